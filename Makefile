@@ -1,0 +1,54 @@
+# Trellis — build, test, documentation and benchmarks.
+#
+#   make demo            build and run the demo
+#   make test            install what is missing, build, and run every test suite
+#   make test-<module>   run one module's suite (test-geometry, test-events, ...)
+#   make lint | format   swift-format, strict
+#   make docs            DocC documentation for every module into docs-out/
+#   make bench           benchmarks against peer engines (release build)
+
+SWIFT        ?= swift
+SWIFT_FLAGS  ?= -Xswiftc -warnings-as-errors
+# Debian packages the build, the tests and the tools need.
+DEBIAN_PACKAGES := libffi-dev pkg-config unicode-data
+# Library modules: <make suffix>:<module directory>.
+MODULES := geometry:Geometry events:Events
+
+.PHONY: all deps build test demo lint format docs bench clean $(addprefix test-,$(foreach m,$(MODULES),$(firstword $(subst :, ,$(m)))))
+
+all: build
+
+deps:
+	@bash scripts/install-deps.sh $(DEBIAN_PACKAGES)
+
+build: deps
+	$(SWIFT) build $(SWIFT_FLAGS)
+
+test: deps build
+	$(SWIFT) test $(SWIFT_FLAGS)
+
+define module_test
+test-$(1): deps
+	$(SWIFT) test $(SWIFT_FLAGS) --filter '^$(2)Tests\.'
+endef
+$(foreach m,$(MODULES),$(eval $(call module_test,$(firstword $(subst :, ,$(m))),$(lastword $(subst :, ,$(m))))))
+
+demo: deps
+	$(SWIFT) build $(SWIFT_FLAGS) --product trellis
+	$$($(SWIFT) build $(SWIFT_FLAGS) --show-bin-path)/trellis demo
+
+lint:
+	$(SWIFT) format lint --strict --recursive --parallel Package.swift Modules Tests Tools
+
+format:
+	$(SWIFT) format format --in-place --recursive --parallel Package.swift Modules Tests Tools
+
+docs: deps
+	@bash scripts/build-docs.sh $(foreach m,$(MODULES),$(lastword $(subst :, ,$(m))))
+
+bench: deps
+	$(SWIFT) build -c release --product trellis-bench
+	$$($(SWIFT) build -c release --show-bin-path)/trellis-bench
+
+clean:
+	rm -rf .build docs-out

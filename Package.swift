@@ -1,0 +1,79 @@
+// swift-tools-version: 6.0
+//
+// Trellis: UIKit's control model for Linux.
+//
+// Every target is declared from the tables below, each with an explicit path. Library modules
+// get one product each so that a user can depend on a single module; C modules never do.
+
+import PackageDescription
+
+/// A Swift library module under `Modules/`, with its test suite under `Tests/`.
+struct Module {
+    let name: String
+    let path: String
+    let dependencies: [String]
+    var testDependencies: [String] = []
+    var resources: [Resource]? = nil
+}
+
+/// The library modules, in dependency order: a module only depends on modules above it.
+let modules: [Module] = [
+    Module(name: "TrellisGeometry", path: "Geometry", dependencies: []),
+    Module(name: "TrellisEvents", path: "Events", dependencies: ["TrellisGeometry"]),
+]
+
+/// C system libraries found with pkg-config; never products.
+let systemLibraries: [Target] = []
+
+/// Executables under `Tools/`.
+let tools: [(name: String, path: String, dependencies: [String])] = [
+    (name: "trellis", path: "trellis", dependencies: ["TrellisGeometry", "TrellisEvents"]),
+]
+
+let swiftSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("MemberImportVisibility"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+]
+
+func dependencies(_ names: [String]) -> [Target.Dependency] {
+    names.map { .target(name: $0) }
+}
+
+var targets: [Target] = systemLibraries
+for module in modules {
+    targets.append(
+        .target(
+            name: module.name,
+            dependencies: dependencies(module.dependencies),
+            path: "Modules/\(module.path)",
+            resources: module.resources,
+            swiftSettings: swiftSettings
+        )
+    )
+    targets.append(
+        .testTarget(
+            name: "\(module.path)Tests",
+            dependencies: dependencies([module.name] + module.testDependencies),
+            path: "Tests/\(module.path)Tests",
+            swiftSettings: swiftSettings
+        )
+    )
+}
+for tool in tools {
+    targets.append(
+        .executableTarget(
+            name: tool.name,
+            dependencies: dependencies(tool.dependencies),
+            path: "Tools/\(tool.path)",
+            swiftSettings: swiftSettings
+        )
+    )
+}
+
+let package = Package(
+    name: "Trellis",
+    platforms: [.macOS(.v14)],
+    products: modules.map { .library(name: $0.name, targets: [$0.name]) }
+        + tools.map { .executable(name: $0.name, targets: [$0.name]) },
+    targets: targets
+)
