@@ -12,7 +12,7 @@ SWIFT_FLAGS  ?= -Xswiftc -warnings-as-errors
 # Debian packages the build, the tests and the tools need.
 DEBIAN_PACKAGES := libffi-dev pkg-config unicode-data
 # Library modules: <make suffix>:<module directory>.
-MODULES := geometry:Geometry events:Events
+MODULES := geometry:Geometry events:Events layout:Layout text:Text
 
 .PHONY: all deps build test demo lint format docs bench clean $(addprefix test-,$(foreach m,$(MODULES),$(firstword $(subst :, ,$(m)))))
 
@@ -47,8 +47,10 @@ docs: deps
 	@bash scripts/build-docs.sh $(foreach m,$(MODULES),$(lastword $(subst :, ,$(m))))
 
 bench: deps
+	@bash scripts/bench-venv.sh
 	$(SWIFT) build -c release --product trellis-bench
-	$$($(SWIFT) build -c release --show-bin-path)/trellis-bench
+	TRELLIS_BENCH_PYTHON=$(CURDIR)/.bench-venv/bin/python \
+		$$($(SWIFT) build -c release --show-bin-path)/trellis-bench $(SUITES)
 
 clean:
 	rm -rf .build docs-out

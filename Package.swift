@@ -13,21 +13,35 @@ struct Module {
     let path: String
     let dependencies: [String]
     var testDependencies: [String] = []
-    var resources: [Resource]? = nil
+    /// Paths inside the test directory that are data, not sources (fixtures, snapshots).
+    var testExclude: [String] = []
 }
 
 /// The library modules, in dependency order: a module only depends on modules above it.
 let modules: [Module] = [
     Module(name: "TrellisGeometry", path: "Geometry", dependencies: []),
     Module(name: "TrellisEvents", path: "Events", dependencies: ["TrellisGeometry"]),
+    Module(
+        name: "TrellisLayout", path: "Layout", dependencies: ["TrellisGeometry"],
+        testExclude: ["__Fixtures__"]
+    ),
+    Module(name: "TrellisText", path: "Text", dependencies: ["TrellisGeometry"]),
 ]
 
 /// C system libraries found with pkg-config; never products.
 let systemLibraries: [Target] = []
 
 /// Executables under `Tools/`.
-let tools: [(name: String, path: String, dependencies: [String])] = [
-    (name: "trellis", path: "trellis", dependencies: ["TrellisGeometry", "TrellisEvents"]),
+let tools: [(name: String, path: String, dependencies: [String], exclude: [String])] = [
+    (
+        name: "trellis", path: "trellis", dependencies: ["TrellisGeometry", "TrellisEvents"],
+        exclude: []
+    ),
+    (
+        name: "trellis-bench", path: "trellis-bench",
+        dependencies: ["TrellisGeometry", "TrellisLayout", "TrellisText"],
+        exclude: ["peers"]
+    ),
 ]
 
 let swiftSettings: [SwiftSetting] = [
@@ -46,7 +60,6 @@ for module in modules {
             name: module.name,
             dependencies: dependencies(module.dependencies),
             path: "Modules/\(module.path)",
-            resources: module.resources,
             swiftSettings: swiftSettings
         )
     )
@@ -55,6 +68,7 @@ for module in modules {
             name: "\(module.path)Tests",
             dependencies: dependencies([module.name] + module.testDependencies),
             path: "Tests/\(module.path)Tests",
+            exclude: module.testExclude,
             swiftSettings: swiftSettings
         )
     )
@@ -65,6 +79,7 @@ for tool in tools {
             name: tool.name,
             dependencies: dependencies(tool.dependencies),
             path: "Tools/\(tool.path)",
+            exclude: tool.exclude,
             swiftSettings: swiftSettings
         )
     )

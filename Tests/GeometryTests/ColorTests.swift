@@ -96,11 +96,13 @@ import TrellisGeometry
     @Test func geometryEncodesAsArrays() throws {
         #expect(try roundTrip(Point(x: 1, y: 2.5)) == (Point(x: 1, y: 2.5), "[1,2.5]"))
         #expect(try roundTrip(Size(width: 3, height: 4)).1 == "[3,4]")
-        #expect(try roundTrip(Rect(x: 1, y: 2, width: -3, height: 4))
-            == (Rect(x: 1, y: 2, width: -3, height: 4), "[1,2,-3,4]"))
+        #expect(
+            try roundTrip(Rect(x: 1, y: 2, width: -3, height: 4))
+                == (Rect(x: 1, y: 2, width: -3, height: 4), "[1,2,-3,4]"))
         #expect(try roundTrip(EdgeInsets(top: 1, left: 2, bottom: 3, right: 4)).1 == "[1,2,3,4]")
-        #expect(try roundTrip(DirectionalEdgeInsets(top: 1, leading: 2, bottom: 3, trailing: 4)).1
-            == "[1,2,3,4]")
+        #expect(
+            try roundTrip(DirectionalEdgeInsets(top: 1, leading: 2, bottom: 3, trailing: 4)).1
+                == "[1,2,3,4]")
         let t = AffineTransform(a: 1, b: 2, c: 3, d: 4, tx: 5, ty: 6)
         #expect(try roundTrip(t) == (t, "[1,2,3,4,5,6]"))
         #expect(try roundTrip(LayoutDirection.rightToLeft).1 == "\"rtl\"")
@@ -112,8 +114,9 @@ import TrellisGeometry
         let (decoded, json) = try roundTrip(odd)
         #expect(decoded == odd)
         #expect(json.hasPrefix("["))
-        #expect(try JSONDecoder().decode(Color.self, from: Data("\"navy\"".utf8))
-            == Color(rgb: 0x00_0080))
+        #expect(
+            try JSONDecoder().decode(Color.self, from: Data("\"navy\"".utf8))
+                == Color(rgb: 0x00_0080))
     }
 
     @Test func wrongArityIsADecodingError() {

@@ -36,8 +36,9 @@ import TrellisGeometry
         #expect(r.insetBy(dx: -10, dy: -5) == Rect(x: -10, y: -5, width: 120, height: 60))
         #expect(r.insetBy(dx: 51, dy: 0).isNull)
         #expect(r.insetBy(dx: 50, dy: 25) == Rect(x: 50, y: 25, width: 0, height: 0))
-        #expect(Rect(x: 10, y: 10, width: -20, height: 10).insetBy(dx: 1, dy: 1)
-            == Rect(x: -9, y: 11, width: 18, height: 8))
+        #expect(
+            Rect(x: 10, y: 10, width: -20, height: 10).insetBy(dx: 1, dy: 1)
+                == Rect(x: -9, y: 11, width: 18, height: 8))
         #expect(Rect.null.insetBy(dx: 1, dy: 1).isNull)
     }
 
@@ -51,8 +52,9 @@ import TrellisGeometry
     }
 
     @Test func offsetBy() {
-        #expect(Rect(x: 1, y: 2, width: 3, height: 4).offsetBy(dx: 10, dy: -2)
-            == Rect(x: 11, y: 0, width: 3, height: 4))
+        #expect(
+            Rect(x: 1, y: 2, width: 3, height: 4).offsetBy(dx: 10, dy: -2)
+                == Rect(x: 11, y: 0, width: 3, height: 4))
         #expect(Rect.null.offsetBy(dx: 1, dy: 1).isNull)
     }
 
@@ -63,14 +65,17 @@ import TrellisGeometry
         #expect(a.union(.null) == a)
         #expect(Rect.null.union(b) == b)
         #expect(Rect.null.union(.null).isNull)
-        #expect(Rect(x: 5, y: 5, width: -5, height: -5).union(.null) == Rect(
-            x: 0, y: 0, width: 5, height: 5))
+        #expect(
+            Rect(x: 5, y: 5, width: -5, height: -5).union(.null)
+                == Rect(
+                    x: 0, y: 0, width: 5, height: 5))
     }
 
     @Test func intersectionOfDisjointRectsIsNull() {
         let a = Rect(x: 0, y: 0, width: 10, height: 10)
-        #expect(a.intersection(Rect(x: 5, y: 5, width: 10, height: 10))
-            == Rect(x: 5, y: 5, width: 5, height: 5))
+        #expect(
+            a.intersection(Rect(x: 5, y: 5, width: 10, height: 10))
+                == Rect(x: 5, y: 5, width: 5, height: 5))
         #expect(a.intersection(Rect(x: 11, y: 0, width: 5, height: 5)).isNull)
         #expect(a.intersection(.null).isNull)
         let touching = a.intersection(Rect(x: 10, y: 0, width: 5, height: 5))
@@ -101,14 +106,22 @@ import TrellisGeometry
     }
 
     @Test(arguments: [
-        (RectEdge.minXEdge, Rect(x: 0, y: 0, width: 30, height: 50),
-            Rect(x: 30, y: 0, width: 70, height: 50)),
-        (RectEdge.maxXEdge, Rect(x: 70, y: 0, width: 30, height: 50),
-            Rect(x: 0, y: 0, width: 70, height: 50)),
-        (RectEdge.minYEdge, Rect(x: 0, y: 0, width: 100, height: 30),
-            Rect(x: 0, y: 30, width: 100, height: 20)),
-        (RectEdge.maxYEdge, Rect(x: 0, y: 20, width: 100, height: 30),
-            Rect(x: 0, y: 0, width: 100, height: 20)),
+        (
+            RectEdge.minXEdge, Rect(x: 0, y: 0, width: 30, height: 50),
+            Rect(x: 30, y: 0, width: 70, height: 50)
+        ),
+        (
+            RectEdge.maxXEdge, Rect(x: 70, y: 0, width: 30, height: 50),
+            Rect(x: 0, y: 0, width: 70, height: 50)
+        ),
+        (
+            RectEdge.minYEdge, Rect(x: 0, y: 0, width: 100, height: 30),
+            Rect(x: 0, y: 30, width: 100, height: 20)
+        ),
+        (
+            RectEdge.maxYEdge, Rect(x: 0, y: 20, width: 100, height: 30),
+            Rect(x: 0, y: 0, width: 100, height: 20)
+        ),
     ])
     func dividedSplitsFromEachEdge(edge: RectEdge, slice: Rect, remainder: Rect) {
         let parts = Rect(x: 0, y: 0, width: 100, height: 50).divided(atDistance: 30, from: edge)
@@ -130,19 +143,23 @@ import TrellisGeometry
     }
 
     @Test func integralCoversTheRect() {
-        #expect(Rect(x: 0.5, y: 1.2, width: 2.1, height: 3.9).integral
-            == Rect(x: 0, y: 1, width: 3, height: 5))
-        #expect(Rect(x: -0.5, y: -0.5, width: 1, height: 1).integral
-            == Rect(x: -1, y: -1, width: 2, height: 2))
+        #expect(
+            Rect(x: 0.5, y: 1.2, width: 2.1, height: 3.9).integral
+                == Rect(x: 0, y: 1, width: 3, height: 5))
+        #expect(
+            Rect(x: -0.5, y: -0.5, width: 1, height: 1).integral
+                == Rect(x: -1, y: -1, width: 2, height: 2))
         #expect(Rect.null.integral.isNull)
     }
 
     @Test func applyingATransformGivesTheBoundingBox() {
         let r = Rect(x: 0, y: 0, width: 10, height: 20)
-        #expect(r.applying(AffineTransform(translationX: 5, y: 6))
-            == Rect(x: 5, y: 6, width: 10, height: 20))
-        #expect(r.applying(AffineTransform(scaleX: 2, y: -1))
-            == Rect(x: 0, y: -20, width: 20, height: 20))
+        #expect(
+            r.applying(AffineTransform(translationX: 5, y: 6))
+                == Rect(x: 5, y: 6, width: 10, height: 20))
+        #expect(
+            r.applying(AffineTransform(scaleX: 2, y: -1))
+                == Rect(x: 0, y: -20, width: 20, height: 20))
         let rotated = r.applying(AffineTransform(rotationAngle: .pi / 2))
         #expect(abs(rotated.minX - -20) < 1e-9 && abs(rotated.minY) < 1e-9)
         #expect(abs(rotated.width - 20) < 1e-9 && abs(rotated.height - 10) < 1e-9)
@@ -156,14 +173,16 @@ import TrellisGeometry
         #expect(!bad.contains(Point(x: 1, y: 1)))
         #expect(bad.intersection(Rect(x: 0, y: 0, width: 5, height: 5)).isNull)
         #expect(!bad.intersects(Rect(x: 0, y: 0, width: 5, height: 5)))
-        #expect(bad.union(Rect(x: 0, y: 0, width: 5, height: 5))
-            == Rect(x: 0, y: 0, width: 5, height: 5))
+        #expect(
+            bad.union(Rect(x: 0, y: 0, width: 5, height: 5))
+                == Rect(x: 0, y: 0, width: 5, height: 5))
         #expect(bad.insetBy(dx: 1, dy: 1).isNull)
         #expect(bad.integral.isNull)
         #expect(Rect(x: 0, y: 0, width: .nan, height: 1).standardized.isNull)
         #expect(Rect(x: 0, y: 0, width: 10, height: 10).insetBy(dx: .nan, dy: 0).isNull)
-        #expect(Rect(x: 0, y: 0, width: 1, height: 1)
-            .applying(AffineTransform(a: .nan, b: 0, c: 0, d: 1, tx: 0, ty: 0)).isNull)
+        #expect(
+            Rect(x: 0, y: 0, width: 1, height: 1)
+                .applying(AffineTransform(a: .nan, b: 0, c: 0, d: 1, tx: 0, ty: 0)).isNull)
     }
 
     @Test func infiniteDimensionsFollowIEEE() {

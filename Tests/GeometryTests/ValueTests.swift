@@ -20,16 +20,19 @@ import TrellisGeometry
         let insets = EdgeInsets(top: 1, left: 2, bottom: 3, right: 4)
         #expect(insets.horizontal == 6 && insets.vertical == 4)
         #expect(EdgeInsets(all: 5) == EdgeInsets(top: 5, left: 5, bottom: 5, right: 5))
-        #expect(EdgeInsets(horizontal: 12, vertical: 7)
-            == EdgeInsets(top: 7, left: 12, bottom: 7, right: 12))
+        #expect(
+            EdgeInsets(horizontal: 12, vertical: 7)
+                == EdgeInsets(top: 7, left: 12, bottom: 7, right: 12))
     }
 
     @Test func directionalInsetsResolveAgainstDirection() {
         let insets = DirectionalEdgeInsets(top: 1, leading: 16, bottom: 2, trailing: 8)
-        #expect(insets.resolved(for: .leftToRight)
-            == EdgeInsets(top: 1, left: 16, bottom: 2, right: 8))
-        #expect(insets.resolved(for: .rightToLeft)
-            == EdgeInsets(top: 1, left: 8, bottom: 2, right: 16))
+        #expect(
+            insets.resolved(for: .leftToRight)
+                == EdgeInsets(top: 1, left: 16, bottom: 2, right: 8))
+        #expect(
+            insets.resolved(for: .rightToLeft)
+                == EdgeInsets(top: 1, left: 8, bottom: 2, right: 16))
     }
 
     @Test func pixelRoundingOfScalars() {
@@ -42,8 +45,9 @@ import TrellisGeometry
         #expect(7.3.roundedToPixel(scale: .nan) == 7.3)
         #expect(Double.nan.roundedToPixel(scale: 2).isNaN)
         #expect(Point(x: 0.26, y: 0.74).roundedToPixels(scale: 2) == Point(x: 0.5, y: 0.5))
-        #expect(Size(width: 0.1, height: 1.01).ceiledToPixels(scale: 1)
-            == Size(width: 1, height: 2))
+        #expect(
+            Size(width: 0.1, height: 1.01).ceiledToPixels(scale: 1)
+                == Size(width: 1, height: 2))
     }
 }
 

@@ -1,0 +1,1 @@
+// TrellisLayout: the constraint and flexbox engines. Sources live in Constraints/ and Flex/.

@@ -1,0 +1,1 @@
+// TrellisText: Unicode segmentation, widths, fonts and line layout.

@@ -1,0 +1,4 @@
+/// Flexbox workloads against Taffy (stretchable) and Yoga (pyyoga).
+func runFlexBenchmarks() throws {
+    print("(no flexbox workloads yet)")
+}
