@@ -35,7 +35,7 @@ $(foreach m,$(MODULES),$(eval $(call module_test,$(firstword $(subst :, ,$(m))),
 
 demo: deps
 	$(SWIFT) build $(SWIFT_FLAGS) --product trellis
-	$$($(SWIFT) build $(SWIFT_FLAGS) --show-bin-path)/trellis demo
+	@$$($(SWIFT) build $(SWIFT_FLAGS) --show-bin-path)/trellis demo
 
 lint:
 	$(SWIFT) format lint --strict --recursive --parallel Package.swift Modules Tests Tools
