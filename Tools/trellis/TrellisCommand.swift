@@ -8,6 +8,7 @@ enum TrellisCommand {
 
         commands:
           demo        show the Trellis demo (the control-event trace of a scripted touch)
+          plugins     list the rendering backends found [--path DIR[:DIR...]]
           help        show this text
 
         Run 'trellis help' for this text.
@@ -30,6 +31,16 @@ enum TrellisCommand {
                         message: "unexpected argument '\(parsed.positional[0])'")
                 }
                 print(DemoCommand.eventTrace(), terminator: "")
+                return 0
+            case "plugins":
+                let parsed = try Arguments.parse(rest, options: ["path"])
+                if !parsed.positional.isEmpty {
+                    throw Arguments.UsageError(
+                        message: "unexpected argument '\(parsed.positional[0])'")
+                }
+                let (listing, failures) = PluginsCommand.run(parsed)
+                print(listing, terminator: "")
+                for failure in failures { writeError(failure) }
                 return 0
             case "help", "--help", "-h":
                 print(usage)
