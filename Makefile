@@ -14,7 +14,7 @@ DEBIAN_PACKAGES := libffi-dev pkg-config unicode-data
 # Library modules: <make suffix>:<module directory>.
 MODULES := geometry:Geometry events:Events layout:Layout text:Text
 
-.PHONY: all deps build test demo lint format docs bench clean $(addprefix test-,$(foreach m,$(MODULES),$(firstword $(subst :, ,$(m)))))
+.PHONY: all deps build test demo lint format docs bench clean fuzz-displaylist $(addprefix test-,$(foreach m,$(MODULES),$(firstword $(subst :, ,$(m)))))
 
 all: build
 
@@ -38,10 +38,10 @@ demo: deps
 	@$$($(SWIFT) build $(SWIFT_FLAGS) --show-bin-path)/trellis demo
 
 lint:
-	$(SWIFT) format lint --strict --recursive --parallel Package.swift Modules Tests Tools
+	$(SWIFT) format lint --strict --recursive --parallel Package.swift Modules Plugins Tests Tools
 
 format:
-	$(SWIFT) format format --in-place --recursive --parallel Package.swift Modules Tests Tools
+	$(SWIFT) format format --in-place --recursive --parallel Package.swift Modules Plugins Tests Tools
 
 docs: deps
 	@bash scripts/build-docs.sh $(foreach m,$(MODULES),$(lastword $(subst :, ,$(m))))
@@ -51,6 +51,9 @@ bench: deps
 	$(SWIFT) build -c release --product trellis-bench
 	TRELLIS_BENCH_PYTHON=$(CURDIR)/.bench-venv/bin/python \
 		$$($(SWIFT) build -c release --show-bin-path)/trellis-bench $(SUITES)
+
+fuzz-displaylist:
+	bash scripts/fuzz.sh displaylist $(or $(SECONDS),300)
 
 clean:
 	rm -rf .build docs-out

@@ -11,7 +11,9 @@ public struct ByteWriter: Sendable {
     }
 
     /// Appends raw bytes.
-    public mutating func write(bytes other: some Sequence<UInt8>) { bytes.append(contentsOf: other) }
+    public mutating func write(bytes other: some Sequence<UInt8>) {
+        bytes.append(contentsOf: other)
+    }
 
     /// Appends a byte.
     public mutating func write(_ value: UInt8) { bytes.append(value) }
@@ -24,12 +26,16 @@ public struct ByteWriter: Sendable {
 
     /// Appends a 32-bit unsigned integer.
     public mutating func write(_ value: UInt32) {
-        for shift in stride(from: 0, to: 32, by: 8) { bytes.append(UInt8(truncatingIfNeeded: value >> shift)) }
+        for shift in stride(from: 0, to: 32, by: 8) {
+            bytes.append(UInt8(truncatingIfNeeded: value >> shift))
+        }
     }
 
     /// Appends a 64-bit unsigned integer.
     public mutating func write(_ value: UInt64) {
-        for shift in stride(from: 0, to: 64, by: 8) { bytes.append(UInt8(truncatingIfNeeded: value >> shift)) }
+        for shift in stride(from: 0, to: 64, by: 8) {
+            bytes.append(UInt8(truncatingIfNeeded: value >> shift))
+        }
     }
 
     /// Appends a double as its IEEE 754 bits.
@@ -70,7 +76,9 @@ public struct ByteWriter: Sendable {
 
     /// Overwrites a 32-bit value at an offset written earlier.
     public mutating func patch(_ value: UInt32, at offset: Int) {
-        for index in 0..<4 { bytes[offset + index] = UInt8(truncatingIfNeeded: value >> (8 * index)) }
+        for index in 0..<4 {
+            bytes[offset + index] = UInt8(truncatingIfNeeded: value >> (8 * index))
+        }
     }
 
     /// The number of bytes written.

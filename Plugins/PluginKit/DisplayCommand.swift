@@ -31,7 +31,8 @@ public enum DisplayCommand: Sendable, Hashable {
     /// Draws part of an image (`source`, in image pixels) into a rectangle; with cap insets (in
     /// image pixels) it draws nine slices whose corners keep their size; with a tint, the
     /// image's alpha is filled with the tint colour (a template image).
-    case drawImage(id: UInt32, source: Rect, destination: Rect, capInsets: EdgeInsets?, tint: Color?)
+    case drawImage(
+        id: UInt32, source: Rect, destination: Rect, capInsets: EdgeInsets?, tint: Color?)
     /// Draws a run of text.
     case glyphRun(GlyphRun)
     /// Starts a transparency layer: later drawing is composited as a group with this opacity at

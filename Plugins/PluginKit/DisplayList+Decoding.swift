@@ -18,7 +18,8 @@ public struct DisplayListError: Error, Sendable, Hashable, CustomStringConvertib
     public var description: String {
         var location = "at byte \(offset)"
         if let command {
-            location = "command \(command)" + (commandName.map { " (\($0))" } ?? "") + " " + location
+            location =
+                "command \(command)" + (commandName.map { " (\($0))" } ?? "") + " " + location
         }
         return "display list: \(location): \(reason)"
     }
@@ -27,6 +28,8 @@ public struct DisplayListError: Error, Sendable, Hashable, CustomStringConvertib
 extension DisplayList {
     /// The most commands a list may hold.
     public static let maximumCommands = 10_000_000
+    /// The largest canvas side, in points.
+    public static let maximumCanvasSide: Double = 1_000_000
     /// The largest image side, in pixels.
     public static let maximumImageSide = 16_384
     /// The most gradient stops in one gradient.
@@ -38,7 +41,7 @@ extension DisplayList {
     /// is an error, never an out-of-bounds read. Every number must be finite; colours, alpha and
     /// gradient locations must lie in `0...1`; widths, radii and blur must not be negative;
     /// strings must be valid UTF-8; images must have unique ids, sides of 1 to 16,384 pixels
-    /// and exactly `width × height × 4` bytes; image commands must reference an image in the
+    /// and exactly `width × height × 4` bytes; canvas sides must lie in `0...1_000_000`; image commands must reference an image in the
     /// list; `restore` must match a `save` and `endLayer` a `beginLayer`, properly nested; no
     /// bytes may follow the last command.
     ///
@@ -87,31 +90,70 @@ struct DisplayListDecoder {
     }
 
     private mutating func u8() throws(DisplayListError) -> UInt8 {
-        do throws(ByteReader.OutOfBounds) { return try reader.readUInt8() } catch { throw truncated(error) }
+        do throws(ByteReader.OutOfBounds) { return try reader.readUInt8() } catch {
+            throw truncated(error)
+        }
     }
 
     private mutating func u16() throws(DisplayListError) -> UInt16 {
-        do throws(ByteReader.OutOfBounds) { return try reader.readUInt16() } catch { throw truncated(error) }
+        do throws(ByteReader.OutOfBounds) { return try reader.readUInt16() } catch {
+            throw truncated(error)
+        }
     }
 
     private mutating func u32() throws(DisplayListError) -> UInt32 {
-        do throws(ByteReader.OutOfBounds) { return try reader.readUInt32() } catch { throw truncated(error) }
+        do throws(ByteReader.OutOfBounds) { return try reader.readUInt32() } catch {
+            throw truncated(error)
+        }
     }
 
     private mutating func u64() throws(DisplayListError) -> UInt64 {
-        do throws(ByteReader.OutOfBounds) { return try reader.readUInt64() } catch { throw truncated(error) }
+        do throws(ByteReader.OutOfBounds) { return try reader.readUInt64() } catch {
+            throw truncated(error)
+        }
     }
 
     private mutating func bytes(_ count: Int) throws(DisplayListError) -> UnsafeRawBufferPointer {
-        do throws(ByteReader.OutOfBounds) { return try reader.readBytes(count) } catch { throw truncated(error) }
+        do throws(ByteReader.OutOfBounds) { return try reader.readBytes(count) } catch {
+            throw truncated(error)
+        }
+    }
+
+    /// Reads a canvas side: a number from 0 to ``DisplayList/maximumCanvasSide``.
+    private mutating func canvasSide(_ what: String) throws(DisplayListError) -> Double {
+        let offset = reader.offset
+        let value = try nonNegative(what)
+        guard value <= DisplayList.maximumCanvasSide else {
+            throw fail(
+                "\(what) \(value) is above \(Int(DisplayList.maximumCanvasSide))", at: offset)
+        }
+        return value
+    }
+
+    /// Reads a reserved 16-bit field, which must be zero so that a list has one encoding.
+    private mutating func reserved16() throws(DisplayListError) {
+        let offset = reader.offset
+        let value = try u16()
+        guard value == 0 else { throw fail("reserved field is \(value), not 0", at: offset) }
+    }
+
+    /// Reads a reserved 32-bit field, which must be zero.
+    private mutating func reserved32() throws(DisplayListError) {
+        let offset = reader.offset
+        let value = try u32()
+        guard value == 0 else { throw fail("reserved field is \(value), not 0", at: offset) }
     }
 
     /// Reads a finite double.
     private mutating func number(_ what: String) throws(DisplayListError) -> Double {
         let offset = reader.offset
         let value: Double
-        do throws(ByteReader.OutOfBounds) { value = try reader.readDouble() } catch { throw truncated(error) }
-        guard value.isFinite else { throw fail("\(what) is \(value), not a finite number", at: offset) }
+        do throws(ByteReader.OutOfBounds) { value = try reader.readDouble() } catch {
+            throw truncated(error)
+        }
+        guard value.isFinite else {
+            throw fail("\(what) is \(value), not a finite number", at: offset)
+        }
         return value
     }
 
@@ -173,9 +215,9 @@ struct DisplayListDecoder {
         guard version == DisplayList.formatVersion else {
             throw fail("format version \(version); this reader reads \(DisplayList.formatVersion)")
         }
-        _ = try u16()
-        let width = try nonNegative("canvas width")
-        let height = try nonNegative("canvas height")
+        try reserved16()
+        let width = try canvasSide("canvas width")
+        let height = try canvasSide("canvas height")
         let scaleOffset = reader.offset
         let scale = try number("scale")
         guard scale > 0 && scale <= 16 else {
@@ -187,7 +229,8 @@ struct DisplayListDecoder {
         guard imageCount <= reader.remaining / 24 else {
             throw fail("\(imageCount) images cannot fit in the \(reader.remaining) bytes left")
         }
-        guard commandCount <= DisplayList.maximumCommands, commandCount <= reader.remaining / 8 else {
+        guard commandCount <= DisplayList.maximumCommands, commandCount <= reader.remaining / 8
+        else {
             throw fail("\(commandCount) commands cannot fit in the \(reader.remaining) bytes left")
         }
         var list = DisplayList(size: Size(width: width, height: height), scale: scale)
@@ -204,12 +247,17 @@ struct DisplayListDecoder {
             case .beginLayer: stack.append(.beginLayer)
             case .restore:
                 guard stack.last == .save else {
-                    throw fail(stack.isEmpty ? "restore without a matching save" : "restore inside an open layer")
+                    throw fail(
+                        stack.isEmpty
+                            ? "restore without a matching save" : "restore inside an open layer")
                 }
                 stack.removeLast()
             case .endLayer:
                 guard stack.last == .beginLayer else {
-                    throw fail(stack.isEmpty ? "endLayer without a matching beginLayer" : "endLayer inside an unrestored save")
+                    throw fail(
+                        stack.isEmpty
+                            ? "endLayer without a matching beginLayer"
+                            : "endLayer inside an unrestored save")
                 }
                 stack.removeLast()
             default: break
@@ -229,14 +277,18 @@ struct DisplayListDecoder {
         let id = try u32()
         let width = Int(try u32())
         let height = Int(try u32())
-        _ = try u32()
+        try reserved32()
         let byteCount = try u64()
         let side = DisplayList.maximumImageSide
         guard width >= 1, height >= 1, width <= side, height <= side else {
-            throw fail("image \(id) is \(width)×\(height); each side must be 1 to \(side) pixels", at: offset)
+            throw fail(
+                "image \(id) is \(width)×\(height); each side must be 1 to \(side) pixels",
+                at: offset)
         }
         guard byteCount == UInt64(width * height * 4) else {
-            throw fail("image \(id) has \(byteCount) bytes; \(width)×\(height) RGBA needs \(width * height * 4)", at: offset)
+            throw fail(
+                "image \(id) has \(byteCount) bytes; \(width)×\(height) RGBA needs \(width * height * 4)",
+                at: offset)
         }
         guard imageIDs.insert(id).inserted else {
             throw fail("image id \(id) appears twice", at: offset)
@@ -252,7 +304,7 @@ struct DisplayListDecoder {
             throw fail("unknown opcode \(raw)", at: start)
         }
         commandName = "\(opcode)"
-        _ = try u16()
+        try reserved16()
         let length = Int(try u32())
         guard length <= reader.remaining else {
             throw fail("payload of \(length) bytes but only \(reader.remaining) left")
@@ -261,12 +313,16 @@ struct DisplayListDecoder {
         let command = try payload(opcode)
         let consumed = reader.offset - payloadStart
         guard consumed == length else {
-            throw fail("payload length \(length) but the \(opcode) payload is \(consumed) bytes", at: payloadStart)
+            throw fail(
+                "payload length \(length) but the \(opcode) payload is \(consumed) bytes",
+                at: payloadStart)
         }
         return command
     }
 
-    private mutating func payload(_ opcode: DisplayOpcode) throws(DisplayListError) -> DisplayCommand {
+    private mutating func payload(_ opcode: DisplayOpcode) throws(DisplayListError)
+        -> DisplayCommand
+    {
         switch opcode {
         case .save: return .save
         case .restore: return .restore
@@ -276,7 +332,8 @@ struct DisplayListDecoder {
                 try number("a"), try number("b"), try number("c"), try number("d"),
                 try number("tx"), try number("ty"),
             ]
-            return .concatenate(AffineTransform(a: v[0], b: v[1], c: v[2], d: v[3], tx: v[4], ty: v[5]))
+            return .concatenate(
+                AffineTransform(a: v[0], b: v[1], c: v[2], d: v[3], tx: v[4], ty: v[5]))
         case .clipRect:
             return .clipRect(try rect("clip"))
         case .clipRoundedRect:
@@ -284,7 +341,8 @@ struct DisplayListDecoder {
         case .fillRect:
             return .fillRect(try rect("rectangle"), color: try color("colour"))
         case .fillRoundedRect:
-            return .fillRoundedRect(try rect("rectangle"), radii: try radii(), color: try color("colour"))
+            return .fillRoundedRect(
+                try rect("rectangle"), radii: try radii(), color: try color("colour"))
         case .strokeRoundedRect:
             return .strokeRoundedRect(
                 try rect("rectangle"), radii: try radii(), color: try color("colour"),
@@ -296,14 +354,17 @@ struct DisplayListDecoder {
             let countOffset = reader.offset
             let count = Int(try u32())
             guard count >= 1, count <= DisplayList.maximumGradientStops else {
-                throw fail("\(count) gradient stops; use 1 to \(DisplayList.maximumGradientStops)", at: countOffset)
+                throw fail(
+                    "\(count) gradient stops; use 1 to \(DisplayList.maximumGradientStops)",
+                    at: countOffset)
             }
             var stops: [GradientStop] = []
             for _ in 0..<count {
                 let offset = reader.offset
                 let location = try unit("gradient location")
                 if let previous = stops.last, location < previous.location {
-                    throw fail("gradient location \(location) is before \(previous.location)", at: offset)
+                    throw fail(
+                        "gradient location \(location) is before \(previous.location)", at: offset)
                 }
                 stops.append(GradientStop(location: location, color: try color("gradient colour")))
             }
@@ -316,12 +377,16 @@ struct DisplayListDecoder {
         case .drawImage:
             let offset = reader.offset
             let id = try u32()
-            guard imageIDs.contains(id) else { throw fail("image \(id) is not in the list", at: offset) }
+            guard imageIDs.contains(id) else {
+                throw fail("image \(id) is not in the list", at: offset)
+            }
             let source = try rect("source")
             let destination = try rect("destination")
             let flagsOffset = reader.offset
             let flags = try u8()
-            guard flags & ~3 == 0 else { throw fail("unknown image flags \(flags)", at: flagsOffset) }
+            guard flags & ~3 == 0 else {
+                throw fail("unknown image flags \(flags)", at: flagsOffset)
+            }
             var capInsets: EdgeInsets?
             if flags & 1 != 0 {
                 capInsets = EdgeInsets(
@@ -329,7 +394,8 @@ struct DisplayListDecoder {
                     bottom: try nonNegative("cap inset"), right: try nonNegative("cap inset"))
             }
             let tint = flags & 2 != 0 ? try color("tint") : nil
-            return .drawImage(id: id, source: source, destination: destination, capInsets: capInsets, tint: tint)
+            return .drawImage(
+                id: id, source: source, destination: destination, capInsets: capInsets, tint: tint)
         case .glyphRun:
             return .glyphRun(try glyphRun())
         case .beginLayer:
@@ -346,7 +412,9 @@ struct DisplayListDecoder {
         let weight = Int(try u16())
         let styleOffset = reader.offset
         let style = try u8()
-        guard style & ~3 == 0 else { throw fail("unknown font style flags \(style)", at: styleOffset) }
+        guard style & ~3 == 0 else {
+            throw fail("unknown font style flags \(style)", at: styleOffset)
+        }
         let font = FontDescriptor(
             family: family, size: size, weight: weight, isItalic: style & 1 != 0,
             isMonospaced: style & 2 != 0)
@@ -356,7 +424,9 @@ struct DisplayListDecoder {
             descent: try number("descent"))
         let flagsOffset = reader.offset
         let flags = try u8()
-        guard flags & ~7 == 0 else { throw fail("unknown glyph run flags \(flags)", at: flagsOffset) }
+        guard flags & ~7 == 0 else {
+            throw fail("unknown glyph run flags \(flags)", at: flagsOffset)
+        }
         if flags & 1 != 0 { run.background = try color("background") }
         if flags & 2 != 0 { run.underline = try lineStyle() }
         if flags & 4 != 0 { run.strikethrough = try lineStyle() }

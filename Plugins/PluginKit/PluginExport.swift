@@ -63,11 +63,15 @@ public enum PluginExport {
         ]
         if !capabilities.isDisjoint(with: .anyRender) {
             entries.append(
-                ("render", "i(ppLpp)", unsafeBitCast(renderEntry, to: UnsafeMutableRawPointer.self)))
+                ("render", "i(ppLpp)", unsafeBitCast(renderEntry, to: UnsafeMutableRawPointer.self))
+            )
         }
         if capabilities.contains(.measureText) {
             entries.append(
-                ("measure", "i(ppLpp)", unsafeBitCast(measureEntry, to: UnsafeMutableRawPointer.self)))
+                (
+                    "measure", "i(ppLpp)",
+                    unsafeBitCast(measureEntry, to: UnsafeMutableRawPointer.self)
+                ))
         }
         if capabilities.contains(.input) {
             entries.append(

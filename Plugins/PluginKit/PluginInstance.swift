@@ -56,7 +56,8 @@ final class PluginInstance {
 
 let openEntry:
     @convention(c) (
-        UnsafeRawPointer?, UnsafePointer<UInt8>?, UInt64, UnsafeMutablePointer<UnsafeMutableRawPointer?>?
+        UnsafeRawPointer?, UnsafePointer<UInt8>?, UInt64,
+        UnsafeMutablePointer<UnsafeMutableRawPointer?>?
     ) -> Int32 = { _, configuration, length, outInstance in
         guard let outInstance else {
             PluginExport.setOpenError("open: the instance out-pointer is NULL")
@@ -66,7 +67,8 @@ let openEntry:
             PluginExport.setOpenError("open: the configuration is NULL but its length is \(length)")
             return Int32(TRELLIS_ERROR_INVALID_INPUT)
         }
-        let bytes = Array(UnsafeBufferPointer(start: configuration, count: Int(min(length, 1 << 30))))
+        let bytes = Array(
+            UnsafeBufferPointer(start: configuration, count: Int(min(length, 1 << 30))))
         do throws(RendererError) {
             let renderer = try PluginExport.makeRenderer(bytes)
             let instance = PluginInstance(renderer: renderer)

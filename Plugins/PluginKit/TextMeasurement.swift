@@ -1,4 +1,3 @@
-
 /// One run of text to measure: a font and the text's grapheme clusters.
 ///
 /// The host splits text into grapheme clusters, so a backend never has to segment text the
@@ -149,7 +148,8 @@ struct CodecReader {
     }
 
     func fail(_ reason: String, at offset: Int? = nil) -> DisplayListError {
-        DisplayListError(offset: offset ?? reader.offset, command: nil, commandName: nil, reason: reason)
+        DisplayListError(
+            offset: offset ?? reader.offset, command: nil, commandName: nil, reason: reason)
     }
 
     private func wrap(_ error: ByteReader.OutOfBounds) -> DisplayListError {
@@ -175,9 +175,12 @@ struct CodecReader {
     mutating func count(minimumBytesEach: Int) throws(DisplayListError) -> Int {
         let offset = reader.offset
         let value: UInt32
-        do throws(ByteReader.OutOfBounds) { value = try reader.readUInt32() } catch { throw wrap(error) }
+        do throws(ByteReader.OutOfBounds) { value = try reader.readUInt32() } catch {
+            throw wrap(error)
+        }
         guard Int(value) <= reader.remaining / minimumBytesEach else {
-            throw fail("count \(value) cannot fit in the \(reader.remaining) bytes left", at: offset)
+            throw fail(
+                "count \(value) cannot fit in the \(reader.remaining) bytes left", at: offset)
         }
         return Int(value)
     }
@@ -185,15 +188,21 @@ struct CodecReader {
     mutating func number(_ what: String) throws(DisplayListError) -> Double {
         let offset = reader.offset
         let value: Double
-        do throws(ByteReader.OutOfBounds) { value = try reader.readDouble() } catch { throw wrap(error) }
-        guard value.isFinite else { throw fail("\(what) is \(value), not a finite number", at: offset) }
+        do throws(ByteReader.OutOfBounds) { value = try reader.readDouble() } catch {
+            throw wrap(error)
+        }
+        guard value.isFinite else {
+            throw fail("\(what) is \(value), not a finite number", at: offset)
+        }
         return value
     }
 
     mutating func string(_ what: String) throws(DisplayListError) -> String {
         let offset = reader.offset
         let text: String?
-        do throws(ByteReader.OutOfBounds) { text = try reader.readString() } catch { throw wrap(error) }
+        do throws(ByteReader.OutOfBounds) { text = try reader.readString() } catch {
+            throw wrap(error)
+        }
         guard let text else { throw fail("\(what) is not valid UTF-8", at: offset) }
         return text
     }
@@ -202,7 +211,9 @@ struct CodecReader {
         let family = try string("font family")
         let offset = reader.offset
         let size = try number("font size")
-        guard size >= 0, size <= 10_000 else { throw fail("font size \(size) is outside 0...10000", at: offset) }
+        guard size >= 0, size <= 10_000 else {
+            throw fail("font size \(size) is outside 0...10000", at: offset)
+        }
         let weight: Int
         let style: UInt8
         do throws(ByteReader.OutOfBounds) {
@@ -218,6 +229,8 @@ struct CodecReader {
     }
 
     mutating func expectEnd() throws(DisplayListError) {
-        guard reader.remaining == 0 else { throw fail("\(reader.remaining) unexpected bytes at the end") }
+        guard reader.remaining == 0 else {
+            throw fail("\(reader.remaining) unexpected bytes at the end")
+        }
     }
 }

@@ -1,6 +1,8 @@
+import Foundation
 import Testing
 import TrellisGeometry
 import TrellisRender
+import TrellisTextRenderer
 
 /// A list with one command of every kind, and one image.
 func everyCommandList() -> DisplayList {
@@ -223,5 +225,49 @@ func everyCommandList() -> DisplayList {
         let fitted = CornerRadii.uniform(30).fitted(to: Size(width: 40, height: 100))
         #expect(fitted == .uniform(20))
         #expect(CornerRadii.uniform(5).fitted(to: Size(width: 40, height: 100)) == .uniform(5))
+    }
+}
+
+@Suite struct TextFormatTests {
+    @Test func numbersAreNormalised() {
+        #expect(TextFormat.number(0) == "0")
+        #expect(TextFormat.number(-0.0) == "0")
+        #expect(TextFormat.number(-0.0001) == "0")
+        #expect(TextFormat.number(1.5) == "1.5")
+        #expect(TextFormat.number(-2.25) == "-2.25")
+        #expect(TextFormat.number(0.1 + 0.2) == "0.3")
+        #expect(TextFormat.number(1.0005) == "1.001")
+        #expect(TextFormat.number(42) == "42")
+        #expect(TextFormat.number(0.05) == "0.05")
+    }
+
+    @Test func hugeNumbersDoNotOverflow() {
+        // Found by fuzz-displaylist: a canvas width of 9.6e40 overflowed Int64.
+        #expect(TextFormat.number(9.6e40) == "9.6e+40")
+        #expect(TextFormat.number(-1e300) == "-1e+300")
+        #expect(
+            TextFormat.number(.greatestFiniteMagnitude) == String(Double.greatestFiniteMagnitude))
+    }
+
+    @Test func stringsEscapeEveryControlCharacter() {
+        #expect(TextFormat.quoted("a\"b\\c\nd\te") == "\"a\\\"b\\\\c\\nd\\te\"")
+        #expect(TextFormat.quoted("\u{1B}[31m\u{7}\u{9B}") == "\"\\u{1B}[31m\\u{7}\\u{9B}\"")
+        #expect(TextFormat.quoted("保存 👍🏽") == "\"保存 👍🏽\"")
+    }
+}
+
+@Suite struct DisplayListFormatStabilityTests {
+    /// The committed encoding of ``everyCommandList()``; it pins the binary format and seeds the
+    /// display-list fuzzer. Set `TRELLIS_RECORD=1` to rewrite it after a deliberate change.
+    static let golden = PluginFixtures.repository.appendingPathComponent(
+        "Fuzz/DisplayList/seeds/every-command.trdl")
+
+    @Test func encodingMatchesTheCommittedBytes() throws {
+        let bytes = everyCommandList().encoded()
+        if ProcessInfo.processInfo.environment["TRELLIS_RECORD"] == "1" {
+            try Data(bytes).write(to: Self.golden)
+        }
+        let committed = try Data(contentsOf: Self.golden)
+        #expect(Array(committed) == bytes)
     }
 }

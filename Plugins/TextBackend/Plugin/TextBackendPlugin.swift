@@ -1,6 +1,6 @@
+public import CTrellisPluginABI
 import TrellisPluginKit
 import TrellisTextRenderer
-public import CTrellisPluginABI
 
 /// The text backend's manifest: the one symbol the plugin exports.
 @_cdecl("trellis_plugin_manifest")

@@ -24,8 +24,8 @@ struct PreviewGrid {
     init(list: DisplayList, cellWidth: Double, cellHeight: Double) {
         self.cellWidth = cellWidth
         self.cellHeight = cellHeight
-        columns = max(1, min(1000, Int((list.size.width / cellWidth).rounded(.up))))
-        rows = max(1, min(1000, Int((list.size.height / cellHeight).rounded(.up))))
+        columns = max(1, PreviewGrid.index(list.size.width / cellWidth, .up, limit: 1000))
+        rows = max(1, PreviewGrid.index(list.size.height / cellHeight, .up, limit: 1000))
         shade = Array(repeating: .clear, count: columns * rows)
         characters = Array(repeating: nil, count: columns * rows)
         draw(list)
@@ -67,10 +67,10 @@ struct PreviewGrid {
 
     private func cells(in area: Rect) -> [(index: Int, center: Point, edge: Bool)] {
         if area.isEmpty { return [] }
-        let c0 = max(0, Int((area.minX / cellWidth).rounded(.down)))
-        let c1 = min(columns - 1, Int((area.maxX / cellWidth).rounded(.up)) - 1)
-        let r0 = max(0, Int((area.minY / cellHeight).rounded(.down)))
-        let r1 = min(rows - 1, Int((area.maxY / cellHeight).rounded(.up)) - 1)
+        let c0 = max(0, PreviewGrid.index(area.minX / cellWidth, .down, limit: columns))
+        let c1 = min(columns - 1, PreviewGrid.index(area.maxX / cellWidth, .up, limit: columns) - 1)
+        let r0 = max(0, PreviewGrid.index(area.minY / cellHeight, .down, limit: rows))
+        let r1 = min(rows - 1, PreviewGrid.index(area.maxY / cellHeight, .up, limit: rows) - 1)
         guard c0 <= c1, r0 <= r1 else { return [] }
         var result: [(Int, Point, Bool)] = []
         for row in r0...r1 {
@@ -103,20 +103,32 @@ struct PreviewGrid {
         let middle = origin.y - (run.ascent - run.descent) / 2
         guard state.clip.contains(Point(x: origin.x, y: middle)) || state.clip.contains(origin)
         else { return }
-        let row = Int((middle / cellHeight).rounded(.down))
+        let row = PreviewGrid.index(middle / cellHeight, .down, limit: rows)
         guard row >= 0, row < rows else { return }
-        var column = Int((origin.x / cellWidth).rounded(.down))
+        var column = PreviewGrid.index(origin.x / cellWidth, .down, limit: columns)
         for character in run.text {
             if character.isNewline { break }
             if column >= 0, column < columns {
                 let x = (Double(column) + 0.5) * cellWidth
-                if x <= state.clip.maxX + cellWidth / 2 { characters[row * columns + column] = character }
+                if x <= state.clip.maxX + cellWidth / 2 {
+                    characters[row * columns + column] = character
+                }
             }
             column += 1
         }
     }
 
-    static func gradientColor(at p: Point, _ start: Point, _ end: Point, _ stops: [GradientStop]) -> Color {
+    /// A cell index from a coordinate in cells, clamped to `-1...limit + 1` so that no
+    /// coordinate, however far off the canvas, overflows.
+    static func index(_ cells: Double, _ rule: FloatingPointRoundingRule, limit: Int) -> Int {
+        if cells.isNaN { return -1 }
+        let clamped = min(max(cells.rounded(rule), -1), Double(limit + 1))
+        return Int(clamped)
+    }
+
+    static func gradientColor(at p: Point, _ start: Point, _ end: Point, _ stops: [GradientStop])
+        -> Color
+    {
         guard let first = stops.first, let last = stops.last else { return .clear }
         let dx = end.x - start.x
         let dy = end.y - start.y
@@ -126,7 +138,8 @@ struct PreviewGrid {
         if t >= last.location { return last.color }
         for (a, b) in zip(stops, stops.dropFirst()) where t <= b.location {
             let span = b.location - a.location
-            return a.color.interpolated(to: b.color, fraction: span == 0 ? 1 : (t - a.location) / span)
+            return a.color.interpolated(
+                to: b.color, fraction: span == 0 ? 1 : (t - a.location) / span)
         }
         return last.color
     }

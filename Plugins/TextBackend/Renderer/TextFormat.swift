@@ -7,6 +7,7 @@ public enum TextFormat {
     /// A number rounded to three decimals, without trailing zeros, and never `-0`.
     public static func number(_ value: Double) -> String {
         guard value.isFinite else { return value.isNaN ? "nan" : (value > 0 ? "inf" : "-inf") }
+        if abs(value) >= 1e15 { return String(value) }
         let rounded = (value * 1000).rounded() / 1000
         if rounded == 0 { return "0" }
         if rounded == rounded.rounded(), abs(rounded) < 1e15 { return String(Int64(rounded)) }

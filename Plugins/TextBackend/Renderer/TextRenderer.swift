@@ -54,18 +54,24 @@ public final class TextRenderer: FrameRenderer {
                 switch key {
                 case "preview":
                     guard let flag = value as? Bool else {
-                        throw RendererError(.invalidInput, "configuration \"preview\" must be true or false")
+                        throw RendererError(
+                            .invalidInput, "configuration \"preview\" must be true or false")
                     }
                     preview = flag
                 case "cellWidth", "cellHeight":
-                    guard let number = (value as? NSNumber)?.doubleValue, number >= 1, number <= 1000 else {
-                        throw RendererError(.invalidInput, "configuration \"\(key)\" must be a number from 1 to 1000")
+                    guard let number = (value as? NSNumber)?.doubleValue, number >= 1,
+                        number <= 1000
+                    else {
+                        throw RendererError(
+                            .invalidInput,
+                            "configuration \"\(key)\" must be a number from 1 to 1000")
                     }
                     if key == "cellWidth" { cellWidth = number } else { cellHeight = number }
                 default:
                     throw RendererError(
                         .invalidInput,
-                        "unknown configuration key \"\(key)\" (known: preview, cellWidth, cellHeight)")
+                        "unknown configuration key \"\(key)\" (known: preview, cellWidth, cellHeight)"
+                    )
                 }
             }
         }
@@ -92,7 +98,8 @@ public final class TextRenderer: FrameRenderer {
             "canvas \(TextFormat.numbers(list.size.width, list.size.height)) scale \(TextFormat.number(list.scale))",
         ]
         for image in list.images {
-            lines.append("image \(image.id) \(image.width)x\(image.height) fnv1a \(fnv1a(image.pixels))")
+            lines.append(
+                "image \(image.id) \(image.width)x\(image.height) fnv1a \(fnv1a(image.pixels))")
         }
         var depth = 0
         for command in list.commands {
@@ -127,27 +134,34 @@ public final class TextRenderer: FrameRenderer {
         case .fillRoundedRect(let r, let radii, let color):
             return "fill-rounded-rect \(F.rect(r)) \(F.radii(radii)) \(F.color(color))"
         case .strokeRoundedRect(let r, let radii, let color, let width):
-            return "stroke-rounded-rect \(F.rect(r)) \(F.radii(radii)) \(F.color(color)) width \(F.number(width))"
+            return
+                "stroke-rounded-rect \(F.rect(r)) \(F.radii(radii)) \(F.color(color)) width \(F.number(width))"
         case .linearGradient(let r, let start, let end, let stops):
             let stopText = stops.map { "\(F.number($0.location)):\(F.color($0.color))" }
             return "linear-gradient \(F.rect(r)) from \(F.numbers(start.x, start.y)) to "
                 + "\(F.numbers(end.x, end.y)) stops \(stopText.joined(separator: " "))"
         case .shadow(let color, let offset, let blur):
-            return "shadow \(F.color(color)) offset \(F.numbers(offset.width, offset.height)) blur \(F.number(blur))"
+            return
+                "shadow \(F.color(color)) offset \(F.numbers(offset.width, offset.height)) blur \(F.number(blur))"
         case .drawImage(let id, let source, let destination, let caps, let tint):
             var text = "draw-image \(id) source \(F.rect(source)) dest \(F.rect(destination))"
-            if let caps { text += " caps " + F.numbers(caps.top, caps.left, caps.bottom, caps.right) }
+            if let caps {
+                text += " caps " + F.numbers(caps.top, caps.left, caps.bottom, caps.right)
+            }
             if let tint { text += " tint " + F.color(tint) }
             return text
         case .glyphRun(let run):
-            var text = "text \(F.quoted(run.text)) at \(F.numbers(run.origin.x, run.origin.y)) width "
+            var text =
+                "text \(F.quoted(run.text)) at \(F.numbers(run.origin.x, run.origin.y)) width "
                 + "\(F.number(run.width)) font \(F.quoted(run.font.family)) \(F.number(run.font.size)) "
                 + "w\(run.font.weight)"
             if run.font.isItalic { text += " italic" }
             if run.font.isMonospaced { text += " mono" }
             text += " color " + F.color(run.color)
             if let background = run.background { text += " background " + F.color(background) }
-            for (name, line) in [("underline", run.underline), ("strikethrough", run.strikethrough)] {
+            for (name, line) in [
+                ("underline", run.underline), ("strikethrough", run.strikethrough),
+            ] {
                 guard let line else { continue }
                 text += " \(name) \(line.pattern)"
                 if let color = line.color { text += " " + F.color(color) }
