@@ -11,8 +11,12 @@ SWIFT        ?= swift
 SWIFT_FLAGS  ?= -Xswiftc -warnings-as-errors
 # Debian packages the build, the tests and the tools need.
 DEBIAN_PACKAGES := libffi-dev pkg-config unicode-data
-# Library modules: <make suffix>:<module directory>.
-MODULES := geometry:Geometry events:Events layout:Layout text:Text
+# Test suites: <make suffix>:<test target prefix>, run by `make test-<suffix>`.
+MODULES := geometry:Geometry events:Events layout:Layout text:Text render:Render tool:Tool
+# Documented library products: <module>:<directory holding its .docc catalog>.
+DOC_MODULES := TrellisGeometry:Modules/Geometry TrellisEvents:Modules/Events \
+	TrellisLayout:Modules/Layout TrellisText:Modules/Text TrellisPluginKit:Plugins/PluginKit \
+	TrellisTextRenderer:Plugins/TextBackend/Renderer TrellisRender:Modules/Render
 
 .PHONY: all deps build test demo lint format docs bench clean fuzz-displaylist $(addprefix test-,$(foreach m,$(MODULES),$(firstword $(subst :, ,$(m)))))
 
@@ -28,7 +32,7 @@ test: deps build
 	$(SWIFT) test $(SWIFT_FLAGS)
 
 define module_test
-test-$(1): deps
+test-$(1): build
 	$(SWIFT) test $(SWIFT_FLAGS) --filter '^$(2)Tests\.'
 endef
 $(foreach m,$(MODULES),$(eval $(call module_test,$(firstword $(subst :, ,$(m))),$(lastword $(subst :, ,$(m))))))
@@ -44,11 +48,11 @@ format:
 	$(SWIFT) format format --in-place --recursive --parallel Package.swift Modules Plugins Tests Tools
 
 docs: deps
-	@bash scripts/build-docs.sh $(foreach m,$(MODULES),$(lastword $(subst :, ,$(m))))
+	@bash scripts/build-docs.sh $(DOC_MODULES)
 
 bench: deps
 	@bash scripts/bench-venv.sh
-	$(SWIFT) build -c release --product trellis-bench
+	$(SWIFT) build -c release
 	TRELLIS_BENCH_PYTHON=$(CURDIR)/.bench-venv/bin/python \
 		$$($(SWIFT) build -c release --show-bin-path)/trellis-bench $(SUITES)
 

@@ -153,6 +153,12 @@ for plugin in plugins {
         )
     }
 }
+targets.append(
+    .testTarget(
+        name: "ToolTests", dependencies: ["trellis"], path: "Tests/ToolTests",
+        swiftSettings: swiftSettings
+    )
+)
 for tool in tools {
     targets.append(
         .executableTarget(

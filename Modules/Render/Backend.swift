@@ -4,7 +4,7 @@ public import TrellisPluginKit
 /// and decodes input.
 ///
 /// Two kinds exist: ``PluginBackend`` calls a plugin library through libffi, and
-/// ``InProcessBackend`` calls a ``FrameRenderer`` directly. Both take the same bytes and give
+/// ``InProcessBackend`` calls a `FrameRenderer` directly. Both take the same bytes and give
 /// the same bytes, so a window can switch between them.
 public protocol Backend: AnyObject {
     /// The backend's name, such as `text`.

@@ -1,6 +1,6 @@
 public import TrellisPluginKit
 
-/// A backend that calls a ``FrameRenderer`` in the same process, without libffi.
+/// A backend that calls a `FrameRenderer` in the same process, without libffi.
 ///
 /// It runs exactly the code a plugin built from the same renderer runs, so tests can render
 /// without loading a library and benchmarks can measure what the plugin boundary costs.

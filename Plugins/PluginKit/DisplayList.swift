@@ -4,7 +4,7 @@ public import TrellisGeometry
 /// images they reference.
 ///
 /// Views produce display lists; backends draw them. A display list crosses the plugin boundary
-/// as one buffer in the binary format of ``encoded()`` and ``init(decoding:)``.
+/// as one buffer in the binary format of ``encoded()`` and ``init(decoding:)-([UInt8])``.
 ///
 /// ```swift
 /// var list = DisplayList(size: Size(width: 120, height: 44))

@@ -38,7 +38,7 @@ public final class TextRenderer: FrameRenderer {
 
     /// Creates a renderer from JSON configuration.
     ///
-    /// - Throws: ``RendererError`` for malformed JSON, unknown keys or bad values.
+    /// - Throws: `RendererError` for malformed JSON, unknown keys or bad values.
     public init(configuration: [UInt8]) throws(RendererError) {
         var preview = false
         var cellWidth = 8.0
