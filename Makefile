@@ -10,7 +10,7 @@
 SWIFT        ?= swift
 SWIFT_FLAGS  ?= -Xswiftc -warnings-as-errors
 # Debian packages the build, the tests and the tools need.
-DEBIAN_PACKAGES := libffi-dev pkg-config unicode-data
+DEBIAN_PACKAGES := libffi-dev libpng-dev pkg-config unicode-data
 # Test suites: <make suffix>:<test target prefix>, run by `make test-<suffix>`.
 MODULES := geometry:Geometry events:Events layout:Layout text:Text render:Render tool:Tool
 # Documented library products: <module>:<directory holding its .docc catalog>.

@@ -59,6 +59,14 @@ let modules: [Module] = [
         tests: "RenderTests", testDependencies: ["TrellisTextRenderer"],
         testExclude: ["__Fixtures__"]
     ),
+    Module(
+        name: "TrellisViews", path: "Modules/Views",
+        dependencies: [
+            "TrellisEvents", "TrellisLayout", "TrellisText", "TrellisRender", "CPNG",
+        ],
+        tests: "ViewsTests", testDependencies: ["TrellisTextRenderer"],
+        testExclude: ["__Fixtures__"]
+    ),
 ]
 
 /// C modules: system libraries found with pkg-config and the plugin ABI header; never products.
@@ -67,6 +75,9 @@ let cModules: [Target] = [
         name: "CFFI", path: "Modules/CFFI", pkgConfig: "libffi", providers: [.apt(["libffi-dev"])]
     ),
     .target(name: "CTrellisPluginABI", path: "Modules/CTrellisPluginABI"),
+    .systemLibrary(
+        name: "CPNG", path: "Modules/CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]
+    ),
 ]
 
 /// Rendering backends: dynamic libraries loaded at run time, never linked by the host.
