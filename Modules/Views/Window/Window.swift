@@ -87,3 +87,28 @@ public final class Window: View {
         return local
     }
 }
+
+extension Window {
+    /// Scrolls the innermost scroll view under a point (window coordinates) that can still move
+    /// in the wheel's direction, as a mouse wheel does.
+    ///
+    /// - Returns: The scroll view that scrolled, or `nil`.
+    @discardableResult
+    public func dispatchScroll(_ delta: Size, at location: Point) -> ScrollView? {
+        layoutIfNeeded()
+        var view = hitTest(location)
+        while let current = view {
+            if let scroll = current as? ScrollView, scroll.scroll(by: delta) { return scroll }
+            view = current.superview
+        }
+        return nil
+    }
+}
+
+extension Window {
+    /// Advances the window's clock: controls that repeat while held (a ``Stepper``) act on the
+    /// time that passed. A run loop calls it periodically; tests call it to simulate holding.
+    public func advanceTime(to timestamp: Double) {
+        (trackingView as? Stepper)?.advanceTime(to: timestamp)
+    }
+}
