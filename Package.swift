@@ -67,6 +67,14 @@ let modules: [Module] = [
         tests: "ViewsTests", testDependencies: ["TrellisTextRenderer"],
         testExclude: ["__Fixtures__"]
     ),
+    Module(
+        name: "Trellis", path: "Modules/Trellis",
+        dependencies: [
+            "TrellisGeometry", "TrellisEvents", "TrellisLayout", "TrellisText", "TrellisRender",
+            "TrellisViews",
+        ],
+        tests: "TrellisTests", testExclude: ["__Fixtures__"]
+    ),
 ]
 
 /// C modules: system libraries found with pkg-config and the plugin ABI header; never products.
