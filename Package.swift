@@ -75,6 +75,11 @@ let modules: [Module] = [
         ],
         tests: "TrellisTests", testExclude: ["__Fixtures__"]
     ),
+    Module(
+        name: "TrellisTesting", path: "Modules/Testing",
+        dependencies: ["Trellis", "TrellisTextRenderer"],
+        tests: "TestingTests", testExclude: ["__Snapshots__"]
+    ),
 ]
 
 /// C modules: system libraries found with pkg-config and the plugin ABI header; never products.

@@ -82,6 +82,13 @@ open class Control: View, TrackingHooks {
         core.observeState(handler)
     }
 
+    /// The view's attributes plus the control's state when it is not normal.
+    open override var debugAttributes: [String] {
+        var attributes = super.debugAttributes
+        if state != .normal { attributes.append("state=\(state)") }
+        return attributes
+    }
+
     // MARK: Content alignment
 
     /// How content is placed horizontally inside the bounds.

@@ -251,4 +251,18 @@ open class View {
     open func point(inside point: Point) -> Bool {
         bounds.contains(point)
     }
+
+    // MARK: Description
+
+    /// The attributes a hierarchy description shows for this view after its type and frame,
+    /// such as `hidden` or `label="Save"`. Subclasses add their own (state, title, text) to
+    /// the superclass's.
+    open var debugAttributes: [String] {
+        var attributes: [String] = []
+        if isHidden { attributes.append("hidden") }
+        if alpha < 1 { attributes.append("alpha=\(alpha)") }
+        if let accessibilityIdentifier { attributes.append("id=\(accessibilityIdentifier)") }
+        if let accessibilityLabel { attributes.append("label=\"\(accessibilityLabel)\"") }
+        return attributes
+    }
 }

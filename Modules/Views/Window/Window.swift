@@ -43,10 +43,7 @@ public final class Window: View {
 
     /// Lays out every view that needs it and records the frame as a display list.
     public func makeDisplayList() -> DisplayList {
-        layoutIfNeeded()
-        let context = DrawingContext(size: bounds.size, scale: scale)
-        render(into: context)
-        return context.list
+        makeDisplayList(scale: scale)
     }
 
     // MARK: Touches
