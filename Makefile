@@ -6,15 +6,16 @@
 #   make lint | format   swift-format, strict
 #   make docs            DocC documentation for every module into docs-out/
 #   make bench           benchmarks against peer engines (release build)
+#   make unicode-tables  regenerate TrellisText's Unicode tables from /usr/share/unicode
 
 SWIFT        ?= swift
 SWIFT_FLAGS  ?= -Xswiftc -warnings-as-errors
 # Debian packages the build, the tests and the tools need.
-DEBIAN_PACKAGES := libffi-dev pkg-config unicode-data
+DEBIAN_PACKAGES := libffi-dev pkg-config unicode-data libicu-dev
 # Library modules: <make suffix>:<module directory>.
 MODULES := geometry:Geometry events:Events layout:Layout text:Text
 
-.PHONY: all deps build test demo lint format docs bench clean $(addprefix test-,$(foreach m,$(MODULES),$(firstword $(subst :, ,$(m)))))
+.PHONY: all deps build test demo lint format docs bench clean unicode-tables $(addprefix test-,$(foreach m,$(MODULES),$(firstword $(subst :, ,$(m)))))
 
 all: build
 
@@ -51,6 +52,13 @@ bench: deps
 	$(SWIFT) build -c release --product trellis-bench
 	TRELLIS_BENCH_PYTHON=$(CURDIR)/.bench-venv/bin/python \
 		$$($(SWIFT) build -c release --show-bin-path)/trellis-bench $(SUITES)
+
+# The generated sources are committed; this regenerates them from the unicode-data package.
+UNICODE_DATA ?= /usr/share/unicode
+unicode-tables: deps
+	$(SWIFT) build $(SWIFT_FLAGS) --product gen-unicode-tables
+	$$($(SWIFT) build $(SWIFT_FLAGS) --show-bin-path)/gen-unicode-tables $(UNICODE_DATA) \
+		Modules/Text/Unicode/Generated
 
 clean:
 	rm -rf .build docs-out

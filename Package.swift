@@ -25,7 +25,10 @@ let modules: [Module] = [
         name: "TrellisLayout", path: "Layout", dependencies: ["TrellisGeometry"],
         testExclude: ["__Fixtures__"]
     ),
-    Module(name: "TrellisText", path: "Text", dependencies: ["TrellisGeometry"]),
+    Module(
+        name: "TrellisText", path: "Text", dependencies: ["TrellisGeometry"],
+        testExclude: ["__Fixtures__"]
+    ),
 ]
 
 /// C system libraries found with pkg-config; never products.
@@ -42,6 +45,7 @@ let tools: [(name: String, path: String, dependencies: [String], exclude: [Strin
         dependencies: ["TrellisGeometry", "TrellisLayout", "TrellisText"],
         exclude: ["peers"]
     ),
+    (name: "gen-unicode-tables", path: "gen-unicode-tables", dependencies: [], exclude: []),
 ]
 
 let swiftSettings: [SwiftSetting] = [
