@@ -1,0 +1,109 @@
+import Synchronization
+import Testing
+import TrellisGeometry
+import TrellisText
+
+/// Metrics that count the calls made to them.
+private final class CountingMetrics: FontMetrics {
+    let calls = Mutex((batches: 0, runs: 0))
+
+    func lineMetrics(for font: Font) -> FontLineMetrics {
+        FontLineMetrics(ascender: 8, descender: -2, capHeight: 7, xHeight: 5)
+    }
+
+    func advances(of run: TextRun) -> [Double] { run.text.map { _ in 10 } }
+
+    func measure(runs: [TextRun]) -> [[Double]] {
+        calls.withLock {
+            $0.batches += 1
+            $0.runs += runs.count
+        }
+        return runs.map { advances(of: $0) }
+    }
+
+    var batches: Int { calls.withLock { $0.batches } }
+}
+
+@Suite struct MeasurementCacheTests {
+    let style = TextStyle(font: .system(size: 10))
+
+    @Test func aLayoutPassMeasuresEveryParagraphInOneBatch() {
+        let metrics = CountingMetrics()
+        let measurer = TextMeasurer(metrics: metrics)
+        _ = measurer.layout("one\ntwo\nthree", style: style, in: Size(width: 100, height: 0))
+        #expect(metrics.batches == 1)
+        // Three paragraphs and the ellipsis.
+        #expect(metrics.calls.withLock { $0.runs } == 4)
+    }
+
+    @Test func remeasuringAnUnchangedLabelDoesNoWork() {
+        let metrics = CountingMetrics()
+        let measurer = TextMeasurer(metrics: metrics)
+        let size = Size(width: 100, height: 0)
+        let first = measurer.sizeThatFits(size, text: "hello world", style: style)
+        let second = measurer.sizeThatFits(size, text: "hello world", style: style)
+        #expect(first == second)
+        #expect(metrics.batches == 1)
+        // Another width reuses the segmentation and measurement.
+        _ = measurer.sizeThatFits(Size(width: 30, height: 0), text: "hello world", style: style)
+        #expect(metrics.batches == 1)
+        // Another font or text measures again.
+        _ = measurer.sizeThatFits(size, text: "hello world", style: TextStyle(font: .system(size: 11)))
+        _ = measurer.sizeThatFits(size, text: "hello world!", style: style)
+        #expect(metrics.batches == 3)
+        #expect(measurer.cacheStatistics.entries == 3)
+    }
+
+    @Test func theCacheIsBounded() {
+        let metrics = CountingMetrics()
+        let measurer = TextMeasurer(metrics: metrics, cacheCapacity: 8)
+        for index in 0..<100 {
+            _ = measurer.sizeThatFits(unlimited, text: "label \(index)", style: style)
+        }
+        #expect(measurer.cacheStatistics.entries == 8)
+        #expect(metrics.batches == 100)
+    }
+
+    @Test func recentlyUsedEntriesSurviveEviction() {
+        let metrics = CountingMetrics()
+        let measurer = TextMeasurer(metrics: metrics, cacheCapacity: 4)
+        for index in 0..<4 { _ = measurer.sizeThatFits(unlimited, text: "t\(index)", style: style) }
+        _ = measurer.sizeThatFits(unlimited, text: "t0", style: style)  // sets its reference bit
+        _ = measurer.sizeThatFits(unlimited, text: "new", style: style)  // evicts another entry
+        let before = metrics.batches
+        _ = measurer.sizeThatFits(unlimited, text: "t0", style: style)
+        #expect(metrics.batches == before)
+    }
+
+    @Test func aDisabledCacheStillMeasures() {
+        let metrics = CountingMetrics()
+        let measurer = TextMeasurer(metrics: metrics, cacheCapacity: 0)
+        let a = measurer.sizeThatFits(unlimited, text: "abc", style: style)
+        let b = measurer.sizeThatFits(unlimited, text: "abc", style: style)
+        #expect(a == b && a.width == 30)
+        #expect(metrics.batches == 2)
+        #expect(measurer.cacheStatistics.entries == 0)
+    }
+
+    @Test func removingCachedMeasurementsMeasuresAgain() {
+        let metrics = CountingMetrics()
+        let measurer = TextMeasurer(metrics: metrics)
+        _ = measurer.sizeThatFits(unlimited, text: "abc", style: style)
+        measurer.removeAllCachedMeasurements()
+        _ = measurer.sizeThatFits(unlimited, text: "abc", style: style)
+        #expect(metrics.batches == 2)
+    }
+
+    @Test func providersThatMisbehaveDoNotBreakLayout() {
+        struct BadMetrics: FontMetrics {
+            func lineMetrics(for font: Font) -> FontLineMetrics {
+                FontLineMetrics(ascender: .nan, descender: .infinity, capHeight: 1, xHeight: 1)
+            }
+            func advances(of run: TextRun) -> [Double] { [.nan, -4, .infinity] }
+        }
+        let measurer = TextMeasurer(metrics: BadMetrics())
+        let layout = measurer.layout("abcdef ghi", style: style, in: Size(width: 5, height: 0))
+        #expect(layout.lines.map(\.text) == ["abcdef ghi"])
+        #expect(layout.size == .zero)
+    }
+}
