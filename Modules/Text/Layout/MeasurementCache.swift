@@ -1,18 +1,39 @@
+import TrellisGeometry
+
 /// A bounded cache of prepared texts, keyed by text and font, each with the layouts last
 /// computed from it. Eviction is by the clock algorithm (second chance): a hit sets an entry's
 /// reference bit, and the hand clears bits until it finds an entry without one.
 ///
 /// Not thread-safe by itself: ``TextMeasurer`` keeps it behind a mutex.
 struct MeasurementCache {
+    /// A text and a font, with a hash computed once from the text's UTF-8 bytes so that a
+    /// lookup hashes the text in one fast pass.
     struct Key: Hashable {
-        var text: String
-        var font: Font
+        let text: String
+        let font: Font
+        private let hash: Int
+
+        init(text: String, font: Font) {
+            self.text = text
+            self.font = font
+            var hash = fastHash(text) ^ fastHash(font.family) &* 31
+            hash = (hash ^ UInt64(truncatingIfNeeded: font.size.bitPattern)) &* 0x9E37_79B9_7F4A_7C15
+            hash ^= UInt64(truncatingIfNeeded: font.weight.rawValue.bitPattern) >> 7
+            hash ^= (font.isItalic ? 1 : 0) << 1 | (font.isMonospaced ? 1 : 0)
+            self.hash = Int(truncatingIfNeeded: hash)
+        }
+
+        static func == (lhs: Key, rhs: Key) -> Bool {
+            lhs.hash == rhs.hash && lhs.text == rhs.text && lhs.font == rhs.font
+        }
+
+        func hash(into hasher: inout Hasher) { hasher.combine(hash) }
     }
 
     private struct Entry {
         var key: Key
         var prepared: PreparedText
-        var layouts: [(request: LayoutRequest, layout: TextLayout)]
+        var layouts: [(request: LayoutRequest, size: Size, layout: TextLayout)]
         var cost: Int
         var isReferenced: Bool
     }
@@ -43,6 +64,17 @@ struct MeasurementCache {
         prepared.text.utf8.count + prepared.clusterCount * 17 + 256
     }
 
+    /// Returns the size of the layout kept for a key and request, marking the entry as used.
+    mutating func size(for key: Key, request: LayoutRequest) -> Size? {
+        guard let slot = slots[key] else { return nil }
+        entries[slot].isReferenced = true
+        for index in entries[slot].layouts.indices where entries[slot].layouts[index].request == request {
+            hits += 1
+            return entries[slot].layouts[index].size
+        }
+        return nil
+    }
+
     /// Returns the layout kept for a key and request, marking the entry as used.
     mutating func layout(for key: Key, request: LayoutRequest) -> TextLayout? {
         guard let slot = slots[key] else { return nil }
@@ -69,7 +101,7 @@ struct MeasurementCache {
     mutating func store(_ layout: TextLayout, for request: LayoutRequest, prepared: PreparedText) {
         let key = Key(text: prepared.text, font: prepared.font)
         if let slot = slots[key] {
-            entries[slot].layouts.insert((request, layout), at: 0)
+            entries[slot].layouts.insert((request, layout.size, layout), at: 0)
             if entries[slot].layouts.count > Self.layoutsPerEntry { entries[slot].layouts.removeLast() }
             return
         }
@@ -81,7 +113,7 @@ struct MeasurementCache {
         slots[key] = entries.count
         entries.append(
             Entry(
-                key: key, prepared: prepared, layouts: [(request, layout)], cost: cost,
+                key: key, prepared: prepared, layouts: [(request, layout.size, layout)], cost: cost,
                 isReferenced: false))
         bytes += cost
     }
@@ -111,4 +143,33 @@ struct MeasurementCache {
         }
         entries.removeLast()
     }
+}
+
+/// A fast non-cryptographic hash of a string's UTF-8 bytes, eight at a time.
+func fastHash(_ text: String) -> UInt64 {
+    let multiplier: UInt64 = 0xFF51_AFD7_ED55_8CCD
+    var hash: UInt64 = 0xCBF2_9CE4_8422_2325 ^ UInt64(text.utf8.count)
+    let done = text.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+        guard let base = bytes.baseAddress else { return true }
+        let raw = UnsafeRawPointer(base)
+        var i = 0
+        while i + 8 <= bytes.count {
+            hash = (hash ^ raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)) &* multiplier
+            hash ^= hash >> 29
+            i += 8
+        }
+        var tail: UInt64 = 0
+        var shift: UInt64 = 0
+        while i < bytes.count {
+            tail |= UInt64(bytes[i]) << shift
+            shift += 8
+            i += 1
+        }
+        hash = (hash ^ tail) &* multiplier
+        return true
+    }
+    if done == nil {
+        for byte in text.utf8 { hash = (hash ^ UInt64(byte)) &* multiplier }
+    }
+    return hash ^ hash >> 32
 }

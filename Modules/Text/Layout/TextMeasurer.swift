@@ -133,8 +133,10 @@ public final class TextMeasurer: Sendable {
     /// - Returns: The size of the laid-out lines, fractional (round up with `ceil`).
     /// - Complexity: O(*n*) in the length of the text; an unchanged label costs a cache lookup.
     public func sizeThatFits(_ size: Size, text: String, style: TextStyle) -> Size {
-        layout(text, font: style.font, LayoutRequest(style: style, size: size, includesLeading: true))
-            .size
+        let request = LayoutRequest(style: style, size: size, includesLeading: true)
+        let key = MeasurementCache.Key(text: text, font: style.font)
+        if let cached = cache.withLock({ $0.size(for: key, request: request) }) { return cached }
+        return layout(key, request).size
     }
 
     /// Returns the lines of text wrapped at a width, as the `trellis text break` command prints
@@ -164,13 +166,16 @@ public final class TextMeasurer: Sendable {
     }
 
     private func layout(_ text: String, font: Font, _ request: LayoutRequest) -> TextLayout {
-        let key = MeasurementCache.Key(text: text, font: font)
+        layout(MeasurementCache.Key(text: text, font: font), request)
+    }
+
+    private func layout(_ key: MeasurementCache.Key, _ request: LayoutRequest) -> TextLayout {
         let cached = cache.withLock { cache -> (TextLayout?, PreparedText?) in
             if let layout = cache.layout(for: key, request: request) { return (layout, nil) }
             return (nil, cache.prepared(for: key))
         }
         if let layout = cached.0 { return layout }
-        let prepared = cached.1 ?? PreparedText(text: text, font: font, metrics: metrics)
+        let prepared = cached.1 ?? PreparedText(text: key.text, font: key.font, metrics: metrics)
         let result = prepared.layout(request)
         cache.withLock { $0.store(result, for: request, prepared: prepared) }
         return result
