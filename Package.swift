@@ -36,13 +36,13 @@ let systemLibraries: [Target] = [
     // ICU, the peer of the text benchmarks (trellis-bench only, through CICUBench).
     .systemLibrary(
         name: "CICU", path: "Modules/CICU", pkgConfig: "icu-uc", providers: [.apt(["libicu-dev"])]
-    ),
+    )
 ]
 
 /// Small C targets; never products.
 let cTargets: [Target] = [
     // ICU's line break iterator behind plain C types, for the text benchmarks.
-    .target(name: "CICUBench", dependencies: ["CICU"], path: "Modules/CICUBench"),
+    .target(name: "CICUBench", dependencies: ["CICU"], path: "Modules/CICUBench")
 ]
 
 /// Executables under `Tools/`.

@@ -32,7 +32,9 @@ import TrellisText
         let layout = ahemMeasurer.layout("abc", style: style, in: Size(width: 100, height: 0))
         #expect(layout.lines[0].origin.x == 70)
         style.baseWritingDirection = .leftToRight
-        #expect(ahemMeasurer.layout("שלום", style: style, in: Size(width: 100, height: 0)).lines[0].origin.x == 0)
+        #expect(
+            ahemMeasurer.layout("שלום", style: style, in: Size(width: 100, height: 0)).lines[0]
+                .origin.x == 0)
     }
 
     @Test func justifiedLinesStretchAtSpaces() {
@@ -68,7 +70,8 @@ import TrellisText
     }
 
     @Test func nonsensicalSpacingIsIgnored() {
-        let style = TextStyle(font: ahem, numberOfLines: -3, lineSpacing: .nan, lineHeightMultiple: -1)
+        let style = TextStyle(
+            font: ahem, numberOfLines: -3, lineSpacing: .nan, lineHeightMultiple: -1)
         let layout = ahemMeasurer.layout("a\nb", style: style, in: unlimited)
         #expect(layout.size == Size(width: 10, height: 20))
     }

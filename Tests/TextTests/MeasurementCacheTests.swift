@@ -48,7 +48,8 @@ private final class CountingMetrics: FontMetrics {
         _ = measurer.sizeThatFits(Size(width: 30, height: 0), text: "hello world", style: style)
         #expect(metrics.batches == 1)
         // Another font or text measures again.
-        _ = measurer.sizeThatFits(size, text: "hello world", style: TextStyle(font: .system(size: 11)))
+        _ = measurer.sizeThatFits(
+            size, text: "hello world", style: TextStyle(font: .system(size: 11)))
         _ = measurer.sizeThatFits(size, text: "hello world!", style: style)
         #expect(metrics.batches == 3)
         #expect(measurer.cacheStatistics.entries == 3)

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TrellisText
 
 /// The layout's one-pass segmentation must find exactly Swift's `Character` boundaries.
@@ -29,9 +30,11 @@ import Testing
     func clustersMatchCharacters(text: String) {
         let prepared = PreparedText(text: text, font: ahem, metrics: AhemMetrics())
         #expect(prepared.offsets == characterOffsets(text))
-        #expect(prepared.advances == AhemMetrics().advances(of: TextRun(text, font: ahem)).enumerated().map {
-            prepared.flags[$0.offset].contains(.hardBreak) ? 0 : $0.element
-        })
+        #expect(
+            prepared.advances
+                == AhemMetrics().advances(of: TextRun(text, font: ahem)).enumerated().map {
+                    prepared.flags[$0.offset].contains(.hardBreak) ? 0 : $0.element
+                })
     }
 
     @Test func builtInProvidersMeasureAlikeOnBothPaths() {

@@ -79,7 +79,8 @@ func emojiSource(header: String) -> String {
     for (bit, entry) in emojiBits.enumerated() {
         lines.append("")
         lines.append("    /// \(entry.summary)")
-        lines.append("    public static let \(entry.swiftName) = EmojiProperties(rawValue: \(1 << bit))")
+        lines.append(
+            "    public static let \(entry.swiftName) = EmojiProperties(rawValue: \(1 << bit))")
     }
     lines.append("}")
     return lines.joined(separator: "\n") + "\n"

@@ -119,9 +119,13 @@ struct UnicodeTableData {
     /// Writes the generated sources into `directory`.
     func write(to directory: URL) throws {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let header = generatedHeader(version: version, inputs: inputs.map { ($0 as NSString).lastPathComponent })
+        let header = generatedHeader(
+            version: version, inputs: inputs.map { ($0 as NSString).lastPathComponent })
         let tables: [(name: String, doc: String, table: TwoStageTable)] = [
-            ("lineBreak", "Line_Break classes with the LB1 and LB30 variants.", .smallest(lineBreak)),
+            (
+                "lineBreak", "Line_Break classes with the LB1 and LB30 variants.",
+                .smallest(lineBreak)
+            ),
             ("eastAsianWidth", "East_Asian_Width values.", .smallest(eastAsianWidth)),
             ("emoji", "Emoji property bits.", .smallest(emoji)),
             ("bidiClass", "Bidi_Class values.", .smallest(bidiClass)),
@@ -158,7 +162,10 @@ struct UnicodeTableData {
                     ], values: bidiClassValues, header: header)
             ),
             ("EmojiProperties.swift", emojiSource(header: header)),
-            ("UnicodeTables+Data.swift", tablesSource(header: header, version: version, tables: tables)),
+            (
+                "UnicodeTables+Data.swift",
+                tablesSource(header: header, version: version, tables: tables)
+            ),
         ]
         for (name, data) in [
             ("lineBreak", lineBreak), ("eastAsianWidth", eastAsianWidth), ("emoji", emoji),
@@ -166,7 +173,8 @@ struct UnicodeTableData {
         ] {
             let table = tables.first { $0.name == name }?.table
             for cp in 0..<codePointCount where table?.value(at: cp) != data[cp] {
-                throw GeneratorError("table \(name) does not round-trip at U+\(String(cp, radix: 16))")
+                throw GeneratorError(
+                    "table \(name) does not round-trip at U+\(String(cp, radix: 16))")
             }
         }
         for source in sources {

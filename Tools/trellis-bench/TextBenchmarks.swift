@@ -50,7 +50,8 @@ func runTextBenchmarks() throws {
     }
     rows.append(
         BenchRow(
-            workload: "break opportunities, mixed, ICU on UTF-16", trellis: trellisMixed, peer: icu16,
+            workload: "break opportunities, mixed, ICU on UTF-16", trellis: trellisMixed,
+            peer: icu16,
             peerName: "\(icuName) UTF-16", goal: "≥ ICU MB/s", met: trellisMixed <= icu16,
             note: "\(megabytesPerSecond(mixed.count, trellisMixed)) vs "
                 + "\(megabytesPerSecond(mixed.count, icu16)) MB/s of UTF-8; "
@@ -82,7 +83,8 @@ private func layoutRows(icu: OpaquePointer, icuName: String) -> [BenchRow] {
         let time = bestTime {
             lineCount = 0
             for paragraph in paragraphs {
-                lineCount += measurer.layout(paragraph, style: style, in: Size(width: width, height: 0))
+                lineCount +=
+                    measurer.layout(paragraph, style: style, in: Size(width: width, height: 0))
                     .lines.count
             }
         }
@@ -99,7 +101,8 @@ private func layoutRows(icu: OpaquePointer, icuName: String) -> [BenchRow] {
 /// Measuring an unchanged label again: a cache hit.
 private func cachedRemeasureRow() -> BenchRow {
     let measurer = TextMeasurer(metrics: ProportionalMetrics())
-    let style = TextStyle(font: .system(size: 14), lineBreakMode: .byTruncatingTail, numberOfLines: 1)
+    let style = TextStyle(
+        font: .system(size: 14), lineBreakMode: .byTruncatingTail, numberOfLines: 1)
     let text = "分享 Share 👍🏽"
     let size = Size(width: 200, height: .greatestFiniteMagnitude)
     var sink = 0.0

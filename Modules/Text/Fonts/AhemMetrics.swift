@@ -33,13 +33,17 @@ public struct AhemMetrics: FontMetrics {
         var result: [Double] = []
         result.reserveCapacity(run.text.utf8.count)
         for cluster in run.text {
-            result.append(advance(ascii: cluster.singleASCII, scalars: cluster.unicodeScalars, font: run.font))
+            result.append(
+                advance(ascii: cluster.singleASCII, scalars: cluster.unicodeScalars, font: run.font)
+            )
         }
         return result
     }
 
     /// The advance of one cluster.
-    private func advance(ascii: UInt8?, scalars: some Sequence<Unicode.Scalar>, font: Font) -> Double {
+    private func advance(ascii: UInt8?, scalars: some Sequence<Unicode.Scalar>, font: Font)
+        -> Double
+    {
         if let ascii { return ascii >= 0x20 && ascii < 0x7F ? font.size : 0 }
         switch ClusterKind(scalars: scalars) {
         case .control, .zeroWidth: return 0

@@ -30,7 +30,9 @@ enum ClusterKind: Equatable {
                 self = .control(isTab: scalar == "\t")
                 return
             }
-            if scalar == "\u{FE0F}" && base.map({ EmojiProperties(of: $0).contains(.emoji) }) == true {
+            if scalar == "\u{FE0F}"
+                && base.map({ EmojiProperties(of: $0).contains(.emoji) }) == true
+            {
                 presentation = true
             } else if scalar == "\u{FE0E}" && base != nil {
                 presentation = false
@@ -47,7 +49,8 @@ enum ClusterKind: Equatable {
         let isEmojiPresentation = emoji.contains(.emojiPresentation)
         if emoji.contains(.emoji) && (presentation ?? isEmojiPresentation) {
             self = .emoji
-        } else if baseWidth == CellWidthValue.wide && !(isEmojiPresentation && presentation == false)
+        } else if baseWidth == CellWidthValue.wide
+            && !(isEmojiPresentation && presentation == false)
         {
             self = .wide
         } else if EastAsianWidth(of: base) == .halfwidth {

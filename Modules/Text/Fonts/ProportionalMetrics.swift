@@ -78,13 +78,17 @@ public struct ProportionalMetrics: FontMetrics {
         var result: [Double] = []
         result.reserveCapacity(run.text.utf8.count)
         for cluster in run.text {
-            result.append(advance(ascii: cluster.singleASCII, scalars: cluster.unicodeScalars, font: run.font))
+            result.append(
+                advance(ascii: cluster.singleASCII, scalars: cluster.unicodeScalars, font: run.font)
+            )
         }
         return result
     }
 
     /// The advance of one cluster in points.
-    private func advance(ascii: UInt8?, scalars: some Sequence<Unicode.Scalar>, font: Font) -> Double {
+    private func advance(ascii: UInt8?, scalars: some Sequence<Unicode.Scalar>, font: Font)
+        -> Double
+    {
         let monospaced = font.isMonospaced
         let boldScale = font.weight >= .semibold && !monospaced ? 1.05 : 1.0
         let ems: Double
@@ -95,7 +99,8 @@ public struct ProportionalMetrics: FontMetrics {
                 ems = ascii == 0x09 ? 1.0 : Self.asciiEms[Int(ascii)] * boldScale
             }
         } else {
-            ems = Self.ems(of: ClusterKind(scalars: scalars), monospaced: monospaced, boldScale: boldScale)
+            ems = Self.ems(
+                of: ClusterKind(scalars: scalars), monospaced: monospaced, boldScale: boldScale)
         }
         return ems * font.size
     }

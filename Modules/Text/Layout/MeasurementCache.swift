@@ -17,7 +17,8 @@ struct MeasurementCache {
             self.text = text
             self.font = font
             var hash = fastHash(text) ^ fastHash(font.family) &* 31
-            hash = (hash ^ UInt64(truncatingIfNeeded: font.size.bitPattern)) &* 0x9E37_79B9_7F4A_7C15
+            hash =
+                (hash ^ UInt64(truncatingIfNeeded: font.size.bitPattern)) &* 0x9E37_79B9_7F4A_7C15
             hash ^= UInt64(truncatingIfNeeded: font.weight.rawValue.bitPattern) >> 7
             hash ^= (font.isItalic ? 1 : 0) << 1 | (font.isMonospaced ? 1 : 0)
             self.hash = Int(truncatingIfNeeded: hash)
@@ -68,7 +69,8 @@ struct MeasurementCache {
     mutating func size(for key: Key, request: LayoutRequest) -> Size? {
         guard let slot = slots[key] else { return nil }
         entries[slot].isReferenced = true
-        for index in entries[slot].layouts.indices where entries[slot].layouts[index].request == request {
+        for index in entries[slot].layouts.indices
+        where entries[slot].layouts[index].request == request {
             hits += 1
             return entries[slot].layouts[index].size
         }
@@ -102,7 +104,9 @@ struct MeasurementCache {
         let key = Key(text: prepared.text, font: prepared.font)
         if let slot = slots[key] {
             entries[slot].layouts.insert((request, layout.size, layout), at: 0)
-            if entries[slot].layouts.count > Self.layoutsPerEntry { entries[slot].layouts.removeLast() }
+            if entries[slot].layouts.count > Self.layoutsPerEntry {
+                entries[slot].layouts.removeLast()
+            }
             return
         }
         let cost = Self.cost(of: prepared)

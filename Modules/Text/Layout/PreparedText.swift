@@ -50,7 +50,8 @@ final class PreparedText: Sendable {
         flags = segments.flags
         if let fast {
             advances = segments.advances
-            ellipsisWidth = Self.sanitized(fast.advances(of: TextRun(Self.ellipsis, font: font)).reduce(0, +))
+            ellipsisWidth = Self.sanitized(
+                fast.advances(of: TextRun(Self.ellipsis, font: font)).reduce(0, +))
         } else {
             (advances, ellipsisWidth) = Self.measure(
                 text, offsets: segments.offsets, paragraphEnds: segments.paragraphEnds, font: font,

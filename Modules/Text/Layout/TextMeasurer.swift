@@ -63,7 +63,8 @@ public final class TextMeasurer: Sendable {
     /// - Complexity: O(*n*) in the length of the text; a cache hit is O(1) besides hashing
     ///   the text.
     public func layout(_ text: String, style: TextStyle, in size: Size) -> TextLayout {
-        layout(text, font: style.font, LayoutRequest(style: style, size: size, includesLeading: true))
+        layout(
+            text, font: style.font, LayoutRequest(style: style, size: size, includesLeading: true))
     }
 
     /// Lays UTF-8 text out in a box; ill-formed UTF-8 is replaced with U+FFFD first.
@@ -116,8 +117,11 @@ public final class TextMeasurer: Sendable {
             style.lineBreakMode = .byTruncatingTail
         }
         let laidOut = layout(
-            text, font: style.font, LayoutRequest(style: style, size: box, includesLeading: leading))
-        if options.contains(.usesLineFragmentOrigin) { return Rect(origin: .zero, size: laidOut.size) }
+            text, font: style.font, LayoutRequest(style: style, size: box, includesLeading: leading)
+        )
+        if options.contains(.usesLineFragmentOrigin) {
+            return Rect(origin: .zero, size: laidOut.size)
+        }
         guard !laidOut.lines.isEmpty else { return .zero }
         let ascender = laidOut.firstBaseline
         return Rect(x: 0, y: -ascender, width: laidOut.size.width, height: laidOut.size.height)
@@ -148,7 +152,8 @@ public final class TextMeasurer: Sendable {
     ///   - font: The font.
     /// - Returns: Each line's text (without trailing spaces and line break) and natural width.
     /// - Complexity: O(*n*) in the length of the text.
-    public func lines(of text: String, width: Double, font: Font) -> [(text: String, width: Double)] {
+    public func lines(of text: String, width: Double, font: Font) -> [(text: String, width: Double)]
+    {
         layout(text, style: TextStyle(font: font), in: Size(width: width, height: 0)).lines.map {
             ($0.text, $0.width)
         }
