@@ -108,7 +108,8 @@ func tablesSource(
 
         /// Values of the terminal cell-width table.
         enum CellWidthValue {
-            /// Nonspacing and enclosing marks, format and default-ignorable characters.
+            /// Combining marks (nonspacing, spacing and enclosing), format and default-ignorable
+            /// characters.
             static let zero: UInt8 = 0
             /// Every other character: one cell.
             static let narrow: UInt8 = 1

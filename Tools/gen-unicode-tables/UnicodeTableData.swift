@@ -98,7 +98,9 @@ struct UnicodeTableData {
                 cellWidth[cp] = 3
             } else if cp == 0xAD || prepended[cp] {
                 cellWidth[cp] = 1
-            } else if isCategory(cp, ["Mn", "Me", "Cf"]) || ignorable[cp]
+            } else if cp == 0x115F {
+                cellWidth[cp] = 2  // The Hangul choseong filler leads a wide syllable block.
+            } else if isCategory(cp, ["Mn", "Me", "Mc", "Cf"]) || ignorable[cp]
                 || (0x1160...0x11FF).contains(cp) || (0xD7B0...0xD7FF).contains(cp)
             {
                 cellWidth[cp] = 0
