@@ -20,7 +20,8 @@ public import TrellisGeometry
 /// // Seed 001: a multi-line label 280 points wide.
 /// let label = TextStyle(font: .system(size: 16), numberOfLines: 0)
 /// let height = measurer.sizeThatFits(
-///     Size(width: 280, height: .greatestFiniteMagnitude), text: description, style: label
+///     Size(width: 280, height: .greatestFiniteMagnitude),
+///     text: "UIControl派生自UIView类，是控件的基类。", style: label
 /// ).height
 /// ```
 ///
