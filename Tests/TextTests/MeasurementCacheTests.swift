@@ -108,3 +108,28 @@ private final class CountingMetrics: FontMetrics {
         #expect(layout.size == .zero)
     }
 }
+
+@Suite struct MeasurementCacheBudgetTests {
+    @Test func textsLargerThanTheBudgetAreMeasuredButNotKept() {
+        let measurer = TextMeasurer(metrics: AhemMetrics(), cacheByteBudget: 4096)
+        let large = String(repeating: "word ", count: 2000)
+        let size = measurer.sizeThatFits(
+            Size(width: 100, height: 0), text: large, style: TextStyle(font: ahem))
+        #expect(size == Size(width: 90, height: 10000))
+        #expect(measurer.cacheStatistics.entries == 0)
+        _ = measurer.sizeThatFits(unlimited, text: "small", style: TextStyle(font: ahem))
+        #expect(measurer.cacheStatistics.entries == 1)
+    }
+
+    @Test func uikitsMaxFloatMeansNoLimit() {
+        let maxFloat = Double(Float.greatestFiniteMagnitude)
+        let style = TextStyle(font: ahem, alignment: .center)
+        let layout = ahemMeasurer.layout(
+            "ab", style: style, in: Size(width: maxFloat, height: maxFloat))
+        #expect(layout.lines[0].origin.x == 0)
+        #expect(
+            ahemMeasurer.sizeThatFits(
+                Size(width: 280, height: maxFloat), text: "ab cd", style: style)
+                == Size(width: 50, height: 10))
+    }
+}

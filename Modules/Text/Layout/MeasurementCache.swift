@@ -65,6 +65,11 @@ struct MeasurementCache {
         prepared.text.utf8.count + prepared.clusterCount * 17 + 256
     }
 
+    /// The estimated memory of a layout.
+    static func cost(of layout: TextLayout) -> Int {
+        layout.lines.reduce(64) { $0 + $1.text.utf8.count + $1.advances.count * 8 + 160 }
+    }
+
     /// Returns the size of the layout kept for a key and request, marking the entry as used.
     mutating func size(for key: Key, request: LayoutRequest) -> Size? {
         guard let slot = slots[key] else { return nil }
@@ -100,16 +105,22 @@ struct MeasurementCache {
     }
 
     /// Keeps a layout, and the prepared text it came from when the key is new.
-    mutating func store(_ layout: TextLayout, for request: LayoutRequest, prepared: PreparedText) {
-        let key = Key(text: prepared.text, font: prepared.font)
+    mutating func store(
+        _ layout: TextLayout, for request: LayoutRequest, key: Key, prepared: PreparedText
+    ) {
+        let layoutCost = Self.cost(of: layout)
         if let slot = slots[key] {
             entries[slot].layouts.insert((request, layout.size, layout), at: 0)
+            entries[slot].cost += layoutCost
+            bytes += layoutCost
             if entries[slot].layouts.count > Self.layoutsPerEntry {
-                entries[slot].layouts.removeLast()
+                let removed = Self.cost(of: entries[slot].layouts.removeLast().layout)
+                entries[slot].cost -= removed
+                bytes -= removed
             }
             return
         }
-        let cost = Self.cost(of: prepared)
+        let cost = Self.cost(of: prepared) + layoutCost
         guard capacity > 0, cost <= byteBudget / 4 else { return }
         while !entries.isEmpty && (entries.count >= capacity || bytes + cost > byteBudget) {
             evictOne()

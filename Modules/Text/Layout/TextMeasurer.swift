@@ -183,7 +183,7 @@ public final class TextMeasurer: Sendable {
         if let layout = cached.0 { return layout }
         let prepared = cached.1 ?? PreparedText(text: key.text, font: key.font, metrics: metrics)
         let result = prepared.layout(request)
-        cache.withLock { $0.store(result, for: request, prepared: prepared) }
+        cache.withLock { $0.store(result, for: request, key: key, prepared: prepared) }
         return result
     }
 }
