@@ -2,7 +2,10 @@
 ///
 /// Cluster boundaries are Swift's `Character` boundaries: between two ASCII characters other
 /// than CR LF there is always one (no ASCII character extends or prepends), and everywhere
-/// else the standard library's own grapheme-breaking state machine decides.
+/// else the standard library's own grapheme-breaking state machine decides: the one `String`
+/// uses for `Character`, which the standard library exposes as `Unicode._CharacterRecognizer`.
+/// `SegmentationTests` checks the result against `Character` iteration on the Unicode grapheme
+/// conformance test, so a change of that interface shows up as a failing test.
 struct Segments {
     var offsets: [Int] = []
     var flags: [PreparedText.ClusterFlags] = []
