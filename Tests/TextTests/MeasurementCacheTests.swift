@@ -133,3 +133,23 @@ private final class CountingMetrics: FontMetrics {
                 == Size(width: 50, height: 10))
     }
 }
+
+@Suite struct MeasurementCacheChurnTests {
+    @Test func manyEvictionsKeepTheIndexConsistent() {
+        let measurer = TextMeasurer(metrics: AhemMetrics(), cacheCapacity: 16)
+        let style = TextStyle(font: ahem)
+        var state: UInt64 = 7
+        for _ in 0..<3000 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            let text = String(repeating: "x", count: Int(state >> 58) + 1)
+            let first = measurer.sizeThatFits(unlimited, text: text, style: style)
+            let before = measurer.cacheStatistics
+            let again = measurer.sizeThatFits(unlimited, text: text, style: style)
+            #expect(first == again)
+            #expect(first.width == Double(text.count) * 10)
+            // The text just measured is found again without measuring.
+            #expect(measurer.cacheStatistics.hits == before.hits + 1)
+            #expect(measurer.cacheStatistics.entries <= 16)
+        }
+    }
+}

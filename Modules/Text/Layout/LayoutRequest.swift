@@ -18,7 +18,7 @@ struct LayoutRequest: Hashable, Sendable {
 
     /// The largest dimension that limits a layout; larger ones, such as UIKit code's
     /// `MAXFLOAT` and `CGFloat.greatestFiniteMagnitude`, mean no limit.
-    static let largestLimit = 1e15
+    static var largestLimit: Double { 1e15 }
 
     /// A request for a style in a box; dimensions that are not positive finite numbers below
     /// ``largestLimit`` (0, NaN, infinity, `MAXFLOAT`) mean no limit.

@@ -6,29 +6,27 @@ import TrellisGeometry
 ///
 /// Not thread-safe by itself: ``TextMeasurer`` keeps it behind a mutex.
 struct MeasurementCache {
-    /// A text and a font, with a hash computed once from the text's UTF-8 bytes so that a
-    /// lookup hashes the text in one fast pass.
-    struct Key: Hashable {
+    /// A text and a font, with a hash computed once from the text's UTF-8 bytes.
+    struct Key {
         let text: String
         let font: Font
-        private let hash: Int
+        let hash: Int
 
         init(text: String, font: Font) {
             self.text = text
             self.font = font
+            hash = Self.hash(text: text, font: font)
+        }
+
+        /// The hash of a text and a font.
+        static func hash(text: String, font: Font) -> Int {
             var hash = fastHash(text) ^ fastHash(font.family) &* 31
             hash =
                 (hash ^ UInt64(truncatingIfNeeded: font.size.bitPattern)) &* 0x9E37_79B9_7F4A_7C15
             hash ^= UInt64(truncatingIfNeeded: font.weight.rawValue.bitPattern) >> 7
             hash ^= (font.isItalic ? 1 : 0) << 1 | (font.isMonospaced ? 1 : 0)
-            self.hash = Int(truncatingIfNeeded: hash)
+            return Int(truncatingIfNeeded: hash)
         }
-
-        static func == (lhs: Key, rhs: Key) -> Bool {
-            lhs.hash == rhs.hash && lhs.text == rhs.text && lhs.font == rhs.font
-        }
-
-        func hash(into hasher: inout Hasher) { hasher.combine(hash) }
     }
 
     private struct Entry {
@@ -47,7 +45,7 @@ struct MeasurementCache {
     static let layoutsPerEntry = 4
 
     private var entries: [Entry] = []
-    private var slots: [Key: Int] = [:]
+    private var index: CacheIndex
     private var hand = 0
     private(set) var bytes = 0
     private(set) var hits = 0
@@ -55,9 +53,13 @@ struct MeasurementCache {
 
     var count: Int { entries.count }
 
+    /// The largest capacity; more entries would not be faster to find than to measure.
+    static let maximumCapacity = 1 << 20
+
     init(capacity: Int, byteBudget: Int) {
-        self.capacity = max(capacity, 0)
+        self.capacity = min(max(capacity, 0), Self.maximumCapacity)
         self.byteBudget = max(byteBudget, 0)
+        index = CacheIndex(capacity: self.capacity)
     }
 
     /// The estimated memory of a prepared text.
@@ -70,21 +72,30 @@ struct MeasurementCache {
         layout.lines.reduce(64) { $0 + $1.text.utf8.count + $1.advances.count * 8 + 160 }
     }
 
-    /// Returns the size of the layout kept for a key and request, marking the entry as used.
-    mutating func size(for key: Key, request: LayoutRequest) -> Size? {
-        guard let slot = slots[key] else { return nil }
+    /// The entry of a text and font.
+    private func slot(text: String, font: Font, hash: Int) -> Int? {
+        index.find(hash: hash) { entry in
+            let key = entries[entry].key
+            return key.hash == hash && key.text == text && key.font == font
+        }
+    }
+
+    /// Returns the size of the layout kept for a text, font and request, marking the entry as
+    /// used.
+    mutating func size(text: String, font: Font, hash: Int, request: LayoutRequest) -> Size? {
+        guard let slot = slot(text: text, font: font, hash: hash) else { return nil }
         entries[slot].isReferenced = true
-        for index in entries[slot].layouts.indices
-        where entries[slot].layouts[index].request == request {
+        for kept in entries[slot].layouts.indices
+        where entries[slot].layouts[kept].request == request {
             hits += 1
-            return entries[slot].layouts[index].size
+            return entries[slot].layouts[kept].size
         }
         return nil
     }
 
     /// Returns the layout kept for a key and request, marking the entry as used.
     mutating func layout(for key: Key, request: LayoutRequest) -> TextLayout? {
-        guard let slot = slots[key] else { return nil }
+        guard let slot = slot(text: key.text, font: key.font, hash: key.hash) else { return nil }
         entries[slot].isReferenced = true
         for kept in entries[slot].layouts where kept.request == request {
             hits += 1
@@ -95,7 +106,7 @@ struct MeasurementCache {
 
     /// Returns the prepared text kept for a key, marking the entry as used.
     mutating func prepared(for key: Key) -> PreparedText? {
-        guard let slot = slots[key] else {
+        guard let slot = slot(text: key.text, font: key.font, hash: key.hash) else {
             misses += 1
             return nil
         }
@@ -109,7 +120,7 @@ struct MeasurementCache {
         _ layout: TextLayout, for request: LayoutRequest, key: Key, prepared: PreparedText
     ) {
         let layoutCost = Self.cost(of: layout)
-        if let slot = slots[key] {
+        if let slot = slot(text: key.text, font: key.font, hash: key.hash) {
             entries[slot].layouts.insert((request, layout.size, layout), at: 0)
             entries[slot].cost += layoutCost
             bytes += layoutCost
@@ -125,7 +136,7 @@ struct MeasurementCache {
         while !entries.isEmpty && (entries.count >= capacity || bytes + cost > byteBudget) {
             evictOne()
         }
-        slots[key] = entries.count
+        index.insert(entries.count, hash: key.hash)
         entries.append(
             Entry(
                 key: key, prepared: prepared, layouts: [(request, layout.size, layout)], cost: cost,
@@ -136,7 +147,7 @@ struct MeasurementCache {
     /// Forgets everything.
     mutating func removeAll() {
         entries.removeAll()
-        slots.removeAll()
+        index.removeAll()
         hand = 0
         bytes = 0
     }
@@ -149,42 +160,13 @@ struct MeasurementCache {
             hand = (hand + 1) % entries.count
         }
         let victim = entries[hand]
-        slots[victim.key] = nil
+        index.remove(hand, hash: victim.key.hash) { entries[$0].key.hash }
         bytes -= victim.cost
         let last = entries.count - 1
         if hand != last {
             entries[hand] = entries[last]
-            slots[entries[hand].key] = hand
+            index.renumber(last, to: hand, hash: entries[hand].key.hash)
         }
         entries.removeLast()
     }
-}
-
-/// A fast non-cryptographic hash of a string's UTF-8 bytes, eight at a time.
-func fastHash(_ text: String) -> UInt64 {
-    let multiplier: UInt64 = 0xFF51_AFD7_ED55_8CCD
-    var hash: UInt64 = 0xCBF2_9CE4_8422_2325 ^ UInt64(text.utf8.count)
-    let done = text.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
-        guard let base = bytes.baseAddress else { return true }
-        let raw = UnsafeRawPointer(base)
-        var i = 0
-        while i + 8 <= bytes.count {
-            hash = (hash ^ raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)) &* multiplier
-            hash ^= hash >> 29
-            i += 8
-        }
-        var tail: UInt64 = 0
-        var shift: UInt64 = 0
-        while i < bytes.count {
-            tail |= UInt64(bytes[i]) << shift
-            shift += 8
-            i += 1
-        }
-        hash = (hash ^ tail) &* multiplier
-        return true
-    }
-    if done == nil {
-        for byte in text.utf8 { hash = (hash ^ UInt64(byte)) &* multiplier }
-    }
-    return hash ^ hash >> 32
 }

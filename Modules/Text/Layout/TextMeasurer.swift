@@ -139,9 +139,12 @@ public final class TextMeasurer: Sendable {
     /// - Complexity: O(*n*) in the length of the text; an unchanged label costs a cache lookup.
     public func sizeThatFits(_ size: Size, text: String, style: TextStyle) -> Size {
         let request = LayoutRequest(style: style, size: size, includesLeading: true)
-        let key = MeasurementCache.Key(text: text, font: style.font)
-        if let cached = cache.withLock({ $0.size(for: key, request: request) }) { return cached }
-        return layout(key, request).size
+        let hash = MeasurementCache.Key.hash(text: text, font: style.font)
+        let cached = cache.withLock {
+            $0.size(text: text, font: style.font, hash: hash, request: request)
+        }
+        if let cached { return cached }
+        return layout(MeasurementCache.Key(text: text, font: style.font), request).size
     }
 
     /// Returns the lines of text wrapped at a width, as the `trellis text break` command prints
