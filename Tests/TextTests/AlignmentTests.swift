@@ -74,5 +74,9 @@ import TrellisText
             font: ahem, numberOfLines: -3, lineSpacing: .nan, lineHeightMultiple: -1)
         let layout = ahemMeasurer.layout("a\nb", style: style, in: unlimited)
         #expect(layout.size == Size(width: 10, height: 20))
+        let huge = TextStyle(font: ahem, lineSpacing: 1e308, lineHeightMultiple: 1e308)
+        let clamped = ahemMeasurer.layout("a\nb", style: huge, in: unlimited)
+        #expect(clamped.size == Size(width: 10, height: 2 * 10_000 + 1_000_000))
+        #expect(clamped.lines.allSatisfy { $0.origin.y.isFinite })
     }
 }
