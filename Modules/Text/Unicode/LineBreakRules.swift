@@ -144,6 +144,7 @@ struct LineBreakState {
     }
 
     /// Moves the state past a character of class `next` (its raw class, before LB10).
+    @inline(__always)
     mutating func advance(past next: BreakClass) {
         let attaches =
             next.isCombining && !afterSpaces && previousRaw != .sot && !previousRaw.isHardBreak
