@@ -19,7 +19,7 @@ func runTextBenchmarks() throws {
         let bytes = TextCorpus.bytes(byteCount: 400_000, from: pool)
         var counts = (trellis: 0, icu: 0)
         let (trellis, peer) = bytes.withUnsafeBufferPointer { buffer in
-            let chars = UnsafeRawPointer(buffer.baseAddress!).assumingMemoryBound(to: CChar.self)
+            let chars = cString(buffer)
             let trellis = bestTime {
                 counts.trellis = LineBreaker.opportunities(inUTF8: buffer).count
             }
@@ -68,7 +68,7 @@ private func layoutRows(icu: OpaquePointer, icuName: String) -> [BenchRow] {
     let paragraphs = TextCorpus.paragraphs(byteCount: 400_000)
     let bytes = Array(paragraphs.joined(separator: "\n").utf8)
     let peer = bytes.withUnsafeBufferPointer { buffer in
-        let chars = UnsafeRawPointer(buffer.baseAddress!).assumingMemoryBound(to: CChar.self)
+        let chars = cString(buffer)
         return bestTime { _ = cicubench_count_utf8(icu, chars, Int64(buffer.count)) }
     }
     var rows: [BenchRow] = []
@@ -116,6 +116,11 @@ private func cachedRemeasureRow() -> BenchRow {
         workload: "cached re-measure of a label", trellis: perCall, peer: nil, peerName: "—",
         goal: "< 100 ns", met: perCall < 100e-9,
         note: "sizeThatFits, text and style unchanged (checksum \(Int(sink) % 10))")
+}
+
+/// The bytes of a buffer as C characters (`nil` for an empty buffer, which ICU accepts).
+private func cString(_ buffer: UnsafeBufferPointer<UInt8>) -> UnsafePointer<CChar>? {
+    buffer.baseAddress.map { UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) }
 }
 
 /// Formats a throughput.
