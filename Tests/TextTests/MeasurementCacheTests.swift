@@ -153,3 +153,29 @@ private final class CountingMetrics: FontMetrics {
         }
     }
 }
+
+@Suite struct MeasurementConcurrencyTests {
+    @Test func aMeasurerServesManyTasksAtOnce() async {
+        let measurer = TextMeasurer(metrics: CellMetrics(), cacheCapacity: 8)
+        let texts = (0..<32).map { "label \($0) 中文 👍🏽" }
+        let style = TextStyle(font: .system(size: 1))
+        let expected = texts.map { TerminalWidth.columns(of: $0) }
+        let results = await withTaskGroup(of: (Int, Double).self) { group in
+            for round in 0..<8 {
+                for index in texts.indices {
+                    group.addTask {
+                        let size = measurer.sizeThatFits(
+                            unlimited, text: texts[(index + round) % texts.count], style: style)
+                        return ((index + round) % texts.count, size.width)
+                    }
+                }
+            }
+            var collected: [(Int, Double)] = []
+            for await result in group { collected.append(result) }
+            return collected
+        }
+        #expect(results.count == 256)
+        #expect(results.allSatisfy { Double(expected[$0.0]) == $0.1 })
+        #expect(measurer.cacheStatistics.entries <= 8)
+    }
+}
