@@ -43,7 +43,7 @@ let modules: [Module] = [
     ),
     Module(
         name: "TrellisText", path: "Modules/Text", dependencies: ["TrellisGeometry"],
-        tests: "TextTests"
+        tests: "TextTests", testExclude: ["__Fixtures__"]
     ),
     Module(
         name: "TrellisPluginKit", path: "Plugins/PluginKit",
@@ -91,6 +91,12 @@ let cModules: [Target] = [
     .systemLibrary(
         name: "CPNG", path: "Modules/CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]
     ),
+    // ICU, the peer of the text benchmarks (trellis-bench only, through CICUBench).
+    .systemLibrary(
+        name: "CICU", path: "Modules/CICU", pkgConfig: "icu-uc", providers: [.apt(["libicu-dev"])]
+    ),
+    // ICU's line break iterator behind plain C types, for the text benchmarks.
+    .target(name: "CICUBench", dependencies: ["CICU"], path: "Modules/CICUBench"),
 ]
 
 /// Rendering backends: dynamic libraries loaded at run time, never linked by the host.
@@ -122,9 +128,13 @@ let tools: [(name: String, path: String, dependencies: [String], exclude: [Strin
         name: "trellis-bench", path: "Tools/trellis-bench",
         dependencies: [
             "TrellisGeometry", "TrellisLayout", "TrellisText", "TrellisRender",
-            "TrellisTextRenderer",
+            "TrellisTextRenderer", "CICUBench",
         ],
         exclude: ["peers"]
+    ),
+    (
+        name: "gen-unicode-tables", path: "Tools/gen-unicode-tables", dependencies: [],
+        exclude: []
     ),
 ]
 
