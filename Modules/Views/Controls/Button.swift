@@ -344,6 +344,14 @@ open class Button: Control {
         }
     }
 
+    /// Return and Space press a focused button: `touchUpInside`, then `primaryActionTriggered`.
+    open override func handleKey(_ key: KeyInput) -> Bool {
+        guard isEnabled, key == .returnKey || key == .space else { return false }
+        sendActions(for: .touchUpInside)
+        if sendsPrimaryActionOnTouchUpInside { sendActions(for: .primaryActionTriggered) }
+        return true
+    }
+
     /// The control's attributes plus the current title.
     open override var debugAttributes: [String] {
         var attributes = super.debugAttributes

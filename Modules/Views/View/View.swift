@@ -277,6 +277,24 @@ open class View {
         false
     }
 
+    // MARK: Keyboard
+
+    /// Whether the view can take keyboard focus (Tab moves between such views). The default is
+    /// `false`; enabled controls and text fields can.
+    open var canBecomeFocused: Bool { false }
+
+    /// Handles a key while the view has focus, or while a subview that did not handle it has;
+    /// returns whether the key was used. The default uses none.
+    open func handleKey(_ key: KeyInput) -> Bool {
+        false
+    }
+
+    /// Called after the view gained keyboard focus.
+    open func didBecomeFocused() {}
+
+    /// Called after the view lost keyboard focus.
+    open func didResignFocus() {}
+
     /// Whether a point in this view's coordinates is inside the view: within the bounds.
     open func point(inside point: Point) -> Bool {
         bounds.contains(point)
