@@ -216,7 +216,7 @@ open class View {
         for subview in subviews { subview.textMetricsDidChange() }
     }
 
-    /// Lays out subviews; the default lays out children by flexbox when ``flexStyle`` is set
+    /// Lays out subviews; the default lays out children by flexbox when `flexStyle` is set
     /// and applies constraints otherwise. Override it to place subviews by hand, as UIKit code
     /// does.
     open func layoutSubviews() {

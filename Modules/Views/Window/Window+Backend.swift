@@ -5,7 +5,7 @@ extension Window {
     /// Renders the window through its backend: lays out, records the display list, and makes
     /// one call to the backend.
     ///
-    /// - Throws: ``PluginError`` when the window has no backend or the backend fails.
+    /// - Throws: `PluginError` when the window has no backend or the backend fails.
     public func render() throws(PluginError) -> [UInt8] {
         guard let backend else {
             throw PluginError(.missingCapability, "the window has no backend; set Window.backend")
