@@ -13,7 +13,7 @@ SWIFT_FLAGS  ?= -Xswiftc -warnings-as-errors
 # Debian packages the build, the tests and the tools need.
 DEBIAN_PACKAGES := libffi-dev pkg-config unicode-data libicu-dev
 # Library modules: <make suffix>:<module directory>.
-MODULES := geometry:Geometry events:Events layout:Layout text:Text
+MODULES := geometry:Geometry events:Events layout:Layout text:Text richtext:RichText
 
 .PHONY: all deps build test demo lint format docs bench clean unicode-tables $(addprefix test-,$(foreach m,$(MODULES),$(firstword $(subst :, ,$(m)))))
 
