@@ -62,7 +62,9 @@ extension AttributedText {
     ///   overlaps.
     /// - Complexity: O(*n*) in the length of the text up to the range's end.
     public func characterRange(ofUTF8 range: Range<Int>) -> Range<Int> {
-        let range = validRange(range)
+        let length = utf8Count
+        let lowerBound = min(max(range.lowerBound, 0), length)
+        let range = lowerBound..<min(max(range.upperBound, lowerBound), length)
         var offset = 0
         var index = 0
         var lower: Int?
