@@ -15,7 +15,7 @@ DEBIAN_PACKAGES := libffi-dev pkg-config unicode-data libicu-dev
 # Library modules: <make suffix>:<module directory>.
 MODULES := geometry:Geometry events:Events layout:Layout text:Text richtext:RichText
 
-.PHONY: all deps build test demo lint format docs bench clean unicode-tables $(addprefix test-,$(foreach m,$(MODULES),$(firstword $(subst :, ,$(m)))))
+.PHONY: all deps build test demo lint format docs bench clean unicode-tables fuzz-markup $(addprefix test-,$(foreach m,$(MODULES),$(firstword $(subst :, ,$(m)))))
 
 all: build
 
@@ -60,5 +60,8 @@ unicode-tables: deps
 	$$($(SWIFT) build $(SWIFT_FLAGS) --show-bin-path)/gen-unicode-tables $(UNICODE_DATA) \
 		Modules/Text/Unicode/Generated
 
+fuzz-markup:
+	bash scripts/fuzz.sh markup $(or $(SECONDS),300)
+
 clean:
-	rm -rf .build docs-out
+	rm -rf .build docs-out fuzz-out
