@@ -29,7 +29,8 @@ let modules: [Module] = [
         name: "TrellisText", path: "Text", dependencies: ["TrellisGeometry"],
         testExclude: ["__Fixtures__"]
     ),
-    Module(name: "TrellisRichText", path: "RichText", dependencies: ["TrellisGeometry", "TrellisText"]),
+    Module(
+        name: "TrellisRichText", path: "RichText", dependencies: ["TrellisGeometry", "TrellisText"]),
 ]
 
 /// C system libraries found with pkg-config; never products.

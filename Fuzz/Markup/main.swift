@@ -18,6 +18,7 @@ import TrellisGeometry
 import TrellisRichText
 import TrellisText
 
+/// Parses one input as markup, checks the invariants, and lays the result out.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzMarkup(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let markup = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
@@ -30,18 +31,24 @@ public func fuzzMarkup(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
 
     let required = contentScalars(Array(markup.utf8), keepsWhitespace: options.preservesWhitespace)
     var next = 0
-    for scalar in text.string.unicodeScalars where next < required.count && scalar == required[next] {
+    for scalar in text.string.unicodeScalars where next < required.count && scalar == required[next]
+    {
         next += 1
     }
-    precondition(next == required.count, "text lost: scalar \(next) of \(required.count) not found in order")
-    precondition(text.runs.last?.range.upperBound ?? 0 == text.utf8Count, "runs do not cover the text")
+    precondition(
+        next == required.count, "text lost: scalar \(next) of \(required.count) not found in order")
+    precondition(
+        text.runs.last?.range.upperBound ?? 0 == text.utf8Count, "runs do not cover the text")
     for warning in result.warnings {
-        precondition(warning.byteOffset >= 0 && warning.byteOffset <= markup.utf8.count, "warning outside the input")
+        precondition(
+            warning.byteOffset >= 0 && warning.byteOffset <= markup.utf8.count,
+            "warning outside the input")
         precondition(warning.line >= 1 && warning.column >= 1, "warning without a position")
     }
 
     let container = TextContainer(
-        width: 120, numberOfLines: Int(flags >> 4), lineBreakMode: flags & 8 == 8 ? .byTruncatingMiddle : nil)
+        width: 120, numberOfLines: Int(flags >> 4),
+        lineBreakMode: flags & 8 == 8 ? .byTruncatingMiddle : nil)
     let layout = AttributedTextLayout(text, in: container, metrics: ProportionalMetrics())
     precondition(layout.usedSize.isFinite, "layout size is not finite")
     if let offset = layout.characterIndex(at: Point(x: 60, y: layout.usedSize.height / 2)) {
@@ -60,7 +67,9 @@ func contentScalars(_ bytes: [UInt8], keepsWhitespace: Bool) -> [Unicode.Scalar]
         guard !missing else { return nil }
         var position = start
         while position + pattern.count <= bytes.count {
-            if bytes[position..<(position + pattern.count)].elementsEqual(pattern) { return position + pattern.count }
+            if bytes[position..<(position + pattern.count)].elementsEqual(pattern) {
+                return position + pattern.count
+            }
             position += 1
         }
         missing = true
@@ -73,11 +82,16 @@ func contentScalars(_ bytes: [UInt8], keepsWhitespace: Bool) -> [Unicode.Scalar]
         if bytes[index] == UInt8(ascii: "<") && index + 1 < bytes.count {
             let second = bytes[index + 1]
             var end: Int?
-            if second == UInt8(ascii: "!") && index + 4 <= bytes.count && bytes[index + 2] == 0x2D && bytes[index + 3] == 0x2D {
+            if second == UInt8(ascii: "!") && index + 4 <= bytes.count && bytes[index + 2] == 0x2D
+                && bytes[index + 3] == 0x2D
+            {
                 end = find(Array("-->".utf8), from: index + 4, missing: &noCommentEnd)
-            } else if second == UInt8(ascii: "!") || second == UInt8(ascii: "?") || isLetter(second) {
+            } else if second == UInt8(ascii: "!") || second == UInt8(ascii: "?") || isLetter(second)
+            {
                 end = find([UInt8(ascii: ">")], from: index + 2, missing: &noTagEnd)
-            } else if second == UInt8(ascii: "/") && index + 2 < bytes.count && isLetter(bytes[index + 2]) {
+            } else if second == UInt8(ascii: "/") && index + 2 < bytes.count
+                && isLetter(bytes[index + 2])
+            {
                 end = find([UInt8(ascii: ">")], from: index + 3, missing: &noTagEnd)
             }
             if let end {
@@ -94,11 +108,14 @@ func contentScalars(_ bytes: [UInt8], keepsWhitespace: Bool) -> [Unicode.Scalar]
         var position = range.lowerBound
         while position < range.upperBound {
             let byte = bytes[position]
-            if byte == UInt8(ascii: "&"), let end = referenceEnd(bytes, at: position, limit: range.upperBound) {
+            if byte == UInt8(ascii: "&"),
+                let end = referenceEnd(bytes, at: position, limit: range.upperBound)
+            {
                 position = end
                 continue
             }
-            let isSpace = byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D || byte == 0x0C
+            let isSpace =
+                byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D || byte == 0x0C
             if keepsWhitespace || !isSpace { kept.append(byte) }
             position += 1
         }
@@ -123,6 +140,8 @@ func referenceEnd(_ bytes: [UInt8], at start: Int, limit: Int) -> Int? {
     }
     let digitsStart = position
     while position < limit && isDigit(bytes[position]) { position += 1 }
-    guard position > digitsStart, position < limit, bytes[position] == UInt8(ascii: ";") else { return nil }
+    guard position > digitsStart, position < limit, bytes[position] == UInt8(ascii: ";") else {
+        return nil
+    }
     return position + 1
 }

@@ -5,7 +5,9 @@ import TrellisText
 
 @Suite struct AttributedLayoutTests {
     @Test func mixedFontsShareOneBaseline() throws {
-        let text = AttributedText("ab", attributes: [.font(ahem10)]) + AttributedText("CD", attributes: [.font(ahem20)])
+        let text =
+            AttributedText("ab", attributes: [.font(ahem10)])
+            + AttributedText("CD", attributes: [.font(ahem20)])
         let layout = ahemLayout(text)
         #expect(layout.lines.count == 1)
         let line = try #require(layout.lines.first)
@@ -21,7 +23,9 @@ import TrellisText
     }
 
     @Test func eachLineIsAsTallAsItsTallestRun() {
-        let text = AttributedText("aa bb ", attributes: [.font(ahem10)]) + AttributedText("CC", attributes: [.font(ahem20)])
+        let text =
+            AttributedText("aa bb ", attributes: [.font(ahem10)])
+            + AttributedText("CC", attributes: [.font(ahem20)])
             + AttributedText(" dd ee", attributes: [.font(ahem10)])
         let layout = ahemLayout(text, width: 60)
         #expect(runTexts(layout) == [["aa bb"], ["CC"], ["dd ee"]])
@@ -31,7 +35,8 @@ import TrellisText
     }
 
     @Test func baselineOffsetRaisesTheRunAndTheLine() {
-        let text = AttributedText("x", attributes: [.font(ahem10)])
+        let text =
+            AttributedText("x", attributes: [.font(ahem10)])
             + AttributedText("2", attributes: [.font(ahem10), .baselineOffset(4)])
         let layout = ahemLayout(text)
         #expect(layout.lines[0].ascent == 12 && layout.lines[0].descent == 2)
@@ -39,7 +44,9 @@ import TrellisText
     }
 
     @Test func aWordSplitAcrossRunsIsStillOneWord() {
-        let text = AttributedText("aa bb", attributes: [.foregroundColor(.red)]) + AttributedText("cc", attributes: [.font(ahem20)])
+        let text =
+            AttributedText("aa bb", attributes: [.foregroundColor(.red)])
+            + AttributedText("cc", attributes: [.font(ahem20)])
         let layout = ahemLayout(text, width: 80)
         #expect(runTexts(layout) == [["aa"], ["bb", "cc"]])
         #expect(layout.glyphRuns[1].foregroundColor == .red)
@@ -49,10 +56,13 @@ import TrellisText
     @Test func allRunsAreMeasuredInOneBatch() {
         var style = ParagraphStyle()
         style.listMarker = .bullet
-        let text = AttributedText("one ", attributes: [.font(ahem10), .paragraphStyle(style)])
+        let text =
+            AttributedText("one ", attributes: [.font(ahem10), .paragraphStyle(style)])
             + AttributedText("two\nthree", attributes: [.font(ahem20)])
         let metrics = CountingMetrics()
-        let layout = AttributedTextLayout(text, in: TextContainer(width: 100, numberOfLines: 2, lineBreakMode: .byTruncatingTail), metrics: metrics)
+        let layout = AttributedTextLayout(
+            text, in: TextContainer(width: 100, numberOfLines: 2, lineBreakMode: .byTruncatingTail),
+            metrics: metrics)
         #expect(layout.lines.count == 2)
         #expect(metrics.counts.batchCount == 1)
         #expect(metrics.counts.singleCount == 0)
@@ -63,7 +73,9 @@ import TrellisText
     @Test func paragraphSpacingAndLineSpacingSeparateLines() {
         let first = ParagraphStyle(lineSpacing: 3, paragraphSpacing: 5)
         let second = ParagraphStyle(paragraphSpacingBefore: 7)
-        let text = AttributedText("aa aa\n", attributes: [.paragraphStyle(first)]) + AttributedText("bb", attributes: [.paragraphStyle(second)])
+        let text =
+            AttributedText("aa aa\n", attributes: [.paragraphStyle(first)])
+            + AttributedText("bb", attributes: [.paragraphStyle(second)])
         let layout = ahemLayout(text, width: 30)
         #expect(layout.lines.map(\.frame.minY) == [0, 13, 38])
         #expect(layout.usedSize.height == 48)
@@ -72,7 +84,8 @@ import TrellisText
 
     @Test func indentsPlaceFirstAndFollowingLines() {
         let style = ParagraphStyle(headIndent: 10, tailIndent: -20, firstLineHeadIndent: 30)
-        let layout = ahemLayout(AttributedText("aa bb cc dd", attributes: [.paragraphStyle(style)]), width: 100)
+        let layout = ahemLayout(
+            AttributedText("aa bb cc dd", attributes: [.paragraphStyle(style)]), width: 100)
         #expect(runTexts(layout) == [["aa bb"], ["cc dd"]])
         #expect(layout.lines.map(\.frame.minX) == [30, 10])
     }
@@ -89,7 +102,8 @@ import TrellisText
         (TextAlignment.left, 0.0), (.right, 50), (.center, 25), (.natural, 0),
     ])
     func alignmentPlacesShortLines(alignment: TextAlignment, x: Double) {
-        let text = AttributedText("abc", attributes: [.paragraphStyle(ParagraphStyle(alignment: alignment))])
+        let text = AttributedText(
+            "abc", attributes: [.paragraphStyle(ParagraphStyle(alignment: alignment))])
         #expect(ahemLayout(text, width: 80).glyphRuns[0].origin.x == x)
     }
 
@@ -100,7 +114,8 @@ import TrellisText
 
     @Test func justifiedLinesStretchTheirSpaces() {
         let style = ParagraphStyle(alignment: .justified)
-        let layout = ahemLayout(AttributedText("a b c dd", attributes: [.paragraphStyle(style)]), width: 70)
+        let layout = ahemLayout(
+            AttributedText("a b c dd", attributes: [.paragraphStyle(style)]), width: 70)
         #expect(runTexts(layout) == [["a b c"], ["dd"]])
         #expect(layout.glyphRuns[0].advances == [10, 20, 10, 20, 10])
         #expect(layout.lines[0].frame.width == 70)
@@ -121,7 +136,9 @@ import TrellisText
     }
 
     @Test func emptyParagraphsTakeTheHeightOfTheirSeparator() {
-        let text = AttributedText("a\n", attributes: [.font(ahem10)]) + AttributedText("\n", attributes: [.font(ahem20)])
+        let text =
+            AttributedText("a\n", attributes: [.font(ahem10)])
+            + AttributedText("\n", attributes: [.font(ahem20)])
             + AttributedText("b", attributes: [.font(ahem10)])
         let layout = ahemLayout(text)
         #expect(layout.lines.map(\.frame.height) == [10, 20, 10])
@@ -147,9 +164,11 @@ import TrellisText
 
     @Test func nonsensicalValuesDoNotBreakTheLayout() {
         let style = ParagraphStyle(
-            lineSpacing: .nan, paragraphSpacingBefore: -5, paragraphSpacing: .infinity, headIndent: .nan,
+            lineSpacing: .nan, paragraphSpacingBefore: -5, paragraphSpacing: .infinity,
+            headIndent: .nan,
             tailIndent: .infinity, firstLineHeadIndent: -.infinity, lineHeightMultiple: -2)
-        let text = AttributedText("ab cd\nef", attributes: [.paragraphStyle(style), .kern(.greatestFiniteMagnitude)])
+        let text = AttributedText(
+            "ab cd\nef", attributes: [.paragraphStyle(style), .kern(.greatestFiniteMagnitude)])
         let layout = ahemLayout(text, width: .nan)
         #expect(layout.lines.count == 2)
         #expect(layout.usedSize.width.isFinite && layout.usedSize.height == 20)

@@ -124,7 +124,9 @@ import TrellisText
         }
         #expect(title.string == "Save 20% new!?")
         #expect(title.runs.map(\.range) == [0..<5, 5..<8, 8..<12, 12..<14])
-        #expect(title == AttributedText("Save ").font(bold) + "20%" + AttributedText(" new").foregroundColor(.red) + "!?")
+        #expect(
+            title == AttributedText("Save ").font(bold) + "20%"
+                + AttributedText(" new").foregroundColor(.red) + "!?")
     }
 
     @Test func nonFiniteNumbersAreNotStored() {
@@ -138,7 +140,8 @@ import TrellisText
         var style = ParagraphStyle(alignment: .center, paragraphSpacing: 4)
         style.listMarker = ListMarker(style: .decimal, ordinal: 3)
         var text = AttributedText("浇水 7 days", attributes: [.paragraphStyle(style)])
-        text.addAttributes([.font(bold), .underline(TextDecoration(style: .double, color: .red))], in: 0..<6)
+        text.addAttributes(
+            [.font(bold), .underline(TextDecoration(style: .double, color: .red))], in: 0..<6)
         text.addAttributes([.link("https://example.com"), .backgroundColor(.yellow)], in: 7..<8)
         let data = try JSONEncoder().encode(text)
         let decoded = try JSONDecoder().decode(AttributedText.self, from: data)
@@ -159,10 +162,12 @@ import TrellisText
     }
 
     @Test func decodingMergesEqualRunsAndAcceptsMissingRuns() throws {
-        let json = #"{"string": "abc", "runs": [{"length": 1, "attributes": {"kern": 1}}, {"length": 2, "attributes": {"kern": 1}}]}"#
+        let json =
+            #"{"string": "abc", "runs": [{"length": 1, "attributes": {"kern": 1}}, {"length": 2, "attributes": {"kern": 1}}]}"#
         let text = try JSONDecoder().decode(AttributedText.self, from: Data(json.utf8))
         #expect(text.runCount == 1)
-        let plain = try JSONDecoder().decode(AttributedText.self, from: Data(#"{"string": "x"}"#.utf8))
+        let plain = try JSONDecoder().decode(
+            AttributedText.self, from: Data(#"{"string": "x"}"#.utf8))
         #expect(plain == AttributedText("x"))
     }
 

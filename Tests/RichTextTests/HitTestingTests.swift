@@ -4,7 +4,9 @@ import TrellisRichText
 import TrellisText
 
 @Suite struct HitTestingTests {
-    let text = AttributedText("ab", attributes: [.font(ahem10)]) + AttributedText("CD", attributes: [.font(ahem20), .link("x")])
+    let text =
+        AttributedText("ab", attributes: [.font(ahem10)])
+        + AttributedText("CD", attributes: [.font(ahem20), .link("x")])
         + AttributedText(" ef gh", attributes: [.font(ahem10)])
 
     @Test func characterIndexFindsTheClusterUnderAPoint() {
@@ -24,7 +26,10 @@ import TrellisText
     @Test func rectsCoverARangeOnEachLine() {
         let layout = ahemLayout(text, width: 100)
         #expect(layout.rects(for: 1..<3) == [Rect(x: 10, y: 0, width: 30, height: 20)])
-        #expect(layout.rects(for: 5..<9) == [Rect(x: 70, y: 0, width: 20, height: 20), Rect(x: 0, y: 20, width: 10, height: 10)])
+        #expect(
+            layout.rects(for: 5..<9) == [
+                Rect(x: 70, y: 0, width: 20, height: 20), Rect(x: 0, y: 20, width: 10, height: 10),
+            ])
         #expect(layout.boundingRect(for: 5..<9) == Rect(x: 0, y: 0, width: 90, height: 30))
         #expect(layout.rects(for: 4..<5) == [Rect(x: 60, y: 0, width: 10, height: 20)])
         #expect(layout.rects(for: 7..<8).isEmpty)
@@ -32,7 +37,8 @@ import TrellisText
     }
 
     @Test func anEllipsisStandsForTheCharactersItHides() {
-        let layout = ahemLayout(AttributedText("abcdefgh"), width: 40, lines: 1, mode: .byTruncatingTail)
+        let layout = ahemLayout(
+            AttributedText("abcdefgh"), width: 40, lines: 1, mode: .byTruncatingTail)
         #expect(layout.characterIndex(at: Point(x: 35, y: 5)) == 3)
         #expect(layout.rects(for: 5..<6) == [Rect(x: 30, y: 0, width: 10, height: 10)])
     }

@@ -5,7 +5,8 @@ import TrellisText
 
 @Suite struct ListLayoutTests {
     @Test func seed001WrapsBulletLinesWithAHangingIndent() {
-        let text = AttributedText(markup: seed001Markup, options: .init(font: ahem10, paragraphMarker: .bullet))
+        let text = AttributedText(
+            markup: seed001Markup, options: .init(font: ahem10, paragraphMarker: .bullet))
         let layout = ahemLayout(text, width: 150)
         #expect(
             runTexts(layout) == [
@@ -37,7 +38,8 @@ import TrellisText
     @Test func headIndentBeyondTheMarkerWins() {
         var style = ParagraphStyle(headIndent: 40)
         style.listMarker = ListMarker(style: .disc, spacing: 0)
-        let layout = ahemLayout(AttributedText("ab cd", attributes: [.paragraphStyle(style)]), width: 70)
+        let layout = ahemLayout(
+            AttributedText("ab cd", attributes: [.paragraphStyle(style)]), width: 70)
         #expect(layout.glyphRuns.map(\.origin.x) == [0, 40, 40])
         #expect(runTexts(layout) == [["•", "ab"], ["cd"]])
     }

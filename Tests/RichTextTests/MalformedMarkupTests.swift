@@ -27,7 +27,8 @@ import TrellisText
         let result = parse("<b>1<i>2</b>3</i>4")
         #expect(result.text.string == "1234")
         #expect(result.text.attributes(at: 2).font == MarkupOptions().font)
-        #expect(result.warnings.map(\.message) == ["stray closing tag </i> ignored: no <i> is open"])
+        #expect(
+            result.warnings.map(\.message) == ["stray closing tag </i> ignored: no <i> is open"])
     }
 
     @Test func unknownTagsKeepTheirText() {
@@ -54,7 +55,9 @@ import TrellisText
     }
 
     @Test func unknownColoursAreReportedWithTheirPosition() throws {
-        let result = parse("line one\n<font color=\"blu\">x</font> <span style=\"color: nope; font-size: big\">y</span>")
+        let result = parse(
+            "line one\n<font color=\"blu\">x</font> <span style=\"color: nope; font-size: big\">y</span>"
+        )
         #expect(result.text.string == "line one x y")
         #expect(result.text.attributes(at: 9).foregroundColor == nil)
         let colour = try #require(result.warnings.first)
@@ -62,7 +65,9 @@ import TrellisText
         #expect(colour.line == 2 && colour.column == 14 && colour.byteOffset == 22)
         #expect(colour.description.hasPrefix("2:14 (byte 22): unknown colour"))
         #expect(result.warnings.count == 3)
-        #expect(result.warnings[2].message.hasPrefix("invalid value \"big\" for CSS property font-size"))
+        #expect(
+            result.warnings[2].message.hasPrefix("invalid value \"big\" for CSS property font-size")
+        )
     }
 
     @Test func columnsCountUnicodeScalars() throws {
@@ -73,14 +78,18 @@ import TrellisText
 
     @Test func deepNestingDoesNotOverflowTheStack() {
         let depth = 10_000
-        let markup = String(repeating: "<b><i><span>", count: depth) + "deep" + String(repeating: "</span></i></b>", count: depth)
+        let markup =
+            String(repeating: "<b><i><span>", count: depth) + "deep"
+            + String(repeating: "</span></i></b>", count: depth)
         let result = parse(markup)
         #expect(result.text.string == "deep")
         #expect(result.text.attributes(at: 0).font?.weight == .bold)
         #expect(result.warnings.isEmpty)
         let unclosed = parse(String(repeating: "<ul><li>", count: depth) + "x")
         #expect(unclosed.text.string == "x")
-        #expect(unclosed.text.attributes(at: 0).paragraphStyle?.firstLineHeadIndent == Double(depth - 1) * 20)
+        #expect(
+            unclosed.text.attributes(at: 0).paragraphStyle?.firstLineHeadIndent == Double(depth - 1)
+                * 20)
         #expect(unclosed.warnings.count == 101)
         #expect(unclosed.warnings.last?.message == "9900 more warnings were left out")
     }
@@ -92,7 +101,9 @@ import TrellisText
         let result = parse(markup)
         #expect(result.text.utf8Count == 40_000 * 32 - 1)
         #expect(result.warnings.isEmpty)
-        let stray = parse(String(repeating: "<b>", count: 100_000) + String(repeating: "</i>", count: 100_000) + "x")
+        let stray = parse(
+            String(repeating: "<b>", count: 100_000) + String(repeating: "</i>", count: 100_000)
+                + "x")
         #expect(stray.text.string == "x")
         let unclosedTags = parse(String(repeating: "<b x='", count: 100_000))
         #expect(unclosedTags.text.string.count == 600_000)

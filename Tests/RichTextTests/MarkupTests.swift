@@ -16,7 +16,8 @@ let seed001Markup =
     }
 
     @Test func seed001ParagraphsBecomeBulletLines() throws {
-        let text = AttributedText(markup: seed001Markup, options: .init(font: base, paragraphMarker: .bullet))
+        let text = AttributedText(
+            markup: seed001Markup, options: .init(font: base, paragraphMarker: .bullet))
         #expect(
             text.string
                 == "连续浇水7天，可得20鲸豆可得15.00元红包;\n连续浇水14天，可得40鲸豆可得15.00元红包;\n"
@@ -30,13 +31,16 @@ let seed001Markup =
     }
 
     @Test func orderedParagraphMarkersNumberTheParagraphs() {
-        let text = AttributedText(markup: "<p>a</p><p>b</p><p>c", options: .init(paragraphMarker: .decimal))
+        let text = AttributedText(
+            markup: "<p>a</p><p>b</p><p>c", options: .init(paragraphMarker: .decimal))
         let markers = [0, 2, 4].map { text.attributes(at: $0).paragraphStyle?.listMarker?.text }
         #expect(markers == ["1.", "2.", "3."])
     }
 
     @Test func inlineElementsSetFontAndDecorations() {
-        let result = parse("a<b>b</b><i>i</i><u>u</u><s>s</s><del>d</del><small>m</small><big>g</big><code>c</code>")
+        let result = parse(
+            "a<b>b</b><i>i</i><u>u</u><s>s</s><del>d</del><small>m</small><big>g</big><code>c</code>"
+        )
         let text = result.text
         #expect(text.string == "abiusdmgc")
         #expect(text.attributes(at: 1).font == Font(family: "System", size: 10, weight: .bold))
@@ -67,7 +71,9 @@ let seed001Markup =
     }
 
     @Test func fontElementSetsColourSizeAndFace() {
-        let result = parse("<font color=\"red\" size=\"5\" face=\"'DejaVu Serif', serif\">x</font><font color=#00ff00 size=+1>y</font>")
+        let result = parse(
+            "<font color=\"red\" size=\"5\" face=\"'DejaVu Serif', serif\">x</font><font color=#00ff00 size=+1>y</font>"
+        )
         let x = result.text.attributes(at: 0)
         #expect(x.foregroundColor == Color(named: "red"))
         #expect(x.font == Font(family: "DejaVu Serif", size: 24))
@@ -87,7 +93,8 @@ let seed001Markup =
         #expect(x.backgroundColor == Color(red: 1, green: 0, blue: 0, alpha: 0.5))
         #expect(x.font == Font(family: "System", size: 16, weight: .semibold, isItalic: true))
         #expect(x.underline == .single && x.strikethrough == .single)
-        #expect(result.text.attributes(at: 1).font == Font(family: "System", size: 15, weight: .bold))
+        #expect(
+            result.text.attributes(at: 1).font == Font(family: "System", size: 15, weight: .bold))
         #expect(result.warnings.isEmpty)
     }
 
@@ -108,7 +115,9 @@ let seed001Markup =
         let text = parse(markup).text
         #expect(text.string == "one\ntwo\ninner\nthree\nten\neleven")
         func marker(_ word: String) -> ListMarker? {
-            text.utf8Range(of: word).flatMap { text.attributes(at: $0.lowerBound).paragraphStyle?.listMarker }
+            text.utf8Range(of: word).flatMap {
+                text.attributes(at: $0.lowerBound).paragraphStyle?.listMarker
+            }
         }
         #expect(marker("one")?.text == "•")
         #expect(marker("two")?.text == "•")
@@ -135,8 +144,10 @@ let seed001Markup =
     }
 
     @Test(arguments: [
-        ("&amp;&lt;&gt;&quot;&apos;", "&<>\"'"), ("&nbsp;", "\u{A0}"), ("&copy;&reg;&trade;", "©®™"),
-        ("&mdash;&ndash;&hellip;", "—–…"), ("&euro;&pound;&yen;", "€£¥"), ("&#65;&#x42;&#X43;", "ABC"),
+        ("&amp;&lt;&gt;&quot;&apos;", "&<>\"'"), ("&nbsp;", "\u{A0}"),
+        ("&copy;&reg;&trade;", "©®™"),
+        ("&mdash;&ndash;&hellip;", "—–…"), ("&euro;&pound;&yen;", "€£¥"),
+        ("&#65;&#x42;&#X43;", "ABC"),
         ("&#x1F600;", "😀"), ("&eacute;&Omega;&rarr;", "éΩ→"), ("AT&T", "AT&T"), ("a & b", "a & b"),
     ])
     func characterReferencesDecode(markup: String, expected: String) {
@@ -145,7 +156,9 @@ let seed001Markup =
 
     @Test func paragraphStyleOptionsApplyToEveryParagraph() {
         let style = ParagraphStyle(alignment: .center, paragraphSpacing: 6)
-        let text = AttributedText(markup: "<p>a</p><p style=\"text-align: right\">b</p>", options: .init(paragraphStyle: style))
+        let text = AttributedText(
+            markup: "<p>a</p><p style=\"text-align: right\">b</p>",
+            options: .init(paragraphStyle: style))
         #expect(text.attributes(at: 0).paragraphStyle == style)
         var right = style
         right.alignment = .right

@@ -5,7 +5,8 @@ import TrellisText
 
 @Suite struct TruncationTests {
     @Test func tailTruncationEndsTheLastLineWithAnEllipsis() throws {
-        let layout = ahemLayout(AttributedText("Hello world again"), width: 100, lines: 1, mode: .byTruncatingTail)
+        let layout = ahemLayout(
+            AttributedText("Hello world again"), width: 100, lines: 1, mode: .byTruncatingTail)
         #expect(runTexts(layout) == [["Hello wor", "…"]])
         let ellipsis = try #require(layout.glyphRuns.last)
         #expect(ellipsis.kind == .ellipsis)
@@ -17,8 +18,11 @@ import TrellisText
     }
 
     @Test func theEllipsisTakesTheAttributesOfTheTruncatedRun() throws {
-        let text = AttributedText("Hello ", attributes: [.font(ahem10)])
-            + AttributedText("world again", attributes: [.font(ahem20), .foregroundColor(.red), .underline(.single)])
+        let text =
+            AttributedText("Hello ", attributes: [.font(ahem10)])
+            + AttributedText(
+                "world again",
+                attributes: [.font(ahem20), .foregroundColor(.red), .underline(.single)])
         let layout = ahemLayout(text, width: 100, lines: 1, mode: .byTruncatingTail)
         #expect(runTexts(layout) == [["Hello ", "w", "…"]])
         let ellipsis = try #require(layout.glyphRuns.last)
@@ -31,13 +35,16 @@ import TrellisText
     }
 
     @Test func anEllipsisMarksTextHiddenAfterAFittingLine() {
-        let layout = ahemLayout(AttributedText("abc\ndef"), width: 100, lines: 1, mode: .byTruncatingTail)
+        let layout = ahemLayout(
+            AttributedText("abc\ndef"), width: 100, lines: 1, mode: .byTruncatingTail)
         #expect(runTexts(layout) == [["abc", "…"]])
         #expect(layout.usedSize.width == 40)
     }
 
     @Test func headTruncationKeepsTheEndOfTheParagraph() throws {
-        let text = AttributedText("one two ", attributes: [.foregroundColor(.blue)]) + AttributedText("three", attributes: [.foregroundColor(.red)])
+        let text =
+            AttributedText("one two ", attributes: [.foregroundColor(.blue)])
+            + AttributedText("three", attributes: [.foregroundColor(.red)])
         let layout = ahemLayout(text, width: 90, lines: 1, mode: .byTruncatingHead)
         #expect(runTexts(layout) == [["…", "wo ", "three"]])
         #expect(layout.glyphRuns.map(\.origin.x) == [0, 10, 40])
@@ -46,16 +53,19 @@ import TrellisText
     }
 
     @Test func middleTruncationKeepsBothEnds() {
-        let layout = ahemLayout(AttributedText("abcdefghij"), width: 50, lines: 1, mode: .byTruncatingMiddle)
+        let layout = ahemLayout(
+            AttributedText("abcdefghij"), width: 50, lines: 1, mode: .byTruncatingMiddle)
         #expect(runTexts(layout) == [["ab", "…", "ij"]])
         #expect(layout.glyphRuns.map(\.origin.x) == [0, 20, 30])
     }
 
     @Test func truncationAppliesOnlyToTheLastVisibleLine() {
-        let fitting = ahemLayout(AttributedText("aaa bbb ccc ddd"), width: 70, lines: 2, mode: .byTruncatingTail)
+        let fitting = ahemLayout(
+            AttributedText("aaa bbb ccc ddd"), width: 70, lines: 2, mode: .byTruncatingTail)
         #expect(runTexts(fitting) == [["aaa bbb"], ["ccc ddd"]])
         #expect(!fitting.isTruncated)
-        let layout = ahemLayout(AttributedText("aaa bbb ccc ddd eee"), width: 70, lines: 2, mode: .byTruncatingTail)
+        let layout = ahemLayout(
+            AttributedText("aaa bbb ccc ddd eee"), width: 70, lines: 2, mode: .byTruncatingTail)
         #expect(runTexts(layout) == [["aaa bbb"], ["ccc dd", "…"]])
         #expect(!layout.lines[0].isTruncated && layout.lines[1].isTruncated)
     }
@@ -67,18 +77,22 @@ import TrellisText
     }
 
     @Test func theHeightLimitsTheLines() {
-        let layout = ahemLayout(AttributedText("aaa bbb ccc ddd"), width: 30, mode: .byTruncatingTail, height: 25)
+        let layout = ahemLayout(
+            AttributedText("aaa bbb ccc ddd"), width: 30, mode: .byTruncatingTail, height: 25)
         #expect(runTexts(layout) == [["aaa"], ["bb", "…"]])
     }
 
     @Test func paragraphStylesChooseTheModeWhenTheContainerDoesNot() {
         let style = ParagraphStyle(lineBreakMode: .byTruncatingTail)
-        let layout = ahemLayout(AttributedText("abcdef", attributes: [.paragraphStyle(style)]), width: 40, lines: 1)
+        let layout = ahemLayout(
+            AttributedText("abcdef", attributes: [.paragraphStyle(style)]), width: 40, lines: 1)
         #expect(runTexts(layout) == [["abc", "…"]])
     }
 
     @Test func whenNotEvenTheEllipsisFitsTheLineIsEmpty() {
-        let layout = ahemLayout(AttributedText("abc", attributes: [.font(ahem20)]), width: 15, lines: 1, mode: .byTruncatingTail)
+        let layout = ahemLayout(
+            AttributedText("abc", attributes: [.font(ahem20)]), width: 15, lines: 1,
+            mode: .byTruncatingTail)
         #expect(layout.glyphRuns.isEmpty)
         #expect(layout.lines.count == 1 && layout.lines[0].isTruncated)
     }

@@ -10,7 +10,8 @@ extension AttributedText {
         guard !range.isEmpty else { return }
         let lower = split(at: range.lowerBound)
         let upper = split(at: range.upperBound)
-        storedRuns.replaceSubrange(lower..<upper, with: [StoredRun(end: range.upperBound, attributes: attributes)])
+        storedRuns.replaceSubrange(
+            lower..<upper, with: [StoredRun(end: range.upperBound, attributes: attributes)])
         coalesce(around: lower...lower)
     }
 
@@ -160,7 +161,8 @@ extension AttributedText {
         let index = runIndex(containing: offset)
         let start = runStart(index)
         guard start != offset else { return index }
-        storedRuns.insert(StoredRun(end: offset, attributes: storedRuns[index].attributes), at: index)
+        storedRuns.insert(
+            StoredRun(end: offset, attributes: storedRuns[index].attributes), at: index)
         return index + 1
     }
 

@@ -112,7 +112,8 @@ extension AttributedText {
         var index = runIndex(containing: range.lowerBound)
         while index < storedRuns.count && runStart(index) < range.upperBound {
             let end = min(storedRuns[index].end, range.upperBound)
-            runs.append(StoredRun(end: end - range.lowerBound, attributes: storedRuns[index].attributes))
+            runs.append(
+                StoredRun(end: end - range.lowerBound, attributes: storedRuns[index].attributes))
             index += 1
         }
         return AttributedText(string: String(substring(range)), storedRuns: runs)

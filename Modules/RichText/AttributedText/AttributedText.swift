@@ -105,7 +105,9 @@ public struct AttributedText: Sendable, Hashable {
     public func run(at offset: Int) -> Run? {
         guard !storedRuns.isEmpty else { return nil }
         let index = runIndex(containing: offset)
-        return Run(range: runStart(index)..<storedRuns[index].end, attributes: storedRuns[index].attributes)
+        return Run(
+            range: runStart(index)..<storedRuns[index].end, attributes: storedRuns[index].attributes
+        )
     }
 
     /// The index of the run that holds the byte at `offset` (clamped), by binary search.

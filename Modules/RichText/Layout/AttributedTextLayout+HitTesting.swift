@@ -74,7 +74,8 @@ extension AttributedTextLayout {
                 maxX = max(maxX, cluster.x + cluster.width)
             }
             guard minX <= maxX else { continue }
-            result.append(Rect(x: minX, y: line.frame.minY, width: maxX - minX, height: line.frame.height))
+            result.append(
+                Rect(x: minX, y: line.frame.minY, width: maxX - minX, height: line.frame.height))
         }
         return result
     }

@@ -11,8 +11,8 @@ public import TrellisText
 /// (separated by a line feed, carriage return, CR LF, NEL, VT, FF or U+2029) take their
 /// ``ParagraphStyle`` from their first character; U+2028 breaks a line within a paragraph.
 ///
-/// Measurement goes through one ``FontMetrics`` provider in a single
-/// ``FontMetrics/measure(runs:)`` call per layout: every run of the text, every list marker
+/// Measurement goes through one `FontMetrics` provider in a single
+/// `FontMetrics.measure(runs:)` call per layout: every run of the text, every list marker
 /// and the ellipsis in each font are measured in the same batch, so a provider behind a plugin
 /// boundary answers a whole layout in one crossing.
 ///
@@ -26,7 +26,7 @@ public import TrellisText
 /// ```
 ///
 /// Line limits and truncation follow `UILabel`: lines wrap by word (by character for
-/// ``LineBreakMode/byCharWrapping``; ``LineBreakMode/byClipping`` keeps each line of a
+/// `LineBreakMode.byCharWrapping`; `LineBreakMode.byClipping` keeps each line of a
 /// paragraph on one line), and when text remains after the last line that fits the
 /// container's line limit and height, that line is truncated as its break mode says: an
 /// ellipsis at the tail, head or middle of the rest of its paragraph, in the attributes of

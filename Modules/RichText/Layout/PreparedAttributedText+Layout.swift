@@ -41,14 +41,20 @@ extension PreparedAttributedText {
                     isTruncated = true
                     break paragraphs
                 }
-                let (left, right) = lineBounds(paragraph, isFirst: isFirst, width: container.widthLimit)
+                let (left, right) = lineBounds(
+                    paragraph, isFirst: isFirst, width: container.widthLimit)
                 let span = fitLine(from: start, to: end, limit: right - left, mode: fitMode)
                 var draft = LineDraft(
-                    paragraph: index, span: span, content: plainContent(span), isFirstInParagraph: isFirst,
+                    paragraph: index, span: span, content: plainContent(span),
+                    isFirstInParagraph: isFirst,
                     isTruncated: span.isClipped, left: left, right: right)
                 measureHeight(&draft)
-                let top = drafts.last.map { (tops[tops.count - 1] + $0.height + gap(after: $0, before: draft)) } ?? 0
-                if height.isFinite && !drafts.isEmpty && !Self.fits(top + draft.height, in: height) {
+                let top =
+                    drafts.last.map {
+                        (tops[tops.count - 1] + $0.height + gap(after: $0, before: draft))
+                    } ?? 0
+                if height.isFinite && !drafts.isEmpty && !Self.fits(top + draft.height, in: height)
+                {
                     isTruncated = true
                     break paragraphs
                 }
@@ -62,8 +68,11 @@ extension PreparedAttributedText {
         if isTruncated, var last = drafts.popLast() {
             let mode = paragraphs[last.paragraph].style.lineBreakMode
             if mode.truncates {
-                let segment = last.span.start..<segmentEnd(
-                    from: last.span.start, paragraphEnd: paragraphs[last.paragraph].clusters.upperBound)
+                let segment =
+                    last.span
+                    .start..<segmentEnd(
+                        from: last.span.start,
+                        paragraphEnd: paragraphs[last.paragraph].clusters.upperBound)
                 last.content = truncatedContent(segment, limit: last.right - last.left, mode: mode)
                 last.span.next = segment.upperBound
                 last.isTruncated = true
@@ -76,7 +85,9 @@ extension PreparedAttributedText {
 
     /// Where a line's text starts and where it must end. With a list marker every line starts
     /// after the marker and its spacing (a hanging indent).
-    private func lineBounds(_ paragraph: Paragraph, isFirst: Bool, width: Double) -> (Double, Double) {
+    private func lineBounds(_ paragraph: Paragraph, isFirst: Bool, width: Double) -> (
+        Double, Double
+    ) {
         let style = paragraph.style
         var left = isFirst ? style.firstLineHeadIndent : style.headIndent
         if let marker = paragraph.marker {
@@ -91,7 +102,8 @@ extension PreparedAttributedText {
     private func gap(after upper: LineDraft, before lower: LineDraft) -> Double {
         let above = paragraphs[upper.paragraph].style
         guard lower.isFirstInParagraph else { return above.lineSpacing }
-        return above.lineSpacing + above.spacingAfter + paragraphs[lower.paragraph].style.spacingBefore
+        return above.lineSpacing + above.spacingAfter
+            + paragraphs[lower.paragraph].style.spacingBefore
     }
 
     /// The pieces a line draws text from: those of its clusters, of its ellipsis and, on a
@@ -136,6 +148,7 @@ extension PreparedAttributedText {
         draft.ascent = ascent
         draft.descent = descent
         draft.leading = leading
-        draft.height = (ascent + descent + leading) * paragraphs[draft.paragraph].style.lineHeightMultiple
+        draft.height =
+            (ascent + descent + leading) * paragraphs[draft.paragraph].style.lineHeightMultiple
     }
 }

@@ -75,14 +75,16 @@ extension PreparedAttributedText {
                         start: start, end: k, next: stop < end ? stop + 1 : end, width: content,
                         endsAtBreak: true, endsWithLineSeparator: stop < end, isClipped: true)
                 case .byCharWrapping:
-                    return LineSpan(start: start, end: k, next: k, width: content, endsAtBreak: false)
+                    return LineSpan(
+                        start: start, end: k, next: k, width: content, endsAtBreak: false)
                 default:
                     if candidate > start {
                         return LineSpan(
                             start: start, end: candidate, next: candidate, width: candidateWidth,
                             endsAtBreak: false)
                     }
-                    return LineSpan(start: start, end: k, next: k, width: content, endsAtBreak: false)
+                    return LineSpan(
+                        start: start, end: k, next: k, width: content, endsAtBreak: false)
                 }
             }
             x += advance
@@ -175,9 +177,14 @@ extension PreparedAttributedText {
             let ellipsis = pieces[first].ellipsisWidth
             guard Self.fits(ellipsis, in: limit) else { return nothing }
             var prefix = growPrefix(from: start, upTo: end, budget: (limit - ellipsis) / 2)
-            let suffix = growSuffix(from: end, downTo: prefix.upperBound, budget: limit - ellipsis - width(prefix))
-            prefix = growPrefix(from: start, upTo: suffix.lowerBound, budget: limit - ellipsis - width(suffix))
-            var owner = prefix.isEmpty ? (suffix.isEmpty ? first : pieceOfCluster[suffix.lowerBound]) : pieceOfCluster[prefix.upperBound - 1]
+            let suffix = growSuffix(
+                from: end, downTo: prefix.upperBound, budget: limit - ellipsis - width(prefix))
+            prefix = growPrefix(
+                from: start, upTo: suffix.lowerBound, budget: limit - ellipsis - width(suffix))
+            var owner =
+                prefix.isEmpty
+                ? (suffix.isEmpty ? first : pieceOfCluster[suffix.lowerBound])
+                : pieceOfCluster[prefix.upperBound - 1]
             if !Self.fits(width(prefix) + width(suffix) + pieces[owner].ellipsisWidth, in: limit) {
                 prefix = growPrefix(
                     from: start, upTo: suffix.lowerBound,

@@ -24,7 +24,8 @@ extension PreparedAttributedText {
             var drawnWidth = draft.content.width
             if alignment == .justified {
                 if !draft.span.endsAtBreak && !draft.isTruncated && draft.right.isFinite {
-                    (spaceShare, clusterShare) = justification(draft.content, extra: right - draft.left - drawnWidth)
+                    (spaceShare, clusterShare) = justification(
+                        draft.content, extra: right - draft.left - drawnWidth)
                     drawnWidth = max(drawnWidth, right - draft.left)
                 }
                 alignment = .natural
@@ -32,7 +33,8 @@ extension PreparedAttributedText {
             if alignment == .natural {
                 let direction =
                     directions[draft.paragraph]
-                    ?? LayoutDirection(firstStrongIn: text.substring(paragraphRange(paragraph))) ?? .leftToRight
+                    ?? LayoutDirection(firstStrongIn: text.substring(paragraphRange(paragraph)))
+                    ?? .leftToRight
                 directions[draft.paragraph] = direction
                 alignment = direction == .rightToLeft ? .right : .left
             }
@@ -50,27 +52,38 @@ extension PreparedAttributedText {
                 let markerX = style.firstLineHeadIndent
                 minX = min(minX, markerX)
                 runs.append(
-                    markerRun(marker, piece: paragraph.piece, x: markerX, baseline: baseline, line: index,
-                              at: offsets[paragraph.clusters.lowerBound]))
+                    markerRun(
+                        marker, piece: paragraph.piece, x: markerX, baseline: baseline, line: index,
+                        at: offsets[paragraph.clusters.lowerBound]))
             }
             let content = draft.content
-            let stretch = (space: spaceShare, cluster: clusterShare, lastCluster: content.prefix.upperBound - 1)
-            appendRuns(content.prefix, x: &x, baseline: baseline, line: index, stretch: stretch, into: &runs, clusters: &clusters)
+            let stretch = (
+                space: spaceShare, cluster: clusterShare, lastCluster: content.prefix.upperBound - 1
+            )
+            appendRuns(
+                content.prefix, x: &x, baseline: baseline, line: index, stretch: stretch,
+                into: &runs, clusters: &clusters)
             if let piece = content.ellipsisPiece {
                 let hidden = offsets[content.hidden.lowerBound]..<offsets[content.hidden.upperBound]
                 let width = pieces[piece].ellipsisWidth
                 runs.append(
-                    glyphRun(.ellipsis, text: Self.ellipsis, range: hidden, piece: piece, x: x, baseline: baseline,
-                             advances: [width], line: index))
+                    glyphRun(
+                        .ellipsis, text: Self.ellipsis, range: hidden, piece: piece, x: x,
+                        baseline: baseline,
+                        advances: [width], line: index))
                 clusters.append(.init(range: hidden, x: x, width: width))
                 x += width
             }
-            appendRuns(content.suffix, x: &x, baseline: baseline, line: index, stretch: (0, 0, -1), into: &runs, clusters: &clusters)
+            appendRuns(
+                content.suffix, x: &x, baseline: baseline, line: index, stretch: (0, 0, -1),
+                into: &runs, clusters: &clusters)
             let endCluster = lineEnd(draft)
             lines.append(
                 AttributedTextLayout.Line(
                     range: offsets[draft.span.start]..<offsets[endCluster],
-                    frame: Rect(x: minX, y: top, width: max(lineStart + drawnWidth, x) - minX, height: draft.height),
+                    frame: Rect(
+                        x: minX, y: top, width: max(lineStart + drawnWidth, x) - minX,
+                        height: draft.height),
                     baseline: baseline, ascent: draft.ascent, descent: draft.descent,
                     glyphRunRange: firstRun..<runs.count, isTruncated: draft.isTruncated,
                     paragraphIndex: draft.paragraph, clusterRange: firstCluster..<clusters.count))
@@ -101,7 +114,9 @@ extension PreparedAttributedText {
 
     /// The extra advance of each space, or of each cluster but the last when there are no
     /// spaces, that stretches a line by `extra`.
-    private func justification(_ content: ShownContent, extra: Double) -> (space: Double, cluster: Double) {
+    private func justification(_ content: ShownContent, extra: Double) -> (
+        space: Double, cluster: Double
+    ) {
         guard extra > 0, !content.prefix.isEmpty else { return (0, 0) }
         let spaces = content.prefix.filter { flags[$0].contains(.space) }.count
         if spaces > 0 { return (extra / Double(spaces), 0) }
@@ -132,8 +147,9 @@ extension PreparedAttributedText {
             }
             let utf8 = offsets[start]..<offsets[end]
             runs.append(
-                glyphRun(.text, text: String(text.substring(utf8)), range: utf8, piece: piece, x: runX,
-                         baseline: baseline, advances: runAdvances, line: line))
+                glyphRun(
+                    .text, text: String(text.substring(utf8)), range: utf8, piece: piece, x: runX,
+                    baseline: baseline, advances: runAdvances, line: line))
             start = end
         }
     }
@@ -166,7 +182,8 @@ extension PreparedAttributedText {
             kind: .listMarker, text: marker.text, range: offset..<offset, font: piece.font,
             foregroundColor: piece.attributes.foregroundColor ?? defaultForegroundColor,
             backgroundColor: nil, underline: nil, strikethrough: nil, link: nil,
-            origin: Point(x: x, y: baseline), width: marker.width, ascent: piece.lineMetrics.ascender,
+            origin: Point(x: x, y: baseline), width: marker.width,
+            ascent: piece.lineMetrics.ascender,
             descent: -piece.lineMetrics.descender, advances: [marker.width], lineIndex: line)
     }
 }

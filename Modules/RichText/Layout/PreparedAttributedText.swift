@@ -71,10 +71,12 @@ struct PreparedAttributedText {
             pieces[index].lineMetrics = lineMetrics[font] ?? pieces[index].lineMetrics
         }
         for bound in bounds {
-            let piece = bound.start < clusterCount ? pieceOfCluster[bound.start] : max(pieces.count - 1, 0)
+            let piece =
+                bound.start < clusterCount ? pieceOfCluster[bound.start] : max(pieces.count - 1, 0)
             let style = ResolvedParagraphStyle(
                 pieces[piece].attributes.paragraphStyle ?? .default, container: container)
-            paragraphs.append(Paragraph(clusters: bound.start..<bound.end, piece: piece, style: style))
+            paragraphs.append(
+                Paragraph(clusters: bound.start..<bound.end, piece: piece, style: style))
         }
         measure(with: metrics)
     }
@@ -96,15 +98,20 @@ struct PreparedAttributedText {
             let index = flags.count
             while runIndex < runs.count - 1 && runs[runIndex].end <= offset { runIndex += 1 }
             if pieces.isEmpty || pieceRun != runIndex || followsSeparator {
-                if !pieces.isEmpty { pieces[pieces.count - 1].clusters = pieces[pieces.count - 1].clusters.lowerBound..<index }
+                if !pieces.isEmpty {
+                    pieces[pieces.count - 1].clusters =
+                        pieces[pieces.count - 1].clusters.lowerBound..<index
+                }
                 let attributes = runs[runIndex].attributes
                 let font = attributes.font ?? container.defaultFont
                 let offsetLimit = Self.maximumOffset
                 pieces.append(
                     Piece(
                         clusters: index..<index, attributes: attributes, font: font,
-                        lineMetrics: FontLineMetrics(ascender: 0, descender: 0, capHeight: 0, xHeight: 0),
-                        baselineOffset: min(max(attributes.baselineOffset ?? 0, -offsetLimit), offsetLimit),
+                        lineMetrics: FontLineMetrics(
+                            ascender: 0, descender: 0, capHeight: 0, xHeight: 0),
+                        baselineOffset: min(
+                            max(attributes.baselineOffset ?? 0, -offsetLimit), offsetLimit),
                         ellipsisWidth: 0))
                 pieceRun = runIndex
             }
@@ -112,7 +119,8 @@ struct PreparedAttributedText {
             let first = character.unicodeScalars.first?.value ?? 0
             if first == 0x20 && character.unicodeScalars.count == 1 {
                 flag.insert(.space)
-            } else if first == 0x0A || first == 0x0D || first == 0x0B || first == 0x0C || first == 0x85
+            } else if first == 0x0A || first == 0x0D || first == 0x0B || first == 0x0C
+                || first == 0x85
                 || first == 0x2029
             {
                 flag.insert(.paragraphSeparator)
@@ -131,7 +139,8 @@ struct PreparedAttributedText {
         }
         offsets.append(offset)
         if !pieces.isEmpty {
-            pieces[pieces.count - 1].clusters = pieces[pieces.count - 1].clusters.lowerBound..<flags.count
+            pieces[pieces.count - 1].clusters =
+                pieces[pieces.count - 1].clusters.lowerBound..<flags.count
             bounds.append((paragraphStart, flags.count))
         }
         return bounds
@@ -159,7 +168,9 @@ struct PreparedAttributedText {
     /// Measures every piece, every list marker and the ellipsis in each font in one call.
     private mutating func measure(with metrics: any FontMetrics) {
         var runs: [TextRun] = pieces.map {
-            TextRun(text.substring(offsets[$0.clusters.lowerBound]..<offsets[$0.clusters.upperBound]), font: $0.font)
+            TextRun(
+                text.substring(offsets[$0.clusters.lowerBound]..<offsets[$0.clusters.upperBound]),
+                font: $0.font)
         }
         var markerRuns: [Int: Int] = [:]
         for (index, paragraph) in paragraphs.enumerated() {
@@ -182,10 +193,13 @@ struct PreparedAttributedText {
             let kern = min(max(piece.attributes.kern ?? 0, -Self.maximumOffset), Self.maximumOffset)
             for cluster in piece.clusters {
                 let position = cluster - piece.clusters.lowerBound
-                if flags[cluster].contains(.paragraphSeparator) || flags[cluster].contains(.lineSeparator) {
+                if flags[cluster].contains(.paragraphSeparator)
+                    || flags[cluster].contains(.lineSeparator)
+                {
                     continue
                 }
-                let advance = position < measuredAdvances.count ? Self.advance(measuredAdvances[position]) : 0
+                let advance =
+                    position < measuredAdvances.count ? Self.advance(measuredAdvances[position]) : 0
                 advances[cluster] = advance + kern
             }
             pieces[index].ellipsisWidth = total(ellipsisRuns[piece.font] ?? runs.count)
@@ -193,7 +207,9 @@ struct PreparedAttributedText {
         for (index, run) in markerRuns {
             guard let marker = paragraphs[index].style.marker else { continue }
             let font = pieces[paragraphs[index].piece].font
-            paragraphs[index].marker = (marker.text, total(run), marker.effectiveSpacing * font.size)
+            paragraphs[index].marker = (
+                marker.text, total(run), marker.effectiveSpacing * font.size
+            )
         }
     }
 

@@ -25,9 +25,12 @@ enum CSSValues {
             if let colon = trimmed.firstIndex(of: ":") {
                 let property = trimmed[..<colon].trimmingWhitespace().lowercased()
                 let value = trimmed[trimmed.index(after: colon)...].trimmingWhitespace()
-                result.append(Declaration(property: property, value: value, offset: offset + leading))
+                result.append(
+                    Declaration(property: property, value: value, offset: offset + leading))
             } else {
-                result.append(Declaration(property: trimmed.lowercased(), value: "", offset: offset + leading))
+                result.append(
+                    Declaration(property: trimmed.lowercased(), value: "", offset: offset + leading)
+                )
             }
         }
         return result
@@ -39,7 +42,9 @@ enum CSSValues {
     static func color(_ text: String) -> Color? {
         let value = text.trimmingWhitespace()
         if let color = try? Color(parsing: value) { return color }
-        if value.utf8.count == 6, value.allSatisfy(\.isHexDigit), let color = try? Color(hex: "#" + value) {
+        if value.utf8.count == 6, value.allSatisfy(\.isHexDigit),
+            let color = try? Color(hex: "#" + value)
+        {
             return color
         }
         let lower = value.lowercased()
@@ -50,7 +55,8 @@ enum CSSValues {
             var components: [Double] = []
             for (index, part) in parts.enumerated() {
                 let isPercent = part.hasSuffix("%")
-                guard let number = Double(isPercent ? part.dropLast() : part), number.isFinite else {
+                guard let number = Double(isPercent ? part.dropLast() : part), number.isFinite
+                else {
                     return nil
                 }
                 if index == 3 {
@@ -84,10 +90,12 @@ enum CSSValues {
         if value == "smaller" { return parentSize / 1.2 }
         if value == "larger" { return parentSize * 1.2 }
         let units: [(String, Double)] = [
-            ("px", 1), ("pt", 4.0 / 3), ("rem", rootSize), ("em", parentSize), ("%", parentSize / 100),
+            ("px", 1), ("pt", 4.0 / 3), ("rem", rootSize), ("em", parentSize),
+            ("%", parentSize / 100),
         ]
         for (unit, scale) in units where value.hasSuffix(unit) {
-            guard let number = Double(value.dropLast(unit.count)), number.isFinite, number >= 0 else {
+            guard let number = Double(value.dropLast(unit.count)), number.isFinite, number >= 0
+            else {
                 return nil
             }
             return number * scale

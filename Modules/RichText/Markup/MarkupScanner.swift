@@ -85,11 +85,14 @@ struct MarkupScanner {
             position = close + 1
             return .startTag(startTag(start..<(close + 1)))
         }
-        if second == UInt8(ascii: "/") && start + 2 < bytes.count && Self.isLetter(bytes[start + 2]) {
+        if second == UInt8(ascii: "/") && start + 2 < bytes.count && Self.isLetter(bytes[start + 2])
+        {
             guard let close = tagEnd(from: start + 3) else { return nil }
             position = close + 1
             var nameEnd = start + 2
-            while nameEnd < close && !Self.isSpace(bytes[nameEnd]) && bytes[nameEnd] != UInt8(ascii: "/") {
+            while nameEnd < close && !Self.isSpace(bytes[nameEnd])
+                && bytes[nameEnd] != UInt8(ascii: "/")
+            {
                 nameEnd += 1
             }
             return .endTag(name: lowercased(start + 2..<nameEnd), range: start..<(close + 1))
@@ -146,7 +149,8 @@ struct MarkupScanner {
         let name = lowercased((range.lowerBound + 1)..<index)
         var attributes: [MarkupTag.Attribute] = []
         while index < close {
-            while index < close && (Self.isSpace(bytes[index]) || bytes[index] == UInt8(ascii: "/")) {
+            while index < close && (Self.isSpace(bytes[index]) || bytes[index] == UInt8(ascii: "/"))
+            {
                 index += 1
             }
             guard index < close else { break }
@@ -163,7 +167,9 @@ struct MarkupScanner {
             if index < close && bytes[index] == UInt8(ascii: "=") {
                 index += 1
                 while index < close && Self.isSpace(bytes[index]) { index += 1 }
-                if index < close && (bytes[index] == UInt8(ascii: "\"") || bytes[index] == UInt8(ascii: "'")) {
+                if index < close
+                    && (bytes[index] == UInt8(ascii: "\"") || bytes[index] == UInt8(ascii: "'"))
+                {
                     let quote = bytes[index]
                     let valueStart = index + 1
                     index = valueStart
@@ -179,6 +185,7 @@ struct MarkupScanner {
             attributes.append(MarkupTag.Attribute(name: attributeName, value: value))
         }
         let isSelfClosing = close > range.lowerBound + 1 && bytes[close - 1] == UInt8(ascii: "/")
-        return MarkupTag(name: name, attributes: attributes, isSelfClosing: isSelfClosing, range: range)
+        return MarkupTag(
+            name: name, attributes: attributes, isSelfClosing: isSelfClosing, range: range)
     }
 }

@@ -107,7 +107,8 @@ extension MarkupState {
         var style = inheritedParagraphStyle
         if tag.name == "p", let marker = options.paragraphMarker {
             paragraphOrdinal += 1
-            style.listMarker = ListMarker(style: marker, ordinal: marker.isOrdered ? paragraphOrdinal : 1)
+            style.listMarker = ListMarker(
+                style: marker, ordinal: marker.isOrdered ? paragraphOrdinal : 1)
         }
         return Frame(
             name: tag.name, kind: .paragraph, attributes: withParagraphStyle(style),
@@ -121,21 +122,27 @@ extension MarkupState {
         let type = attribute("type", of: tag)?.value.trimmingWhitespace()
         if tag.name == "ol" {
             let styles: [String: ListMarker.Style] = [
-                "1": .decimal, "a": .lowerAlpha, "A": .upperAlpha, "i": .lowerRoman, "I": .upperRoman,
+                "1": .decimal, "a": .lowerAlpha, "A": .upperAlpha, "i": .lowerRoman,
+                "I": .upperRoman,
             ]
             frame.markerStyle = type.flatMap { styles[$0] } ?? .decimal
             if let (start, offset) = attribute("start", of: tag) {
                 if let number = Int(start.trimmingWhitespace()) {
                     frame.nextOrdinal = number
                 } else {
-                    warn("<ol start=\"\(start.prefix(20))\"> is not a whole number; counting from 1", at: offset)
+                    warn(
+                        "<ol start=\"\(start.prefix(20))\"> is not a whole number; counting from 1",
+                        at: offset)
                 }
             }
         } else {
-            let styles: [String: ListMarker.Style] = ["disc": .disc, "circle": .circle, "square": .square]
+            let styles: [String: ListMarker.Style] = [
+                "disc": .disc, "circle": .circle, "square": .square,
+            ]
             let depth = listIndices.count + 1
             frame.markerStyle =
-                type.flatMap { styles[$0.lowercased()] } ?? (depth == 1 ? .disc : depth == 2 ? .circle : .square)
+                type.flatMap { styles[$0.lowercased()] }
+                ?? (depth == 1 ? .disc : depth == 2 ? .circle : .square)
         }
         return frame
     }
@@ -150,7 +157,9 @@ extension MarkupState {
                 if let number = Int(value.trimmingWhitespace()) {
                     ordinal = number
                 } else {
-                    warn("<li value=\"\(value.prefix(20))\"> is not a whole number; ignored", at: offset)
+                    warn(
+                        "<li value=\"\(value.prefix(20))\"> is not a whole number; ignored",
+                        at: offset)
                 }
             }
             stack[list].nextOrdinal = ordinal &+ 1
@@ -161,7 +170,8 @@ extension MarkupState {
         var style = inheritedParagraphStyle
         style.firstLineHeadIndent = base.firstLineHeadIndent + Double(depth - 1) * indent
         style.headIndent = base.headIndent + Double(depth - 1) * indent
-        style.listMarker = ListMarker(style: markerStyle, ordinal: markerStyle.isOrdered ? ordinal : 1)
+        style.listMarker = ListMarker(
+            style: markerStyle, ordinal: markerStyle.isOrdered ? ordinal : 1)
         return Frame(
             name: tag.name, kind: .listItem, attributes: withParagraphStyle(style),
             openedAt: tag.range.lowerBound)

@@ -15,7 +15,8 @@ extension MarkupState {
         var index = range.lowerBound
         while index < range.upperBound {
             let byte = bytes[index]
-            if byte == ampersand, let (scalar, end) = reference(at: index, limit: range.upperBound) {
+            if byte == ampersand, let (scalar, end) = reference(at: index, limit: range.upperBound)
+            {
                 result.append(contentsOf: String(Character(scalar)).utf8)
                 index = end
             } else {
@@ -47,7 +48,9 @@ extension MarkupState {
             guard index > digitsStart else { return nil }
             let written = String(decoding: bytes[start..<min(index, start + 24)], as: UTF8.self)
             guard index < limit && bytes[index] == UInt8(ascii: ";") else {
-                warn("character reference \(written) has no ';'; it is kept as text (write \(written);)", at: start)
+                warn(
+                    "character reference \(written) has no ';'; it is kept as text (write \(written);)",
+                    at: start)
                 return nil
             }
             guard !overflows, value != 0, let scalar = Unicode.Scalar(value) else {
@@ -59,11 +62,17 @@ extension MarkupState {
             return (scalar, index + 1)
         }
         let nameStart = index
-        while index < limit && index - nameStart < 32 && Self.isAlphanumeric(bytes[index]) { index += 1 }
-        guard index > nameStart, index < limit, bytes[index] == UInt8(ascii: ";") else { return nil }
+        while index < limit && index - nameStart < 32 && Self.isAlphanumeric(bytes[index]) {
+            index += 1
+        }
+        guard index > nameStart, index < limit, bytes[index] == UInt8(ascii: ";") else {
+            return nil
+        }
         let name = String(decoding: bytes[nameStart..<index], as: UTF8.self)
         guard let scalar = CharacterReferences.scalar(named: name) else {
-            warn("unknown character reference &\(name);; it is kept as text (write &amp; for a literal &)", at: start)
+            warn(
+                "unknown character reference &\(name);; it is kept as text (write &amp; for a literal &)",
+                at: start)
             return nil
         }
         return (scalar, index + 1)

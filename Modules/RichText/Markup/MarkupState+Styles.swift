@@ -66,7 +66,9 @@ extension MarkupState {
             if let size = CSSValues.legacyFontSize(value) {
                 font.size = size
             } else {
-                warn("<font size=\"\(value.prefix(20))\"> is not 1 to 7 or +n/-n; ignored", at: offset)
+                warn(
+                    "<font size=\"\(value.prefix(20))\"> is not 1 to 7 or +n/-n; ignored",
+                    at: offset)
             }
         }
         if let (value, _) = attribute("face", of: tag), let family = CSSValues.family(value) {
@@ -88,7 +90,9 @@ extension MarkupState {
             let position = offset + declaration.offset
             let property = declaration.property
             func invalid() {
-                warn("invalid value \"\(value.prefix(40))\" for CSS property \(property); ignored", at: position)
+                warn(
+                    "invalid value \"\(value.prefix(40))\" for CSS property \(property); ignored",
+                    at: position)
             }
             switch property {
             case "color", "background-color", "background":
@@ -102,7 +106,10 @@ extension MarkupState {
                     frame.attributes.backgroundColor = color
                 }
             case "font-size":
-                guard let size = CSSValues.fontSize(value, parentSize: parentSize, rootSize: options.font.size) else {
+                guard
+                    let size = CSSValues.fontSize(
+                        value, parentSize: parentSize, rootSize: options.font.size)
+                else {
                     invalid()
                     continue
                 }
@@ -135,7 +142,9 @@ extension MarkupState {
     }
 
     /// Applies a `text-decoration`; returns whether every word was understood.
-    private static func applyTextDecoration(_ value: String, to attributes: inout TextAttributes) -> Bool {
+    private static func applyTextDecoration(_ value: String, to attributes: inout TextAttributes)
+        -> Bool
+    {
         var isValid = true
         for word in value.lowercased().split(separator: " ") {
             switch word {
