@@ -34,7 +34,18 @@ let modules: [Module] = [
 ]
 
 /// C system libraries found with pkg-config; never products.
-let systemLibraries: [Target] = []
+let systemLibraries: [Target] = [
+    // ICU, the peer of the text benchmarks (trellis-bench only, through CICUBench).
+    .systemLibrary(
+        name: "CICU", path: "Modules/CICU", pkgConfig: "icu-uc", providers: [.apt(["libicu-dev"])]
+    )
+]
+
+/// Small C targets; never products.
+let cTargets: [Target] = [
+    // ICU's line break iterator behind plain C types, for the text benchmarks.
+    .target(name: "CICUBench", dependencies: ["CICU"], path: "Modules/CICUBench")
+]
 
 /// Executables under `Tools/`.
 let tools: [(name: String, path: String, dependencies: [String], exclude: [String])] = [
@@ -44,7 +55,7 @@ let tools: [(name: String, path: String, dependencies: [String], exclude: [Strin
     ),
     (
         name: "trellis-bench", path: "trellis-bench",
-        dependencies: ["TrellisGeometry", "TrellisLayout", "TrellisText"],
+        dependencies: ["TrellisGeometry", "TrellisLayout", "TrellisText", "CICUBench"],
         exclude: ["peers"]
     ),
     (name: "gen-unicode-tables", path: "gen-unicode-tables", dependencies: [], exclude: []),
@@ -59,7 +70,7 @@ func dependencies(_ names: [String]) -> [Target.Dependency] {
     names.map { .target(name: $0) }
 }
 
-var targets: [Target] = systemLibraries
+var targets: [Target] = systemLibraries + cTargets
 for module in modules {
     targets.append(
         .target(
