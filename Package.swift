@@ -55,7 +55,9 @@ let tools: [(name: String, path: String, dependencies: [String], exclude: [Strin
     ),
     (
         name: "trellis-bench", path: "trellis-bench",
-        dependencies: ["TrellisGeometry", "TrellisLayout", "TrellisText", "CICUBench"],
+        dependencies: [
+            "TrellisGeometry", "TrellisLayout", "TrellisText", "TrellisRichText", "CICUBench",
+        ],
         exclude: ["peers"]
     ),
     (name: "gen-unicode-tables", path: "gen-unicode-tables", dependencies: [], exclude: []),

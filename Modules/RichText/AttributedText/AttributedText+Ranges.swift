@@ -28,7 +28,7 @@ extension AttributedText {
         let utf8 = string.utf8
         let lower = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
         let upper = utf8.index(utf8.startIndex, offsetBy: range.upperBound)
-        return string[lower..<upper]
+        return Substring(utf8[lower..<upper])
     }
 
     /// Returns the characters in a range.

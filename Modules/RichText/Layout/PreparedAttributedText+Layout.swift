@@ -90,7 +90,8 @@ extension PreparedAttributedText {
     ) {
         let style = paragraph.style
         var left = isFirst ? style.firstLineHeadIndent : style.headIndent
-        if let marker = paragraph.marker {
+        if let index = paragraph.marker {
+            let marker = markers[index]
             left = max(style.headIndent, style.firstLineHeadIndent + marker.width + marker.spacing)
         }
         let right = style.tailIndent > 0 ? style.tailIndent : width + style.tailIndent
@@ -140,10 +141,11 @@ extension PreparedAttributedText {
         var descent = 0.0
         var leading = 0.0
         for index in pieces(of: draft) where index < pieces.count {
-            let piece = pieces[index]
-            ascent = max(ascent, piece.lineMetrics.ascender + piece.baselineOffset)
-            descent = max(descent, -piece.lineMetrics.descender - piece.baselineOffset)
-            leading = max(leading, piece.lineMetrics.leading)
+            let offset = pieces[index].baselineOffset
+            let metrics = font(ofPiece: index).lineMetrics
+            ascent = max(ascent, metrics.ascender + offset)
+            descent = max(descent, -metrics.descender - offset)
+            leading = max(leading, metrics.leading)
         }
         draft.ascent = ascent
         draft.descent = descent

@@ -148,7 +148,7 @@ extension PreparedAttributedText {
         case .byTruncatingHead:
             let edge = piece(at: max(end - 1, start))
             var best: (start: Int, width: Double, piece: Int)?
-            if Self.fits(pieces[edge].ellipsisWidth, in: limit) { best = (end, 0, edge) }
+            if Self.fits(font(ofPiece: edge).ellipsisWidth, in: limit) { best = (end, 0, edge) }
             var used = 0.0
             var pending = 0.0
             var k = end
@@ -164,17 +164,18 @@ extension PreparedAttributedText {
                 used = candidate
                 pending = 0
                 let owner = pieceOfCluster[cluster]
-                if Self.fits(candidate + pieces[owner].ellipsisWidth, in: limit) {
+                if Self.fits(candidate + font(ofPiece: owner).ellipsisWidth, in: limit) {
                     best = (cluster, candidate, owner)
                 }
             }
             guard let best else { return nothing }
             return ShownContent(
                 prefix: start..<start, suffix: best.start..<end, ellipsisPiece: best.piece,
-                hidden: start..<best.start, width: best.width + pieces[best.piece].ellipsisWidth)
+                hidden: start..<best.start,
+                width: best.width + font(ofPiece: best.piece).ellipsisWidth)
         case .byTruncatingMiddle:
             let first = piece(at: start)
-            let ellipsis = pieces[first].ellipsisWidth
+            let ellipsis = font(ofPiece: first).ellipsisWidth
             guard Self.fits(ellipsis, in: limit) else { return nothing }
             var prefix = growPrefix(from: start, upTo: end, budget: (limit - ellipsis) / 2)
             let suffix = growSuffix(
@@ -185,20 +186,22 @@ extension PreparedAttributedText {
                 prefix.isEmpty
                 ? (suffix.isEmpty ? first : pieceOfCluster[suffix.lowerBound])
                 : pieceOfCluster[prefix.upperBound - 1]
-            if !Self.fits(width(prefix) + width(suffix) + pieces[owner].ellipsisWidth, in: limit) {
+            if !Self.fits(
+                width(prefix) + width(suffix) + font(ofPiece: owner).ellipsisWidth, in: limit)
+            {
                 prefix = growPrefix(
                     from: start, upTo: suffix.lowerBound,
-                    budget: limit - pieces[owner].ellipsisWidth - width(suffix))
+                    budget: limit - font(ofPiece: owner).ellipsisWidth - width(suffix))
                 owner = prefix.isEmpty ? first : pieceOfCluster[prefix.upperBound - 1]
             }
             return ShownContent(
                 prefix: prefix, suffix: suffix, ellipsisPiece: owner,
                 hidden: prefix.upperBound..<suffix.lowerBound,
-                width: width(prefix) + width(suffix) + pieces[owner].ellipsisWidth)
+                width: width(prefix) + width(suffix) + font(ofPiece: owner).ellipsisWidth)
         default:
             let first = piece(at: start)
             var best: (end: Int, width: Double, piece: Int)?
-            if Self.fits(pieces[first].ellipsisWidth, in: limit) { best = (start, 0, first) }
+            if Self.fits(font(ofPiece: first).ellipsisWidth, in: limit) { best = (start, 0, first) }
             var used = 0.0
             var pending = 0.0
             var k = start
@@ -213,7 +216,7 @@ extension PreparedAttributedText {
                 used = candidate
                 pending = 0
                 let owner = pieceOfCluster[k]
-                if Self.fits(candidate + pieces[owner].ellipsisWidth, in: limit) {
+                if Self.fits(candidate + font(ofPiece: owner).ellipsisWidth, in: limit) {
                     best = (k + 1, candidate, owner)
                 }
                 k += 1
@@ -222,7 +225,7 @@ extension PreparedAttributedText {
             return ShownContent(
                 prefix: start..<best.end, suffix: range.upperBound..<range.upperBound,
                 ellipsisPiece: best.piece, hidden: best.end..<range.upperBound,
-                width: best.width + pieces[best.piece].ellipsisWidth)
+                width: best.width + font(ofPiece: best.piece).ellipsisWidth)
         }
     }
 

@@ -12,6 +12,8 @@ extension PreparedAttributedText {
         var runs: [GlyphRun] = []
         var clusters: [AttributedTextLayout.PlacedCluster] = []
         lines.reserveCapacity(drafts.count)
+        runs.reserveCapacity(pieces.count + 2 * drafts.count)
+        clusters.reserveCapacity(clusterCount)
         for (index, draft) in drafts.enumerated() {
             let paragraph = paragraphs[draft.paragraph]
             let style = paragraph.style
@@ -48,7 +50,7 @@ extension PreparedAttributedText {
             let firstRun = runs.count
             let firstCluster = clusters.count
             var minX = x
-            if draft.isFirstInParagraph, let marker = paragraph.marker {
+            if draft.isFirstInParagraph, let marker = paragraph.marker.map({ markers[$0] }) {
                 let markerX = style.firstLineHeadIndent
                 minX = min(minX, markerX)
                 runs.append(
@@ -65,7 +67,7 @@ extension PreparedAttributedText {
                 into: &runs, clusters: &clusters)
             if let piece = content.ellipsisPiece {
                 let hidden = offsets[content.hidden.lowerBound]..<offsets[content.hidden.upperBound]
-                let width = pieces[piece].ellipsisWidth
+                let width = font(ofPiece: piece).ellipsisWidth
                 runs.append(
                     glyphRun(
                         .ellipsis, text: Self.ellipsis, range: hidden, piece: piece, x: x,
@@ -159,31 +161,34 @@ extension PreparedAttributedText {
         _ kind: GlyphRun.Kind, text: String, range: Range<Int>, piece index: Int, x: Double,
         baseline: Double, advances: [Double], line: Int
     ) -> GlyphRun {
-        let piece = pieces[index]
-        let attributes = piece.attributes
+        let info = font(ofPiece: index)
+        let run = pieces[index].run
         return GlyphRun(
-            kind: kind, text: text, range: range, font: piece.font,
-            foregroundColor: attributes.foregroundColor ?? defaultForegroundColor,
-            backgroundColor: attributes.backgroundColor, underline: attributes.underline,
-            strikethrough: attributes.strikethrough, link: attributes.link,
-            origin: Point(x: x, y: baseline - piece.baselineOffset),
-            width: advances.reduce(0, +), ascent: piece.lineMetrics.ascender,
-            descent: -piece.lineMetrics.descender, advances: advances, lineIndex: line)
+            kind: kind, text: text, range: range, font: info.font,
+            foregroundColor: self.text.storedRuns[run].attributes.foregroundColor
+                ?? defaultForegroundColor,
+            backgroundColor: self.text.storedRuns[run].attributes.backgroundColor,
+            underline: self.text.storedRuns[run].attributes.underline,
+            strikethrough: self.text.storedRuns[run].attributes.strikethrough,
+            link: self.text.storedRuns[run].attributes.link,
+            origin: Point(x: x, y: baseline - pieces[index].baselineOffset),
+            width: advances.reduce(0, +), ascent: info.lineMetrics.ascender,
+            descent: -info.lineMetrics.descender, advances: advances, lineIndex: line)
     }
 
     /// The glyph run of a list marker: the font and colour of its paragraph's first piece,
     /// without decorations, background, link or baseline offset.
     private func markerRun(
-        _ marker: (text: String, width: Double, spacing: Double), piece index: Int, x: Double,
+        _ marker: Marker, piece index: Int, x: Double,
         baseline: Double, line: Int, at offset: Int
     ) -> GlyphRun {
-        let piece = pieces[index]
+        let info = font(ofPiece: index)
         return GlyphRun(
-            kind: .listMarker, text: marker.text, range: offset..<offset, font: piece.font,
-            foregroundColor: piece.attributes.foregroundColor ?? defaultForegroundColor,
+            kind: .listMarker, text: marker.text, range: offset..<offset, font: info.font,
+            foregroundColor: attributes(ofPiece: index).foregroundColor ?? defaultForegroundColor,
             backgroundColor: nil, underline: nil, strikethrough: nil, link: nil,
             origin: Point(x: x, y: baseline), width: marker.width,
-            ascent: piece.lineMetrics.ascender,
-            descent: -piece.lineMetrics.descender, advances: [marker.width], lineIndex: line)
+            ascent: info.lineMetrics.ascender,
+            descent: -info.lineMetrics.descender, advances: [marker.width], lineIndex: line)
     }
 }

@@ -20,12 +20,28 @@ struct PreparedAttributedText {
     /// Clusters with the same attributes within one paragraph.
     struct Piece {
         var clusters: Range<Int>
-        var attributes: TextAttributes
+        /// The index of the text's run the piece belongs to.
+        var run: Int
+        /// The index of the piece's font in `fonts`.
+        var font: Int
+        var baselineOffset: Double
+        var kern: Double
+    }
+
+    /// A font of the text with its metrics.
+    struct FontInfo {
         var font: Font
         var lineMetrics: FontLineMetrics
-        var baselineOffset: Double
-        /// The width of "…" in the piece's font.
+        /// The width of "…" in the font.
         var ellipsisWidth: Double
+    }
+
+    /// A list marker to draw.
+    struct Marker {
+        var text: String
+        var width: Double
+        /// The space after the marker, in points.
+        var spacing: Double
     }
 
     /// A paragraph and its resolved style.
@@ -35,8 +51,8 @@ struct PreparedAttributedText {
         /// The piece whose attributes the paragraph takes (its first character's).
         var piece: Int
         var style: ResolvedParagraphStyle
-        /// The marker's text and width, with the spacing after it.
-        var marker: (text: String, width: Double, spacing: Double)?
+        /// The index of its marker in `markers`.
+        var marker: Int?
     }
 
     static let ellipsis = "\u{2026}"
@@ -52,9 +68,19 @@ struct PreparedAttributedText {
     var flags: [Flags] = []
     var pieceOfCluster: [Int] = []
     var pieces: [Piece] = []
+    var fonts: [FontInfo] = []
     var paragraphs: [Paragraph] = []
+    var markers: [Marker] = []
 
     var clusterCount: Int { flags.count }
+
+    /// The attributes of a piece.
+    func attributes(ofPiece index: Int) -> TextAttributes {
+        text.storedRuns[pieces[index].run].attributes
+    }
+
+    /// The font of a piece.
+    func font(ofPiece index: Int) -> FontInfo { fonts[pieces[index].font] }
 
     /// Segments, splits and measures a text, with one call to `metrics.measure(runs:)`.
     ///
@@ -64,60 +90,90 @@ struct PreparedAttributedText {
         defaultForegroundColor = container.defaultForegroundColor
         let bounds = segment(container: container)
         markBreakOpportunities()
-        var lineMetrics: [Font: FontLineMetrics] = [:]
-        for index in pieces.indices {
-            let font = pieces[index].font
-            if lineMetrics[font] == nil { lineMetrics[font] = metrics.lineMetrics(for: font) }
-            pieces[index].lineMetrics = lineMetrics[font] ?? pieces[index].lineMetrics
+        for index in fonts.indices {
+            fonts[index].lineMetrics = metrics.lineMetrics(for: fonts[index].font)
         }
+        var markerStyles: [ListMarker] = []
         for bound in bounds {
             let piece =
                 bound.start < clusterCount ? pieceOfCluster[bound.start] : max(pieces.count - 1, 0)
-            let style = ResolvedParagraphStyle(
-                pieces[piece].attributes.paragraphStyle ?? .default, container: container)
-            paragraphs.append(
-                Paragraph(clusters: bound.start..<bound.end, piece: piece, style: style))
+            let style = text.storedRuns[pieces[piece].run].attributes.paragraphStyle ?? .default
+            var paragraph = Paragraph(
+                clusters: bound.start..<bound.end, piece: piece,
+                style: ResolvedParagraphStyle(style, container: container))
+            if let marker = style.listMarker {
+                paragraph.marker = markerStyles.count
+                markerStyles.append(marker)
+            }
+            paragraphs.append(paragraph)
         }
-        measure(with: metrics)
+        measure(with: metrics, markerStyles: markerStyles)
     }
 
     /// Splits the text into clusters and pieces; returns the paragraphs' cluster bounds.
+    ///
+    /// Two ASCII characters in a row (other than CR LF) are always two clusters, so ASCII text
+    /// is split without the grapheme-breaking rules.
     private mutating func segment(container: TextContainer) -> [(start: Int, end: Int)] {
         let runs = text.storedRuns
+        let string = text.string
+        let utf8 = string.utf8
         var bounds: [(start: Int, end: Int)] = []
+        var fontIndices: [Font: Int] = [:]
         var runIndex = 0
         var pieceRun = -1
         var offset = 0
         var paragraphStart = 0
         var followsSeparator = false
-        let capacity = text.utf8Count
+        let capacity = utf8.count
         offsets.reserveCapacity(capacity + 1)
         flags.reserveCapacity(capacity)
         pieceOfCluster.reserveCapacity(capacity)
-        for character in text.string {
+        var position = string.startIndex
+        while position < string.endIndex {
             let index = flags.count
+            let byte = utf8[position]
+            var next = utf8.index(after: position)
+            let first: UInt32
+            if byte < 0x80 && byte != 0x0D && (next == string.endIndex || utf8[next] < 0x80) {
+                first = UInt32(byte)
+            } else {
+                first = string.unicodeScalars[position].value
+                next = string.index(after: position)
+            }
+            let length = utf8.distance(from: position, to: next)
             while runIndex < runs.count - 1 && runs[runIndex].end <= offset { runIndex += 1 }
             if pieces.isEmpty || pieceRun != runIndex || followsSeparator {
-                if !pieces.isEmpty {
-                    pieces[pieces.count - 1].clusters =
-                        pieces[pieces.count - 1].clusters.lowerBound..<index
+                if let last = pieces.indices.last {
+                    pieces[last].clusters = pieces[last].clusters.lowerBound..<index
                 }
                 let attributes = runs[runIndex].attributes
                 let font = attributes.font ?? container.defaultFont
-                let offsetLimit = Self.maximumOffset
+                let fontIndex: Int
+                if let last = pieces.last, fonts[last.font].font == font {
+                    fontIndex = last.font
+                } else if let known = fontIndices[font] {
+                    fontIndex = known
+                } else {
+                    fontIndex = fonts.count
+                    fontIndices[font] = fontIndex
+                    fonts.append(
+                        FontInfo(
+                            font: font,
+                            lineMetrics: FontLineMetrics(
+                                ascender: 0, descender: 0, capHeight: 0, xHeight: 0),
+                            ellipsisWidth: 0))
+                }
+                let limit = Self.maximumOffset
                 pieces.append(
                     Piece(
-                        clusters: index..<index, attributes: attributes, font: font,
-                        lineMetrics: FontLineMetrics(
-                            ascender: 0, descender: 0, capHeight: 0, xHeight: 0),
-                        baselineOffset: min(
-                            max(attributes.baselineOffset ?? 0, -offsetLimit), offsetLimit),
-                        ellipsisWidth: 0))
+                        clusters: index..<index, run: runIndex, font: fontIndex,
+                        baselineOffset: min(max(attributes.baselineOffset ?? 0, -limit), limit),
+                        kern: min(max(attributes.kern ?? 0, -limit), limit)))
                 pieceRun = runIndex
             }
             var flag: Flags = []
-            let first = character.unicodeScalars.first?.value ?? 0
-            if first == 0x20 && character.unicodeScalars.count == 1 {
+            if first == 0x20 && length == 1 {
                 flag.insert(.space)
             } else if first == 0x0A || first == 0x0D || first == 0x0B || first == 0x0C
                 || first == 0x85
@@ -130,7 +186,8 @@ struct PreparedAttributedText {
             offsets.append(offset)
             flags.append(flag)
             pieceOfCluster.append(pieces.count - 1)
-            offset += character.utf8.count
+            offset += length
+            position = next
             followsSeparator = flag.contains(.paragraphSeparator)
             if followsSeparator {
                 bounds.append((paragraphStart, index))
@@ -138,9 +195,8 @@ struct PreparedAttributedText {
             }
         }
         offsets.append(offset)
-        if !pieces.isEmpty {
-            pieces[pieces.count - 1].clusters =
-                pieces[pieces.count - 1].clusters.lowerBound..<flags.count
+        if let last = pieces.indices.last {
+            pieces[last].clusters = pieces[last].clusters.lowerBound..<flags.count
             bounds.append((paragraphStart, flags.count))
         }
         return bounds
@@ -166,23 +222,21 @@ struct PreparedAttributedText {
     }
 
     /// Measures every piece, every list marker and the ellipsis in each font in one call.
-    private mutating func measure(with metrics: any FontMetrics) {
-        var runs: [TextRun] = pieces.map {
-            TextRun(
-                text.substring(offsets[$0.clusters.lowerBound]..<offsets[$0.clusters.upperBound]),
-                font: $0.font)
+    private mutating func measure(with metrics: any FontMetrics, markerStyles: [ListMarker]) {
+        var runs: [TextRun] = []
+        runs.reserveCapacity(pieces.count + markerStyles.count + fonts.count)
+        for piece in pieces {
+            let range = offsets[piece.clusters.lowerBound]..<offsets[piece.clusters.upperBound]
+            runs.append(TextRun(text.substring(range), font: fonts[piece.font].font))
         }
-        var markerRuns: [Int: Int] = [:]
-        for (index, paragraph) in paragraphs.enumerated() {
-            guard let marker = paragraph.style.marker else { continue }
-            markerRuns[index] = runs.count
-            runs.append(TextRun(marker.text, font: pieces[paragraph.piece].font))
+        let firstMarkerRun = runs.count
+        for paragraph in paragraphs {
+            guard let marker = paragraph.marker else { continue }
+            runs.append(
+                TextRun(markerStyles[marker].text, font: font(ofPiece: paragraph.piece).font))
         }
-        var ellipsisRuns: [Font: Int] = [:]
-        for piece in pieces where ellipsisRuns[piece.font] == nil {
-            ellipsisRuns[piece.font] = runs.count
-            runs.append(TextRun(Self.ellipsis, font: piece.font))
-        }
+        let firstEllipsisRun = runs.count
+        for info in fonts { runs.append(TextRun(Self.ellipsis, font: info.font)) }
         let measured = runs.isEmpty ? [] : metrics.measure(runs: runs)
         func values(_ index: Int) -> [Double] { index < measured.count ? measured[index] : [] }
         func total(_ index: Int) -> Double { values(index).reduce(0) { $0 + Self.advance($1) } }
@@ -190,7 +244,6 @@ struct PreparedAttributedText {
         advances = [Double](repeating: 0, count: clusterCount)
         for (index, piece) in pieces.enumerated() {
             let measuredAdvances = values(index)
-            let kern = min(max(piece.attributes.kern ?? 0, -Self.maximumOffset), Self.maximumOffset)
             for cluster in piece.clusters {
                 let position = cluster - piece.clusters.lowerBound
                 if flags[cluster].contains(.paragraphSeparator)
@@ -200,16 +253,19 @@ struct PreparedAttributedText {
                 }
                 let advance =
                     position < measuredAdvances.count ? Self.advance(measuredAdvances[position]) : 0
-                advances[cluster] = advance + kern
+                advances[cluster] = advance + piece.kern
             }
-            pieces[index].ellipsisWidth = total(ellipsisRuns[piece.font] ?? runs.count)
         }
-        for (index, run) in markerRuns {
-            guard let marker = paragraphs[index].style.marker else { continue }
-            let font = pieces[paragraphs[index].piece].font
-            paragraphs[index].marker = (
-                marker.text, total(run), marker.effectiveSpacing * font.size
-            )
+        for index in fonts.indices { fonts[index].ellipsisWidth = total(firstEllipsisRun + index) }
+        var markerRun = firstMarkerRun
+        for paragraph in paragraphs {
+            guard let marker = paragraph.marker else { continue }
+            let size = font(ofPiece: paragraph.piece).font.size
+            markers.append(
+                Marker(
+                    text: markerStyles[marker].text, width: total(markerRun),
+                    spacing: markerStyles[marker].effectiveSpacing * size))
+            markerRun += 1
         }
     }
 
@@ -228,7 +284,6 @@ struct ResolvedParagraphStyle {
     var firstLineHeadIndent: Double
     var tailIndent: Double
     var lineHeightMultiple: Double
-    var marker: ListMarker?
 
     init(_ style: ParagraphStyle, container: TextContainer) {
         let limit = 1e9
@@ -242,6 +297,5 @@ struct ResolvedParagraphStyle {
         firstLineHeadIndent = distance(style.firstLineHeadIndent)
         tailIndent = min(max(style.effectiveTailIndent, -limit), limit)
         lineHeightMultiple = min(style.effectiveLineHeightMultiple, 1000)
-        marker = style.listMarker
     }
 }
