@@ -174,3 +174,46 @@ import TrellisText
         #expect(layout.usedSize.width.isFinite && layout.usedSize.height == 20)
     }
 }
+
+@Suite struct LayoutIntegrationTests {
+    @Test func sizeInAContainerIsTheUsedSizeOfTheLayout() {
+        let text = AttributedText("abc def", attributes: [.font(ahem10)])
+        let size = text.size(in: TextContainer(width: 40), metrics: AhemMetrics())
+        #expect(size == Size(width: 30, height: 20))
+    }
+
+    @Test func glyphRunsCarryTheAttributesOfTheirText() throws {
+        let markup =
+            "<span style=\"background-color: yellow\">hi</span> <a href=\"https://x.org\">go</a> <s>no</s>"
+        let text = AttributedText(markup: markup, options: .init(font: ahem10))
+        let layout = ahemLayout(text)
+        #expect(layout.glyphRuns.map(\.text) == ["hi", " ", "go", " ", "no"])
+        #expect(layout.glyphRuns[0].backgroundColor == Color(named: "yellow"))
+        #expect(layout.glyphRuns[2].link == "https://x.org")
+        #expect(layout.glyphRuns[2].underline == .single)
+        #expect(layout.glyphRuns[2].foregroundColor == Color(rgb: 0x0000EE))
+        #expect(layout.glyphRuns[4].strikethrough == .single)
+        #expect(layout.glyphRuns[4].foregroundColor == .black)
+        #expect(layout.glyphRuns.map(\.lineIndex) == [0, 0, 0, 0, 0])
+    }
+
+    @Test func terminalCellsLayOutWideCharactersInTwoCells() {
+        let text = AttributedText("ab 浇水 cd")
+        let layout = AttributedTextLayout(text, in: TextContainer(width: 6), metrics: CellMetrics())
+        #expect(runTexts(layout) == [["ab 浇"], ["水 cd"]])
+        #expect(layout.glyphRuns[0].advances == [1, 1, 1, 2])
+        #expect(layout.usedSize == Size(width: 5, height: 2))
+    }
+
+    @Test func transformedAttributesScaleEveryFont() {
+        var text =
+            AttributedText("a", attributes: [.font(ahem10)])
+            + AttributedText("b", attributes: [.font(ahem20)])
+        text.transformAttributes(in: 0..<2) { attributes in
+            attributes.font = attributes.font.map { $0.withSize($0.size * 2) }
+        }
+        let layout = ahemLayout(text)
+        #expect(layout.glyphRuns.map(\.width) == [20, 40])
+        #expect(layout.lines[0].ascent == 32)
+    }
+}
