@@ -6,6 +6,7 @@
 #   make lint | format   swift-format, strict
 #   make docs            DocC documentation for every module into docs-out/
 #   make bench           benchmarks against peer engines (release build)
+#   make fuzz-displaylist, make fuzz-markup   libFuzzer runs (SECONDS=300 by default)
 #   make unicode-tables  regenerate TrellisText's Unicode tables from /usr/share/unicode
 
 SWIFT        ?= swift
@@ -13,13 +14,14 @@ SWIFT_FLAGS  ?= -Xswiftc -warnings-as-errors
 # Debian packages the build, the tests and the tools need.
 DEBIAN_PACKAGES := libffi-dev libicu-dev libpng-dev pkg-config unicode-data
 # Test suites: <make suffix>:<test target prefix>, run by `make test-<suffix>`.
-MODULES := geometry:Geometry events:Events layout:Layout text:Text render:Render tool:Tool views:Views trellis:Trellis testing:Testing
+MODULES := geometry:Geometry events:Events layout:Layout text:Text richtext:RichText render:Render tool:Tool views:Views trellis:Trellis testing:Testing
 # Documented library products: <module>:<directory holding its .docc catalog>.
 DOC_MODULES := TrellisGeometry:Modules/Geometry TrellisEvents:Modules/Events \
-	TrellisLayout:Modules/Layout TrellisText:Modules/Text TrellisPluginKit:Plugins/PluginKit \
+	TrellisLayout:Modules/Layout TrellisText:Modules/Text TrellisRichText:Modules/RichText \
+	TrellisPluginKit:Plugins/PluginKit \
 	TrellisTextRenderer:Plugins/TextBackend/Renderer TrellisRender:Modules/Render
 
-.PHONY: all deps build test demo lint format docs bench clean fuzz-displaylist unicode-tables $(addprefix test-,$(foreach m,$(MODULES),$(firstword $(subst :, ,$(m)))))
+.PHONY: all deps build test demo lint format docs bench clean fuzz-displaylist fuzz-markup unicode-tables $(addprefix test-,$(foreach m,$(MODULES),$(firstword $(subst :, ,$(m)))))
 
 all: build
 
@@ -67,5 +69,8 @@ unicode-tables: deps
 fuzz-displaylist:
 	bash scripts/fuzz.sh displaylist $(or $(SECONDS),300)
 
+fuzz-markup:
+	bash scripts/fuzz.sh markup $(or $(SECONDS),300)
+
 clean:
-	rm -rf .build docs-out
+	rm -rf .build docs-out fuzz-out

@@ -46,6 +46,10 @@ let modules: [Module] = [
         tests: "TextTests", testExclude: ["__Fixtures__"]
     ),
     Module(
+        name: "TrellisRichText", path: "Modules/RichText",
+        dependencies: ["TrellisGeometry", "TrellisText"], tests: "RichTextTests"
+    ),
+    Module(
         name: "TrellisPluginKit", path: "Plugins/PluginKit",
         dependencies: ["TrellisGeometry", "CTrellisPluginABI"]
     ),
@@ -128,7 +132,7 @@ let tools: [(name: String, path: String, dependencies: [String], exclude: [Strin
         name: "trellis-bench", path: "Tools/trellis-bench",
         dependencies: [
             "TrellisGeometry", "TrellisLayout", "TrellisText", "TrellisRender",
-            "TrellisTextRenderer", "CICUBench",
+            "TrellisTextRenderer", "TrellisRichText", "CICUBench",
         ],
         exclude: ["peers"]
     ),

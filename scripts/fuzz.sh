@@ -14,24 +14,25 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 out="$root/fuzz-out/$target"
 mkdir -p "$out/modules" "$out/corpus" "$out/abi"
 flags=(-parse-as-library -sanitize=fuzzer,address -O -g -swift-version 6
-       -enable-upcoming-feature MemberImportVisibility -I "$out/modules" -L "$out/modules")
+       -enable-upcoming-feature MemberImportVisibility -enable-upcoming-feature InternalImportsByDefault
+       -I "$out/modules" -L "$out/modules")
 
-# module NAME DIRECTORY [EXTRA SWIFTC ARGUMENTS...]: a static library and its module.
+# module NAME DIRECTORY [EXTRA SWIFTC ARGUMENTS...]: a static library and its module, from every
+# Swift file under DIRECTORY.
 module() {
     local name=$1 dir=$2
     shift 2
     swiftc "${flags[@]}" -emit-library -static -emit-module -module-name "$name" \
         -emit-module-path "$out/modules/$name.swiftmodule" -o "$out/modules/lib$name.a" \
-        "$@" "$root/$dir"/*.swift
+        "$@" $(find "$root/$dir" -name '*.swift' | sort)
 }
-
-# The plugin ABI header as a Clang module.
-cp "$root/Modules/CTrellisPluginABI/include/trellis_plugin.h" "$out/abi/"
-printf 'module CTrellisPluginABI {\n    header "trellis_plugin.h"\n    export *\n}\n' \
-    > "$out/abi/module.modulemap"
 
 case "$target" in
 displaylist)
+    # The plugin ABI header as a Clang module.
+    cp "$root/Modules/CTrellisPluginABI/include/trellis_plugin.h" "$out/abi/"
+    printf 'module CTrellisPluginABI {\n    header "trellis_plugin.h"\n    export *\n}\n' \
+        > "$out/abi/module.modulemap"
     module TrellisGeometry Modules/Geometry
     module TrellisPluginKit Plugins/PluginKit -Xcc -I"$out/abi" -I "$out/abi"
     module TrellisTextRenderer Plugins/TextBackend/Renderer -I "$out/abi"
@@ -39,8 +40,16 @@ displaylist)
         -lTrellisTextRenderer -lTrellisPluginKit -lTrellisGeometry -o "$out/fuzz"
     seeds="$root/Fuzz/DisplayList/seeds"
     ;;
+markup)
+    module TrellisGeometry Modules/Geometry
+    module TrellisText Modules/Text
+    module TrellisRichText Modules/RichText
+    swiftc "${flags[@]}" "$root/Fuzz/Markup/main.swift" \
+        -lTrellisRichText -lTrellisText -lTrellisGeometry -o "$out/fuzz"
+    seeds="$root/Fuzz/Markup/seeds"
+    ;;
 *)
-    echo "unknown fuzz target '$target' (known: displaylist)" >&2
+    echo "unknown fuzz target '$target' (known: displaylist, markup)" >&2
     exit 2
     ;;
 esac

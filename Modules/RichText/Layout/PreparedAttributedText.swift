@@ -1,0 +1,301 @@
+import TrellisGeometry
+import TrellisText
+
+/// Attributed text segmented into grapheme clusters, split into pieces of one set of
+/// attributes within one paragraph, and measured in one batch.
+struct PreparedAttributedText {
+    /// Properties of a cluster.
+    struct Flags: OptionSet {
+        let rawValue: UInt8
+        /// A line may start at this cluster (a UAX #14 opportunity at its start).
+        static let breakBefore = Flags(rawValue: 1)
+        /// A space (U+0020): it hangs at the end of a line and stretches a justified one.
+        static let space = Flags(rawValue: 2)
+        /// A line separator (U+2028): it ends its line within the paragraph.
+        static let lineSeparator = Flags(rawValue: 4)
+        /// A paragraph separator: it ends its paragraph.
+        static let paragraphSeparator = Flags(rawValue: 8)
+    }
+
+    /// Clusters with the same attributes within one paragraph.
+    struct Piece {
+        var clusters: Range<Int>
+        /// The index of the text's run the piece belongs to.
+        var run: Int
+        /// The index of the piece's font in `fonts`.
+        var font: Int
+        var baselineOffset: Double
+        var kern: Double
+    }
+
+    /// A font of the text with its metrics.
+    struct FontInfo {
+        var font: Font
+        var lineMetrics: FontLineMetrics
+        /// The width of "…" in the font.
+        var ellipsisWidth: Double
+    }
+
+    /// A list marker to draw.
+    struct Marker {
+        var text: String
+        var width: Double
+        /// The space after the marker, in points.
+        var spacing: Double
+    }
+
+    /// A paragraph and its resolved style.
+    struct Paragraph {
+        /// The clusters of its text, without its separator.
+        var clusters: Range<Int>
+        /// The piece whose attributes the paragraph takes (its first character's).
+        var piece: Int
+        var style: ResolvedParagraphStyle
+        /// The index of its marker in `markers`.
+        var marker: Int?
+    }
+
+    static let ellipsis = "\u{2026}"
+    /// The largest kern or baseline offset used, in points.
+    static let maximumOffset = 10_000.0
+
+    let text: AttributedText
+    /// The colour of text that has none.
+    let defaultForegroundColor: Color
+    /// The UTF-8 offset of each cluster, and the text's length at the end.
+    var offsets: [Int] = []
+    var advances: [Double] = []
+    var flags: [Flags] = []
+    var pieceOfCluster: [Int] = []
+    var pieces: [Piece] = []
+    var fonts: [FontInfo] = []
+    var paragraphs: [Paragraph] = []
+    var markers: [Marker] = []
+
+    var clusterCount: Int { flags.count }
+
+    /// The attributes of a piece.
+    func attributes(ofPiece index: Int) -> TextAttributes {
+        text.storedRuns[pieces[index].run].attributes
+    }
+
+    /// The font of a piece.
+    func font(ofPiece index: Int) -> FontInfo { fonts[pieces[index].font] }
+
+    /// Segments, splits and measures a text, with one call to `metrics.measure(runs:)`.
+    ///
+    /// - Complexity: O(*n* + *r*) in the length of the text and its runs.
+    init(_ text: AttributedText, container: TextContainer, metrics: any FontMetrics) {
+        self.text = text
+        defaultForegroundColor = container.defaultForegroundColor
+        let bounds = segment(container: container)
+        markBreakOpportunities()
+        for index in fonts.indices {
+            fonts[index].lineMetrics = metrics.lineMetrics(for: fonts[index].font)
+        }
+        var markerStyles: [ListMarker] = []
+        for bound in bounds {
+            let piece =
+                bound.start < clusterCount ? pieceOfCluster[bound.start] : max(pieces.count - 1, 0)
+            let style = text.storedRuns[pieces[piece].run].attributes.paragraphStyle ?? .default
+            var paragraph = Paragraph(
+                clusters: bound.start..<bound.end, piece: piece,
+                style: ResolvedParagraphStyle(style, container: container))
+            if let marker = style.listMarker {
+                paragraph.marker = markerStyles.count
+                markerStyles.append(marker)
+            }
+            paragraphs.append(paragraph)
+        }
+        measure(with: metrics, markerStyles: markerStyles)
+    }
+
+    /// Splits the text into clusters and pieces; returns the paragraphs' cluster bounds.
+    ///
+    /// Two ASCII characters in a row (other than CR LF) are always two clusters, so ASCII text
+    /// is split without the grapheme-breaking rules.
+    private mutating func segment(container: TextContainer) -> [(start: Int, end: Int)] {
+        let runs = text.storedRuns
+        let string = text.string
+        let utf8 = string.utf8
+        var bounds: [(start: Int, end: Int)] = []
+        var fontIndices: [Font: Int] = [:]
+        var runIndex = 0
+        var pieceRun = -1
+        var offset = 0
+        var paragraphStart = 0
+        var followsSeparator = false
+        let capacity = utf8.count
+        offsets.reserveCapacity(capacity + 1)
+        flags.reserveCapacity(capacity)
+        pieceOfCluster.reserveCapacity(capacity)
+        var position = string.startIndex
+        while position < string.endIndex {
+            let index = flags.count
+            let byte = utf8[position]
+            var next = utf8.index(after: position)
+            let first: UInt32
+            if byte < 0x80 && byte != 0x0D && (next == string.endIndex || utf8[next] < 0x80) {
+                first = UInt32(byte)
+            } else {
+                first = string.unicodeScalars[position].value
+                next = string.index(after: position)
+            }
+            let length = utf8.distance(from: position, to: next)
+            while runIndex < runs.count - 1 && runs[runIndex].end <= offset { runIndex += 1 }
+            if pieces.isEmpty || pieceRun != runIndex || followsSeparator {
+                if let last = pieces.indices.last {
+                    pieces[last].clusters = pieces[last].clusters.lowerBound..<index
+                }
+                let attributes = runs[runIndex].attributes
+                let font = attributes.font ?? container.defaultFont
+                let fontIndex: Int
+                if let last = pieces.last, fonts[last.font].font == font {
+                    fontIndex = last.font
+                } else if let known = fontIndices[font] {
+                    fontIndex = known
+                } else {
+                    fontIndex = fonts.count
+                    fontIndices[font] = fontIndex
+                    fonts.append(
+                        FontInfo(
+                            font: font,
+                            lineMetrics: FontLineMetrics(
+                                ascender: 0, descender: 0, capHeight: 0, xHeight: 0),
+                            ellipsisWidth: 0))
+                }
+                let limit = Self.maximumOffset
+                pieces.append(
+                    Piece(
+                        clusters: index..<index, run: runIndex, font: fontIndex,
+                        baselineOffset: min(max(attributes.baselineOffset ?? 0, -limit), limit),
+                        kern: min(max(attributes.kern ?? 0, -limit), limit)))
+                pieceRun = runIndex
+            }
+            var flag: Flags = []
+            if first == 0x20 && length == 1 {
+                flag.insert(.space)
+            } else if first == 0x0A || first == 0x0D || first == 0x0B || first == 0x0C
+                || first == 0x85
+                || first == 0x2029
+            {
+                flag.insert(.paragraphSeparator)
+            } else if first == 0x2028 {
+                flag.insert(.lineSeparator)
+            }
+            offsets.append(offset)
+            flags.append(flag)
+            pieceOfCluster.append(pieces.count - 1)
+            offset += length
+            position = next
+            followsSeparator = flag.contains(.paragraphSeparator)
+            if followsSeparator {
+                bounds.append((paragraphStart, index))
+                paragraphStart = index + 1
+            }
+        }
+        offsets.append(offset)
+        if let last = pieces.indices.last {
+            pieces[last].clusters = pieces[last].clusters.lowerBound..<flags.count
+            bounds.append((paragraphStart, flags.count))
+        }
+        return bounds
+    }
+
+    /// Marks the clusters that start at a UAX #14 break opportunity of the whole text, so
+    /// that opportunities are found across run boundaries.
+    private mutating func markBreakOpportunities() {
+        var string = text.string
+        let offsets = self.offsets
+        let count = clusterCount
+        var flags = self.flags
+        string.withUTF8 { bytes in
+            var cluster = 0
+            LineBreaker.forEachOpportunity(inUTF8: bytes) { opportunity in
+                while cluster < count && offsets[cluster] < opportunity.offset { cluster += 1 }
+                if cluster < count && offsets[cluster] == opportunity.offset {
+                    flags[cluster].insert(.breakBefore)
+                }
+            }
+        }
+        self.flags = flags
+    }
+
+    /// Measures every piece, every list marker and the ellipsis in each font in one call.
+    private mutating func measure(with metrics: any FontMetrics, markerStyles: [ListMarker]) {
+        var runs: [TextRun] = []
+        runs.reserveCapacity(pieces.count + markerStyles.count + fonts.count)
+        for piece in pieces {
+            let range = offsets[piece.clusters.lowerBound]..<offsets[piece.clusters.upperBound]
+            runs.append(TextRun(text.substring(range), font: fonts[piece.font].font))
+        }
+        let firstMarkerRun = runs.count
+        for paragraph in paragraphs {
+            guard let marker = paragraph.marker else { continue }
+            runs.append(
+                TextRun(markerStyles[marker].text, font: font(ofPiece: paragraph.piece).font))
+        }
+        let firstEllipsisRun = runs.count
+        for info in fonts { runs.append(TextRun(Self.ellipsis, font: info.font)) }
+        let measured = runs.isEmpty ? [] : metrics.measure(runs: runs)
+        func values(_ index: Int) -> [Double] { index < measured.count ? measured[index] : [] }
+        func total(_ index: Int) -> Double { values(index).reduce(0) { $0 + Self.advance($1) } }
+
+        advances = [Double](repeating: 0, count: clusterCount)
+        for (index, piece) in pieces.enumerated() {
+            let measuredAdvances = values(index)
+            for cluster in piece.clusters {
+                let position = cluster - piece.clusters.lowerBound
+                if flags[cluster].contains(.paragraphSeparator)
+                    || flags[cluster].contains(.lineSeparator)
+                {
+                    continue
+                }
+                let advance =
+                    position < measuredAdvances.count ? Self.advance(measuredAdvances[position]) : 0
+                advances[cluster] = advance + piece.kern
+            }
+        }
+        for index in fonts.indices { fonts[index].ellipsisWidth = total(firstEllipsisRun + index) }
+        var markerRun = firstMarkerRun
+        for paragraph in paragraphs {
+            guard let marker = paragraph.marker else { continue }
+            let size = font(ofPiece: paragraph.piece).font.size
+            markers.append(
+                Marker(
+                    text: markerStyles[marker].text, width: total(markerRun),
+                    spacing: markerStyles[marker].effectiveSpacing * size))
+            markerRun += 1
+        }
+    }
+
+    /// An advance as the layout uses it: 0 when negative or not finite.
+    static func advance(_ value: Double) -> Double { value.isFinite && value > 0 ? value : 0 }
+}
+
+/// A paragraph style with every value made sensible and the container's break mode applied.
+struct ResolvedParagraphStyle {
+    var alignment: TextAlignment
+    var lineBreakMode: LineBreakMode
+    var lineSpacing: Double
+    var spacingBefore: Double
+    var spacingAfter: Double
+    var headIndent: Double
+    var firstLineHeadIndent: Double
+    var tailIndent: Double
+    var lineHeightMultiple: Double
+
+    init(_ style: ParagraphStyle, container: TextContainer) {
+        let limit = 1e9
+        func distance(_ value: Double) -> Double { min(ParagraphStyle.distance(value), limit) }
+        alignment = style.alignment
+        lineBreakMode = container.lineBreakMode ?? style.lineBreakMode
+        lineSpacing = distance(style.lineSpacing)
+        spacingBefore = distance(style.paragraphSpacingBefore)
+        spacingAfter = distance(style.paragraphSpacing)
+        headIndent = distance(style.headIndent)
+        firstLineHeadIndent = distance(style.firstLineHeadIndent)
+        tailIndent = min(max(style.effectiveTailIndent, -limit), limit)
+        lineHeightMultiple = min(style.effectiveLineHeightMultiple, 1000)
+    }
+}
