@@ -37,7 +37,7 @@ public struct AttributedTextLayout: Sendable, Hashable {
     /// The lines, top to bottom.
     public var lines: [Line]
     /// The glyph runs of every line, line by line, left to right.
-    public var glyphRuns: [GlyphRun]
+    public var glyphRuns: [PositionedGlyphRun]
     /// The size the lines use: from the origin to the right end of the widest line and the
     /// bottom of the last one. Fractional: round up with `ceil` to size a view.
     public var usedSize: Size
@@ -95,7 +95,7 @@ public struct AttributedTextLayout: Sendable, Hashable {
     }
 
     init(
-        lines: [Line], glyphRuns: [GlyphRun], usedSize: Size, isTruncated: Bool,
+        lines: [Line], glyphRuns: [PositionedGlyphRun], usedSize: Size, isTruncated: Bool,
         clusters: [PlacedCluster]
     ) {
         self.lines = lines

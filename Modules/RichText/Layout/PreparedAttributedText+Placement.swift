@@ -9,7 +9,7 @@ extension PreparedAttributedText {
         let widest = drafts.map { $0.left + $0.content.width }.max() ?? 0
         var directions: [Int: LayoutDirection] = [:]
         var lines: [AttributedTextLayout.Line] = []
-        var runs: [GlyphRun] = []
+        var runs: [PositionedGlyphRun] = []
         var clusters: [AttributedTextLayout.PlacedCluster] = []
         lines.reserveCapacity(drafts.count)
         runs.reserveCapacity(pieces.count + 2 * drafts.count)
@@ -130,7 +130,7 @@ extension PreparedAttributedText {
     private func appendRuns(
         _ range: Range<Int>, x: inout Double, baseline: Double, line: Int,
         stretch: (space: Double, cluster: Double, lastCluster: Int),
-        into runs: inout [GlyphRun], clusters: inout [AttributedTextLayout.PlacedCluster]
+        into runs: inout [PositionedGlyphRun], clusters: inout [AttributedTextLayout.PlacedCluster]
     ) {
         var start = range.lowerBound
         while start < range.upperBound {
@@ -158,12 +158,13 @@ extension PreparedAttributedText {
 
     /// A glyph run in the attributes of a piece.
     private func glyphRun(
-        _ kind: GlyphRun.Kind, text: String, range: Range<Int>, piece index: Int, x: Double,
+        _ kind: PositionedGlyphRun.Kind, text: String, range: Range<Int>, piece index: Int,
+        x: Double,
         baseline: Double, advances: [Double], line: Int
-    ) -> GlyphRun {
+    ) -> PositionedGlyphRun {
         let info = font(ofPiece: index)
         let run = pieces[index].run
-        return GlyphRun(
+        return PositionedGlyphRun(
             kind: kind, text: text, range: range, font: info.font,
             foregroundColor: self.text.storedRuns[run].attributes.foregroundColor
                 ?? defaultForegroundColor,
@@ -181,9 +182,9 @@ extension PreparedAttributedText {
     private func markerRun(
         _ marker: Marker, piece index: Int, x: Double,
         baseline: Double, line: Int, at offset: Int
-    ) -> GlyphRun {
+    ) -> PositionedGlyphRun {
         let info = font(ofPiece: index)
-        return GlyphRun(
+        return PositionedGlyphRun(
             kind: .listMarker, text: marker.text, range: offset..<offset, font: info.font,
             foregroundColor: attributes(ofPiece: index).foregroundColor ?? defaultForegroundColor,
             backgroundColor: nil, underline: nil, strikethrough: nil, link: nil,

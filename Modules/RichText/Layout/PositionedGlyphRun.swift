@@ -7,7 +7,7 @@ public import TrellisText
 /// starting at ``origin`` (the left end of the baseline, with the run's baseline offset
 /// applied), each grapheme cluster ``advances`` apart, after filling ``backgroundColor``
 /// behind ``frame`` and before drawing the ``underline`` and ``strikethrough``.
-public struct GlyphRun: Sendable, Hashable {
+public struct PositionedGlyphRun: Sendable, Hashable {
     /// What a run shows.
     public enum Kind: String, Sendable, Hashable, Codable {
         /// Characters of the text.
