@@ -66,7 +66,8 @@ let modules: [Module] = [
     Module(
         name: "TrellisViews", path: "Modules/Views",
         dependencies: [
-            "TrellisEvents", "TrellisLayout", "TrellisText", "TrellisRender", "CPNG",
+            "TrellisEvents", "TrellisLayout", "TrellisText", "TrellisRichText", "TrellisRender",
+            "CPNG",
         ],
         tests: "ViewsTests", testDependencies: ["TrellisTextRenderer"],
         testExclude: ["__Fixtures__"]
@@ -74,8 +75,8 @@ let modules: [Module] = [
     Module(
         name: "Trellis", path: "Modules/Trellis",
         dependencies: [
-            "TrellisGeometry", "TrellisEvents", "TrellisLayout", "TrellisText", "TrellisRender",
-            "TrellisViews",
+            "TrellisGeometry", "TrellisEvents", "TrellisLayout", "TrellisText", "TrellisRichText",
+            "TrellisRender", "TrellisViews",
         ],
         tests: "TrellisTests", testExclude: ["__Fixtures__"]
     ),

@@ -424,12 +424,24 @@ struct DisplayListDecoder {
             descent: try number("descent"))
         let flagsOffset = reader.offset
         let flags = try u8()
-        guard flags & ~7 == 0 else {
+        guard flags & ~15 == 0 else {
             throw fail("unknown glyph run flags \(flags)", at: flagsOffset)
         }
         if flags & 1 != 0 { run.background = try color("background") }
         if flags & 2 != 0 { run.underline = try lineStyle() }
         if flags & 4 != 0 { run.strikethrough = try lineStyle() }
+        if flags & 8 != 0 {
+            let countOffset = reader.offset
+            let count = Int(try u32())
+            guard count <= text.utf8.count, count <= reader.remaining / 8 else {
+                throw fail(
+                    "\(count) advances for a run of \(text.utf8.count) bytes", at: countOffset)
+            }
+            var advances: [Double] = []
+            advances.reserveCapacity(count)
+            for _ in 0..<count { advances.append(try number("advance")) }
+            run.advances = advances
+        }
         return run
     }
 

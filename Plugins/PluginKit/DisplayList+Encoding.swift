@@ -34,6 +34,12 @@ extension DisplayList {
     ///              width × height × 4 bytes of straight-alpha RGBA
     ///     commands per command: u16 opcode, u16 0, u32 payload length, payload
     ///
+    /// A glyph run's payload is its text, font (family, f64 size, u16 weight, u8 style flags),
+    /// colour, origin, width, ascent and descent, a u8 of flags (1 background, 2 underline,
+    /// 4 strikethrough, 8 advances), then the flagged parts in that order: a colour; each line
+    /// as a u8 pattern, a u8 colour flag and a colour; and a u32 count with one f64 advance per
+    /// grapheme cluster.
+    ///
     /// Payloads use f64 for every number, four f64 for rectangles, colours (r, g, b, a),
     /// radii (top-left, top-right, bottom-right, bottom-left) and insets (top, left, bottom,
     /// right), six f64 for transforms, and a u32 byte count plus UTF-8 for strings.
@@ -156,12 +162,17 @@ extension GlyphRun {
         if background != nil { flags |= 1 }
         if underline != nil { flags |= 2 }
         if strikethrough != nil { flags |= 4 }
+        if advances != nil { flags |= 8 }
         writer.write(flags)
         if let background { writer.write(background) }
         for line in [underline, strikethrough].compactMap({ $0 }) {
             writer.write(line.pattern.rawValue)
             writer.write(UInt8(line.color == nil ? 0 : 1))
             if let color = line.color { writer.write(color) }
+        }
+        if let advances {
+            writer.write(UInt32(truncatingIfNeeded: advances.count))
+            for advance in advances { writer.write(advance) }
         }
     }
 }

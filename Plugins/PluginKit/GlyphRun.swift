@@ -76,12 +76,16 @@ public struct GlyphRun: Sendable, Hashable {
     public var underline: TextLineStyle?
     /// A strikethrough, if any.
     public var strikethrough: TextLineStyle?
+    /// The advance of each grapheme cluster when the layout spaced them otherwise than the
+    /// font would (kern, justification); `nil` to draw the text with its natural advances.
+    public var advances: [Double]?
 
     /// Creates a run.
     public init(
         text: String, font: FontDescriptor, color: Color, origin: Point, width: Double,
         ascent: Double, descent: Double, background: Color? = nil,
-        underline: TextLineStyle? = nil, strikethrough: TextLineStyle? = nil
+        underline: TextLineStyle? = nil, strikethrough: TextLineStyle? = nil,
+        advances: [Double]? = nil
     ) {
         self.text = text
         self.font = font
@@ -93,6 +97,7 @@ public struct GlyphRun: Sendable, Hashable {
         self.background = background
         self.underline = underline
         self.strikethrough = strikethrough
+        self.advances = advances
     }
 
     /// The run's box: from the ascent above the baseline to the descent below it.

@@ -57,6 +57,19 @@ func everyCommandList() -> DisplayList {
         #expect(Set(list.commands.map(\.name)).count == 14)
     }
 
+    @Test func glyphRunAdvancesRoundTripAndAreBounded() throws {
+        var list = DisplayList(size: Size(width: 100, height: 20))
+        var run = GlyphRun(
+            text: "A B", font: FontDescriptor(size: 10), color: .black, origin: Point(x: 0, y: 10),
+            width: 30, ascent: 8, descent: 2, advances: [6, 12, 12])
+        list.append(.glyphRun(run))
+        #expect(try DisplayList(decoding: list.encoded()) == list)
+        #expect(TextRenderer.line(for: .glyphRun(run)).hasSuffix(" advances 6 12 12"))
+        run.advances = [1, 2, 3, 4]
+        list.commands = [.glyphRun(run)]
+        #expect(throws: DisplayListError.self) { try DisplayList(decoding: list.encoded()) }
+    }
+
     @Test func encodingIsDeterministic() {
         #expect(everyCommandList().encoded() == everyCommandList().encoded())
     }

@@ -1,4 +1,5 @@
 public import TrellisGeometry
+public import TrellisRichText
 public import TrellisText
 
 /// A view that shows one or more lines of read-only text, as UIKit's `UILabel`.
@@ -16,9 +17,58 @@ public import TrellisText
 /// ```
 @MainActor
 open class Label: View {
-    /// The text; `nil` shows nothing.
+    /// The text; `nil` shows nothing. Setting it replaces any attributed text.
     public var text: String? {
-        didSet { if text != oldValue { textDidChange() } }
+        get { storedAttributedText?.string ?? storedText }
+        set {
+            guard newValue != text || storedAttributedText != nil else { return }
+            storedAttributedText = nil
+            storedText = newValue
+            textDidChange()
+        }
+    }
+
+    private var storedText: String?
+    private var storedAttributedText: AttributedText?
+
+    /// Styled text; when set it is drawn instead of ``text`` with the label's font and colour
+    /// for the parts it does not style. Setting ``text`` clears it.
+    public var attributedText: AttributedText? {
+        get { storedAttributedText }
+        set {
+            storedAttributedText = newValue
+            storedText = newValue?.string
+            textDidChange()
+        }
+    }
+
+    /// The problems found in the markup last given to ``setMarkup(_:options:)``.
+    public private(set) var markupWarnings: [MarkupWarning] = []
+
+    /// Sets the text from markup — the HTML subset of `TrellisRichText` — in the label's font
+    /// and colour unless `options` says otherwise, as seed 001 turns `<p>` paragraphs into
+    /// bullet lines:
+    ///
+    /// ```swift
+    /// label.setMarkup("<p>连续浇水7天</p><p>连续浇水14天</p>",
+    ///                 options: MarkupOptions(paragraphMarker: .bullet))
+    /// ```
+    public func setMarkup(_ markup: String, options: MarkupOptions? = nil) {
+        var settings = options ?? MarkupOptions()
+        if options == nil {
+            settings.font = font
+            settings.foregroundColor = textColor
+        }
+        let result = MarkupParser(options: settings).parse(markup)
+        markupWarnings = result.warnings
+        attributedText = result.text
+    }
+
+    /// The container attributed text is laid out in, for a box.
+    func textContainer(_ size: Size) -> TextContainer {
+        TextContainer(
+            size: size, numberOfLines: numberOfLines, lineBreakMode: lineBreakMode,
+            defaultFont: font, defaultForegroundColor: textColor)
     }
 
     /// The font; 17-point system by default, as UIKit's.
@@ -74,24 +124,42 @@ open class Label: View {
     /// The size of the text on one line, or wrapped at ``preferredMaxLayoutWidth`` (or the
     /// current width) for a multi-line label; rounded up to whole points, as UIKit does.
     open override var intrinsicContentSize: Size {
-        guard let text, !text.isEmpty else { return .zero }
         var limit = Size(width: 0, height: 0)
         if numberOfLines != 1 {
             limit.width = preferredMaxLayoutWidth > 0 ? preferredMaxLayoutWidth : bounds.width
         }
-        let size = textMeasurer.sizeThatFits(limit, text: text, style: textStyle)
-        return Size(width: size.width.rounded(.up), height: size.height.rounded(.up))
+        return measuredSize(in: limit)
     }
 
     /// The size the text needs within a box, rounded up to whole points.
     open override func sizeThatFits(_ size: Size) -> Size {
-        guard let text, !text.isEmpty else { return .zero }
-        let fitted = textMeasurer.sizeThatFits(size, text: text, style: textStyle)
-        return Size(width: fitted.width.rounded(.up), height: fitted.height.rounded(.up))
+        measuredSize(in: size)
     }
 
-    /// The label's text with its font.
+    private func measuredSize(in box: Size) -> Size {
+        let size: Size
+        if let attributed = storedAttributedText {
+            guard !attributed.string.isEmpty else { return .zero }
+            size = attributed.size(in: textContainer(box), metrics: textMeasurer.metrics)
+        } else {
+            guard let text, !text.isEmpty else { return .zero }
+            size = textMeasurer.sizeThatFits(box, text: text, style: textStyle)
+        }
+        return Size(width: size.width.rounded(.up), height: size.height.rounded(.up))
+    }
+
+    /// The label's text with its font, or each attributed run with its own.
     open override var textRunsToMeasure: [TextRun] {
+        if let attributed = storedAttributedText {
+            let utf8 = Array(attributed.string.utf8)
+            return attributed.runs.compactMap { run in
+                guard run.range.lowerBound < run.range.upperBound,
+                    run.range.upperBound <= utf8.count
+                else { return nil }
+                let piece = String(decoding: utf8[run.range], as: UTF8.self)
+                return TextRun(piece, font: run.attributes.font ?? font)
+            }
+        }
         guard let text, !text.isEmpty else { return [] }
         return [TextRun(text, font: font)]
     }
@@ -102,14 +170,26 @@ open class Label: View {
         super.textMetricsDidChange()
     }
 
-    /// The text laid out in the bounds.
+    /// The plain text laid out in the bounds (`nil` for attributed text).
     public var textLayout: TextLayout? {
-        guard let text, !text.isEmpty else { return nil }
+        guard storedAttributedText == nil, let text, !text.isEmpty else { return nil }
         return textMeasurer.layout(text, style: textStyle, in: bounds.size)
+    }
+
+    /// The attributed text laid out in the bounds, when the label has attributed text.
+    public var attributedTextLayout: AttributedTextLayout? {
+        guard let attributed = storedAttributedText, !attributed.string.isEmpty else { return nil }
+        return AttributedTextLayout(
+            attributed, in: textContainer(bounds.size), metrics: textMeasurer.metrics)
     }
 
     /// Draws the lines, centred vertically.
     open override func draw(in context: DrawingContext) {
+        if let layout = attributedTextLayout {
+            let top = bounds.minY + max(0, (bounds.height - layout.usedSize.height) / 2)
+            context.draw(layout, at: Point(x: bounds.minX, y: top))
+            return
+        }
         guard let layout = textLayout else { return }
         let top = bounds.minY + max(0, (bounds.height - layout.size.height) / 2)
         context.draw(layout, at: Point(x: bounds.minX, y: top), font: font, color: textColor)

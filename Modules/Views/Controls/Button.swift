@@ -1,5 +1,6 @@
 public import TrellisEvents
 public import TrellisGeometry
+public import TrellisRichText
 public import TrellisText
 
 /// A control with an image and a title placed in any of four directions with spacing between
@@ -75,6 +76,7 @@ open class Button: Control {
     }
 
     private var titles = StateValues<String>()
+    private var attributedTitles = StateValues<AttributedText>()
     private var titleColors = StateValues<Color>()
     private var images = StateValues<Image>()
     private var backgroundImages = StateValues<Image>()
@@ -125,6 +127,20 @@ open class Button: Control {
 
     /// The title for a state, by UIKit's rule (that state, else normal).
     public func title(for state: State) -> String? { titles.value(for: state) }
+
+    /// Sets the styled title for a state; it wins over the plain title, as in UIKit.
+    public func setAttributedTitle(_ title: AttributedText?, for state: State) {
+        attributedTitles[state] = title
+        updateAppearance()
+    }
+
+    /// The styled title for a state, by UIKit's rule.
+    public func attributedTitle(for state: State) -> AttributedText? {
+        attributedTitles.value(for: state)
+    }
+
+    /// The styled title shown now, if any.
+    public var currentAttributedTitle: AttributedText? { attributedTitle(for: state) }
 
     /// Sets the title colour for a state; `nil` removes it.
     public func setTitleColor(_ color: Color?, for state: State) {
@@ -210,11 +226,18 @@ open class Button: Control {
     /// Shows the current title, colour, image and background; a change of title or image
     /// lays the button out again, as seed 002 rebuilds its constraints when the title changes.
     public func updateAppearance() {
-        let title = currentTitle
+        let attributed = currentAttributedTitle
+        let title = attributed?.string ?? currentTitle
         let image = currentImage
-        let changedSize = titleLabel.text != title || imageView.image?.size != image?.size
-        titleLabel.text = title
+        let changedSize =
+            titleLabel.text != title || titleLabel.attributedText != attributed
+            || imageView.image?.size != image?.size
         titleLabel.textColor = currentTitleColor
+        if let attributed {
+            if titleLabel.attributedText != attributed { titleLabel.attributedText = attributed }
+        } else {
+            titleLabel.text = title
+        }
         imageView.image = image
         titleLabel.isHidden = title?.isEmpty ?? true
         imageView.isHidden = image == nil
@@ -230,7 +253,9 @@ open class Button: Control {
 
     // MARK: Sizing and layout
 
-    private var showsTitle: Bool { !(currentTitle?.isEmpty ?? true) }
+    private var showsTitle: Bool {
+        !((currentAttributedTitle?.string ?? currentTitle)?.isEmpty ?? true)
+    }
     private var showsImage: Bool { currentImage != nil }
 
     /// The title's size on one line, or wrapped at a width.

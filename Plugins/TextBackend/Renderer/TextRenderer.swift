@@ -19,7 +19,8 @@ public import TrellisPluginKit
 /// width W`, `linear-gradient X Y W H from X Y to X Y stops L:COLOR…`, `shadow COLOR offset DX
 /// DY blur B`, `draw-image ID source X Y W H dest X Y W H [caps T L B R] [tint COLOR]`,
 /// `text "…" at X Y width W font "FAMILY" SIZE wWEIGHT [italic] [mono] color COLOR
-/// [background COLOR] [underline PATTERN [COLOR]] [strikethrough PATTERN [COLOR]]`,
+/// [background COLOR] [underline PATTERN [COLOR]] [strikethrough PATTERN [COLOR]]
+/// [advances A…]`,
 /// `begin-layer ALPHA`, `end-layer`.
 ///
 /// Numbers have at most three decimals and no trailing zeros; colours are `#RRGGBB` or
@@ -165,6 +166,9 @@ public final class TextRenderer: FrameRenderer {
                 guard let line else { continue }
                 text += " \(name) \(line.pattern)"
                 if let color = line.color { text += " " + F.color(color) }
+            }
+            if let advances = run.advances {
+                text += " advances " + advances.map(F.number).joined(separator: " ")
             }
             return text
         case .beginLayer(let alpha):

@@ -1,0 +1,91 @@
+import Testing
+import TrellisEvents
+import TrellisGeometry
+import TrellisRichText
+import TrellisText
+import TrellisViews
+
+@MainActor
+@Suite struct LabelTests {
+    @Test func singleLineLabelsMeasureOnOneLine() {
+        let label = Label()
+        label.font = .system(size: 10)
+        label.text = "OK OK"
+        #expect(label.intrinsicContentSize == Size(width: 27, height: 12))
+        label.sizeToFit()
+        #expect(label.frame.size == Size(width: 27, height: 12))
+    }
+
+    @Test func multiLineLabelsWrapAtTheGivenWidth() {
+        let label = Label()
+        label.font = .system(size: 10)
+        label.numberOfLines = 0
+        label.text = "one two three four five six"
+        let fitted = label.sizeThatFits(Size(width: 40, height: .greatestFiniteMagnitude))
+        #expect(fitted.width <= 40)
+        #expect(fitted.height == 12 * Double(Int(fitted.height / 12)))
+        #expect(fitted.height >= 36)
+        label.preferredMaxLayoutWidth = 40
+        #expect(label.intrinsicContentSize == fitted)
+    }
+
+    @Test func textIsCentredVerticallyAndDrawnAsGlyphRuns() throws {
+        let window = Window(size: Size(width: 100, height: 40))
+        window.backgroundColor = nil
+        let label = Label(frame: Rect(x: 0, y: 0, width: 100, height: 40))
+        label.font = .system(size: 10)
+        label.text = "Hi"
+        label.textColor = .red
+        window.addSubview(label)
+        let lines = try commandLines(window)
+        // 12-point line centred in 40: top 14, baseline 14 + 9.5.
+        #expect(
+            lines.contains(
+                "    text \"Hi\" at 0 23.5 width 8.5 font \"system\" 10 w400 color #FF0000"))
+    }
+
+    @Test func attributedTextWinsAndTextClearsIt() {
+        let label = Label()
+        label.font = .system(size: 10)
+        label.attributedText = AttributedText("Bold", attributes: [.font(.boldSystem(size: 20))])
+        #expect(label.text == "Bold")
+        #expect(label.intrinsicContentSize.height == 24)
+        label.text = "Plain"
+        #expect(label.attributedText == nil)
+        #expect(label.intrinsicContentSize.height == 12)
+    }
+
+    @Test func seed001MarkupBecomesBulletLines() throws {
+        let html =
+            "<p>连续浇水7天，可得20鲸豆可得15.00元红包;</p><p>连续浇水14天，可得40鲸豆可得15.00元红包;</p><p>连续浇水21天，可得60鲸豆可得15.00元红包;</p><p>连续浇水28天，可得80鲸豆可得15.00元红包;"
+        let label = Label()
+        label.font = .system(size: 16)
+        label.textColor = .white
+        label.numberOfLines = 0
+        label.setMarkup(
+            html,
+            options: MarkupOptions(
+                font: .system(size: 16), foregroundColor: .white, paragraphMarker: .bullet))
+        #expect(label.markupWarnings.allSatisfy { !$0.message.isEmpty })
+        #expect(label.text?.contains("连续浇水28天") == true)
+        let size = label.sizeThatFits(Size(width: 280, height: .greatestFiniteMagnitude))
+        #expect(size.width <= 280)
+        label.frame = Rect(origin: .zero, size: size)
+        let layout = try #require(label.attributedTextLayout)
+        let markers = layout.glyphRuns.filter { $0.kind == .listMarker }
+        #expect(markers.count == 4)
+        #expect(markers.allSatisfy { $0.text == "•" })
+    }
+
+    @Test func buttonsPreferAttributedTitles() {
+        let button = Button(image: nil, title: "plain", font: .system(size: 10))
+        button.setAttributedTitle(AttributedText("styled"), for: .highlighted)
+        #expect(button.titleLabel.text == "plain")
+        button.isHighlighted = true
+        #expect(button.titleLabel.text == "styled")
+        #expect(button.titleLabel.attributedText != nil)
+        button.isHighlighted = false
+        #expect(button.titleLabel.attributedText == nil)
+        #expect(button.titleLabel.text == "plain")
+    }
+}
