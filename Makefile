@@ -10,13 +10,15 @@
 SWIFT        ?= swift
 SWIFT_FLAGS  ?= -Xswiftc -warnings-as-errors
 # Debian packages the build, the tests and the tools need.
-DEBIAN_PACKAGES := libffi-dev pkg-config unicode-data
+DEBIAN_PACKAGES := libffi-dev pkg-config unicode-data libcairo2-dev libharfbuzz-dev \
+	libfreetype-dev libfontconfig-dev fonts-dejavu-core fonts-wqy-microhei zlib1g-dev
 # Test suites: <make suffix>:<test target prefix>, run by `make test-<suffix>`.
-MODULES := geometry:Geometry events:Events layout:Layout text:Text render:Render tool:Tool
+MODULES := geometry:Geometry events:Events layout:Layout text:Text render:Render raster:Raster tool:Tool
 # Documented library products: <module>:<directory holding its .docc catalog>.
 DOC_MODULES := TrellisGeometry:Modules/Geometry TrellisEvents:Modules/Events \
 	TrellisLayout:Modules/Layout TrellisText:Modules/Text TrellisPluginKit:Plugins/PluginKit \
-	TrellisTextRenderer:Plugins/TextBackend/Renderer TrellisRender:Modules/Render
+	TrellisTextRenderer:Plugins/TextBackend/Renderer TrellisRender:Modules/Render \
+	TrellisRasterRenderer:Plugins/RasterBackend/Renderer
 
 .PHONY: all deps build test demo lint format docs bench clean fuzz-displaylist $(addprefix test-,$(foreach m,$(MODULES),$(firstword $(subst :, ,$(m)))))
 

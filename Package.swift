@@ -54,6 +54,14 @@ let modules: [Module] = [
         dependencies: ["TrellisGeometry", "TrellisPluginKit"]
     ),
     Module(
+        name: "TrellisRasterRenderer", path: "Plugins/RasterBackend/Renderer",
+        dependencies: [
+            "TrellisGeometry", "TrellisPluginKit", "CCairo", "CHarfBuzz", "CFreeType",
+            "CFontconfig", "CZlib",
+        ],
+        tests: "RasterTests", testDependencies: ["TrellisRender"]
+    ),
+    Module(
         name: "TrellisRender", path: "Modules/Render",
         dependencies: ["TrellisPluginKit", "CFFI", "CTrellisPluginABI"],
         tests: "RenderTests", testDependencies: ["TrellisTextRenderer"],
@@ -67,6 +75,27 @@ let cModules: [Target] = [
         name: "CFFI", path: "Modules/CFFI", pkgConfig: "libffi", providers: [.apt(["libffi-dev"])]
     ),
     .target(name: "CTrellisPluginABI", path: "Modules/CTrellisPluginABI"),
+    // The raster backend's libraries, one target per pkg-config package: a target only gets
+    // the compiler flags of its own package.
+    .systemLibrary(
+        name: "CCairo", path: "Modules/CCairo", pkgConfig: "cairo",
+        providers: [.apt(["libcairo2-dev"])]
+    ),
+    .systemLibrary(
+        name: "CHarfBuzz", path: "Modules/CHarfBuzz", pkgConfig: "harfbuzz",
+        providers: [.apt(["libharfbuzz-dev"])]
+    ),
+    .systemLibrary(
+        name: "CFreeType", path: "Modules/CFreeType", pkgConfig: "freetype2",
+        providers: [.apt(["libfreetype-dev"])]
+    ),
+    .systemLibrary(
+        name: "CFontconfig", path: "Modules/CFontconfig", pkgConfig: "fontconfig",
+        providers: [.apt(["libfontconfig-dev"])]
+    ),
+    .systemLibrary(
+        name: "CZlib", path: "Modules/CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]
+    ),
 ]
 
 /// Rendering backends: dynamic libraries loaded at run time, never linked by the host.
@@ -81,6 +110,10 @@ let plugins: [Plugin] = [
     Plugin(
         name: "TrellisTextBackend", path: "Plugins/TextBackend/Plugin",
         dependencies: ["TrellisTextRenderer", "TrellisPluginKit", "CTrellisPluginABI"]
+    ),
+    Plugin(
+        name: "TrellisRasterBackend", path: "Plugins/RasterBackend/Plugin",
+        dependencies: ["TrellisRasterRenderer", "TrellisPluginKit", "CTrellisPluginABI"]
     ),
     Plugin(
         name: "TrellisExampleBackend", path: "Plugins/Examples/CExample",
@@ -98,7 +131,8 @@ let tools: [(name: String, path: String, dependencies: [String], exclude: [Strin
         name: "trellis-bench", path: "Tools/trellis-bench",
         dependencies: [
             "TrellisGeometry", "TrellisLayout", "TrellisText", "TrellisRender",
-            "TrellisTextRenderer",
+            "TrellisTextRenderer", "TrellisRasterRenderer", "TrellisPluginKit", "CCairo",
+            "CHarfBuzz", "CFreeType",
         ],
         exclude: ["peers"]
     ),
