@@ -129,10 +129,10 @@ final class TextEngine {
                 }
             }
             for bar in bars where bar.rect.size.width > 0 {
+                let (top, height) = Paths.snappedBar(
+                    context, top: bar.rect.origin.y, height: bar.rect.size.height)
                 Paths.setColor(context, bar.color)
-                cairo_rectangle(
-                    context, bar.rect.origin.x, bar.rect.origin.y, bar.rect.size.width,
-                    bar.rect.size.height)
+                cairo_rectangle(context, bar.rect.origin.x, top, bar.rect.size.width, height)
                 cairo_fill(context)
             }
         }

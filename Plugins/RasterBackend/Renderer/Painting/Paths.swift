@@ -56,6 +56,21 @@ enum Paths {
         }
     }
 
+    /// A horizontal bar (top and height in user space) moved onto whole device pixels, at
+    /// least one pixel high, when the transform keeps axes aligned; otherwise unchanged.
+    static func snappedBar(_ context: OpaquePointer, top: Double, height: Double)
+        -> (top: Double, height: Double)
+    {
+        var m = cairo_matrix_t()
+        cairo_get_matrix(context, &m)
+        guard m.xy == 0, m.yx == 0, m.yy != 0 else { return (top, height) }
+        let deviceTop = (top * m.yy + m.y0).rounded()
+        let deviceHeight = max(1, (height * abs(m.yy)).rounded())
+        let snappedTop = (deviceTop - m.y0) / m.yy
+        return m.yy > 0
+            ? (snappedTop, deviceHeight / m.yy) : (snappedTop - deviceHeight / abs(m.yy), deviceHeight / abs(m.yy))
+    }
+
     /// How many device pixels one user unit spans at most under the context's transform.
     static func deviceScale(_ context: OpaquePointer) -> Double {
         var matrix = cairo_matrix_t()
