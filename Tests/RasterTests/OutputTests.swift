@@ -91,6 +91,35 @@ func complexFrame(scale: Double = 2) -> DisplayList {
         #expect(png.pixels == raw.pixels)
     }
 
+    @Test func pngOfNoisyTranslucentPixelsDecodesToTheSamePixels() throws {
+        // Pseudo-random pixels make every row filter win somewhere.
+        var state: UInt32 = 12_345
+        var pixels: [UInt8] = []
+        for _ in 0..<(37 * 23 * 4) {
+            state = state &* 1_103_515_245 &+ 12_345
+            pixels.append(UInt8(truncatingIfNeeded: state >> 16))
+        }
+        let list = Raster.list(
+            width: 37, height: 23,
+            [
+                .drawImage(
+                    id: 9, source: Rect(x: 0, y: 0, width: 37, height: 23),
+                    destination: Rect(x: 0, y: 0, width: 37, height: 23), capInsets: nil,
+                    tint: nil),
+                .linearGradient(
+                    Rect(x: 0, y: 12, width: 37, height: 11), start: .zero,
+                    end: Point(x: 37, y: 0),
+                    stops: [
+                        GradientStop(location: 0, color: .clear),
+                        GradientStop(location: 1, color: Color(red: 0.2, green: 0.9, blue: 0.4)),
+                    ]),
+            ], images: [DisplayImage(id: 9, width: 37, height: 23, pixels: pixels)])
+        let png = try PNGReader(Raster.png(list))
+        #expect(try png.pixels == Raster.render(list).pixels)
+        let filters = Set(png.filterTypes)
+        #expect(filters.count >= 3)
+    }
+
     @Test func rgbaOutputHasAHeaderAndStraightPixels() throws {
         let bytes = try Raster.rgbaRenderer().render(
             Raster.list(

@@ -15,6 +15,8 @@ struct PNGReader {
     var colorType = 0
     /// Straight RGBA pixels, decompressed and unfiltered.
     var pixels: [UInt8] = []
+    /// The filter type of each row.
+    var filterTypes: [UInt8] = []
 
     struct Failure: Error, CustomStringConvertible {
         var description: String
@@ -69,6 +71,7 @@ struct PNGReader {
         pixels = [UInt8](repeating: 0, count: height * rowBytes)
         for y in 0..<height {
             let filter = raw[y * (rowBytes + 1)]
+            filterTypes.append(filter)
             for i in 0..<rowBytes {
                 let x = raw[y * (rowBytes + 1) + 1 + i]
                 let a = i >= 4 ? pixels[y * rowBytes + i - 4] : 0

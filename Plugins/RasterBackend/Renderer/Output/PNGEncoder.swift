@@ -4,9 +4,8 @@ import TrellisPluginKit
 /// Encodes Cairo's premultiplied ARGB32 pixels as an 8-bit RGBA PNG with straight alpha.
 ///
 /// The file holds only the chunks a PNG needs (IHDR, IDAT, IEND): no timestamp, no text, no
-/// gamma, so the same pixels always give the same bytes. Each row is filtered with whichever of
-/// the five PNG filters gives the smallest sum of absolute differences (the heuristic libpng
-/// uses), then compressed with zlib at its default level.
+/// gamma, so the same pixels always give the same bytes. Each row gets the PNG filter that
+/// ``RowFilter`` picks, and the rows are compressed with zlib at its default level.
 enum PNGEncoder {
     /// The PNG file signature.
     static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
@@ -35,27 +34,33 @@ enum PNGEncoder {
 
         var deflater = try Deflater()
         let rowBytes = width * 4
-        var previous = [UInt8](repeating: 0, count: rowBytes)
-        var current = [UInt8](repeating: 0, count: rowBytes)
-        var filtered = [UInt8](repeating: 0, count: rowBytes + 1)
-        var band: [UInt8] = []
-        band.reserveCapacity(min(1 << 20, (rowBytes + 1) * max(height, 1)) + rowBytes + 1)
+        // Rows are unpremultiplied into a two-row ring, filtered into a band of up to 1 MiB,
+        // and the band compressed.
+        let bandRows = max(1, (1 << 20) / (rowBytes + 1))
+        var rows = [UInt8](repeating: 0, count: rowBytes * 2)
+        var band = [UInt8](repeating: 0, count: bandRows * (rowBytes + 1))
+        var filled = 0
         for y in 0..<height {
-            let row = (pixels + y * stride).assumingMemoryBound(to: UInt32.self)
-            current.withUnsafeMutableBufferPointer { out in
-                if let base = out.baseAddress {
-                    PixelConversion.unpremultiply(row: row, into: base, width: width)
+            let source = (pixels + y * stride).assumingMemoryBound(to: UInt32.self)
+            rows.withUnsafeMutableBufferPointer { ring in
+                band.withUnsafeMutableBufferPointer { out in
+                    guard let ring = ring.baseAddress, let out = out.baseAddress else { return }
+                    let current = ring + (y % 2) * rowBytes
+                    let previous = ring + ((y + 1) % 2) * rowBytes
+                    if y == 0 { previous.update(repeating: 0, count: rowBytes) }
+                    PixelConversion.unpremultiply(row: source, into: current, width: width)
+                    RowFilter.filter(
+                        current, previous: previous, count: rowBytes,
+                        into: out + filled * (rowBytes + 1))
                 }
             }
-            RowFilter.filter(current, previous: previous, into: &filtered)
-            band.append(contentsOf: filtered)
-            if band.count >= 1 << 20 {
-                try deflater.compress(band)
-                band.removeAll(keepingCapacity: true)
+            filled += 1
+            if filled == bandRows {
+                try deflater.compress(band[...])
+                filled = 0
             }
-            swap(&previous, &current)
         }
-        try deflater.compress(band)
+        try deflater.compress(band[0..<(filled * (rowBytes + 1))])
         let compressed = try deflater.finish()
         var offset = 0
         repeat {
@@ -108,7 +113,8 @@ private struct Deflater: ~Copyable {
         stream = .allocate(capacity: 1)
         stream.initialize(to: z_stream())
         let status = deflateInit2_(
-            stream, Z_DEFAULT_COMPRESSION, Z_DEFLATED, MAX_WBITS, 8, Z_FILTERED, ZLIB_VERSION,
+            stream, Z_DEFAULT_COMPRESSION, Z_DEFLATED, MAX_WBITS, 8, Z_DEFAULT_STRATEGY,
+            ZLIB_VERSION,
             Int32(MemoryLayout<z_stream>.size))
         guard status == Z_OK else {
             stream.deallocate()
@@ -121,7 +127,7 @@ private struct Deflater: ~Copyable {
         stream.deallocate()
     }
 
-    mutating func compress(_ input: [UInt8]) throws(RendererError) {
+    mutating func compress(_ input: ArraySlice<UInt8>) throws(RendererError) {
         try run(input, flush: Z_NO_FLUSH)
     }
 
@@ -130,7 +136,7 @@ private struct Deflater: ~Copyable {
         return output
     }
 
-    private mutating func run(_ input: [UInt8], flush: Int32) throws(RendererError) {
+    private mutating func run(_ input: ArraySlice<UInt8>, flush: Int32) throws(RendererError) {
         var input = input
         let stream = self.stream
         let status = input.withUnsafeMutableBufferPointer { inBuffer in
