@@ -67,10 +67,13 @@ import TrellisRasterRenderer
 
     @Test func configurationIsRead() throws {
         let renderer = try RasterRenderer(
-            configuration: Array(#"{"format": "rgba", "fontDirectories": ["/usr/share/fonts"]}"#.utf8))
+            configuration: Array(
+                #"{"format": "rgba", "fontDirectories": ["/usr/share/fonts"]}"#.utf8))
         #expect(renderer.configuration.format == .rgba)
         #expect(renderer.configuration.fontDirectories == ["/usr/share/fonts"])
-        #expect(try RasterRenderer(configuration: Array(" \n".utf8)).configuration == RasterConfiguration())
+        #expect(
+            try RasterRenderer(configuration: Array(" \n".utf8)).configuration
+                == RasterConfiguration())
     }
 
     @Test func extremeValuesDrawWithoutCrashingOrHanging() throws {
@@ -91,7 +94,8 @@ import TrellisRasterRenderer
                 .strokeRoundedRect(
                     Rect(x: 0, y: 0, width: 10, height: 10), radii: .uniform(3), color: .red,
                     lineWidth: huge),
-                .clipRoundedRect(Rect(x: -huge, y: -huge, width: huge, height: huge), radii: .uniform(huge)),
+                .clipRoundedRect(
+                    Rect(x: -huge, y: -huge, width: huge, height: huge), radii: .uniform(huge)),
                 .save,
                 .concatenate(AffineTransform(scaleX: huge, y: huge)),
                 .fillRect(Rect(x: 0, y: 0, width: 1, height: 1), color: .red),

@@ -12,7 +12,8 @@ import TrellisRasterRenderer
                 let edgeX = x < 10 || x >= 20
                 let edgeY = y < 10 || y >= 20
                 let color: [UInt8] =
-                    edgeX && edgeY ? [255, 0, 0, 255] : (edgeX || edgeY ? [0, 255, 0, 255] : [0, 0, 255, 255])
+                    edgeX && edgeY
+                    ? [255, 0, 0, 255] : (edgeX || edgeY ? [0, 255, 0, 255] : [0, 0, 255, 255])
                 pixels += color
             }
         }
@@ -30,7 +31,9 @@ import TrellisRasterRenderer
                     .drawImage(
                         id: image.id,
                         source: source
-                            ?? Rect(x: 0, y: 0, width: Double(image.width), height: Double(image.height)),
+                            ?? Rect(
+                                x: 0, y: 0, width: Double(image.width), height: Double(image.height)
+                            ),
                         destination: destination, capInsets: caps, tint: tint)
                 ], images: [image]))
     }

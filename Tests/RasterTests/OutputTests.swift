@@ -8,7 +8,9 @@ func complexFrame(scale: Double = 2) -> DisplayList {
     var list = DisplayList(size: Size(width: 240, height: 160), scale: scale)
     var gradientPixels: [UInt8] = []
     for y in 0..<16 {
-        for x in 0..<16 { gradientPixels += [UInt8(x * 16), UInt8(y * 16), 128, UInt8(255 - x * 8)] }
+        for x in 0..<16 {
+            gradientPixels += [UInt8(x * 16), UInt8(y * 16), 128, UInt8(255 - x * 8)]
+        }
     }
     list.addImage(DisplayImage(id: 1, width: 16, height: 16, pixels: gradientPixels))
     list.addImage(DisplayImage(id: 2, width: 3, height: 3, color: .white))
@@ -25,7 +27,8 @@ func complexFrame(scale: Double = 2) -> DisplayList {
             Rect(x: 124, y: 12, width: 100, height: 40), start: Point(x: 124, y: 12),
             end: Point(x: 224, y: 52),
             stops: [
-                GradientStop(location: 0, color: .orange), GradientStop(location: 0.6, color: .purple),
+                GradientStop(location: 0, color: .orange),
+                GradientStop(location: 0.6, color: .purple),
                 GradientStop(location: 1, color: .cyan),
             ]),
         .save,
@@ -51,7 +54,8 @@ func complexFrame(scale: Double = 2) -> DisplayList {
                 background: .yellow, underline: TextLineStyle(.double, color: .red))),
         .glyphRun(
             GlyphRun(
-                text: "italic mono", font: FontDescriptor(size: 11, isItalic: true, isMonospaced: true),
+                text: "italic mono",
+                font: FontDescriptor(size: 11, isItalic: true, isMonospaced: true),
                 color: .purple, origin: Point(x: 12, y: 150), width: 0, ascent: 0, descent: 0,
                 strikethrough: TextLineStyle(.thick))),
     ]
@@ -124,7 +128,10 @@ func complexFrame(scale: Double = 2) -> DisplayList {
         let bytes = try Raster.rgbaRenderer().render(
             Raster.list(
                 width: 3, height: 2,
-                [.fillRect(Rect(x: 0, y: 0, width: 1, height: 1), color: Color(white: 1, alpha: 0.5))]))
+                [
+                    .fillRect(
+                        Rect(x: 0, y: 0, width: 1, height: 1), color: Color(white: 1, alpha: 0.5))
+                ]))
         #expect(bytes.count == 8 + 3 * 2 * 4)
         #expect(Array(bytes[0..<8]) == [3, 0, 0, 0, 2, 0, 0, 0])
         #expect(Array(bytes[8..<12]) == [255, 255, 255, 128])

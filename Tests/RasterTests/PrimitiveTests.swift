@@ -59,7 +59,8 @@ import TrellisRasterRenderer
         let radii = CornerRadii(topLeft: 20, topRight: 0, bottomRight: 0, bottomLeft: 10)
         let bitmap = try Raster.render(
             Raster.list([
-                .fillRoundedRect(Rect(x: 10, y: 10, width: 80, height: 80), radii: radii, color: .red)
+                .fillRoundedRect(
+                    Rect(x: 10, y: 10, width: 80, height: 80), radii: radii, color: .red)
             ]))
         #expect(bitmap.alpha(x: 11, y: 11) == 0)
         #expect(bitmap.alpha(x: 89, y: 10) == 255)
@@ -71,7 +72,8 @@ import TrellisRasterRenderer
     @Test func radiiLargerThanTheRectangleAreFitted() throws {
         let bitmap = try Raster.render(
             Raster.list([
-                .fillRoundedRect(Rect(x: 0, y: 0, width: 40, height: 20), radii: .uniform(100), color: .red)
+                .fillRoundedRect(
+                    Rect(x: 0, y: 0, width: 40, height: 20), radii: .uniform(100), color: .red)
             ]))
         // A capsule: radius 10.
         #expect(bitmap.alpha(x: 0, y: 0) == 0)

@@ -130,7 +130,8 @@ import TrellisRasterRenderer
             try Raster.render(
                 Raster.list(
                     width: 200, height: 60,
-                    [run("", underline: TextLineStyle(pattern), width: 100, ascent: 20, descent: 5)])
+                    [run("", underline: TextLineStyle(pattern), width: 100, ascent: 20, descent: 5)]
+                )
             ).inkCount()
         }
         #expect(try lineInk(.double) > lineInk(.single))
@@ -150,7 +151,8 @@ import TrellisRasterRenderer
 
     @Test func noFontsAtAllSaysHowToInstallThem() throws {
         let renderer = try RasterRenderer(
-            configuration: RasterConfiguration(format: .rgba, fontDirectories: ["/nonexistent-fonts"]))
+            configuration: RasterConfiguration(
+                format: .rgba, fontDirectories: ["/nonexistent-fonts"]))
         let error = #expect(throws: RendererError.self) {
             try renderer.render(Raster.list([run("Hi")]))
         }

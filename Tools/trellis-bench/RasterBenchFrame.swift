@@ -18,7 +18,9 @@ struct RasterBenchFrame {
     static let scale = 2.0
     static let radius = 12.0
     static let headerHeight = 28.0
-    static let shadow = (color: Color(white: 0, alpha: 0.25), offset: Size(width: 0, height: 2), blur: 6.0)
+    static let shadow = (
+        color: Color(white: 0, alpha: 0.25), offset: Size(width: 0, height: 2), blur: 6.0
+    )
     static let buttonCaps = EdgeInsets(top: 8, left: 8, bottom: 8, right: 8)
     static let titleFont = FontDescriptor(size: 13, weight: 700)
     static let subtitleFont = FontDescriptor(size: 12)
@@ -78,7 +80,8 @@ struct RasterBenchFrame {
             Point(x: f.minX + 10, y: f.minY + 19), Point(x: f.minX + 10, y: f.minY + 48),
             Point(x: f.minX + 10, y: f.minY + 66),
             Rect(x: f.maxX - 90, y: f.maxY - 34, width: 80, height: 26),
-            Point(x: f.maxX - 68, y: f.maxY - 16), Rect(x: f.minX + 10, y: f.maxY - 29, width: 16, height: 16),
+            Point(x: f.maxX - 68, y: f.maxY - 16),
+            Rect(x: f.minX + 10, y: f.maxY - 29, width: 16, height: 16),
             Rect(x: f.maxX - 40, y: f.minY + 38, width: 30, height: 14)
         )
     }
@@ -109,10 +112,15 @@ struct RasterBenchFrame {
                 .restore,
                 .save,
                 .clipRoundedRect(
-                    l.header, radii: CornerRadii(topLeft: r, topRight: r, bottomRight: 0, bottomLeft: 0)),
+                    l.header,
+                    radii: CornerRadii(topLeft: r, topRight: r, bottomRight: 0, bottomLeft: 0)),
                 .linearGradient(
-                    l.header, start: l.header.origin, end: Point(x: l.header.minX, y: l.header.maxY),
-                    stops: [GradientStop(location: 0, color: top), GradientStop(location: 1, color: bottom)]),
+                    l.header, start: l.header.origin,
+                    end: Point(x: l.header.minX, y: l.header.maxY),
+                    stops: [
+                        GradientStop(location: 0, color: top),
+                        GradientStop(location: 1, color: bottom),
+                    ]),
                 .restore,
             ]
             text(card.title, RasterBenchFrame.titleFont, l.title, .white)
@@ -125,7 +133,8 @@ struct RasterBenchFrame {
                 .drawImage(
                     id: 2, source: Rect(x: 0, y: 0, width: 16, height: 16), destination: l.icon,
                     capInsets: nil, tint: top),
-                .fillRoundedRect(l.badge, radii: .uniform(7), color: Color(red: 1, green: 0.9, blue: 0.6)),
+                .fillRoundedRect(
+                    l.badge, radii: .uniform(7), color: Color(red: 1, green: 0.9, blue: 0.6)),
                 .strokeRoundedRect(l.badge, radii: .uniform(7), color: .orange, lineWidth: 1),
             ]
             text("Open", RasterBenchFrame.buttonFont, l.label, .white)

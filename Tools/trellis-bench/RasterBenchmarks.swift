@@ -15,7 +15,8 @@ func runRasterBenchmarks() throws {
     let discovery = PluginDiscovery(usesEnvironment: false)
     guard let library = discovery.discover().plugins.first(where: { $0.name == "raster" }) else {
         throw BenchError(
-            "the raster plugin was not found beside the benchmark (searched \(discovery.searchPaths))")
+            "the raster plugin was not found beside the benchmark (searched \(discovery.searchPaths))"
+        )
     }
     let png = try PluginBackend(library: library, configuration: Array(#"{"format":"png"}"#.utf8))
     let rgba = try PluginBackend(library: library, configuration: Array(#"{"format":"rgba"}"#.utf8))
@@ -32,7 +33,8 @@ func runRasterBenchmarks() throws {
     let peerPixels = try direct.render(.rgba)
     var differing = 0
     for i in stride(from: 0, to: min(peerPixels.count, pixels.pixels.count), by: 4) {
-        let delta = (0..<4).map { abs(Int(peerPixels[i + $0]) - Int(pixels.pixels[i + $0])) }.max() ?? 0
+        let delta =
+            (0..<4).map { abs(Int(peerPixels[i + $0]) - Int(pixels.pixels[i + $0])) }.max() ?? 0
         if delta > 8 { differing += 1 }
     }
 
@@ -42,13 +44,17 @@ func runRasterBenchmarks() throws {
     var directPixels = Double.infinity
     for _ in 0..<6 {
         pluginPNG = min(
-            pluginPNG, try bestTime(minimumRuns: 3, maximumRuns: 3) { _ = try png.render(encoded: bytes) })
+            pluginPNG,
+            try bestTime(minimumRuns: 3, maximumRuns: 3) { _ = try png.render(encoded: bytes) })
         directPNGTime = min(
-            directPNGTime, try bestTime(minimumRuns: 3, maximumRuns: 3) { _ = try direct.render(.png) })
+            directPNGTime,
+            try bestTime(minimumRuns: 3, maximumRuns: 3) { _ = try direct.render(.png) })
         pluginPixels = min(
-            pluginPixels, try bestTime(minimumRuns: 3, maximumRuns: 3) { _ = try rgba.render(encoded: bytes) })
+            pluginPixels,
+            try bestTime(minimumRuns: 3, maximumRuns: 3) { _ = try rgba.render(encoded: bytes) })
         directPixels = min(
-            directPixels, try bestTime(minimumRuns: 3, maximumRuns: 3) { _ = try direct.render(.none) })
+            directPixels,
+            try bestTime(minimumRuns: 3, maximumRuns: 3) { _ = try direct.render(.none) })
     }
     let size = "\(pixels.width)×\(pixels.height) px, \(list.commands.count) commands"
     printTable([

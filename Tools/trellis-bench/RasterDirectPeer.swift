@@ -177,7 +177,11 @@ final class DirectCairoPeer {
             (r.minX + tl, r.minY + tl, tl, 2 * q), (r.maxX - tr, r.minY + tr, tr, 3 * q),
             (r.maxX - br, r.maxY - br, br, 0), (r.minX + bl, r.maxY - bl, bl, q),
         ] {
-            if radius > 0 { cairo_arc(cr, x, y, radius, from, from + q) } else { cairo_line_to(cr, x, y) }
+            if radius > 0 {
+                cairo_arc(cr, x, y, radius, from, from + q)
+            } else {
+                cairo_line_to(cr, x, y)
+            }
         }
         cairo_close_path(cr)
     }
@@ -192,7 +196,8 @@ final class DirectCairoPeer {
         let y0 = (rect.minY * scale - reach).rounded(.down)
         let w = Int32((rect.maxX * scale + reach).rounded(.up) - x0)
         let h = Int32((rect.maxY * scale + reach).rounded(.up) - y0)
-        guard let mask = cairo_image_surface_create(CAIRO_FORMAT_A8, w, h), let ctx = cairo_create(mask)
+        guard let mask = cairo_image_surface_create(CAIRO_FORMAT_A8, w, h),
+            let ctx = cairo_create(mask)
         else { return }
         var matrix = cairo_matrix_t(xx: scale, yx: 0, xy: 0, yy: scale, x0: -x0, y0: -y0)
         cairo_set_matrix(ctx, &matrix)
@@ -201,7 +206,8 @@ final class DirectCairoPeer {
         cairo_surface_flush(mask)
         if let data = cairo_image_surface_get_data(mask) {
             AlphaBlur.blur(
-                data, width: Int(w), height: Int(h), stride: Int(cairo_image_surface_get_stride(mask)),
+                data, width: Int(w), height: Int(h),
+                stride: Int(cairo_image_surface_get_stride(mask)),
                 sigma: sigma)
         }
         cairo_surface_mark_dirty(mask)
@@ -274,7 +280,8 @@ final class DirectCairoPeer {
                 let scaleX = (sx[column + 1] - sx[column]) / (dx[column + 1] - dx[column])
                 let scaleY = (sy[row + 1] - sy[row]) / (dy[row + 1] - dy[row])
                 var matrix = cairo_matrix_t(
-                    xx: scaleX, yx: 0, xy: 0, yy: scaleY, x0: -dx[column] * scaleX, y0: -dy[row] * scaleY)
+                    xx: scaleX, yx: 0, xy: 0, yy: scaleY, x0: -dx[column] * scaleX,
+                    y0: -dy[row] * scaleY)
                 cairo_pattern_set_matrix(pattern, &matrix)
                 cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
                 cairo_pattern_set_filter(pattern, CAIRO_FILTER_GOOD)
@@ -317,7 +324,8 @@ final class DirectCairoPeer {
         let stride = Int(cairo_image_surface_get_stride(surface))
         let data = cairo_image_surface_get_data(surface)!
         for y in 0..<image.height {
-            let row = UnsafeMutableRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
+            let row = UnsafeMutableRawPointer(data + y * stride).assumingMemoryBound(
+                to: UInt32.self)
             for x in 0..<image.width {
                 let i = (y * image.width + x) * 4
                 let a = UInt32(image.pixels[i + 3])

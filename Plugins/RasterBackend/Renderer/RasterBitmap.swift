@@ -23,7 +23,8 @@ public struct RasterBitmap: Sendable, Hashable {
     /// - Throws: ``RendererError`` of kind `invalidInput` when the byte count does not match.
     public init(rgbaOutput bytes: [UInt8]) throws(RendererError) {
         guard bytes.count >= 8 else {
-            throw RendererError(.invalidInput, "raster output of \(bytes.count) bytes has no header")
+            throw RendererError(
+                .invalidInput, "raster output of \(bytes.count) bytes has no header")
         }
         func u32(_ at: Int) -> Int {
             (0..<4).reduce(0) { $0 | Int(bytes[at + $1]) << (8 * $1) }

@@ -56,7 +56,8 @@ public struct RasterConfiguration: Sendable, Hashable {
             case "format":
                 guard let name = value as? String, let format = Format(rawValue: name) else {
                     throw RendererError(
-                        .invalidInput, "raster: configuration \"format\" must be \"png\" or \"rgba\"")
+                        .invalidInput,
+                        "raster: configuration \"format\" must be \"png\" or \"rgba\"")
                 }
                 self.format = format
             case "fontDirectories":

@@ -75,13 +75,15 @@ final class FontCatalog {
             isItalic: font.isItalic)
         if let chain = chains[key] { return chain }
         let family = FontCatalog.family(for: font)
-        guard let primary = database.match(family: family, isBold: key.isBold, isItalic: key.isItalic)
+        guard
+            let primary = database.match(family: family, isBold: key.isBold, isItalic: key.isItalic)
         else {
             throw missingFamily(family, requested: font.family)
         }
         var files = [primary]
         for fallback in FontCatalog.fallbackFamilies {
-            if let file = database.match(family: fallback, isBold: key.isBold, isItalic: key.isItalic),
+            if let file = database.match(
+                family: fallback, isBold: key.isBold, isItalic: key.isItalic),
                 !files.contains(file)
             {
                 files.append(file)
@@ -107,7 +109,8 @@ final class FontCatalog {
         if requested != family { message += " (for \"\(requested)\")" }
         message += " is not installed in \(database.directories.joined(separator: ", "))"
         if available.isEmpty {
-            message += "; no fonts were found there. Install fonts-dejavu-core and "
+            message +=
+                "; no fonts were found there. Install fonts-dejavu-core and "
                 + "fonts-wqy-microhei (make deps)"
         } else {
             message += "; installed families: \(available.joined(separator: ", "))"

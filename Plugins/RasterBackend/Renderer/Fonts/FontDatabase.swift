@@ -101,7 +101,9 @@ final class FontDatabase {
         defer { FcFontSetDestroy(set) }
         var names = Set<String>()
         for index in 0..<Int(set.pointee.nfont) {
-            if let font = set.pointee.fonts[index], let name = FontDatabase.strings(font, FC_FAMILY).first {
+            if let font = set.pointee.fonts[index],
+                let name = FontDatabase.strings(font, FC_FAMILY).first
+            {
                 names.insert(name)
             }
         }

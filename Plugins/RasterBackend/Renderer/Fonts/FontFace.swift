@@ -60,7 +60,8 @@ final class FontFace {
         // Cairo owns the FreeType face from here and closes it when the last reference to its
         // font face goes, which may be after this object (Cairo caches font faces).
         let status = cairo_font_face_set_user_data(
-            cairoFace, fontFaceKey, UnsafeMutableRawPointer(face), { pointer in
+            cairoFace, fontFaceKey, UnsafeMutableRawPointer(face),
+            { pointer in
                 guard let pointer else { return }
                 FreeTypeLibrary.closeFace(pointer.assumingMemoryBound(to: FT_FaceRec.self))
             })
@@ -141,7 +142,9 @@ final class FontFace {
         }
         if metrics.underlineThickness <= 0 { metrics.underlineThickness = 0.05 }
         if metrics.underlineOffset <= 0 { metrics.underlineOffset = 0.1 }
-        if metrics.strikeoutThickness <= 0 { metrics.strikeoutThickness = metrics.underlineThickness }
+        if metrics.strikeoutThickness <= 0 {
+            metrics.strikeoutThickness = metrics.underlineThickness
+        }
         if metrics.strikeoutOffset <= 0 { metrics.strikeoutOffset = metrics.xHeight / 2 }
         return metrics
     }

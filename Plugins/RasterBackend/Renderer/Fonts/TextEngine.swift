@@ -99,7 +99,8 @@ final class TextEngine {
         }
         if let strikethrough = run.strikethrough {
             let center = origin.y - metrics.strikeoutOffset * size
-            for (y, height) in TextEngine.bars(strikethrough.pattern, center, thickness, below: false)
+            for (y, height) in TextEngine.bars(
+                strikethrough.pattern, center, thickness, below: false)
             {
                 bars.append(
                     (

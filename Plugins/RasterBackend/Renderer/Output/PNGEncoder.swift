@@ -156,7 +156,8 @@ private struct Deflater: ~Copyable {
                 return status
             }
         }
-        let finished = flush == Z_FINISH ? status == Z_STREAM_END : status == Z_OK || status == Z_BUF_ERROR
+        let finished =
+            flush == Z_FINISH ? status == Z_STREAM_END : status == Z_OK || status == Z_BUF_ERROR
         guard finished else {
             throw RendererError(.resource, "zlib failed while compressing (\(status))")
         }

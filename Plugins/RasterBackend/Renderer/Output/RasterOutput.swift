@@ -7,8 +7,9 @@ enum RasterOutput {
     ///
     /// - Throws: ``RendererError`` of kind `resource` when memory runs out.
     static func makeCanvas(_ size: CanvasSize) throws(RendererError) -> OpaquePointer {
-        guard let surface = cairo_image_surface_create(
-            CAIRO_FORMAT_ARGB32, Int32(size.width), Int32(size.height))
+        guard
+            let surface = cairo_image_surface_create(
+                CAIRO_FORMAT_ARGB32, Int32(size.width), Int32(size.height))
         else {
             throw RendererError(.resource, "out of memory for the canvas")
         }

@@ -71,7 +71,9 @@ final class FrameImages {
         cairo_surface_flush(piece)
         let fromStride = Int(cairo_image_surface_get_stride(whole))
         let toStride = Int(cairo_image_surface_get_stride(piece))
-        if let from = cairo_image_surface_get_data(whole), let to = cairo_image_surface_get_data(piece) {
+        if let from = cairo_image_surface_get_data(whole),
+            let to = cairo_image_surface_get_data(piece)
+        {
             for row in 0..<key.height {
                 (to + row * toStride).update(
                     from: from + (key.y + row) * fromStride + key.x * 4, count: key.width * 4)
@@ -85,8 +87,9 @@ final class FrameImages {
     private static func makeSurface(width: Int, height: Int) throws(RendererError)
         -> OpaquePointer
     {
-        guard let surface = cairo_image_surface_create(
-            CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))
+        guard
+            let surface = cairo_image_surface_create(
+                CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))
         else {
             throw RendererError(.resource, "out of memory for a \(width)×\(height) image")
         }

@@ -98,8 +98,12 @@ extension FramePainter {
             source.minX, source.minX + left, source.maxX - right, source.maxX,
         ]
         let sys = [source.minY, source.minY + top, source.maxY - bottom, source.maxY]
-        var dxs = [destination.minX, destination.minX + dl, destination.maxX - dr, destination.maxX]
-        var dys = [destination.minY, destination.minY + dt, destination.maxY - db, destination.maxY]
+        var dxs = [
+            destination.minX, destination.minX + dl, destination.maxX - dr, destination.maxX,
+        ]
+        var dys = [
+            destination.minY, destination.minY + dt, destination.maxY - db, destination.maxY,
+        ]
         snapSeams(&dxs, &dys)
         var result: [(Rect, Rect)] = []
         for row in 0..<3 {

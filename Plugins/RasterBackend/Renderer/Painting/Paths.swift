@@ -26,8 +26,9 @@ enum Paths {
         let w = rect.size.width
         let h = rect.size.height
         var r = radii.fitted(to: rect.size)
-        if r.isZero || deviceScale(context) * max(r.topLeft, r.topRight, r.bottomRight, r.bottomLeft)
-            > maximumDeviceRadius
+        if r.isZero
+            || deviceScale(context) * max(r.topLeft, r.topRight, r.bottomRight, r.bottomLeft)
+                > maximumDeviceRadius
         {
             r = .zero
         }
@@ -66,9 +67,9 @@ enum Paths {
         guard m.xy == 0, m.yx == 0, m.yy != 0 else { return (top, height) }
         let deviceTop = (top * m.yy + m.y0).rounded()
         let deviceHeight = max(1, (height * abs(m.yy)).rounded())
-        let snappedTop = (deviceTop - m.y0) / m.yy
-        return m.yy > 0
-            ? (snappedTop, deviceHeight / m.yy) : (snappedTop - deviceHeight / abs(m.yy), deviceHeight / abs(m.yy))
+        // The user-space top lands on a pixel edge and the height covers whole pixels, whether
+        // y grows down the device (the usual case) or up it (a flipped transform).
+        return ((deviceTop - m.y0) / m.yy, deviceHeight / abs(m.yy))
     }
 
     /// How many device pixels one user unit spans at most under the context's transform.
