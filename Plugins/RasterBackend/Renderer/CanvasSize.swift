@@ -16,7 +16,7 @@ public struct CanvasSize: Sendable, Hashable {
 
     /// The canvas of a display list.
     ///
-    /// - Throws: ``RendererError`` of kind `resource` when a side is above ``maximumSide``
+    /// - Throws: `RendererError` of kind `resource` when a side is above ``maximumSide``
     ///   pixels or the area above ``maximumPixelCount``.
     public init(for list: DisplayList) throws(RendererError) {
         func pixels(_ points: Double) -> Double {

@@ -2,7 +2,7 @@ import CCairo
 import CFreeType
 import TrellisPluginKit
 
-/// Turns the status codes of the C libraries into ``RendererError``s: the one place where a
+/// Turns the status codes of the C libraries into `RendererError`s: the one place where a
 /// Cairo or FreeType failure becomes a message.
 enum NativeStatus {
     /// Throws unless a Cairo status is success.
@@ -10,7 +10,7 @@ enum NativeStatus {
     /// - Parameters:
     ///   - status: The status a Cairo call or object reported.
     ///   - operation: What was being done, for the message ("creating the canvas").
-    /// - Throws: ``RendererError`` of kind `resource` for memory and size failures, `internal`
+    /// - Throws: `RendererError` of kind `resource` for memory and size failures, `internal`
     ///   for the rest.
     static func checkCairo(_ status: cairo_status_t, _ operation: String) throws(RendererError) {
         guard status != CAIRO_STATUS_SUCCESS else { return }
@@ -28,7 +28,7 @@ enum NativeStatus {
     /// - Parameters:
     ///   - error: The FreeType error code.
     ///   - operation: What was being done, for the message ("opening /path/font.ttf").
-    /// - Throws: ``RendererError`` of kind `resource`.
+    /// - Throws: `RendererError` of kind `resource`.
     static func checkFreeType(_ error: FT_Error, _ operation: String) throws(RendererError) {
         guard error != 0 else { return }
         throw RendererError(

@@ -20,7 +20,7 @@ public struct RasterBitmap: Sendable, Hashable {
     /// Decodes the `rgba` output format: two little-endian `UInt32`s (width, height), then the
     /// pixels.
     ///
-    /// - Throws: ``RendererError`` of kind `invalidInput` when the byte count does not match.
+    /// - Throws: `RendererError` of kind `invalidInput` when the byte count does not match.
     public init(rgbaOutput bytes: [UInt8]) throws(RendererError) {
         guard bytes.count >= 8 else {
             throw RendererError(

@@ -39,7 +39,7 @@ public struct RasterConfiguration: Sendable, Hashable {
     ///
     /// - Parameter json: A JSON object with the optional keys `format` (`"png"` or `"rgba"`)
     ///   and `fontDirectories` (an array of absolute paths).
-    /// - Throws: ``RendererError`` of kind `invalidInput` for malformed JSON, unknown keys or
+    /// - Throws: `RendererError` of kind `invalidInput` for malformed JSON, unknown keys or
     ///   bad values.
     public init(json: [UInt8]) throws(RendererError) {
         self.init()

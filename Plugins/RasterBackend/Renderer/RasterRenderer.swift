@@ -5,11 +5,11 @@ public import TrellisPluginKit
 /// The raster backend's renderer: draws display lists into pixels with Cairo, shapes text with
 /// HarfBuzz, reads glyphs with FreeType and finds fonts with fontconfig.
 ///
-/// Every command of a ``DisplayList`` is drawn with anti-aliasing at the list's scale (the
+/// Every command of a `DisplayList` is drawn with anti-aliasing at the list's scale (the
 /// canvas is its size × scale pixels): fills and strokes with per-corner radii, linear
 /// gradients, CoreGraphics-style shadows with a Gaussian blur, clips, transforms, transparency
 /// layers, images (nine-slice and tinted too) and glyph runs. Text falls back per grapheme
-/// cluster from the requested font to DejaVu Sans and WenQuanYi Micro Hei, and ``measure(_:)``
+/// cluster from the requested font to DejaVu Sans and WenQuanYi Micro Hei, and ``measure(_:)-([MeasureRun])``
 /// shapes it exactly as drawing does, so layouts measured with this backend fit its pixels.
 ///
 /// The same list always gives the same bytes: fonts come from a fixed fontconfig
@@ -32,14 +32,14 @@ public final class RasterRenderer: FrameRenderer {
     /// Creates a renderer from JSON configuration, as the plugin's `open` does.
     ///
     /// - Parameter configuration: UTF-8 JSON read by ``RasterConfiguration/init(json:)``.
-    /// - Throws: ``RendererError`` of kind `invalidInput` for a bad configuration.
+    /// - Throws: `RendererError` of kind `invalidInput` for a bad configuration.
     public convenience init(configuration: [UInt8]) throws(RendererError) {
         try self.init(configuration: RasterConfiguration(json: configuration))
     }
 
     /// Creates a renderer.
     ///
-    /// - Throws: ``RendererError`` of kind `resource` when Cairo cannot allocate.
+    /// - Throws: `RendererError` of kind `resource` when Cairo cannot allocate.
     public init(configuration: RasterConfiguration) throws(RendererError) {
         self.configuration = configuration
         text = TextEngine(directories: configuration.fontDirectories)
@@ -61,7 +61,7 @@ public final class RasterRenderer: FrameRenderer {
     /// Decodes, validates and renders an encoded display list.
     ///
     /// - Returns: The frame in the configured ``RasterConfiguration/format``.
-    /// - Throws: ``RendererError`` of kind `invalidInput` with the decoder's message for a
+    /// - Throws: `RendererError` of kind `invalidInput` with the decoder's message for a
     ///   malformed list; see ``render(_:)-(DisplayList)`` for the rest.
     public func render(_ list: UnsafeRawBufferPointer) throws(RendererError) -> [UInt8] {
         let decoded: DisplayList
@@ -76,7 +76,7 @@ public final class RasterRenderer: FrameRenderer {
     /// Renders a display list.
     ///
     /// - Returns: The frame in the configured ``RasterConfiguration/format``.
-    /// - Throws: ``RendererError`` of kind `resource` for a canvas above
+    /// - Throws: `RendererError` of kind `resource` for a canvas above
     ///   ``CanvasSize/maximumSide`` pixels a side, a font family that is not installed or
     ///   memory that runs out; `invalidInput` for an empty canvas in PNG.
     /// - Complexity: O(*p* + *c*) for *p* pixels and *c* commands, plus what they draw.
@@ -115,7 +115,7 @@ public final class RasterRenderer: FrameRenderer {
 
     /// Measures an encoded batch of text runs (the `TextMeasurementCodec` format).
     ///
-    /// - Throws: ``RendererError`` of kind `invalidInput` for a malformed request, `resource`
+    /// - Throws: `RendererError` of kind `invalidInput` for a malformed request, `resource`
     ///   for a font family that is not installed.
     public func measure(_ request: UnsafeRawBufferPointer) throws(RendererError) -> [UInt8] {
         let runs: [MeasureRun]
@@ -133,7 +133,7 @@ public final class RasterRenderer: FrameRenderer {
     /// Each run is shaped with HarfBuzz exactly as drawing shapes it, fallback fonts included,
     /// so the advances sum to the width the run's glyphs cover when drawn.
     ///
-    /// - Throws: ``RendererError`` of kind `resource` for a font family that is not
+    /// - Throws: `RendererError` of kind `resource` for a font family that is not
     ///   installed.
     /// - Complexity: O(*n*) in the total length of the text, plus shaping.
     public func measure(_ runs: [MeasureRun]) throws(RendererError) -> [MeasuredRun] {

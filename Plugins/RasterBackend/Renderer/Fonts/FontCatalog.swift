@@ -48,7 +48,7 @@ final class FontCatalog {
 
     /// Creates a catalog of the fonts in some directories.
     ///
-    /// - Throws: ``RendererError`` of kind `resource` when fontconfig fails.
+    /// - Throws: `RendererError` of kind `resource` when fontconfig fails.
     init(directories: [String]) throws(RendererError) {
         database = try FontDatabase(directories: directories)
     }
@@ -67,7 +67,7 @@ final class FontCatalog {
 
     /// The faces for a descriptor.
     ///
-    /// - Throws: ``RendererError`` of kind `resource` naming the family when it is not
+    /// - Throws: `RendererError` of kind `resource` naming the family when it is not
     ///   installed, or when a font file cannot be read.
     func chain(for font: FontDescriptor) throws(RendererError) -> FontChain {
         let key = ChainKey(

@@ -21,7 +21,7 @@ final class FontDatabase {
 
     /// Scans the directories.
     ///
-    /// - Throws: ``RendererError`` of kind `resource` when fontconfig fails.
+    /// - Throws: `RendererError` of kind `resource` when fontconfig fails.
     init(directories: [String]) throws(RendererError) {
         guard let config = FcConfigCreate() else {
             throw RendererError(.resource, "fontconfig could not create a configuration")

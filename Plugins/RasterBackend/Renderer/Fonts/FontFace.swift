@@ -42,7 +42,7 @@ final class FontFace {
 
     /// Loads a face.
     ///
-    /// - Throws: ``RendererError`` of kind `resource` when a library cannot read the file.
+    /// - Throws: `RendererError` of kind `resource` when a library cannot read the file.
     init(file: FontFile) throws(RendererError) {
         self.file = file
         let face = try FreeTypeLibrary.openFace(path: file.path, index: file.index)

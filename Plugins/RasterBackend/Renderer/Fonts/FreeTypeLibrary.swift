@@ -17,7 +17,7 @@ enum FreeTypeLibrary {
 
     /// Opens face `index` of a font file.
     ///
-    /// - Throws: ``RendererError`` of kind `resource` when FreeType cannot open it.
+    /// - Throws: `RendererError` of kind `resource` when FreeType cannot open it.
     static func openFace(path: String, index: Int) throws(RendererError) -> FT_Face {
         let result = shared.withLock { handle -> Result<FT_Face, RendererError> in
             if handle.library == nil {

@@ -21,7 +21,7 @@ final class TextEngine {
 
     /// The faces for a descriptor.
     ///
-    /// - Throws: ``RendererError`` when the family is not installed or a font cannot be read.
+    /// - Throws: `RendererError` when the family is not installed or a font cannot be read.
     func chain(for font: FontDescriptor) throws(RendererError) -> FontChain {
         if let catalog { return try catalog.chain(for: font) }
         let catalog = try FontCatalog(directories: directories)
@@ -31,7 +31,7 @@ final class TextEngine {
 
     /// Measures a run: the requested face's metrics and each cluster's advance, in points.
     ///
-    /// - Throws: ``RendererError`` when the font cannot be found.
+    /// - Throws: `RendererError` when the font cannot be found.
     func measure(_ run: MeasureRun) throws(RendererError) -> MeasuredRun {
         let chain = try chain(for: run.font)
         let size = run.font.size
@@ -60,7 +60,7 @@ final class TextEngine {
     /// The glyphs sit on the baseline at `run.origin`; the background fills the run's box
     /// (its measured width, ascent and descent, or the font's when the run has none).
     ///
-    /// - Throws: ``RendererError`` when the font cannot be found.
+    /// - Throws: `RendererError` when the font cannot be found.
     func draw(_ run: GlyphRun, with painter: FramePainter) throws(RendererError) {
         guard !painter.state.isHidden else { return }
         let size = run.font.size

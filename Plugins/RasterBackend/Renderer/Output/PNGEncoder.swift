@@ -20,7 +20,7 @@ enum PNGEncoder {
     ///   - height: Rows.
     ///   - stride: Bytes from one row to the next.
     /// - Returns: The PNG file.
-    /// - Throws: ``RendererError`` when zlib fails (out of memory).
+    /// - Throws: `RendererError` when zlib fails (out of memory).
     /// - Complexity: O(*width* × *height*).
     static func encode(
         argb32 pixels: UnsafeRawPointer, width: Int, height: Int, stride: Int

@@ -5,7 +5,7 @@ import TrellisPluginKit
 enum RasterOutput {
     /// A cleared ARGB32 canvas.
     ///
-    /// - Throws: ``RendererError`` of kind `resource` when memory runs out.
+    /// - Throws: `RendererError` of kind `resource` when memory runs out.
     static func makeCanvas(_ size: CanvasSize) throws(RendererError) -> OpaquePointer {
         guard
             let surface = cairo_image_surface_create(
@@ -26,7 +26,7 @@ enum RasterOutput {
 
     /// Encodes a drawn canvas.
     ///
-    /// - Throws: ``RendererError`` when compression fails.
+    /// - Throws: `RendererError` when compression fails.
     static func encode(
         _ surface: OpaquePointer, size: CanvasSize, format: RasterConfiguration.Format
     ) throws(RendererError) -> [UInt8] {

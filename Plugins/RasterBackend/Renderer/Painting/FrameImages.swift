@@ -34,7 +34,7 @@ final class FrameImages {
 
     /// The surface of a whole image.
     ///
-    /// - Throws: ``RendererError`` when the image is not in the list or Cairo runs out of
+    /// - Throws: `RendererError` when the image is not in the list or Cairo runs out of
     ///   memory.
     func surface(id: UInt32) throws(RendererError) -> OpaquePointer {
         if let surface = surfaces[id] { return surface }
@@ -63,7 +63,7 @@ final class FrameImages {
 
     /// The surface of a sub-rectangle of an image, which must lie inside it.
     ///
-    /// - Throws: ``RendererError`` when Cairo runs out of memory.
+    /// - Throws: `RendererError` when Cairo runs out of memory.
     func piece(_ key: PieceKey) throws(RendererError) -> OpaquePointer {
         if let piece = pieces[key] { return piece }
         let whole = try surface(id: key.id)

@@ -19,7 +19,7 @@ extension FramePainter {
     ///   - ink: The device area the drawing can touch.
     ///   - body: Draws the shape on the context it is given.
     /// - Returns: The device area the shadow touched.
-    /// - Throws: ``RendererError`` when the mask cannot be allocated.
+    /// - Throws: `RendererError` when the mask cannot be allocated.
     func drawShadow(_ shadow: ShadowStyle, ink: DeviceRect, _ body: (OpaquePointer) -> Void)
         throws(RendererError) -> DeviceRect
     {

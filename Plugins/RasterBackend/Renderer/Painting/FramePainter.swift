@@ -61,7 +61,7 @@ final class FramePainter {
 
     /// Draws every command.
     ///
-    /// - Throws: ``RendererError`` naming the command that failed.
+    /// - Throws: `RendererError` naming the command that failed.
     func paint(_ commands: [DisplayCommand]) throws(RendererError) {
         for (index, command) in commands.enumerated() {
             do throws(RendererError) {
