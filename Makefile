@@ -20,7 +20,7 @@ DOC_MODULES := TrellisGeometry:Modules/Geometry TrellisEvents:Modules/Events \
 	TrellisTextRenderer:Plugins/TextBackend/Renderer TrellisRender:Modules/Render \
 	TrellisRasterRenderer:Plugins/RasterBackend/Renderer
 
-.PHONY: all deps build test demo lint format docs bench clean fuzz-displaylist $(addprefix test-,$(foreach m,$(MODULES),$(firstword $(subst :, ,$(m)))))
+.PHONY: all deps build test demo lint format docs bench clean fuzz-displaylist fuzz-raster $(addprefix test-,$(foreach m,$(MODULES),$(firstword $(subst :, ,$(m)))))
 
 all: build
 
@@ -60,6 +60,9 @@ bench: deps
 
 fuzz-displaylist:
 	bash scripts/fuzz.sh displaylist $(or $(SECONDS),300)
+
+fuzz-raster:
+	bash scripts/fuzz.sh raster $(or $(SECONDS),300)
 
 clean:
 	rm -rf .build docs-out
