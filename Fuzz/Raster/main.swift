@@ -11,6 +11,7 @@ import TrellisRasterRenderer
 nonisolated(unsafe) let renderer = try? RasterRenderer(
     configuration: RasterConfiguration(format: .rgba))
 
+/// libFuzzer's entry point: one input, as a measurement request and as a display list.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzRaster(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     guard let renderer else { return 0 }
