@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import TrellisGeometry
 import TrellisPluginKit
@@ -118,5 +119,33 @@ import TrellisRasterRenderer
         }
         #expect(error?.kind == .resource)
         #expect(error?.message.hasPrefix("raster: measure run 1: font family \"Nope\"") == true)
+    }
+}
+
+@Suite(.serialized) struct FontConfigurationTests {
+    @Test func usersFontconfigSettingsAreIgnored() throws {
+        let font = FontDescriptor(family: "DejaVu Sans", size: 20)
+        let run = MeasureRun(font: font, clusters: ["i", "i", "m"])
+        let before = try RasterRenderer(configuration: RasterConfiguration()).measure([run])
+        // A user configuration that would turn DejaVu Sans into the monospaced face.
+        let directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("trellis-fontconfig-\(getpid())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let file = directory.appendingPathComponent("fonts.conf")
+        try """
+        <?xml version="1.0"?>
+        <fontconfig>
+          <dir>/usr/share/fonts</dir>
+          <match target="pattern">
+            <test name="family"><string>DejaVu Sans</string></test>
+            <edit name="family" mode="assign" binding="strong"><string>DejaVu Sans Mono</string></edit>
+          </match>
+        </fontconfig>
+        """.write(to: file, atomically: true, encoding: .utf8)
+        setenv("FONTCONFIG_FILE", file.path, 1)
+        defer { unsetenv("FONTCONFIG_FILE") }
+        let after = try RasterRenderer(configuration: RasterConfiguration()).measure([run])
+        #expect(after == before)
+        #expect(before[0].advances[0] != before[0].advances[2])
     }
 }

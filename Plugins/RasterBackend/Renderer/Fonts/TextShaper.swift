@@ -62,7 +62,8 @@ final class TextShaper {
                 contentsOf: repeatElement(Int32(index), count: cluster.utf8.count))
             faceOfCluster.append(chain.faceIndex(for: cluster))
         }
-        guard !utf8.isEmpty else { return result }
+        // HarfBuzz counts in 32-bit integers; no real run comes near that.
+        guard !utf8.isEmpty, utf8.count < Int(Int32.max) else { return result }
         var start = 0
         var byteStart = 0
         while start < clusters.count {
