@@ -6,21 +6,23 @@
 #   make lint | format   swift-format, strict
 #   make docs            DocC documentation for every module into docs-out/
 #   make bench           benchmarks against peer engines (release build)
+#   make unicode-tables  regenerate TrellisText's Unicode tables from /usr/share/unicode
 
 SWIFT        ?= swift
 SWIFT_FLAGS  ?= -Xswiftc -warnings-as-errors
 # Debian packages the build, the tests and the tools need.
-DEBIAN_PACKAGES := libffi-dev pkg-config unicode-data libcairo2-dev libharfbuzz-dev \
-	libfreetype-dev libfontconfig-dev fonts-dejavu-core fonts-wqy-microhei zlib1g-dev
+DEBIAN_PACKAGES := libffi-dev libicu-dev libpng-dev pkg-config unicode-data libcairo2-dev \
+	libharfbuzz-dev libfreetype-dev libfontconfig-dev fonts-dejavu-core fonts-wqy-microhei zlib1g-dev
 # Test suites: <make suffix>:<test target prefix>, run by `make test-<suffix>`.
-MODULES := geometry:Geometry events:Events layout:Layout text:Text render:Render raster:Raster tool:Tool
+MODULES := geometry:Geometry events:Events layout:Layout text:Text render:Render raster:Raster \
+	tool:Tool views:Views trellis:Trellis testing:Testing
 # Documented library products: <module>:<directory holding its .docc catalog>.
 DOC_MODULES := TrellisGeometry:Modules/Geometry TrellisEvents:Modules/Events \
 	TrellisLayout:Modules/Layout TrellisText:Modules/Text TrellisPluginKit:Plugins/PluginKit \
 	TrellisTextRenderer:Plugins/TextBackend/Renderer TrellisRender:Modules/Render \
 	TrellisRasterRenderer:Plugins/RasterBackend/Renderer
 
-.PHONY: all deps build test demo lint format docs bench clean fuzz-displaylist fuzz-raster $(addprefix test-,$(foreach m,$(MODULES),$(firstword $(subst :, ,$(m)))))
+.PHONY: all deps build test demo lint format docs bench clean fuzz-displaylist fuzz-raster unicode-tables $(addprefix test-,$(foreach m,$(MODULES),$(firstword $(subst :, ,$(m)))))
 
 all: build
 
@@ -57,6 +59,13 @@ bench: deps
 	$(SWIFT) build -c release
 	TRELLIS_BENCH_PYTHON=$(CURDIR)/.bench-venv/bin/python \
 		$$($(SWIFT) build -c release --show-bin-path)/trellis-bench $(SUITES)
+
+# The generated sources are committed; this regenerates them from the unicode-data package.
+UNICODE_DATA ?= /usr/share/unicode
+unicode-tables: deps
+	$(SWIFT) build $(SWIFT_FLAGS) --product gen-unicode-tables
+	$$($(SWIFT) build $(SWIFT_FLAGS) --show-bin-path)/gen-unicode-tables $(UNICODE_DATA) \
+		Modules/Text/Unicode/Generated
 
 fuzz-displaylist:
 	bash scripts/fuzz.sh displaylist $(or $(SECONDS),300)

@@ -43,7 +43,7 @@ let modules: [Module] = [
     ),
     Module(
         name: "TrellisText", path: "Modules/Text", dependencies: ["TrellisGeometry"],
-        tests: "TextTests"
+        tests: "TextTests", testExclude: ["__Fixtures__"]
     ),
     Module(
         name: "TrellisPluginKit", path: "Plugins/PluginKit",
@@ -67,6 +67,27 @@ let modules: [Module] = [
         tests: "RenderTests", testDependencies: ["TrellisTextRenderer"],
         testExclude: ["__Fixtures__"]
     ),
+    Module(
+        name: "TrellisViews", path: "Modules/Views",
+        dependencies: [
+            "TrellisEvents", "TrellisLayout", "TrellisText", "TrellisRender", "CPNG",
+        ],
+        tests: "ViewsTests", testDependencies: ["TrellisTextRenderer"],
+        testExclude: ["__Fixtures__"]
+    ),
+    Module(
+        name: "Trellis", path: "Modules/Trellis",
+        dependencies: [
+            "TrellisGeometry", "TrellisEvents", "TrellisLayout", "TrellisText", "TrellisRender",
+            "TrellisViews",
+        ],
+        tests: "TrellisTests", testExclude: ["__Fixtures__"]
+    ),
+    Module(
+        name: "TrellisTesting", path: "Modules/Testing",
+        dependencies: ["Trellis", "TrellisTextRenderer"],
+        tests: "TestingTests", testExclude: ["__Snapshots__"]
+    ),
 ]
 
 /// C modules: system libraries found with pkg-config and the plugin ABI header; never products.
@@ -75,6 +96,15 @@ let cModules: [Target] = [
         name: "CFFI", path: "Modules/CFFI", pkgConfig: "libffi", providers: [.apt(["libffi-dev"])]
     ),
     .target(name: "CTrellisPluginABI", path: "Modules/CTrellisPluginABI"),
+    .systemLibrary(
+        name: "CPNG", path: "Modules/CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]
+    ),
+    // ICU, the peer of the text benchmarks (trellis-bench only, through CICUBench).
+    .systemLibrary(
+        name: "CICU", path: "Modules/CICU", pkgConfig: "icu-uc", providers: [.apt(["libicu-dev"])]
+    ),
+    // ICU's line break iterator behind plain C types, for the text benchmarks.
+    .target(name: "CICUBench", dependencies: ["CICU"], path: "Modules/CICUBench"),
     // The raster backend's libraries, one target per pkg-config package: a target only gets
     // the compiler flags of its own package.
     .systemLibrary(
@@ -131,10 +161,14 @@ let tools: [(name: String, path: String, dependencies: [String], exclude: [Strin
         name: "trellis-bench", path: "Tools/trellis-bench",
         dependencies: [
             "TrellisGeometry", "TrellisLayout", "TrellisText", "TrellisRender",
-            "TrellisTextRenderer", "TrellisRasterRenderer", "TrellisPluginKit", "CCairo",
-            "CHarfBuzz", "CFreeType",
+            "TrellisTextRenderer", "CICUBench", "TrellisRasterRenderer", "TrellisPluginKit",
+            "CCairo", "CHarfBuzz", "CFreeType",
         ],
         exclude: ["peers"]
+    ),
+    (
+        name: "gen-unicode-tables", path: "Tools/gen-unicode-tables", dependencies: [],
+        exclude: []
     ),
 ]
 

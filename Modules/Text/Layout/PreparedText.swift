@@ -1,0 +1,108 @@
+/// A text segmented and measured in one font: its grapheme clusters with their UTF-8 offsets,
+/// advances and break properties. Laying it out again at another width needs no more
+/// segmentation or measurement, which is what the measurement cache keeps.
+final class PreparedText: Sendable {
+    /// Flags of a cluster.
+    struct ClusterFlags: OptionSet {
+        let rawValue: UInt8
+        /// A line may start at this cluster (a UAX #14 opportunity at its start).
+        static let breakBefore = ClusterFlags(rawValue: 1)
+        /// The cluster is a line break (LF, CR, CR LF, NEL, VT, FF, LS, PS): it ends its line
+        /// and is not shown.
+        static let hardBreak = ClusterFlags(rawValue: 2)
+        /// The cluster is a space (U+0020): it hangs at the end of a line and stretches a
+        /// justified one.
+        static let space = ClusterFlags(rawValue: 4)
+    }
+
+    let text: String
+    let font: Font
+    let lineMetrics: FontLineMetrics
+    /// The advance of the ellipsis "…" in the font.
+    let ellipsisWidth: Double
+    /// The UTF-8 offset of each cluster, and the text's UTF-8 length at the end.
+    let offsets: [Int]
+    let advances: [Double]
+    let flags: [ClusterFlags]
+
+    var clusterCount: Int { advances.count }
+
+    /// The ellipsis that truncated lines show.
+    static let ellipsis = "\u{2026}"
+
+    /// Segments and measures `text`: with the built-in providers while segmenting, with any
+    /// other provider in one ``FontMetrics/measure(runs:)`` call for all its paragraphs and the
+    /// ellipsis.
+    ///
+    /// - Complexity: O(*n*) in the length of the text.
+    init(text: String, font: Font, metrics: any FontMetrics) {
+        self.text = text
+        self.font = font
+        lineMetrics = metrics.lineMetrics(for: font)
+        let fast = metrics as? any ScalarClusterMetrics
+        var segments = Segments(capacity: text.utf8.count, measuresAdvances: fast != nil)
+        var bytes = text
+        bytes.withUTF8 { buffer in
+            (fast ?? UnmeasuredClusters()).segment(buffer, into: &segments, font: font)
+            segments.markBreakOpportunities(buffer)
+        }
+        offsets = segments.offsets
+        flags = segments.flags
+        if let fast {
+            advances = segments.advances
+            ellipsisWidth = Self.sanitized(
+                fast.advances(of: TextRun(Self.ellipsis, font: font)).reduce(0, +))
+        } else {
+            (advances, ellipsisWidth) = Self.measure(
+                text, offsets: segments.offsets, paragraphEnds: segments.paragraphEnds, font: font,
+                metrics: metrics, hardBreaks: segments.flags.map { $0.contains(.hardBreak) })
+        }
+    }
+
+    /// An advance as a layout uses it: 0 when negative or not finite.
+    static func sanitized(_ advance: Double) -> Double {
+        advance.isFinite && advance > 0 ? advance : 0
+    }
+
+    /// Measures the paragraphs and the ellipsis in one batch.
+    private static func measure(
+        _ text: String, offsets: [Int], paragraphEnds: [Int], font: Font,
+        metrics: any FontMetrics, hardBreaks: [Bool]
+    ) -> (advances: [Double], ellipsis: Double) {
+        var runs: [TextRun] = []
+        var counts: [Int] = []
+        var start = 0
+        var cluster = 0
+        let utf8 = text.utf8
+        var ends = paragraphEnds
+        if let length = offsets.last, length > (paragraphEnds.last ?? 0) { ends.append(length) }
+        for end in ends {
+            let lower = utf8.index(utf8.startIndex, offsetBy: start)
+            let upper = utf8.index(utf8.startIndex, offsetBy: end)
+            runs.append(TextRun(text[lower..<upper], font: font))
+            var count = 0
+            while cluster < offsets.count - 1 && offsets[cluster] < end {
+                cluster += 1
+                count += 1
+            }
+            counts.append(count)
+            start = end
+        }
+        runs.append(TextRun(ellipsis, font: font))
+        let measured = metrics.measure(runs: runs)
+        var advances: [Double] = []
+        advances.reserveCapacity(offsets.count)
+        for (index, count) in counts.enumerated() {
+            let values = index < measured.count ? measured[index] : []
+            for i in 0..<count {
+                let value = i < values.count ? values[i] : 0
+                advances.append(sanitized(value))
+            }
+        }
+        for (index, isHardBreak) in hardBreaks.enumerated() where isHardBreak {
+            advances[index] = 0
+        }
+        let ellipsis = measured.count == runs.count ? measured[runs.count - 1].reduce(0, +) : 0
+        return (advances, sanitized(ellipsis))
+    }
+}

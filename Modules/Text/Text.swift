@@ -1,1 +1,0 @@
-// TrellisText: Unicode segmentation, widths, fonts and line layout.

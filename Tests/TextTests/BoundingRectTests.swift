@@ -1,0 +1,101 @@
+import Testing
+import TrellisGeometry
+import TrellisText
+
+/// Metrics with a leading, to tell `usesFontLeading` apart.
+private struct LeadingMetrics: FontMetrics {
+    func lineMetrics(for font: Font) -> FontLineMetrics {
+        FontLineMetrics(ascender: 8, descender: -2, leading: 3, capHeight: 7, xHeight: 5)
+    }
+    func advances(of run: TextRun) -> [Double] { run.text.map { _ in 10 } }
+}
+
+@Suite struct BoundingRectTests {
+    let style = TextStyle(font: ahem)
+
+    @Test func withoutLineFragmentOriginTheTextIsOneLineFromItsBaseline() {
+        let rect = ahemMeasurer.boundingRect(
+            of: "ab cd\nef", with: Size(width: 30, height: 5), options: [], style: style)
+        #expect(rect == Rect(x: 0, y: -8, width: 50, height: 10))
+    }
+
+    @Test func withLineFragmentOriginTheTextWrapsFromTheTopLeft() {
+        let rect = ahemMeasurer.boundingRect(
+            of: "ab cd ef", with: Size(width: 50, height: 5), options: .usesLineFragmentOrigin,
+            style: style)
+        #expect(rect == Rect(x: 0, y: 0, width: 50, height: 20))
+    }
+
+    @Test func unlimitedSizeMeasuresTheTitleOfSeed002() {
+        let measurer = TextMeasurer(metrics: ProportionalMetrics())
+        let rect = measurer.boundingRect(
+            of: "分享 Share", with: unlimited, options: .usesLineFragmentOrigin,
+            style: TextStyle(font: .system(size: 14)))
+        // 分享 = 2 × 14, space 3.5, S 8.4, h a r e = 7 + 7 + 4.9 + 7.
+        #expect(abs(rect.width - 65.8) < 1e-9)
+        #expect(abs(rect.height - 16.8) < 1e-9)
+        #expect(rect.width.rounded(.up) == 66)
+    }
+
+    @Test func fontLeadingCountsOnlyWhenAsked() {
+        let measurer = TextMeasurer(metrics: LeadingMetrics())
+        let style = TextStyle(font: .system(size: 10))
+        let plain = measurer.boundingRect(
+            of: "a\nb", with: unlimited, options: .usesLineFragmentOrigin, style: style)
+        let leading = measurer.boundingRect(
+            of: "a\nb", with: unlimited, options: [.usesLineFragmentOrigin, .usesFontLeading],
+            style: style)
+        #expect(plain.height == 20)
+        #expect(leading.height == 26)
+        // A label counts the leading, as UILabel uses the font's line height.
+        #expect(measurer.sizeThatFits(unlimited, text: "a\nb", style: style).height == 26)
+    }
+
+    @Test func truncatesLastVisibleLineLimitsTheHeight() {
+        let options: DrawingOptions = [.usesLineFragmentOrigin, .truncatesLastVisibleLine]
+        let size = Size(width: 50, height: 25)
+        let rect = ahemMeasurer.boundingRect(
+            of: "ab cd ef gh ij", with: size, options: options, style: style)
+        #expect(rect == Rect(x: 0, y: 0, width: 50, height: 20))
+        let all = ahemMeasurer.boundingRect(
+            of: "ab cd ef gh ij", with: size, options: .usesLineFragmentOrigin, style: style)
+        #expect(all.height == 30)
+    }
+
+    @Test func emptyTextMeasuresZero() {
+        #expect(
+            ahemMeasurer.boundingRect(of: "", with: unlimited, options: [], style: style) == .zero)
+        #expect(ahemMeasurer.sizeThatFits(unlimited, text: "", style: style) == .zero)
+    }
+
+    @Test func sizeThatFitsWrapsAtTheWidthLikeTheLabelOfSeed001() {
+        let measurer = TextMeasurer(metrics: ProportionalMetrics())
+        let label = TextStyle(font: .system(size: 16), numberOfLines: 0)
+        let text = "UIControl派生自UIView类，是作为响应用户交互而传递特定操作或意图的可视控件的基类。"
+        let size = measurer.sizeThatFits(
+            Size(width: 280, height: .greatestFiniteMagnitude), text: text, style: label)
+        let layout = measurer.layout(text, style: label, in: Size(width: 280, height: 0))
+        #expect(layout.lines.count == 3)
+        #expect(abs(size.height - 3 * 19.2) < 1e-9)
+        #expect(size.width <= 280)
+        #expect(layout.lines.allSatisfy { $0.width <= 280 })
+    }
+
+    @Test func sizeThatFitsStopsAtTheLineLimitAndTheHeight() {
+        let limited = TextStyle(font: ahem, lineBreakMode: .byTruncatingTail, numberOfLines: 2)
+        #expect(
+            ahemMeasurer.sizeThatFits(
+                Size(width: 50, height: 0), text: "ab cd ef gh ij", style: limited)
+                == Size(width: 50, height: 20))
+        #expect(
+            ahemMeasurer.sizeThatFits(
+                Size(width: 50, height: 12), text: "ab cd ef gh ij", style: style)
+                == Size(width: 50, height: 10))
+    }
+
+    @Test func linesForTheCommandLine() {
+        let lines = ahemMeasurer.lines(of: "ab cd ef", width: 50, font: ahem)
+        #expect(lines.map(\.text) == ["ab cd", "ef"])
+        #expect(lines.map(\.width) == [50, 20])
+    }
+}
