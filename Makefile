@@ -12,16 +12,18 @@
 SWIFT        ?= swift
 SWIFT_FLAGS  ?= -Xswiftc -warnings-as-errors
 # Debian packages the build, the tests and the tools need.
-DEBIAN_PACKAGES := libffi-dev libicu-dev libpng-dev pkg-config unicode-data
+DEBIAN_PACKAGES := libffi-dev libicu-dev libpng-dev pkg-config unicode-data libcairo2-dev \
+	libharfbuzz-dev libfreetype-dev libfontconfig-dev fonts-dejavu-core fonts-wqy-microhei zlib1g-dev
 # Test suites: <make suffix>:<test target prefix>, run by `make test-<suffix>`.
-MODULES := geometry:Geometry events:Events layout:Layout text:Text richtext:RichText render:Render tool:Tool views:Views trellis:Trellis testing:Testing
+MODULES := geometry:Geometry events:Events layout:Layout text:Text richtext:RichText \
+	render:Render raster:Raster tool:Tool views:Views trellis:Trellis testing:Testing
 # Documented library products: <module>:<directory holding its .docc catalog>.
 DOC_MODULES := TrellisGeometry:Modules/Geometry TrellisEvents:Modules/Events \
 	TrellisLayout:Modules/Layout TrellisText:Modules/Text TrellisRichText:Modules/RichText \
-	TrellisPluginKit:Plugins/PluginKit \
-	TrellisTextRenderer:Plugins/TextBackend/Renderer TrellisRender:Modules/Render
+	TrellisPluginKit:Plugins/PluginKit TrellisTextRenderer:Plugins/TextBackend/Renderer \
+	TrellisRender:Modules/Render TrellisRasterRenderer:Plugins/RasterBackend/Renderer
 
-.PHONY: all deps build test demo lint format docs bench clean fuzz-displaylist fuzz-markup unicode-tables $(addprefix test-,$(foreach m,$(MODULES),$(firstword $(subst :, ,$(m)))))
+.PHONY: all deps build test demo lint format docs bench clean fuzz-displaylist fuzz-markup fuzz-raster unicode-tables $(addprefix test-,$(foreach m,$(MODULES),$(firstword $(subst :, ,$(m)))))
 
 all: build
 
@@ -71,6 +73,9 @@ fuzz-displaylist:
 
 fuzz-markup:
 	bash scripts/fuzz.sh markup $(or $(SECONDS),300)
+
+fuzz-raster:
+	bash scripts/fuzz.sh raster $(or $(SECONDS),300)
 
 clean:
 	rm -rf .build docs-out fuzz-out

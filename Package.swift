@@ -58,6 +58,14 @@ let modules: [Module] = [
         dependencies: ["TrellisGeometry", "TrellisPluginKit"]
     ),
     Module(
+        name: "TrellisRasterRenderer", path: "Plugins/RasterBackend/Renderer",
+        dependencies: [
+            "TrellisGeometry", "TrellisPluginKit", "CCairo", "CHarfBuzz", "CFreeType",
+            "CFontconfig", "CZlib",
+        ],
+        tests: "RasterTests", testDependencies: ["TrellisRender"]
+    ),
+    Module(
         name: "TrellisRender", path: "Modules/Render",
         dependencies: ["TrellisPluginKit", "CFFI", "CTrellisPluginABI"],
         tests: "RenderTests", testDependencies: ["TrellisTextRenderer"],
@@ -102,6 +110,27 @@ let cModules: [Target] = [
     ),
     // ICU's line break iterator behind plain C types, for the text benchmarks.
     .target(name: "CICUBench", dependencies: ["CICU"], path: "Modules/CICUBench"),
+    // The raster backend's libraries, one target per pkg-config package: a target only gets
+    // the compiler flags of its own package.
+    .systemLibrary(
+        name: "CCairo", path: "Modules/CCairo", pkgConfig: "cairo",
+        providers: [.apt(["libcairo2-dev"])]
+    ),
+    .systemLibrary(
+        name: "CHarfBuzz", path: "Modules/CHarfBuzz", pkgConfig: "harfbuzz",
+        providers: [.apt(["libharfbuzz-dev"])]
+    ),
+    .systemLibrary(
+        name: "CFreeType", path: "Modules/CFreeType", pkgConfig: "freetype2",
+        providers: [.apt(["libfreetype-dev"])]
+    ),
+    .systemLibrary(
+        name: "CFontconfig", path: "Modules/CFontconfig", pkgConfig: "fontconfig",
+        providers: [.apt(["libfontconfig-dev"])]
+    ),
+    .systemLibrary(
+        name: "CZlib", path: "Modules/CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]
+    ),
 ]
 
 /// Rendering backends: dynamic libraries loaded at run time, never linked by the host.
@@ -116,6 +145,10 @@ let plugins: [Plugin] = [
     Plugin(
         name: "TrellisTextBackend", path: "Plugins/TextBackend/Plugin",
         dependencies: ["TrellisTextRenderer", "TrellisPluginKit", "CTrellisPluginABI"]
+    ),
+    Plugin(
+        name: "TrellisRasterBackend", path: "Plugins/RasterBackend/Plugin",
+        dependencies: ["TrellisRasterRenderer", "TrellisPluginKit", "CTrellisPluginABI"]
     ),
     Plugin(
         name: "TrellisExampleBackend", path: "Plugins/Examples/CExample",
@@ -133,7 +166,8 @@ let tools: [(name: String, path: String, dependencies: [String], exclude: [Strin
         name: "trellis-bench", path: "Tools/trellis-bench",
         dependencies: [
             "TrellisGeometry", "TrellisLayout", "TrellisText", "TrellisRender",
-            "TrellisTextRenderer", "TrellisRichText", "CICUBench",
+            "TrellisTextRenderer", "TrellisRichText", "CICUBench", "TrellisRasterRenderer",
+            "TrellisPluginKit", "CCairo", "CHarfBuzz", "CFreeType",
         ],
         exclude: ["peers"]
     ),

@@ -3,6 +3,7 @@
 #
 #   scripts/fuzz.sh displaylist [SECONDS]
 #   scripts/fuzz.sh markup [SECONDS]
+#   scripts/fuzz.sh raster [SECONDS]
 #
 # Each target compiles the modules it needs with -sanitize=fuzzer,address into fuzz-out/<target>
 # and runs with the corpus in fuzz-out/<target>/corpus, seeded from Fuzz/<Target>/seeds.
@@ -27,12 +28,13 @@ module() {
         "$@" $(find "$root/$dir" -name '*.swift' | sort)
 }
 
+# The plugin ABI header as a Clang module.
+cp "$root/Modules/CTrellisPluginABI/include/trellis_plugin.h" "$out/abi/"
+printf 'module CTrellisPluginABI {\n    header "trellis_plugin.h"\n    export *\n}\n' \
+    > "$out/abi/module.modulemap"
+
 case "$target" in
 displaylist)
-    # The plugin ABI header as a Clang module.
-    cp "$root/Modules/CTrellisPluginABI/include/trellis_plugin.h" "$out/abi/"
-    printf 'module CTrellisPluginABI {\n    header "trellis_plugin.h"\n    export *\n}\n' \
-        > "$out/abi/module.modulemap"
     module TrellisGeometry Modules/Geometry
     module TrellisPluginKit Plugins/PluginKit -Xcc -I"$out/abi" -I "$out/abi"
     module TrellisTextRenderer Plugins/TextBackend/Renderer -I "$out/abi"
@@ -48,15 +50,37 @@ markup)
         -lTrellisRichText -lTrellisText -lTrellisGeometry -o "$out/fuzz"
     seeds="$root/Fuzz/Markup/seeds"
     ;;
+raster)
+    module TrellisGeometry Modules/Geometry
+    module TrellisPluginKit Plugins/PluginKit -Xcc -I"$out/abi" -I "$out/abi"
+    # The system libraries: their module maps and pkg-config's compiler flags.
+    system=()
+    for name in CCairo CHarfBuzz CFreeType CFontconfig CZlib; do
+        system+=(-I "$root/Modules/$name")
+    done
+    for package in cairo harfbuzz freetype2 fontconfig zlib; do
+        for flag in $(pkg-config --cflags "$package"); do system+=(-Xcc "$flag"); done
+    done
+    mapfile -t sources < <(find "$root/Plugins/RasterBackend/Renderer" -name '*.swift' | sort)
+    swiftc "${flags[@]}" -enable-upcoming-feature InternalImportsByDefault -package-name Trellis \
+        -emit-library -static \
+        -emit-module -module-name TrellisRasterRenderer \
+        -emit-module-path "$out/modules/TrellisRasterRenderer.swiftmodule" \
+        -o "$out/modules/libTrellisRasterRenderer.a" -I "$out/abi" "${system[@]}" "${sources[@]}"
+    swiftc "${flags[@]}" -I "$out/abi" "${system[@]}" "$root/Fuzz/Raster/main.swift" \
+        -lTrellisRasterRenderer -lTrellisPluginKit -lTrellisGeometry \
+        -lcairo -lharfbuzz -lfreetype -lfontconfig -lz -o "$out/fuzz"
+    seeds="$root/Fuzz/Raster/seeds"
+    ;;
 *)
-    echo "unknown fuzz target '$target' (known: displaylist, markup)" >&2
+    echo "unknown fuzz target '$target' (known: displaylist, markup, raster)" >&2
     exit 2
     ;;
 esac
 
 [ -d "$seeds" ] && cp -n "$seeds"/* "$out/corpus/" 2>/dev/null || true
 echo "fuzzing $target for $seconds s"
-SWIFT_BACKTRACE=enable=no "$out/fuzz" -max_total_time="$seconds" -print_final_stats=1 \
+SWIFT_BACKTRACE=enable=no "$out/fuzz" -max_total_time="$seconds" -print_final_stats=1 -timeout=20 \
     -max_len=65536 -artifact_prefix="$out/" "$out/corpus" 2>&1 | tee "$out/last-run.log" | grep -E 'stat::|ERROR|SUMMARY|Done' || true
 if grep -q -E 'ERROR: (libFuzzer|AddressSanitizer)|==ERROR' "$out/last-run.log"; then
     echo "fuzz-$target found a failure; see $out/last-run.log and the crash-* file" >&2

@@ -8,6 +8,7 @@ let suites: [(name: String, run: () throws -> Void)] = [
     ("text", runTextBenchmarks),
     ("richtext", runRichTextBenchmarks),
     ("render", runRenderBenchmarks),
+    ("raster", runRasterBenchmarks),
 ]
 
 let requested = Set(CommandLine.arguments.dropFirst())

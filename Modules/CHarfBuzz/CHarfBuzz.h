@@ -1,0 +1,8 @@
+// HarfBuzz for Swift: shaping and the OpenType font functions.
+#ifndef CHARFBUZZ_SHIM_H
+#define CHARFBUZZ_SHIM_H
+
+#include <hb.h>
+#include <hb-ot.h>
+
+#endif

@@ -1,0 +1,11 @@
+public import CTrellisPluginABI
+import TrellisPluginKit
+import TrellisRasterRenderer
+
+/// The raster backend's manifest: the one symbol the plugin exports.
+@_cdecl("trellis_plugin_manifest")
+public func trellisPluginManifest() -> UnsafePointer<trellis_manifest> {
+    PluginExport.manifest(
+        name: "raster", version: "1.0.0", capabilities: [.renderPixels, .measureText],
+        renderer: RasterRenderer.self)
+}

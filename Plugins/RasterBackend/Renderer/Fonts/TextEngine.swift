@@ -1,0 +1,160 @@
+import CCairo
+import TrellisGeometry
+import TrellisPluginKit
+
+/// Text for one renderer: fonts, shaping, measuring and drawing, so that measuring and
+/// drawing a run choose the same faces and the same advances.
+///
+/// The fonts are found on first use, so frames without text never read a font directory.
+final class TextEngine {
+    /// The largest font drawn, in device pixels; FreeType fails on larger sizes and nothing
+    /// that large fits on a canvas.
+    static let maximumDeviceFontSize = 32_768.0
+
+    private let directories: [String]
+    private var catalog: FontCatalog?
+    private let shaper = TextShaper()
+
+    init(directories: [String]) {
+        self.directories = directories
+    }
+
+    /// The faces for a descriptor.
+    ///
+    /// - Throws: `RendererError` when the family is not installed or a font cannot be read.
+    func chain(for font: FontDescriptor) throws(RendererError) -> FontChain {
+        if let catalog { return try catalog.chain(for: font) }
+        let catalog = try FontCatalog(directories: directories)
+        self.catalog = catalog
+        return try catalog.chain(for: font)
+    }
+
+    /// Measures a run: the requested face's metrics and each cluster's advance, in points.
+    ///
+    /// - Throws: `RendererError` when the font cannot be found.
+    func measure(_ run: MeasureRun) throws(RendererError) -> MeasuredRun {
+        let chain = try chain(for: run.font)
+        let size = run.font.size
+        let shaped = shaper.shape(run.clusters.map { Substring($0) }, chain: chain, size: size)
+        let m = chain.primary.metrics
+        return MeasuredRun(
+            ascender: m.ascender * size, descender: m.descender * size, lineGap: m.lineGap * size,
+            capHeight: m.capHeight * size, xHeight: m.xHeight * size,
+            advances: shaped.clusterAdvances)
+    }
+
+    /// The grapheme clusters of a text.
+    static func clusters(of text: String) -> [Substring] {
+        var result: [Substring] = []
+        var index = text.startIndex
+        while index < text.endIndex {
+            let next = text.index(after: index)
+            result.append(text[index..<next])
+            index = next
+        }
+        return result
+    }
+
+    /// Draws a glyph run with its background, underline and strikethrough.
+    ///
+    /// The glyphs sit on the baseline at `run.origin`; the background fills the run's box
+    /// (its measured width, ascent and descent, or the font's when the run has none).
+    ///
+    /// - Throws: `RendererError` when the font cannot be found.
+    func draw(_ run: GlyphRun, with painter: FramePainter) throws(RendererError) {
+        guard !painter.state.isHidden else { return }
+        let size = run.font.size
+        let chain = try chain(for: run.font)
+        let shaped = shaper.shape(TextEngine.clusters(of: run.text), chain: chain, size: size)
+        let metrics = chain.primary.metrics
+        let hasBox = run.ascent + run.descent > 0
+        let ascent = hasBox ? run.ascent : metrics.ascender * size
+        let descent = hasBox ? run.descent : metrics.descender * size
+        let boxWidth = run.width > 0 ? run.width : shaped.width
+        let lineWidth = shaped.width > 0 ? shaped.width : boxWidth
+        let origin = run.origin
+        let deviceScale = Paths.deviceScale(painter.context)
+        let drawsGlyphs = size > 0 && size * deviceScale <= TextEngine.maximumDeviceFontSize
+
+        var segments: [(face: OpaquePointer, glyphs: [cairo_glyph_t])] = []
+        if drawsGlyphs {
+            for segment in shaped.segments {
+                let glyphs = shaped.glyphs[segment.glyphs].map {
+                    cairo_glyph_t(index: UInt($0.glyph), x: origin.x + $0.x, y: origin.y + $0.y)
+                }
+                segments.append((chain.faces[segment.faceIndex].cairoFace, glyphs))
+            }
+        }
+        let thickness = max(metrics.underlineThickness * size, 1 / max(deviceScale, 1e-9))
+        var bars: [(rect: Rect, color: Color)] = []
+        if let underline = run.underline {
+            let center = origin.y + metrics.underlineOffset * size
+            for (y, height) in TextEngine.bars(underline.pattern, center, thickness, below: true) {
+                bars.append(
+                    (
+                        Rect(x: origin.x, y: y, width: lineWidth, height: height),
+                        underline.color ?? run.color
+                    ))
+            }
+        }
+        if let strikethrough = run.strikethrough {
+            let center = origin.y - metrics.strikeoutOffset * size
+            for (y, height) in TextEngine.bars(
+                strikethrough.pattern, center, thickness, below: false)
+            {
+                bars.append(
+                    (
+                        Rect(x: origin.x, y: y, width: lineWidth, height: height),
+                        strikethrough.color ?? run.color
+                    ))
+            }
+        }
+
+        let top = max(ascent, metrics.ascender * size, size) + size / 4
+        let bottom = max(descent, metrics.descender * size, size / 2) + size / 4
+        let ink = Rect(
+            x: origin.x - size, y: origin.y - top, width: max(boxWidth, shaped.width) + 2 * size,
+            height: top + bottom)
+        try painter.draw(ink: painter.deviceBounds(ink)) { context in
+            if let background = run.background, boxWidth > 0, ascent + descent > 0 {
+                Paths.setColor(context, background)
+                cairo_rectangle(context, origin.x, origin.y - ascent, boxWidth, ascent + descent)
+                cairo_fill(context)
+            }
+            Paths.setColor(context, run.color)
+            for segment in segments {
+                cairo_set_font_face(context, segment.face)
+                cairo_set_font_size(context, size)
+                segment.glyphs.withUnsafeBufferPointer { glyphs in
+                    cairo_show_glyphs(context, glyphs.baseAddress, Int32(glyphs.count))
+                }
+            }
+            for bar in bars where bar.rect.size.width > 0 {
+                let (top, height) = Paths.snappedBar(
+                    context, top: bar.rect.origin.y, height: bar.rect.size.height)
+                Paths.setColor(context, bar.color)
+                cairo_rectangle(context, bar.rect.origin.x, top, bar.rect.size.width, height)
+                cairo_fill(context)
+            }
+        }
+    }
+
+    /// The bars (top and height) that draw a line pattern centred on `center`; a double line
+    /// adds its second bar away from the text for an underline, and splits around the centre
+    /// for a strikethrough.
+    private static func bars(
+        _ pattern: TextLineStyle.Pattern, _ center: Double, _ thickness: Double, below: Bool
+    ) -> [(Double, Double)] {
+        switch pattern {
+        case .single:
+            return [(center - thickness / 2, thickness)]
+        case .thick:
+            return [(center - thickness, thickness * 2)]
+        case .double:
+            if below {
+                return [(center - thickness / 2, thickness), (center + thickness * 1.5, thickness)]
+            }
+            return [(center - thickness * 1.5, thickness), (center + thickness / 2, thickness)]
+        }
+    }
+}

@@ -1,0 +1,146 @@
+import CHarfBuzz
+
+/// One positioned glyph, in points relative to the left end of the run's baseline.
+struct ShapedGlyph {
+    /// The face in the run's ``FontChain`` that draws it.
+    var faceIndex: Int
+    /// The glyph id in that face.
+    var glyph: UInt32
+    /// The horizontal position.
+    var x: Double
+    /// The vertical position, down from the baseline (Cairo's direction).
+    var y: Double
+}
+
+/// A run shaped for drawing and measuring: the glyphs, grouped by face, and the advance of each
+/// of the run's grapheme clusters.
+struct ShapedText {
+    /// The glyphs in drawing order.
+    var glyphs: [ShapedGlyph] = []
+    /// Consecutive glyphs drawn with the same face.
+    var segments: [(faceIndex: Int, glyphs: Range<Int>)] = []
+    /// The advance of each input cluster, in points; they sum to ``width``.
+    var clusterAdvances: [Double] = []
+    /// The run's advance width in points.
+    var width: Double = 0
+}
+
+/// Shapes text with HarfBuzz, choosing a face per grapheme cluster.
+///
+/// Each cluster gets the first face of the chain that covers it; consecutive clusters with the
+/// same face form a segment that HarfBuzz shapes with the whole text as context. The advances
+/// of a segment's glyphs go to the cluster that HarfBuzz assigns them to, so a cluster's
+/// advance is exactly what drawing it moves the pen by. When HarfBuzz merges several input
+/// clusters into one (a ligature), their advance is shared equally among them.
+final class TextShaper {
+    private let buffer: OpaquePointer
+    private let language: hb_language_t?
+
+    init() {
+        buffer = hb_buffer_create()
+        // A fixed language, so that shaping never depends on the process's locale.
+        language = hb_language_from_string("und", -1)
+    }
+
+    deinit {
+        hb_buffer_destroy(buffer)
+    }
+
+    /// Shapes grapheme clusters at a size.
+    ///
+    /// - Complexity: O(*n*) in the length of the text, plus HarfBuzz's shaping.
+    func shape(_ clusters: [Substring], chain: FontChain, size: Double) -> ShapedText {
+        var result = ShapedText()
+        result.clusterAdvances = [Double](repeating: 0, count: clusters.count)
+        var utf8: [UInt8] = []
+        var clusterOfByte: [Int32] = []
+        var faceOfCluster: [Int] = []
+        faceOfCluster.reserveCapacity(clusters.count)
+        for (index, cluster) in clusters.enumerated() {
+            utf8.append(contentsOf: cluster.utf8)
+            clusterOfByte.append(
+                contentsOf: repeatElement(Int32(index), count: cluster.utf8.count))
+            faceOfCluster.append(chain.faceIndex(for: cluster))
+        }
+        // HarfBuzz counts in 32-bit integers; no real run comes near that.
+        guard !utf8.isEmpty, utf8.count < Int(Int32.max) else { return result }
+        var start = 0
+        var byteStart = 0
+        while start < clusters.count {
+            var end = start
+            var byteEnd = byteStart
+            while end < clusters.count && faceOfCluster[end] == faceOfCluster[start] {
+                byteEnd += clusters[end].utf8.count
+                end += 1
+            }
+            if byteEnd > byteStart {
+                shapeSegment(
+                    utf8, bytes: byteStart..<byteEnd, face: faceOfCluster[start], chain: chain,
+                    size: size, clusters: clusters, clusterOfByte: clusterOfByte, into: &result)
+            }
+            start = end
+            byteStart = byteEnd
+        }
+        return result
+    }
+
+    private func shapeSegment(
+        _ utf8: [UInt8], bytes: Range<Int>, face faceIndex: Int, chain: FontChain, size: Double,
+        clusters: [Substring], clusterOfByte: [Int32], into result: inout ShapedText
+    ) {
+        let face = chain.faces[faceIndex]
+        let scale = size / face.unitsPerEm
+        hb_buffer_clear_contents(buffer)
+        var flags = HB_BUFFER_FLAG_DEFAULT.rawValue
+        if bytes.lowerBound == 0 { flags |= HB_BUFFER_FLAG_BOT.rawValue }
+        if bytes.upperBound == utf8.count { flags |= HB_BUFFER_FLAG_EOT.rawValue }
+        hb_buffer_set_flags(buffer, hb_buffer_flags_t(rawValue: flags))
+        utf8.withUnsafeBufferPointer { text in
+            text.baseAddress?.withMemoryRebound(to: CChar.self, capacity: text.count) { chars in
+                hb_buffer_add_utf8(
+                    buffer, chars, Int32(text.count), UInt32(bytes.lowerBound),
+                    Int32(bytes.count))
+            }
+        }
+        hb_buffer_set_language(buffer, language)
+        hb_buffer_guess_segment_properties(buffer)
+        hb_shape(face.shapingFont, buffer, nil, 0)
+
+        var count: UInt32 = 0
+        guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
+            let positions = hb_buffer_get_glyph_positions(buffer, &count), count > 0
+        else { return }
+        let first = result.glyphs.count
+        let origin = result.width
+        var pen: Int64 = 0
+        // Advances per HarfBuzz cluster value (a byte offset into the text).
+        var clusterSums: [UInt32: Int64] = [:]
+        for i in 0..<Int(count) {
+            let info = infos[i]
+            let position = positions[i]
+            result.glyphs.append(
+                ShapedGlyph(
+                    faceIndex: faceIndex, glyph: info.codepoint,
+                    x: origin + Double(pen + Int64(position.x_offset)) * scale,
+                    y: -Double(position.y_offset) * scale))
+            pen += Int64(position.x_advance)
+            clusterSums[info.cluster, default: 0] += Int64(position.x_advance)
+        }
+        result.segments.append((faceIndex, first..<result.glyphs.count))
+        result.width = origin + Double(pen) * scale
+
+        // Each HarfBuzz cluster spans the bytes up to the next one; its advance goes to the
+        // input clusters in that span, shared equally.
+        let values = clusterSums.keys.sorted()
+        for (n, value) in values.enumerated() {
+            let spanStart = max(Int(value), bytes.lowerBound)
+            let spanEnd = n + 1 < values.count ? Int(values[n + 1]) : bytes.upperBound
+            guard spanStart < spanEnd, spanEnd <= clusterOfByte.count else { continue }
+            let firstCluster = Int(clusterOfByte[spanStart])
+            let lastCluster = Int(clusterOfByte[spanEnd - 1])
+            let members = (firstCluster...lastCluster).filter { !clusters[$0].isEmpty }
+            let share = Double(clusterSums[value] ?? 0) * scale / Double(max(members.count, 1))
+            for cluster in members { result.clusterAdvances[cluster] += share }
+        }
+    }
+}

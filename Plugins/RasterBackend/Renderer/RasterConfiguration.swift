@@ -1,0 +1,80 @@
+import Foundation
+public import TrellisPluginKit
+
+/// How a ``RasterRenderer`` writes its output and where it finds fonts.
+///
+/// The plugin receives it as JSON when an instance is opened:
+///
+/// ```json
+/// {"format": "rgba", "fontDirectories": ["/usr/share/fonts"]}
+/// ```
+///
+/// Both keys are optional; an empty configuration renders PNG with the system's fonts.
+public struct RasterConfiguration: Sendable, Hashable {
+    /// The encoding of a rendered frame.
+    public enum Format: String, Sendable, Hashable, CaseIterable {
+        /// A PNG file: 8-bit RGBA, straight (not premultiplied) alpha, no timestamp.
+        case png
+        /// Raw pixels for tests: a header of two little-endian `UInt32`s (width, height), then
+        /// 8-bit RGBA with straight alpha, row by row from the top.
+        case rgba
+    }
+
+    /// The system's font directories, searched when the configuration names none.
+    public static let systemFontDirectories = ["/usr/share/fonts", "/usr/local/share/fonts"]
+
+    /// The output format.
+    public var format: Format
+    /// The directories searched (recursively) for fonts. The user's own font settings and
+    /// directories are never read, so that a frame renders the same for every user.
+    public var fontDirectories: [String]
+
+    /// Creates a configuration.
+    public init(format: Format = .png, fontDirectories: [String] = systemFontDirectories) {
+        self.format = format
+        self.fontDirectories = fontDirectories
+    }
+
+    /// Reads a configuration from UTF-8 JSON; empty or blank input gives the defaults.
+    ///
+    /// - Parameter json: A JSON object with the optional keys `format` (`"png"` or `"rgba"`)
+    ///   and `fontDirectories` (an array of absolute paths).
+    /// - Throws: `RendererError` of kind `invalidInput` for malformed JSON, unknown keys or
+    ///   bad values.
+    public init(json: [UInt8]) throws(RendererError) {
+        self.init()
+        let blank: Set<UInt8> = [0x20, 0x0A, 0x09, 0x0D]
+        if json.allSatisfy(blank.contains) { return }
+        guard let object = try? JSONSerialization.jsonObject(with: Data(json)),
+            let settings = object as? [String: Any]
+        else {
+            throw RendererError(.invalidInput, "raster: the configuration is not a JSON object")
+        }
+        for key in settings.keys.sorted() {
+            let value = settings[key]
+            switch key {
+            case "format":
+                guard let name = value as? String, let format = Format(rawValue: name) else {
+                    throw RendererError(
+                        .invalidInput,
+                        "raster: configuration \"format\" must be \"png\" or \"rgba\"")
+                }
+                self.format = format
+            case "fontDirectories":
+                guard let paths = value as? [String], !paths.isEmpty,
+                    paths.allSatisfy({ $0.hasPrefix("/") && !$0.contains("\0") })
+                else {
+                    throw RendererError(
+                        .invalidInput,
+                        "raster: configuration \"fontDirectories\" must be a non-empty array of "
+                            + "absolute paths")
+                }
+                fontDirectories = paths
+            default:
+                throw RendererError(
+                    .invalidInput,
+                    "raster: unknown configuration key \"\(key)\" (known: format, fontDirectories)")
+            }
+        }
+    }
+}

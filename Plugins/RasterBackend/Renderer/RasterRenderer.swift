@@ -1,0 +1,151 @@
+import CCairo
+import TrellisGeometry
+public import TrellisPluginKit
+
+/// The raster backend's renderer: draws display lists into pixels with Cairo, shapes text with
+/// HarfBuzz, reads glyphs with FreeType and finds fonts with fontconfig.
+///
+/// Every command of a `DisplayList` is drawn with anti-aliasing at the list's scale (the
+/// canvas is its size × scale pixels): fills and strokes with per-corner radii, linear
+/// gradients, CoreGraphics-style shadows with a Gaussian blur, clips, transforms, transparency
+/// layers, images (nine-slice and tinted too) and glyph runs. Text falls back per grapheme
+/// cluster from the requested font to DejaVu Sans and WenQuanYi Micro Hei, and ``measure(_:)-([MeasureRun])``
+/// shapes it exactly as drawing does, so layouts measured with this backend fit its pixels.
+///
+/// The same list always gives the same bytes: fonts come from a fixed fontconfig
+/// configuration that ignores the user's settings, glyphs are drawn unhinted with grey
+/// anti-aliasing, and the PNG has no timestamp.
+///
+/// ```swift
+/// let renderer = try RasterRenderer(configuration: RasterConfiguration(format: .png))
+/// var list = DisplayList(size: Size(width: 120, height: 44), scale: 2)
+/// list.append(.fillRoundedRect(Rect(x: 0, y: 0, width: 120, height: 44),
+///                              radii: .uniform(8), color: .blue))
+/// let png = try renderer.render(list)   // 240×88 pixels
+/// ```
+public final class RasterRenderer: FrameRenderer {
+    /// The configuration the renderer was created with.
+    public let configuration: RasterConfiguration
+    private let text: TextEngine
+    private let fontOptions: OpaquePointer
+
+    /// Creates a renderer from JSON configuration, as the plugin's `open` does.
+    ///
+    /// - Parameter configuration: UTF-8 JSON read by ``RasterConfiguration/init(json:)``.
+    /// - Throws: `RendererError` of kind `invalidInput` for a bad configuration.
+    public convenience init(configuration: [UInt8]) throws(RendererError) {
+        try self.init(configuration: RasterConfiguration(json: configuration))
+    }
+
+    /// Creates a renderer.
+    ///
+    /// - Throws: `RendererError` of kind `resource` when Cairo cannot allocate.
+    public init(configuration: RasterConfiguration) throws(RendererError) {
+        self.configuration = configuration
+        text = TextEngine(directories: configuration.fontDirectories)
+        guard let options = cairo_font_options_create() else {
+            throw RendererError(.resource, "raster: out of memory")
+        }
+        // Fixed glyph rendering: grey anti-aliasing, no hinting, unrounded metrics.
+        cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
+        cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
+        cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
+        cairo_font_options_set_subpixel_order(options, CAIRO_SUBPIXEL_ORDER_DEFAULT)
+        fontOptions = options
+    }
+
+    deinit {
+        cairo_font_options_destroy(fontOptions)
+    }
+
+    /// Decodes, validates and renders an encoded display list.
+    ///
+    /// - Returns: The frame in the configured ``RasterConfiguration/format``.
+    /// - Throws: `RendererError` of kind `invalidInput` with the decoder's message for a
+    ///   malformed list; see ``render(_:)-(DisplayList)`` for the rest.
+    public func render(_ list: UnsafeRawBufferPointer) throws(RendererError) -> [UInt8] {
+        let decoded: DisplayList
+        do throws(DisplayListError) {
+            decoded = try DisplayList(decoding: list)
+        } catch {
+            throw RendererError(.invalidInput, error.description)
+        }
+        return try render(decoded)
+    }
+
+    /// Renders a display list.
+    ///
+    /// - Returns: The frame in the configured ``RasterConfiguration/format``.
+    /// - Throws: `RendererError` of kind `resource` for a canvas above
+    ///   ``CanvasSize/maximumSide`` pixels a side, a font family that is not installed or
+    ///   memory that runs out; `invalidInput` for an empty canvas in PNG.
+    /// - Complexity: O(*p* + *c*) for *p* pixels and *c* commands, plus what they draw.
+    public func render(_ list: DisplayList) throws(RendererError) -> [UInt8] {
+        do throws(RendererError) {
+            let size = try CanvasSize(for: list)
+            if size.isEmpty {
+                guard configuration.format == .rgba else {
+                    throw RendererError(
+                        .invalidInput,
+                        "the canvas is \(size.width)×\(size.height) pixels; a PNG needs at "
+                            + "least one pixel")
+                }
+                return RasterOutput.rgba(width: size.width, height: size.height, pixels: nil)
+            }
+            let surface = try RasterOutput.makeCanvas(size)
+            defer { cairo_surface_destroy(surface) }
+            guard let context = cairo_create(surface) else {
+                throw RendererError(.resource, "out of memory")
+            }
+            defer { cairo_destroy(context) }
+            cairo_scale(context, list.scale, list.scale)
+            cairo_set_font_options(context, fontOptions)
+            let painter = FramePainter(
+                context: context, scale: list.scale,
+                canvas: DeviceRect(
+                    minX: 0, minY: 0, maxX: Double(size.width), maxY: Double(size.height)),
+                images: FrameImages(list), text: text, fontOptions: fontOptions)
+            try painter.paint(list.commands)
+            cairo_surface_flush(surface)
+            return try RasterOutput.encode(surface, size: size, format: configuration.format)
+        } catch {
+            throw RendererError(error.kind, "raster: \(error.message)")
+        }
+    }
+
+    /// Measures an encoded batch of text runs (the `TextMeasurementCodec` format).
+    ///
+    /// - Throws: `RendererError` of kind `invalidInput` for a malformed request, `resource`
+    ///   for a font family that is not installed.
+    public func measure(_ request: UnsafeRawBufferPointer) throws(RendererError) -> [UInt8] {
+        let runs: [MeasureRun]
+        do throws(DisplayListError) {
+            runs = try TextMeasurementCodec.decodeRequest(request)
+        } catch {
+            throw RendererError(.invalidInput, "raster: measure request: \(error.description)")
+        }
+        return TextMeasurementCodec.encode(response: try measure(runs))
+    }
+
+    /// Measures text runs: for each, the font's ascender, descender, line gap, cap height and
+    /// x-height, and the advance of each cluster, in points.
+    ///
+    /// Each run is shaped with HarfBuzz exactly as drawing shapes it, fallback fonts included,
+    /// so the advances sum to the width the run's glyphs cover when drawn.
+    ///
+    /// - Throws: `RendererError` of kind `resource` for a font family that is not
+    ///   installed.
+    /// - Complexity: O(*n*) in the total length of the text, plus shaping.
+    public func measure(_ runs: [MeasureRun]) throws(RendererError) -> [MeasuredRun] {
+        var results: [MeasuredRun] = []
+        results.reserveCapacity(runs.count)
+        for (index, run) in runs.enumerated() {
+            do throws(RendererError) {
+                results.append(try text.measure(run))
+            } catch {
+                throw RendererError(error.kind, "raster: measure run \(index): \(error.message)")
+            }
+        }
+        return results
+    }
+}
