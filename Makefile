@@ -6,16 +6,19 @@
 #   make lint | format   swift-format, strict
 #   make docs            DocC documentation for every module into docs-out/
 #   make bench           benchmarks against peer engines (release build)
-#   make unicode-tables  regenerate TrellisText's Unicode tables from /usr/share/unicode
 
 SWIFT        ?= swift
 SWIFT_FLAGS  ?= -Xswiftc -warnings-as-errors
 # Debian packages the build, the tests and the tools need.
-DEBIAN_PACKAGES := libffi-dev pkg-config unicode-data libicu-dev
-# Library modules: <make suffix>:<module directory>.
-MODULES := geometry:Geometry events:Events layout:Layout text:Text
+DEBIAN_PACKAGES := libffi-dev libicu-dev libpng-dev pkg-config unicode-data
+# Test suites: <make suffix>:<test target prefix>, run by `make test-<suffix>`.
+MODULES := geometry:Geometry events:Events layout:Layout text:Text render:Render tool:Tool
+# Documented library products: <module>:<directory holding its .docc catalog>.
+DOC_MODULES := TrellisGeometry:Modules/Geometry TrellisEvents:Modules/Events \
+	TrellisLayout:Modules/Layout TrellisText:Modules/Text TrellisPluginKit:Plugins/PluginKit \
+	TrellisTextRenderer:Plugins/TextBackend/Renderer TrellisRender:Modules/Render
 
-.PHONY: all deps build test demo lint format docs bench clean unicode-tables $(addprefix test-,$(foreach m,$(MODULES),$(firstword $(subst :, ,$(m)))))
+.PHONY: all deps build test demo lint format docs bench clean fuzz-displaylist unicode-tables $(addprefix test-,$(foreach m,$(MODULES),$(firstword $(subst :, ,$(m)))))
 
 all: build
 
@@ -29,27 +32,27 @@ test: deps build
 	$(SWIFT) test $(SWIFT_FLAGS)
 
 define module_test
-test-$(1): deps
+test-$(1): build
 	$(SWIFT) test $(SWIFT_FLAGS) --filter '^$(2)Tests\.'
 endef
 $(foreach m,$(MODULES),$(eval $(call module_test,$(firstword $(subst :, ,$(m))),$(lastword $(subst :, ,$(m))))))
 
 demo: deps
 	$(SWIFT) build $(SWIFT_FLAGS) --product trellis
-	$$($(SWIFT) build $(SWIFT_FLAGS) --show-bin-path)/trellis demo
+	@$$($(SWIFT) build $(SWIFT_FLAGS) --show-bin-path)/trellis demo
 
 lint:
-	$(SWIFT) format lint --strict --recursive --parallel Package.swift Modules Tests Tools
+	$(SWIFT) format lint --strict --recursive --parallel Package.swift Modules Plugins Tests Tools
 
 format:
-	$(SWIFT) format format --in-place --recursive --parallel Package.swift Modules Tests Tools
+	$(SWIFT) format format --in-place --recursive --parallel Package.swift Modules Plugins Tests Tools
 
 docs: deps
-	@bash scripts/build-docs.sh $(foreach m,$(MODULES),$(lastword $(subst :, ,$(m))))
+	@bash scripts/build-docs.sh $(DOC_MODULES)
 
 bench: deps
 	@bash scripts/bench-venv.sh
-	$(SWIFT) build -c release --product trellis-bench
+	$(SWIFT) build -c release
 	TRELLIS_BENCH_PYTHON=$(CURDIR)/.bench-venv/bin/python \
 		$$($(SWIFT) build -c release --show-bin-path)/trellis-bench $(SUITES)
 
@@ -59,6 +62,9 @@ unicode-tables: deps
 	$(SWIFT) build $(SWIFT_FLAGS) --product gen-unicode-tables
 	$$($(SWIFT) build $(SWIFT_FLAGS) --show-bin-path)/gen-unicode-tables $(UNICODE_DATA) \
 		Modules/Text/Unicode/Generated
+
+fuzz-displaylist:
+	bash scripts/fuzz.sh displaylist $(or $(SECONDS),300)
 
 clean:
 	rm -rf .build docs-out

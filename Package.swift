@@ -7,11 +7,21 @@
 
 import PackageDescription
 
-/// A Swift library module under `Modules/`, with its test suite under `Tests/`.
+let swiftSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("MemberImportVisibility"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+]
+
+/// A Swift library module with its test suite.
 struct Module {
+    /// The module and product name.
     let name: String
+    /// The source directory.
     let path: String
+    /// The modules and C targets it depends on.
     let dependencies: [String]
+    /// The test target under `Tests/`, if the module has its own suite.
+    var tests: String? = nil
     var testDependencies: [String] = []
     /// Paths inside the test directory that are data, not sources (fixtures, snapshots).
     var testExclude: [String] = []
@@ -19,81 +29,163 @@ struct Module {
 
 /// The library modules, in dependency order: a module only depends on modules above it.
 let modules: [Module] = [
-    Module(name: "TrellisGeometry", path: "Geometry", dependencies: []),
-    Module(name: "TrellisEvents", path: "Events", dependencies: ["TrellisGeometry"]),
     Module(
-        name: "TrellisLayout", path: "Layout", dependencies: ["TrellisGeometry"],
+        name: "TrellisGeometry", path: "Modules/Geometry", dependencies: [],
+        tests: "GeometryTests"
+    ),
+    Module(
+        name: "TrellisEvents", path: "Modules/Events", dependencies: ["TrellisGeometry"],
+        tests: "EventsTests"
+    ),
+    Module(
+        name: "TrellisLayout", path: "Modules/Layout", dependencies: ["TrellisGeometry"],
+        tests: "LayoutTests", testExclude: ["__Fixtures__"]
+    ),
+    Module(
+        name: "TrellisText", path: "Modules/Text", dependencies: ["TrellisGeometry"],
+        tests: "TextTests", testExclude: ["__Fixtures__"]
+    ),
+    Module(
+        name: "TrellisPluginKit", path: "Plugins/PluginKit",
+        dependencies: ["TrellisGeometry", "CTrellisPluginABI"]
+    ),
+    Module(
+        name: "TrellisTextRenderer", path: "Plugins/TextBackend/Renderer",
+        dependencies: ["TrellisGeometry", "TrellisPluginKit"]
+    ),
+    Module(
+        name: "TrellisRender", path: "Modules/Render",
+        dependencies: ["TrellisPluginKit", "CFFI", "CTrellisPluginABI"],
+        tests: "RenderTests", testDependencies: ["TrellisTextRenderer"],
         testExclude: ["__Fixtures__"]
     ),
     Module(
-        name: "TrellisText", path: "Text", dependencies: ["TrellisGeometry"],
+        name: "TrellisViews", path: "Modules/Views",
+        dependencies: [
+            "TrellisEvents", "TrellisLayout", "TrellisText", "TrellisRender", "CPNG",
+        ],
+        tests: "ViewsTests", testDependencies: ["TrellisTextRenderer"],
         testExclude: ["__Fixtures__"]
     ),
 ]
 
-/// C system libraries found with pkg-config; never products.
-let systemLibraries: [Target] = [
+/// C modules: system libraries found with pkg-config and the plugin ABI header; never products.
+let cModules: [Target] = [
+    .systemLibrary(
+        name: "CFFI", path: "Modules/CFFI", pkgConfig: "libffi", providers: [.apt(["libffi-dev"])]
+    ),
+    .target(name: "CTrellisPluginABI", path: "Modules/CTrellisPluginABI"),
+    .systemLibrary(
+        name: "CPNG", path: "Modules/CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]
+    ),
     // ICU, the peer of the text benchmarks (trellis-bench only, through CICUBench).
     .systemLibrary(
         name: "CICU", path: "Modules/CICU", pkgConfig: "icu-uc", providers: [.apt(["libicu-dev"])]
     ),
-]
-
-/// Small C targets; never products.
-let cTargets: [Target] = [
     // ICU's line break iterator behind plain C types, for the text benchmarks.
     .target(name: "CICUBench", dependencies: ["CICU"], path: "Modules/CICUBench"),
+]
+
+/// Rendering backends: dynamic libraries loaded at run time, never linked by the host.
+struct Plugin {
+    let name: String
+    let path: String
+    let dependencies: [String]
+    var isSwift = true
+}
+
+let plugins: [Plugin] = [
+    Plugin(
+        name: "TrellisTextBackend", path: "Plugins/TextBackend/Plugin",
+        dependencies: ["TrellisTextRenderer", "TrellisPluginKit", "CTrellisPluginABI"]
+    ),
+    Plugin(
+        name: "TrellisExampleBackend", path: "Plugins/Examples/CExample",
+        dependencies: ["CTrellisPluginABI"], isSwift: false
+    ),
 ]
 
 /// Executables under `Tools/`.
 let tools: [(name: String, path: String, dependencies: [String], exclude: [String])] = [
     (
-        name: "trellis", path: "trellis", dependencies: ["TrellisGeometry", "TrellisEvents"],
-        exclude: []
+        name: "trellis", path: "Tools/trellis",
+        dependencies: ["TrellisGeometry", "TrellisEvents", "TrellisRender"], exclude: []
     ),
     (
-        name: "trellis-bench", path: "trellis-bench",
-        dependencies: ["TrellisGeometry", "TrellisLayout", "TrellisText", "CICUBench"],
+        name: "trellis-bench", path: "Tools/trellis-bench",
+        dependencies: [
+            "TrellisGeometry", "TrellisLayout", "TrellisText", "TrellisRender",
+            "TrellisTextRenderer", "CICUBench",
+        ],
         exclude: ["peers"]
     ),
-    (name: "gen-unicode-tables", path: "gen-unicode-tables", dependencies: [], exclude: []),
-]
-
-let swiftSettings: [SwiftSetting] = [
-    .enableUpcomingFeature("MemberImportVisibility"),
-    .enableUpcomingFeature("InternalImportsByDefault"),
+    (
+        name: "gen-unicode-tables", path: "Tools/gen-unicode-tables", dependencies: [],
+        exclude: []
+    ),
 ]
 
 func dependencies(_ names: [String]) -> [Target.Dependency] {
     names.map { .target(name: $0) }
 }
 
-var targets: [Target] = systemLibraries + cTargets
+var targets: [Target] = cModules
 for module in modules {
     targets.append(
         .target(
             name: module.name,
             dependencies: dependencies(module.dependencies),
-            path: "Modules/\(module.path)",
+            path: module.path,
             swiftSettings: swiftSettings
         )
     )
-    targets.append(
-        .testTarget(
-            name: "\(module.path)Tests",
-            dependencies: dependencies([module.name] + module.testDependencies),
-            path: "Tests/\(module.path)Tests",
-            exclude: module.testExclude,
-            swiftSettings: swiftSettings
+    if let tests = module.tests {
+        targets.append(
+            .testTarget(
+                name: tests,
+                dependencies: dependencies([module.name] + module.testDependencies),
+                path: "Tests/\(tests)",
+                exclude: module.testExclude,
+                swiftSettings: swiftSettings
+            )
         )
-    )
+    }
 }
+for plugin in plugins {
+    if plugin.isSwift {
+        // -Bsymbolic binds the plugin's references to its own copies of the modules it links
+        // statically, so a host that links the same modules can never interpose on them.
+        targets.append(
+            .target(
+                name: plugin.name,
+                dependencies: dependencies(plugin.dependencies),
+                path: plugin.path,
+                swiftSettings: swiftSettings,
+                linkerSettings: [.unsafeFlags(["-Xlinker", "-Bsymbolic"])]
+            )
+        )
+    } else {
+        targets.append(
+            .target(
+                name: plugin.name,
+                dependencies: dependencies(plugin.dependencies),
+                path: plugin.path
+            )
+        )
+    }
+}
+targets.append(
+    .testTarget(
+        name: "ToolTests", dependencies: ["trellis"], path: "Tests/ToolTests",
+        swiftSettings: swiftSettings
+    )
+)
 for tool in tools {
     targets.append(
         .executableTarget(
             name: tool.name,
             dependencies: dependencies(tool.dependencies),
-            path: "Tools/\(tool.path)",
+            path: tool.path,
             exclude: tool.exclude,
             swiftSettings: swiftSettings
         )
@@ -102,8 +194,9 @@ for tool in tools {
 
 let package = Package(
     name: "Trellis",
-    platforms: [.macOS(.v14)],
+    platforms: [.macOS(.v15)],
     products: modules.map { .library(name: $0.name, targets: [$0.name]) }
+        + plugins.map { .library(name: $0.name, type: .dynamic, targets: [$0.name]) }
         + tools.map { .executable(name: $0.name, targets: [$0.name]) },
     targets: targets
 )

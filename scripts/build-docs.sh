@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Builds the DocC documentation of each module given (by directory name under Modules/) into
-# docs-out/<Module>, from the symbol graphs SwiftPM emits. Warnings are errors.
+# Builds the DocC documentation of each module given as NAME:DIRECTORY (the catalog is
+# DIRECTORY/NAME.docc) into docs-out/NAME, from the symbol graphs SwiftPM emits.
+# Warnings are errors.
 set -euo pipefail
 
 # The dump also tries the test bundles, which have no module to load; the library graphs are
@@ -10,10 +11,10 @@ graphs="$(swift build --show-bin-path)/../symbolgraph"
 [ -d "$graphs" ] || graphs=$(dirname "$(find .build -name '*.symbols.json' -path '*symbolgraph*' | head -n 1)")
 
 mkdir -p docs-out
-for dir in "$@"; do
-    module="Trellis$dir"
-    [ "$dir" = "Trellis" ] && module="Trellis"
-    catalog="Modules/$dir/$module.docc"
+for spec in "$@"; do
+    module=${spec%%:*}
+    dir=${spec#*:}
+    catalog="$dir/$module.docc"
     staging=$(mktemp -d)
     if [ ! -f "$graphs/$module.symbols.json" ]; then
         echo "error: no symbol graph for $module in $graphs" >&2

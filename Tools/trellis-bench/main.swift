@@ -6,6 +6,7 @@ let suites: [(name: String, run: () throws -> Void)] = [
     ("constraints", runConstraintBenchmarks),
     ("flex", runFlexBenchmarks),
     ("text", runTextBenchmarks),
+    ("render", runRenderBenchmarks),
 ]
 
 let requested = Set(CommandLine.arguments.dropFirst())

@@ -1,1 +1,6 @@
-print("x")
+// trellis: the Trellis command-line tool.
+
+import Foundation
+
+let status = await TrellisCommand.run(arguments: Array(CommandLine.arguments.dropFirst()))
+exit(status)

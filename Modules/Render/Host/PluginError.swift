@@ -1,0 +1,87 @@
+/// An error from loading or calling a rendering plugin.
+///
+/// The description is one line that names the plugin file, says what went wrong, and when it
+/// helps, how to fix it:
+/// `plugin /opt/x/libTrellisFooBackend.so: ABI version mismatch: expected 1, found 2`.
+public struct PluginError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The kind of failure.
+    public struct Code: Sendable, Hashable, CustomStringConvertible {
+        private enum Kind: String, Sendable, Hashable {
+            case notFound = "not found"
+            case notASharedLibrary = "not a shared library"
+            case noManifestSymbol = "no manifest symbol"
+            case manifestNull = "manifest is null"
+            case abiVersionMismatch = "ABI version mismatch"
+            case structSizeMismatch = "struct size mismatch"
+            case invalidManifest = "invalid manifest"
+            case missingEntry = "missing required entry"
+            case badSignature = "bad signature"
+            case signatureMismatch = "signature mismatch"
+            case insecurePermissions = "insecure permissions"
+            case missingCapability = "missing capability"
+            case callFailed = "plugin call failed"
+            case unknownBackend = "unknown backend"
+        }
+
+        private let kind: Kind
+
+        private init(_ kind: Kind) { self.kind = kind }
+
+        /// The file does not exist.
+        public static let notFound = Code(.notFound)
+        /// The file exists but `dlopen` cannot load it.
+        public static let notASharedLibrary = Code(.notASharedLibrary)
+        /// The library does not export `trellis_plugin_manifest`.
+        public static let noManifestSymbol = Code(.noManifestSymbol)
+        /// `trellis_plugin_manifest()` returned NULL.
+        public static let manifestNull = Code(.manifestNull)
+        /// The manifest's ABI version is not the host's.
+        public static let abiVersionMismatch = Code(.abiVersionMismatch)
+        /// The manifest's or an entry's struct size is not the host's.
+        public static let structSizeMismatch = Code(.structSizeMismatch)
+        /// The manifest has a missing name, an empty entry table or similar.
+        public static let invalidManifest = Code(.invalidManifest)
+        /// An entry point the host requires is not in the manifest.
+        public static let missingEntry = Code(.missingEntry)
+        /// An entry's signature string does not parse.
+        public static let badSignature = Code(.badSignature)
+        /// An entry's signature is not the one the host expects for its name.
+        public static let signatureMismatch = Code(.signatureMismatch)
+        /// The file or its directory is writable by other users.
+        public static let insecurePermissions = Code(.insecurePermissions)
+        /// The backend lacks a capability the request needs.
+        public static let missingCapability = Code(.missingCapability)
+        /// A call into the plugin returned an error status.
+        public static let callFailed = Code(.callFailed)
+        /// No discovered backend has the requested name.
+        public static let unknownBackend = Code(.unknownBackend)
+
+        /// The code's name, such as `ABI version mismatch`.
+        public var description: String { kind.rawValue }
+    }
+
+    /// The kind of failure.
+    public let code: Code
+    /// What went wrong, in detail.
+    public let message: String
+    /// The plugin file concerned, when there is one.
+    public let path: String?
+
+    /// Creates an error.
+    public init(_ code: Code, _ message: String, path: String? = nil) {
+        self.code = code
+        self.message = message
+        self.path = path
+    }
+
+    /// The error with a different path.
+    func at(_ path: String) -> PluginError {
+        PluginError(code, message, path: path)
+    }
+
+    /// One line: the file, the kind of failure and the detail.
+    public var description: String {
+        let prefix = path.map { "plugin \($0): " } ?? ""
+        return "\(prefix)\(code): \(message)"
+    }
+}

@@ -1,0 +1,55 @@
+public import TrellisPluginKit
+
+/// A backend that calls a `FrameRenderer` in the same process, without libffi.
+///
+/// It runs exactly the code a plugin built from the same renderer runs, so tests can render
+/// without loading a library and benchmarks can measure what the plugin boundary costs.
+public final class InProcessBackend: Backend {
+    /// The backend's name.
+    public let name: String
+    /// What the backend can do.
+    public let capabilities: BackendCapabilities
+    private let renderer: any FrameRenderer
+
+    /// Creates a backend around a renderer instance.
+    public init(name: String, capabilities: BackendCapabilities, renderer: any FrameRenderer) {
+        self.name = name
+        self.capabilities = capabilities
+        self.renderer = renderer
+    }
+
+    private func run(
+        _ bytes: [UInt8], _ body: (UnsafeRawBufferPointer) throws(RendererError) -> [UInt8]
+    ) throws(PluginError) -> [UInt8] {
+        let result = bytes.withUnsafeBytes { buffer -> Result<[UInt8], RendererError> in
+            do throws(RendererError) {
+                return .success(try body(buffer))
+            } catch {
+                return .failure(error)
+            }
+        }
+        switch result {
+        case .success(let output): return output
+        case .failure(let error):
+            throw PluginError(.callFailed, "backend \"\(name)\": \(error.message)")
+        }
+    }
+
+    /// Renders one encoded display list.
+    public func render(encoded list: [UInt8]) throws(PluginError) -> [UInt8] {
+        try requireRendering()
+        return try run(list) { buffer throws(RendererError) in try renderer.render(buffer) }
+    }
+
+    /// Measures an encoded batch of text runs.
+    public func measure(encoded request: [UInt8]) throws(PluginError) -> [UInt8] {
+        try require(.measureText, for: "measure text")
+        return try run(request) { buffer throws(RendererError) in try renderer.measure(buffer) }
+    }
+
+    /// Decodes input bytes.
+    public func input(_ bytes: [UInt8]) throws(PluginError) -> [UInt8] {
+        try require(.input, for: "read input")
+        return try run(bytes) { buffer throws(RendererError) in try renderer.input(buffer) }
+    }
+}

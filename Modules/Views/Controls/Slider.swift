@@ -1,0 +1,146 @@
+public import TrellisEvents
+public import TrellisGeometry
+
+/// A control that picks a value from a continuous range by dragging a thumb, as UIKit's
+/// `UISlider`.
+///
+/// The value is clamped to `minimumValue...maximumValue` (defaults 0...1). Raising the minimum
+/// above the maximum raises the maximum (and the value) with it; lowering the maximum below the
+/// minimum lowers the minimum. Dragging the thumb sends `valueChanged` on every change when
+/// ``isContinuous`` (the default), else once on release; setting the value in code sends
+/// nothing.
+@MainActor
+open class Slider: Control {
+    /// The current value.
+    public var value: Double {
+        get { storedValue }
+        set { setValue(newValue, animated: false) }
+    }
+
+    private var storedValue = 0.0 {
+        didSet { if storedValue != oldValue { setNeedsDisplay() } }
+    }
+
+    /// The lowest value.
+    public var minimumValue: Double = 0 {
+        didSet {
+            if minimumValue.isNaN { minimumValue = oldValue }
+            if maximumValue < minimumValue { maximumValue = minimumValue }
+            storedValue = clamp(storedValue)
+        }
+    }
+
+    /// The highest value.
+    public var maximumValue: Double = 1 {
+        didSet {
+            if maximumValue.isNaN { maximumValue = oldValue }
+            if minimumValue > maximumValue { minimumValue = maximumValue }
+            storedValue = clamp(storedValue)
+        }
+    }
+
+    /// Whether dragging sends `valueChanged` as the value changes, or only on release.
+    public var isContinuous = true
+
+    /// The colour of the track below the thumb; the tint colour by default.
+    public var minimumTrackTintColor: Color? {
+        didSet { setNeedsDisplay() }
+    }
+
+    /// The colour of the track above the thumb.
+    public var maximumTrackTintColor: Color? {
+        didSet { setNeedsDisplay() }
+    }
+
+    /// The diameter of the thumb.
+    public static let thumbDiameter = 28.0
+
+    private var dragStart: (x: Double, value: Double)?
+    private var changedDuringDrag = false
+
+    /// Sets the value, clamped, without sending events.
+    public func setValue(_ value: Float, animated: Bool) {
+        setValue(Double(value), animated: animated)
+    }
+
+    /// Sets the value, clamped, without sending events.
+    public func setValue(_ value: Double, animated: Bool) {
+        storedValue = clamp(value)
+    }
+
+    private func clamp(_ v: Double) -> Double {
+        if v.isNaN { return minimumValue }
+        return min(max(v, minimumValue), maximumValue)
+    }
+
+    /// The slider's natural height, 31 points; it has no natural width.
+    open override var intrinsicContentSize: Size { Size(width: View.noIntrinsicMetric, height: 31) }
+
+    /// The track's extent along x: from half a thumb in from each side.
+    var trackRange: (start: Double, length: Double) {
+        let inset = Slider.thumbDiameter / 2
+        return (bounds.minX + inset, max(0, bounds.width - 2 * inset))
+    }
+
+    /// The thumb's rectangle for the current value.
+    public var thumbRect: Rect {
+        let (start, length) = trackRange
+        let span = maximumValue - minimumValue
+        let fraction = span > 0 ? (storedValue - minimumValue) / span : 0
+        let d = Slider.thumbDiameter
+        return Rect(
+            x: start + fraction * length - d / 2, y: bounds.midY - d / 2, width: d, height: d)
+    }
+
+    /// Begins tracking only on the thumb (grown by 10 points), as UIKit does.
+    open override func beginTracking(_ touch: Touch) -> Bool {
+        guard thumbRect.insetBy(dx: -10, dy: -10).contains(touch.location) else { return false }
+        dragStart = (touch.location.x, storedValue)
+        changedDuringDrag = false
+        return true
+    }
+
+    /// Moves the value with the drag.
+    open override func continueTracking(_ touch: Touch) -> Bool {
+        guard let start = dragStart else { return false }
+        let (_, length) = trackRange
+        let span = maximumValue - minimumValue
+        let delta = length > 0 ? (touch.location.x - start.x) / length * span : 0
+        let before = storedValue
+        storedValue = clamp(start.value + delta)
+        if storedValue != before {
+            changedDuringDrag = true
+            if isContinuous { sendActions(for: .valueChanged) }
+        }
+        return true
+    }
+
+    /// Sends the final `valueChanged` of a non-continuous drag.
+    open override func endTracking(_ touch: Touch?) {
+        if !isContinuous && changedDuringDrag { sendActions(for: .valueChanged) }
+        dragStart = nil
+    }
+
+    /// Forgets the drag.
+    open override func cancelTracking(_ touch: Touch?) {
+        dragStart = nil
+    }
+
+    /// Draws the track and the thumb.
+    open override func draw(in context: DrawingContext) {
+        let (start, length) = trackRange
+        let thumb = thumbRect
+        let y = bounds.midY - 2
+        let minimumColor = minimumTrackTintColor ?? effectiveTintColor
+        let maximumColor = maximumTrackTintColor ?? Color(white: 0.85)
+        context.fill(
+            Rect(x: start, y: y, width: length, height: 4), color: maximumColor, cornerRadius: 2)
+        context.fill(
+            Rect(x: start, y: y, width: max(0, thumb.midX - start), height: 4), color: minimumColor,
+            cornerRadius: 2)
+        context.fill(
+            thumb, color: isEnabled ? .white : Color(white: 0.95), cornerRadius: thumb.width / 2)
+        context.strokeInside(
+            thumb, color: Color(white: 0.8), width: 0.5, cornerRadius: thumb.width / 2)
+    }
+}

@@ -1,0 +1,78 @@
+public import TrellisEvents
+public import TrellisGeometry
+
+/// An on/off switch, as UIKit's `UISwitch`.
+///
+/// A tap (a touch released inside) toggles it and sends `valueChanged` then
+/// `primaryActionTriggered`; setting ``isOn`` or calling ``setOn(_:animated:)`` sends nothing.
+@MainActor
+open class Switch: Control {
+    /// Whether the switch is on.
+    public var isOn = false {
+        didSet { if isOn != oldValue { setNeedsDisplay() } }
+    }
+
+    /// The track colour when on; UIKit's green by default.
+    public var onTintColor: Color? {
+        didSet { setNeedsDisplay() }
+    }
+
+    /// The thumb colour; white by default.
+    public var thumbTintColor: Color? {
+        didSet { setNeedsDisplay() }
+    }
+
+    /// UIKit's switch green.
+    public static let defaultOnTint = Color(red: 52.0 / 255, green: 199.0 / 255, blue: 89.0 / 255)
+
+    /// Creates a switch; its natural size is 51 × 31 points.
+    public override init(frame: Rect = .zero) {
+        super.init(frame: frame)
+        if frame.size == .zero { self.frame = Rect(origin: frame.origin, size: Switch.naturalSize) }
+    }
+
+    /// The switch's fixed size, as UIKit's.
+    public static let naturalSize = Size(width: 51, height: 31)
+
+    /// Sets the state without sending events.
+    public func setOn(_ on: Bool, animated: Bool) {
+        isOn = on
+    }
+
+    /// The switch's size, 51 × 31.
+    open override var intrinsicContentSize: Size { Switch.naturalSize }
+
+    /// The switch's size, 51 × 31.
+    open override func sizeThatFits(_ size: Size) -> Size { Switch.naturalSize }
+
+    /// Toggles on an inside release.
+    open override func endTracking(_ touch: Touch?) {
+        guard touch != nil, isTouchInside else { return }
+        isOn.toggle()
+        sendActions(for: .valueChanged)
+        sendActions(for: .primaryActionTriggered)
+    }
+
+    /// Draws the track and the thumb.
+    open override func draw(in context: DrawingContext) {
+        let track = ContentPlacement.place(
+            Switch.naturalSize, in: bounds, horizontal: .center, vertical: .center)
+        let onColor = onTintColor ?? Switch.defaultOnTint
+        var trackColor = isOn ? onColor : Color(white: 0.88)
+        if isHighlighted { trackColor = trackColor.interpolated(to: .black, fraction: 0.1) }
+        if !isEnabled { trackColor = trackColor.withAlphaComponent(0.5) }
+        context.fill(track, color: trackColor, cornerRadius: track.height / 2)
+        let diameter = track.height - 4
+        let x = isOn ? track.maxX - 2 - diameter : track.minX + 2
+        let thumb = Rect(x: x, y: track.minY + 2, width: diameter, height: diameter)
+        context.fill(thumb, color: thumbTintColor ?? .white, cornerRadius: diameter / 2)
+    }
+}
+
+extension Control {
+    /// Whether a point in the control's coordinates counts as inside for tracking (the bounds
+    /// grown by the touch slop).
+    public func isInsideForTracking(_ point: Point) -> Bool {
+        core.isInsideForTracking(point, bounds: bounds)
+    }
+}

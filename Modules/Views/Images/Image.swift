@@ -1,0 +1,148 @@
+public import TrellisGeometry
+
+/// The pixels of an image: 8-bit RGBA with straight alpha, row by row from the top. Shared by
+/// every image derived from the same source, so that a frame carries them once.
+public final class PixelBuffer: Sendable {
+    /// The width in pixels.
+    public let width: Int
+    /// The height in pixels.
+    public let height: Int
+    /// `width × height × 4` bytes.
+    public let bytes: [UInt8]
+
+    /// Creates a buffer; the byte count must be `width × height × 4`.
+    public init(width: Int, height: Int, bytes: [UInt8]) {
+        precondition(
+            width >= 0 && height >= 0 && bytes.count == width * height * 4, "pixel count mismatch")
+        self.width = width
+        self.height = height
+        self.bytes = bytes
+    }
+
+    /// The colour of a pixel, or `nil` outside the buffer.
+    public func color(x: Int, y: Int) -> Color? {
+        guard x >= 0, y >= 0, x < width, y < height else { return nil }
+        let i = (y * width + x) * 4
+        return Color(
+            red: Double(bytes[i]) / 255, green: Double(bytes[i + 1]) / 255,
+            blue: Double(bytes[i + 2]) / 255, alpha: Double(bytes[i + 3]) / 255)
+    }
+}
+
+/// An immutable bitmap image with a scale, optional cap insets for nine-slice stretching, and a
+/// rendering mode, as UIKit's `UIImage`.
+///
+/// ```swift
+/// let icon = try Image(contentsOfFile: "icon@2x.png", scale: 2)
+/// let background = Image(size: Size(width: 40, height: 40), color: .gray)
+///     .resizableImage(withCapInsets: EdgeInsets(all: 15))   // seed 004's button background
+/// let glyph = icon.withRenderingMode(.alwaysTemplate)      // drawn in the tint colour
+/// ```
+public final class Image: Sendable {
+    /// How an image uses the tint colour.
+    public enum RenderingMode: Sendable, Hashable {
+        /// As the context decides: original colours.
+        case automatic
+        /// Always its own colours.
+        case alwaysOriginal
+        /// Its alpha filled with the tint colour.
+        case alwaysTemplate
+    }
+
+    /// The pixels.
+    public let pixels: PixelBuffer
+    /// Pixels per point.
+    public let scale: Double
+    /// Cap insets in points when the image is resizable: the corners keep their size and the
+    /// edges and centre stretch.
+    public let capInsets: EdgeInsets?
+    /// The rendering mode.
+    public let renderingMode: RenderingMode
+    /// The colour a template image is drawn in, overriding the view's tint.
+    public let tintColor: Color?
+
+    /// Creates an image from pixels.
+    public init(
+        pixels: PixelBuffer, scale: Double = 1, capInsets: EdgeInsets? = nil,
+        renderingMode: RenderingMode = .automatic, tintColor: Color? = nil
+    ) {
+        self.pixels = pixels
+        self.scale = scale > 0 && scale.isFinite ? scale : 1
+        self.capInsets = capInsets
+        self.renderingMode = renderingMode
+        self.tintColor = tintColor
+    }
+
+    /// Creates an image of one colour: a synthetic image, as scenes describe with
+    /// `{"size": [w, h], "color": "#…"}`.
+    public convenience init(size: Size, color: Color, scale: Double = 1) {
+        let width = max(0, min(16_384, Int((size.width * scale).rounded())))
+        let height = max(0, min(16_384, Int((size.height * scale).rounded())))
+        let (r, g, b, a) = color.rgba8
+        var bytes = [UInt8](repeating: 0, count: width * height * 4)
+        for i in stride(from: 0, to: bytes.count, by: 4) {
+            bytes[i] = r
+            bytes[i + 1] = g
+            bytes[i + 2] = b
+            bytes[i + 3] = a
+        }
+        self.init(pixels: PixelBuffer(width: width, height: height, bytes: bytes), scale: scale)
+    }
+
+    /// The width in pixels.
+    public var pixelWidth: Int { pixels.width }
+    /// The height in pixels.
+    public var pixelHeight: Int { pixels.height }
+
+    /// The size in points.
+    public var size: Size {
+        Size(width: Double(pixels.width) / scale, height: Double(pixels.height) / scale)
+    }
+
+    /// Returns the image made resizable with cap insets in points.
+    public func resizableImage(withCapInsets insets: EdgeInsets) -> Image {
+        Image(
+            pixels: pixels, scale: scale, capInsets: insets, renderingMode: renderingMode,
+            tintColor: tintColor)
+    }
+
+    /// Returns the image with a rendering mode.
+    public func withRenderingMode(_ mode: RenderingMode) -> Image {
+        Image(
+            pixels: pixels, scale: scale, capInsets: capInsets, renderingMode: mode,
+            tintColor: tintColor)
+    }
+
+    /// Returns a template image drawn in a colour.
+    public func withTintColor(_ color: Color) -> Image {
+        Image(
+            pixels: pixels, scale: scale, capInsets: capInsets, renderingMode: .alwaysTemplate,
+            tintColor: color)
+    }
+
+    /// The look UIKit gives a button's image when it falls back from the normal state.
+    public enum Adjustment: Sendable, Hashable {
+        /// Darkened, for the highlighted state: colour channels halved.
+        case highlighted
+        /// Faded, for the disabled state: alpha multiplied by 0.4.
+        case disabled
+    }
+
+    /// Returns the image adjusted for a state, as `adjustsImageWhenHighlighted` and
+    /// `adjustsImageWhenDisabled` draw it.
+    public func adjusted(_ adjustment: Adjustment) -> Image {
+        var bytes = pixels.bytes
+        for i in stride(from: 0, to: bytes.count, by: 4) {
+            switch adjustment {
+            case .highlighted:
+                for c in 0..<3 { bytes[i + c] = bytes[i + c] / 2 }
+            case .disabled:
+                bytes[i + 3] = UInt8((Double(bytes[i + 3]) * 0.4).rounded())
+            }
+        }
+        return Image(
+            pixels: PixelBuffer(width: pixels.width, height: pixels.height, bytes: bytes),
+            scale: scale,
+            capInsets: capInsets, renderingMode: renderingMode, tintColor: tintColor)
+    }
+}

@@ -1,0 +1,123 @@
+extension View {
+    /// The window the view is in, if any.
+    public var window: Window? {
+        var view: View? = self
+        while let current = view {
+            if let window = current as? Window { return window }
+            view = current.superview
+        }
+        return nil
+    }
+
+    /// Adds a view at the front, removing it from its current superview first.
+    public func addSubview(_ view: View) {
+        insertSubview(view, at: subviews.count)
+    }
+
+    /// Inserts a view at an index of ``subviews`` (clamped to the valid range), removing it from
+    /// its current superview first.
+    public func insertSubview(_ view: View, at index: Int) {
+        precondition(view !== self, "a view cannot be its own subview")
+        precondition(!isDescendant(of: view), "adding an ancestor as a subview would make a cycle")
+        let oldWindow = view.window
+        if view.superview === self, let current = subviews.firstIndex(where: { $0 === view }) {
+            subviews.remove(at: current)
+            subviews.insert(view, at: min(max(index, 0), subviews.count))
+            setNeedsDisplay()
+            return
+        }
+        view.willMove(toSuperview: self)
+        view.detach()
+        subviews.insert(view, at: min(max(index, 0), subviews.count))
+        view.superview = self
+        view.didMoveToSuperview()
+        if view.window !== oldWindow { view.propagateWindowChange() }
+        didAddSubview(view)
+        setNeedsLayout()
+        setNeedsDisplay()
+    }
+
+    /// Inserts a view just above (in front of) a sibling.
+    public func insertSubview(_ view: View, aboveSubview sibling: View) {
+        insertSubview(view, relativeTo: sibling, offset: 1)
+    }
+
+    /// Inserts a view just below (behind) a sibling.
+    public func insertSubview(_ view: View, belowSubview sibling: View) {
+        insertSubview(view, relativeTo: sibling, offset: 0)
+    }
+
+    private func insertSubview(_ view: View, relativeTo sibling: View, offset: Int) {
+        guard view !== sibling else { return }
+        // The sibling's index once the view is out of the array, so that a reorder lands
+        // next to the sibling.
+        let others = subviews.filter { $0 !== view }
+        let index = others.firstIndex { $0 === sibling }.map { $0 + offset } ?? subviews.count
+        insertSubview(view, at: index)
+    }
+
+    /// Removes the view from its superview.
+    public func removeFromSuperview() {
+        guard let parent = superview else { return }
+        let oldWindow = window
+        parent.willRemoveSubview(self)
+        willMove(toSuperview: nil)
+        detach()
+        didMoveToSuperview()
+        if oldWindow != nil { propagateWindowChange() }
+        parent.setNeedsLayout()
+        parent.setNeedsDisplay()
+    }
+
+    private func detach() {
+        guard let parent = superview else { return }
+        parent.subviews.removeAll { $0 === self }
+        superview = nil
+        removeConstraintsCrossing(from: parent)
+    }
+
+    /// Moves a subview to the front.
+    public func bringSubviewToFront(_ view: View) {
+        guard view.superview === self else { return }
+        insertSubview(view, at: subviews.count)
+    }
+
+    /// Moves a subview to the back.
+    public func sendSubviewToBack(_ view: View) {
+        guard view.superview === self else { return }
+        insertSubview(view, at: 0)
+    }
+
+    /// Whether the view is `view` or one of its descendants.
+    public func isDescendant(of view: View) -> Bool {
+        var current: View? = self
+        while let candidate = current {
+            if candidate === view { return true }
+            current = candidate.superview
+        }
+        return false
+    }
+
+    /// The first view in this subtree (depth first, including this view) with a tag.
+    public func viewWithTag(_ tag: Int) -> View? {
+        if self.tag == tag { return self }
+        for subview in subviews {
+            if let found = subview.viewWithTag(tag) { return found }
+        }
+        return nil
+    }
+
+    /// The first view in this subtree with an accessibility identifier.
+    public func view(withIdentifier identifier: String) -> View? {
+        if accessibilityIdentifier == identifier { return self }
+        for subview in subviews {
+            if let found = subview.view(withIdentifier: identifier) { return found }
+        }
+        return nil
+    }
+
+    private func propagateWindowChange() {
+        didMoveToWindow()
+        for subview in subviews { subview.propagateWindowChange() }
+    }
+}

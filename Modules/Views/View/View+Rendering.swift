@@ -1,0 +1,75 @@
+import TrellisGeometry
+import TrellisRender
+
+extension View {
+    /// Records the view and its subtree into a drawing context, in the superview's coordinates.
+    ///
+    /// The order follows Core Animation: shadow, background colour, gradient, the view's own
+    /// content, subviews (clipped when ``clipsToBounds`` is set), then the border on top. A view
+    /// with an alpha below 1 is drawn as a group with that opacity. Hidden and fully
+    /// transparent views draw nothing.
+    func render(into context: DrawingContext) {
+        needsDisplay = false
+        guard !isHidden, alpha > 0 else { return }
+        let toSuperview = transformToSuperview
+        guard toSuperview.a.isFinite, toSuperview.d.isFinite, toSuperview.tx.isFinite,
+            toSuperview.ty.isFinite
+        else { return }
+        context.append(.save)
+        if !toSuperview.isIdentity { context.append(.concatenate(toSuperview)) }
+        let grouped = alpha < 1
+        if grouped { context.append(.beginLayer(alpha: alpha)) }
+        renderBackground(into: context)
+        if clipsToBounds {
+            context.append(.save)
+            if cornerRadius > 0 {
+                context.append(.clipRoundedRect(bounds, radii: .uniform(cornerRadius)))
+            } else {
+                context.append(.clipRect(bounds))
+            }
+        }
+        draw(in: context)
+        for subview in subviews { subview.render(into: context) }
+        if clipsToBounds { context.append(.restore) }
+        context.strokeInside(
+            bounds, color: borderColor, width: borderWidth, cornerRadius: cornerRadius)
+        if grouped { context.append(.endLayer) }
+        context.append(.restore)
+    }
+
+    private func renderBackground(into context: DrawingContext) {
+        let area = bounds
+        if let shadow, shadow.opacity > 0, backgroundColor != nil || gradient != nil {
+            let color = shadow.color.withAlphaComponent(
+                shadow.color.alpha * min(max(shadow.opacity, 0), 1))
+            context.append(.save)
+            context.append(
+                .shadow(color: color, offset: shadow.offset, blur: max(0, shadow.radius)))
+            context.fill(
+                area, color: backgroundColor ?? gradient?.colors.first ?? .clear,
+                cornerRadius: cornerRadius)
+            context.append(.restore)
+        }
+        if let backgroundColor {
+            context.fill(area, color: backgroundColor, cornerRadius: cornerRadius)
+        }
+        if let gradient, !gradient.colors.isEmpty, area.isFinite, !area.isEmpty {
+            context.append(.save)
+            if cornerRadius > 0 {
+                context.append(.clipRoundedRect(area, radii: .uniform(cornerRadius)))
+            } else {
+                context.append(.clipRect(area))
+            }
+            let start = Point(
+                x: area.minX + gradient.startPoint.x * area.width,
+                y: area.minY + gradient.startPoint.y * area.height)
+            let end = Point(
+                x: area.minX + gradient.endPoint.x * area.width,
+                y: area.minY + gradient.endPoint.y * area.height)
+            if start.isFinite && end.isFinite {
+                context.append(.linearGradient(area, start: start, end: end, stops: gradient.stops))
+            }
+            context.append(.restore)
+        }
+    }
+}

@@ -1,0 +1,254 @@
+public import TrellisEvents
+public import TrellisGeometry
+
+/// A rectangular area of the interface and the root of every visible thing, as UIKit's `UIView`.
+///
+/// A view has a position in its superview (``center`` and ``transform``), its own coordinate
+/// space (``bounds``), subviews drawn in front of it, and an appearance: a background colour,
+/// rounded corners, a border, a gradient, a shadow. Views never draw directly; rendering turns
+/// the tree into a display list that a backend draws.
+///
+/// Subclass it to make components, as UIKit code does:
+///
+/// ```swift
+/// final class Badge: View {
+///     override func layoutSubviews() { /* place subviews */ }
+///     override var intrinsicContentSize: Size { Size(width: 24, height: 24) }
+/// }
+/// let badge = Badge(frame: Rect(x: 10, y: 10, width: 24, height: 24))
+/// badge.backgroundColor = .red
+/// badge.cornerRadius = 12
+/// ```
+@MainActor
+open class View {
+    /// The view's centre in its superview's coordinates.
+    public var center: Point {
+        didSet { if center != oldValue { setNeedsDisplay() } }
+    }
+
+    /// The view's own coordinate space: its origin is what appears at the top-left corner (a
+    /// scroll offset) and its size is the view's size.
+    public var bounds: Rect {
+        didSet {
+            if bounds.size != oldValue.size { setNeedsLayout() }
+            if bounds != oldValue { setNeedsDisplay() }
+        }
+    }
+
+    /// The transform applied around the centre, as `UIView.transform`.
+    public var transform: AffineTransform = .identity {
+        didSet { setNeedsDisplay() }
+    }
+
+    /// The superview, if the view is in a hierarchy.
+    public internal(set) weak var superview: View?
+
+    /// The subviews, back to front.
+    public internal(set) var subviews: [View] = []
+
+    /// Creates a view with a frame in its future superview's coordinates.
+    public init(frame: Rect = .zero) {
+        let standard = frame.isNull ? Rect.zero : frame.standardized
+        center = Point(x: standard.midX, y: standard.midY)
+        bounds = Rect(size: standard.size)
+        layoutItemStorage = nil
+    }
+
+    // MARK: Appearance
+
+    /// Whether the view and its subviews are hidden: not drawn and not hit.
+    public var isHidden = false {
+        didSet { if isHidden != oldValue { setNeedsDisplay() } }
+    }
+
+    /// The opacity of the view and its subviews, in `0...1`; below 0.01 the view is not hit.
+    public var alpha: Double = 1 {
+        didSet {
+            let clamped = alpha.isNaN ? 1 : min(max(alpha, 0), 1)
+            if clamped != alpha { alpha = clamped }
+            setNeedsDisplay()
+        }
+    }
+
+    /// The colour filling the bounds, behind the content and subviews.
+    public var backgroundColor: Color? {
+        didSet { setNeedsDisplay() }
+    }
+
+    /// The radius of the corners of the background, border and (with ``clipsToBounds``) the
+    /// clip.
+    public var cornerRadius: Double = 0 {
+        didSet { setNeedsDisplay() }
+    }
+
+    /// The width of the border drawn inside the bounds.
+    public var borderWidth: Double = 0 {
+        didSet { setNeedsDisplay() }
+    }
+
+    /// The colour of the border.
+    public var borderColor: Color = .black {
+        didSet { setNeedsDisplay() }
+    }
+
+    /// Whether subviews and content are clipped to the bounds (rounded by the corner radius), as
+    /// `clipsToBounds` / `layer.masksToBounds`.
+    public var clipsToBounds = false {
+        didSet { setNeedsDisplay() }
+    }
+
+    /// A gradient drawn over the background colour, as a `CAGradientLayer` at index 0.
+    public var gradient: Gradient? {
+        didSet { setNeedsDisplay() }
+    }
+
+    /// The shadow cast by the view's background.
+    public var shadow: Shadow? {
+        didSet { setNeedsDisplay() }
+    }
+
+    /// The tint colour; `nil` inherits the superview's, and the window's default is blue.
+    public var tintColor: Color? {
+        didSet { tintColorDidChange() }
+    }
+
+    /// The tint colour in effect: this view's, else the nearest ancestor's, else system blue.
+    public var effectiveTintColor: Color {
+        var view: View? = self
+        while let current = view {
+            if let tint = current.tintColor { return tint }
+            view = current.superview
+        }
+        return View.systemTint
+    }
+
+    /// The default tint, UIKit's system blue.
+    public static let systemTint = Color(red: 0, green: 122.0 / 255, blue: 1)
+
+    /// Called when the effective tint colour may have changed.
+    open func tintColorDidChange() {
+        setNeedsDisplay()
+        for subview in subviews where subview.tintColor == nil { subview.tintColorDidChange() }
+    }
+
+    /// A number to find the view by, as `UIView.tag`.
+    public var tag = 0
+
+    /// The label assistive technologies read.
+    public var accessibilityLabel: String?
+
+    /// An identifier for tests and automation.
+    public var accessibilityIdentifier: String?
+
+    /// Whether the view and its subviews receive touches.
+    public var isUserInteractionEnabled = true
+
+    /// The layout direction of this view, or `nil` to inherit its superview's (the window's by
+    /// default).
+    public var layoutDirection: LayoutDirection? {
+        didSet { setNeedsLayout() }
+    }
+
+    /// The layout direction in effect for this view.
+    public var effectiveLayoutDirection: LayoutDirection {
+        var view: View? = self
+        while let current = view {
+            if let direction = current.layoutDirection { return direction }
+            view = current.superview
+        }
+        return .leftToRight
+    }
+
+    /// Storage for the constraint-layout item, created on first use.
+    var layoutItemStorage: AnyObject?
+
+    /// Whether a redraw was requested since the last render.
+    public internal(set) var needsDisplay = true
+
+    /// Marks the view's window as needing a new frame.
+    public func setNeedsDisplay() {
+        needsDisplay = true
+        superview?.setNeedsDisplay()
+    }
+
+    // MARK: Layout state
+
+    /// Whether ``layoutSubviews()`` should run at the next layout pass.
+    public internal(set) var needsLayout = true
+
+    // MARK: Hierarchy hooks
+
+    /// Called before the view moves to a new superview (`nil` when it is removed).
+    open func willMove(toSuperview newSuperview: View?) {}
+
+    /// Called after the view moved to a new superview or was removed.
+    open func didMoveToSuperview() {}
+
+    /// Called after the view's window changed.
+    open func didMoveToWindow() {}
+
+    /// Called after a subview was added.
+    open func didAddSubview(_ subview: View) {}
+
+    /// Called before a subview is removed.
+    open func willRemoveSubview(_ subview: View) {}
+
+    // MARK: Layout
+
+    /// Lays out subviews; the default lays out children by flexbox when ``flexStyle`` is set
+    /// and applies constraints otherwise. Override it to place subviews by hand, as UIKit code
+    /// does.
+    open func layoutSubviews() {
+        performAutomaticLayout()
+    }
+
+    /// Returns the size that best fits the given size; the default returns the current size,
+    /// as UIKit's does.
+    open func sizeThatFits(_ size: Size) -> Size {
+        bounds.size
+    }
+
+    /// The natural size of the view's content; ``View/noIntrinsicMetric`` in a dimension
+    /// without one.
+    open var intrinsicContentSize: Size {
+        Size(width: View.noIntrinsicMetric, height: View.noIntrinsicMetric)
+    }
+
+    /// The value of a dimension of ``intrinsicContentSize`` that has no natural size (-1).
+    public static let noIntrinsicMetric = -1.0
+
+    // MARK: Drawing
+
+    /// Draws the view's own content in its coordinates, after its background and before its
+    /// subviews. The default draws nothing.
+    open func draw(in context: DrawingContext) {}
+
+    // MARK: Hit testing
+
+    /// Returns the farthest descendant (or this view) that contains a point in this view's
+    /// coordinates, skipping hidden, transparent (alpha below 0.01) and non-interactive views,
+    /// as `UIView.hitTest(_:with:)`.
+    open func hitTest(_ point: Point) -> View? {
+        guard isUserInteractionEnabled, !isHidden, alpha >= 0.01, self.point(inside: point) else {
+            return nil
+        }
+        for subview in subviews.reversed() {
+            let local = point.applying(subview.transformToSuperview.inverted() ?? .identity)
+            if let hit = subview.hitTest(local) { return hit }
+        }
+        return self
+    }
+
+    /// Handles a touch in this view's coordinates; returns whether the view takes it.
+    ///
+    /// A view that takes a touch's `began` phase receives the rest of that touch. The default
+    /// takes nothing, so the touch goes to the superview.
+    open func handleTouch(_ touch: Touch) -> Bool {
+        false
+    }
+
+    /// Whether a point in this view's coordinates is inside the view: within the bounds.
+    open func point(inside point: Point) -> Bool {
+        bounds.contains(point)
+    }
+}

@@ -1,0 +1,114 @@
+public import TrellisEvents
+public import TrellisGeometry
+public import TrellisRender
+
+/// The root of a view hierarchy: a canvas of a size and scale, a layout direction, and the
+/// backend that draws it; it turns touches into control events.
+///
+/// ```swift
+/// let window = Window(size: Size(width: 320, height: 480))
+/// let button = Button(frame: Rect(x: 20, y: 100, width: 120, height: 40))
+/// button.setTitle("Save", for: .normal)
+/// window.addSubview(button)
+/// window.dispatch(Touch(phase: .began, location: Point(x: 30, y: 110)))
+/// window.dispatch(Touch(phase: .ended, location: Point(x: 30, y: 110)))
+/// let frame = window.makeDisplayList()
+/// ```
+@MainActor
+public final class Window: View {
+    /// Device pixels per point.
+    public var scale: Double {
+        didSet { setNeedsDisplay() }
+    }
+
+    /// The view tracking the current touch, from its `began` to its `ended` or `cancelled`.
+    public private(set) weak var trackingView: View?
+
+    /// The view that receives keyboard input, such as an editing text field.
+    public internal(set) weak var focusedView: View?
+
+    /// Creates a window with a size in points.
+    public init(size: Size, scale: Double = 1, layoutDirection: LayoutDirection = .leftToRight) {
+        self.scale = scale > 0 && scale.isFinite ? scale : 1
+        super.init(frame: Rect(size: size))
+        self.layoutDirection = layoutDirection
+        backgroundColor = .white
+    }
+
+    /// The window's size in points.
+    public var size: Size {
+        get { bounds.size }
+        set { frame = Rect(size: newValue) }
+    }
+
+    /// Lays out every view that needs it and records the frame as a display list.
+    public func makeDisplayList() -> DisplayList {
+        layoutIfNeeded()
+        let context = DrawingContext(size: bounds.size, scale: scale)
+        render(into: context)
+        return context.list
+    }
+
+    // MARK: Touches
+
+    /// Delivers a touch in window coordinates.
+    ///
+    /// A touch that begins hit-tests the hierarchy and goes up from the view it lands on until a
+    /// view accepts it in ``View/handleTouch(_:)``; that view keeps receiving the touch until it
+    /// ends or is cancelled, as in UIKit, even when it moves away. Controls turn touches into
+    /// control events (see ``Control``); scroll views scroll by dragging.
+    public func dispatch(_ touch: Touch) {
+        if touch.phase == .began {
+            if let previous = trackingView {
+                var cancel = touch
+                cancel.phase = .cancelled
+                _ = previous.handleTouch(localized(cancel, for: previous))
+            }
+            layoutIfNeeded()
+            trackingView = nil
+            var candidate = hitTest(touch.location)
+            while let view = candidate {
+                if view.handleTouch(localized(touch, for: view)) {
+                    trackingView = view
+                    break
+                }
+                candidate = view.superview
+            }
+            return
+        }
+        guard let target = trackingView else { return }
+        _ = target.handleTouch(localized(touch, for: target))
+        if touch.phase == .ended || touch.phase == .cancelled { trackingView = nil }
+    }
+
+    private func localized(_ touch: Touch, for view: View) -> Touch {
+        var local = touch
+        local.location = view.convert(touch.location, from: self)
+        return local
+    }
+}
+
+extension Window {
+    /// Scrolls the innermost scroll view under a point (window coordinates) that can still move
+    /// in the wheel's direction, as a mouse wheel does.
+    ///
+    /// - Returns: The scroll view that scrolled, or `nil`.
+    @discardableResult
+    public func dispatchScroll(_ delta: Size, at location: Point) -> ScrollView? {
+        layoutIfNeeded()
+        var view = hitTest(location)
+        while let current = view {
+            if let scroll = current as? ScrollView, scroll.scroll(by: delta) { return scroll }
+            view = current.superview
+        }
+        return nil
+    }
+}
+
+extension Window {
+    /// Advances the window's clock: controls that repeat while held (a ``Stepper``) act on the
+    /// time that passed. A run loop calls it periodically; tests call it to simulate holding.
+    public func advanceTime(to timestamp: Double) {
+        (trackingView as? Stepper)?.advanceTime(to: timestamp)
+    }
+}

@@ -1,0 +1,185 @@
+import TrellisGeometry
+
+/// The opcodes of the display-list binary format.
+enum DisplayOpcode: UInt16, CaseIterable {
+    case save = 1
+    case restore = 2
+    case concatenate = 3
+    case clipRect = 4
+    case clipRoundedRect = 5
+    case fillRect = 6
+    case fillRoundedRect = 7
+    case strokeRoundedRect = 8
+    case linearGradient = 9
+    case shadow = 10
+    case drawImage = 11
+    case glyphRun = 12
+    case beginLayer = 13
+    case endLayer = 14
+}
+
+extension DisplayList {
+    /// The four bytes every encoded display list starts with: `TRDL`.
+    public static let magic: [UInt8] = Array("TRDL".utf8)
+    /// The version of the binary format this module writes and reads.
+    public static let formatVersion: UInt16 = 1
+
+    /// Encodes the list in Trellis' display-list binary format.
+    ///
+    /// All numbers are little-endian; doubles are IEEE 754 bit patterns. The layout:
+    ///
+    ///     header   "TRDL", u16 version (1), u16 0, f64 width, f64 height, f64 scale,
+    ///              u32 image count, u32 command count
+    ///     images   per image: u32 id, u32 width, u32 height, u32 0, u64 byte count,
+    ///              width × height × 4 bytes of straight-alpha RGBA
+    ///     commands per command: u16 opcode, u16 0, u32 payload length, payload
+    ///
+    /// Payloads use f64 for every number, four f64 for rectangles, colours (r, g, b, a),
+    /// radii (top-left, top-right, bottom-right, bottom-left) and insets (top, left, bottom,
+    /// right), six f64 for transforms, and a u32 byte count plus UTF-8 for strings.
+    ///
+    /// - Complexity: O(*n*) in the size of the list.
+    public func encoded() -> [UInt8] {
+        var writer = ByteWriter(capacity: 64 + commands.count * 48)
+        writer.write(bytes: DisplayList.magic)
+        writer.write(DisplayList.formatVersion)
+        writer.write(UInt16(0))
+        writer.write(size.width)
+        writer.write(size.height)
+        writer.write(scale)
+        writer.write(UInt32(truncatingIfNeeded: images.count))
+        writer.write(UInt32(truncatingIfNeeded: commands.count))
+        for image in images {
+            writer.write(image.id)
+            writer.write(UInt32(truncatingIfNeeded: image.width))
+            writer.write(UInt32(truncatingIfNeeded: image.height))
+            writer.write(UInt32(0))
+            writer.write(UInt64(image.pixels.count))
+            writer.write(bytes: image.pixels)
+        }
+        for command in commands { command.encode(into: &writer) }
+        return writer.bytes
+    }
+}
+
+extension DisplayCommand {
+    var opcode: DisplayOpcode {
+        switch self {
+        case .save: .save
+        case .restore: .restore
+        case .concatenate: .concatenate
+        case .clipRect: .clipRect
+        case .clipRoundedRect: .clipRoundedRect
+        case .fillRect: .fillRect
+        case .fillRoundedRect: .fillRoundedRect
+        case .strokeRoundedRect: .strokeRoundedRect
+        case .linearGradient: .linearGradient
+        case .shadow: .shadow
+        case .drawImage: .drawImage
+        case .glyphRun: .glyphRun
+        case .beginLayer: .beginLayer
+        case .endLayer: .endLayer
+        }
+    }
+
+    func encode(into writer: inout ByteWriter) {
+        writer.write(opcode.rawValue)
+        writer.write(UInt16(0))
+        let lengthOffset = writer.count
+        writer.write(UInt32(0))
+        let start = writer.count
+        switch self {
+        case .save, .restore, .endLayer:
+            break
+        case .concatenate(let t):
+            for value in [t.a, t.b, t.c, t.d, t.tx, t.ty] { writer.write(value) }
+        case .clipRect(let rect):
+            writer.write(rect)
+        case .clipRoundedRect(let rect, let radii):
+            writer.write(rect)
+            writer.write(radii)
+        case .fillRect(let rect, let color):
+            writer.write(rect)
+            writer.write(color)
+        case .fillRoundedRect(let rect, let radii, let color):
+            writer.write(rect)
+            writer.write(radii)
+            writer.write(color)
+        case .strokeRoundedRect(let rect, let radii, let color, let lineWidth):
+            writer.write(rect)
+            writer.write(radii)
+            writer.write(color)
+            writer.write(lineWidth)
+        case .linearGradient(let rect, let start, let end, let stops):
+            writer.write(rect)
+            writer.write(start)
+            writer.write(end)
+            writer.write(UInt32(truncatingIfNeeded: stops.count))
+            for stop in stops {
+                writer.write(stop.location)
+                writer.write(stop.color)
+            }
+        case .shadow(let color, let offset, let blur):
+            writer.write(color)
+            writer.write(offset)
+            writer.write(blur)
+        case .drawImage(let id, let source, let destination, let capInsets, let tint):
+            writer.write(id)
+            writer.write(source)
+            writer.write(destination)
+            writer.write(UInt8(capInsets == nil ? 0 : 1) | UInt8(tint == nil ? 0 : 2))
+            if let capInsets {
+                for value in [capInsets.top, capInsets.left, capInsets.bottom, capInsets.right] {
+                    writer.write(value)
+                }
+            }
+            if let tint { writer.write(tint) }
+        case .glyphRun(let run):
+            run.encode(into: &writer)
+        case .beginLayer(let alpha):
+            writer.write(alpha)
+        }
+        writer.patch(UInt32(truncatingIfNeeded: writer.count - start), at: lengthOffset)
+    }
+}
+
+extension GlyphRun {
+    func encode(into writer: inout ByteWriter) {
+        writer.write(text)
+        writer.write(font)
+        writer.write(color)
+        writer.write(origin)
+        writer.write(width)
+        writer.write(ascent)
+        writer.write(descent)
+        var flags: UInt8 = 0
+        if background != nil { flags |= 1 }
+        if underline != nil { flags |= 2 }
+        if strikethrough != nil { flags |= 4 }
+        writer.write(flags)
+        if let background { writer.write(background) }
+        for line in [underline, strikethrough].compactMap({ $0 }) {
+            writer.write(line.pattern.rawValue)
+            writer.write(UInt8(line.color == nil ? 0 : 1))
+            if let color = line.color { writer.write(color) }
+        }
+    }
+}
+
+extension ByteWriter {
+    /// Appends corner radii as four doubles.
+    public mutating func write(_ radii: CornerRadii) {
+        write(radii.topLeft)
+        write(radii.topRight)
+        write(radii.bottomRight)
+        write(radii.bottomLeft)
+    }
+
+    /// Appends a font descriptor: family, size, weight (u16) and style flags (u8).
+    public mutating func write(_ font: FontDescriptor) {
+        write(font.family)
+        write(font.size)
+        write(UInt16(clamping: font.weight))
+        write(UInt8(font.isItalic ? 1 : 0) | UInt8(font.isMonospaced ? 2 : 0))
+    }
+}

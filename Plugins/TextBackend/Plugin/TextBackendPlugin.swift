@@ -1,0 +1,10 @@
+public import CTrellisPluginABI
+import TrellisPluginKit
+import TrellisTextRenderer
+
+/// The text backend's manifest: the one symbol the plugin exports.
+@_cdecl("trellis_plugin_manifest")
+public func trellisPluginManifest() -> UnsafePointer<trellis_manifest> {
+    PluginExport.manifest(
+        name: "text", version: "1.0.0", capabilities: [.renderText], renderer: TextRenderer.self)
+}

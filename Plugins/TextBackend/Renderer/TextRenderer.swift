@@ -1,0 +1,186 @@
+import Foundation
+import TrellisGeometry
+public import TrellisPluginKit
+
+/// The text backend's renderer: writes a display list as deterministic text, one line per
+/// command, optionally followed by a character-grid preview of the frame.
+///
+/// ## Output grammar
+///
+///     trellis-display 1
+///     canvas WIDTH HEIGHT scale SCALE
+///     image ID WIDTHxHEIGHT fnv1a HASH           one line per image
+///     COMMAND ...                                one line per command, indented by two spaces
+///                                                per open save or layer
+///
+/// Commands: `save`, `restore`, `concatenate A B C D TX TY`, `clip-rect X Y W H`,
+/// `clip-rounded-rect X Y W H radii R…`, `fill-rect X Y W H COLOR`,
+/// `fill-rounded-rect X Y W H radii R… COLOR`, `stroke-rounded-rect X Y W H radii R… COLOR
+/// width W`, `linear-gradient X Y W H from X Y to X Y stops L:COLOR…`, `shadow COLOR offset DX
+/// DY blur B`, `draw-image ID source X Y W H dest X Y W H [caps T L B R] [tint COLOR]`,
+/// `text "…" at X Y width W font "FAMILY" SIZE wWEIGHT [italic] [mono] color COLOR
+/// [background COLOR] [underline PATTERN [COLOR]] [strikethrough PATTERN [COLOR]]`,
+/// `begin-layer ALPHA`, `end-layer`.
+///
+/// Numbers have at most three decimals and no trailing zeros; colours are `#RRGGBB` or
+/// `#RRGGBBAA`; strings are quoted with escapes for every control character.
+///
+/// ## Configuration
+/// JSON: `{"preview": true, "cellWidth": 8, "cellHeight": 16}` adds a preview grid in which
+/// each character stands for a cell of `cellWidth × cellHeight` points.
+public final class TextRenderer: FrameRenderer {
+    /// Whether to append the character-grid preview.
+    public let preview: Bool
+    /// The width of a preview cell, in points.
+    public let cellWidth: Double
+    /// The height of a preview cell, in points.
+    public let cellHeight: Double
+
+    /// Creates a renderer from JSON configuration.
+    ///
+    /// - Throws: `RendererError` for malformed JSON, unknown keys or bad values.
+    public init(configuration: [UInt8]) throws(RendererError) {
+        var preview = false
+        var cellWidth = 8.0
+        var cellHeight = 16.0
+        if !configuration.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x09 || $0 == 0x0D }) {
+            guard
+                let object = try? JSONSerialization.jsonObject(with: Data(configuration)),
+                let settings = object as? [String: Any]
+            else {
+                throw RendererError(.invalidInput, "the configuration is not a JSON object")
+            }
+            for (key, value) in settings {
+                switch key {
+                case "preview":
+                    guard let flag = value as? Bool else {
+                        throw RendererError(
+                            .invalidInput, "configuration \"preview\" must be true or false")
+                    }
+                    preview = flag
+                case "cellWidth", "cellHeight":
+                    guard let number = (value as? NSNumber)?.doubleValue, number >= 1,
+                        number <= 1000
+                    else {
+                        throw RendererError(
+                            .invalidInput,
+                            "configuration \"\(key)\" must be a number from 1 to 1000")
+                    }
+                    if key == "cellWidth" { cellWidth = number } else { cellHeight = number }
+                default:
+                    throw RendererError(
+                        .invalidInput,
+                        "unknown configuration key \"\(key)\" (known: preview, cellWidth, cellHeight)"
+                    )
+                }
+            }
+        }
+        self.preview = preview
+        self.cellWidth = cellWidth
+        self.cellHeight = cellHeight
+    }
+
+    /// Renders an encoded display list as text.
+    public func render(_ list: UnsafeRawBufferPointer) throws(RendererError) -> [UInt8] {
+        let decoded: DisplayList
+        do throws(DisplayListError) {
+            decoded = try DisplayList(decoding: list)
+        } catch {
+            throw RendererError(.invalidInput, error.description)
+        }
+        return Array(render(decoded).utf8)
+    }
+
+    /// Renders a display list as text.
+    public func render(_ list: DisplayList) -> String {
+        var lines = [
+            "trellis-display 1",
+            "canvas \(TextFormat.numbers(list.size.width, list.size.height)) scale \(TextFormat.number(list.scale))",
+        ]
+        for image in list.images {
+            lines.append(
+                "image \(image.id) \(image.width)x\(image.height) fnv1a \(fnv1a(image.pixels))")
+        }
+        var depth = 0
+        for command in list.commands {
+            if case .restore = command { depth = max(0, depth - 1) }
+            if case .endLayer = command { depth = max(0, depth - 1) }
+            lines.append(String(repeating: "  ", count: depth) + TextRenderer.line(for: command))
+            if case .save = command { depth += 1 }
+            if case .beginLayer = command { depth += 1 }
+        }
+        if preview {
+            let grid = PreviewGrid(list: list, cellWidth: cellWidth, cellHeight: cellHeight)
+            lines.append("preview \(grid.columns)x\(grid.rows)")
+            lines += grid.lines()
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The line for one command.
+    public static func line(for command: DisplayCommand) -> String {
+        typealias F = TextFormat
+        switch command {
+        case .save: return "save"
+        case .restore: return "restore"
+        case .concatenate(let t):
+            return "concatenate " + F.numbers(t.a, t.b, t.c, t.d, t.tx, t.ty)
+        case .clipRect(let r):
+            return "clip-rect " + F.rect(r)
+        case .clipRoundedRect(let r, let radii):
+            return "clip-rounded-rect \(F.rect(r)) \(F.radii(radii))"
+        case .fillRect(let r, let color):
+            return "fill-rect \(F.rect(r)) \(F.color(color))"
+        case .fillRoundedRect(let r, let radii, let color):
+            return "fill-rounded-rect \(F.rect(r)) \(F.radii(radii)) \(F.color(color))"
+        case .strokeRoundedRect(let r, let radii, let color, let width):
+            return
+                "stroke-rounded-rect \(F.rect(r)) \(F.radii(radii)) \(F.color(color)) width \(F.number(width))"
+        case .linearGradient(let r, let start, let end, let stops):
+            let stopText = stops.map { "\(F.number($0.location)):\(F.color($0.color))" }
+            return "linear-gradient \(F.rect(r)) from \(F.numbers(start.x, start.y)) to "
+                + "\(F.numbers(end.x, end.y)) stops \(stopText.joined(separator: " "))"
+        case .shadow(let color, let offset, let blur):
+            return
+                "shadow \(F.color(color)) offset \(F.numbers(offset.width, offset.height)) blur \(F.number(blur))"
+        case .drawImage(let id, let source, let destination, let caps, let tint):
+            var text = "draw-image \(id) source \(F.rect(source)) dest \(F.rect(destination))"
+            if let caps {
+                text += " caps " + F.numbers(caps.top, caps.left, caps.bottom, caps.right)
+            }
+            if let tint { text += " tint " + F.color(tint) }
+            return text
+        case .glyphRun(let run):
+            var text =
+                "text \(F.quoted(run.text)) at \(F.numbers(run.origin.x, run.origin.y)) width "
+                + "\(F.number(run.width)) font \(F.quoted(run.font.family)) \(F.number(run.font.size)) "
+                + "w\(run.font.weight)"
+            if run.font.isItalic { text += " italic" }
+            if run.font.isMonospaced { text += " mono" }
+            text += " color " + F.color(run.color)
+            if let background = run.background { text += " background " + F.color(background) }
+            for (name, line) in [
+                ("underline", run.underline), ("strikethrough", run.strikethrough),
+            ] {
+                guard let line else { continue }
+                text += " \(name) \(line.pattern)"
+                if let color = line.color { text += " " + F.color(color) }
+            }
+            return text
+        case .beginLayer(let alpha):
+            return "begin-layer " + F.number(alpha)
+        case .endLayer:
+            return "end-layer"
+        }
+    }
+
+    private func fnv1a(_ bytes: [UInt8]) -> String {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        for byte in bytes {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x100_0000_01B3
+        }
+        let hex = String(hash, radix: 16)
+        return String(repeating: "0", count: 16 - hex.count) + hex
+    }
+}

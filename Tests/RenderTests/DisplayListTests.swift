@@ -1,0 +1,273 @@
+import Foundation
+import Testing
+import TrellisGeometry
+import TrellisRender
+import TrellisTextRenderer
+
+/// A list with one command of every kind, and one image.
+func everyCommandList() -> DisplayList {
+    var list = DisplayList(size: Size(width: 320, height: 480), scale: 2)
+    list.addImage(
+        DisplayImage(id: 7, width: 2, height: 1, pixels: [255, 0, 0, 255, 0, 0, 255, 128]))
+    let run = GlyphRun(
+        text: "Save 保存 👍🏽",
+        font: FontDescriptor(family: "DejaVu Sans", size: 14, weight: 700, isItalic: true),
+        color: .black, origin: Point(x: 10, y: 30), width: 80.5, ascent: 11.2, descent: 3.1,
+        background: Color(white: 0.9), underline: TextLineStyle(.double, color: .red),
+        strikethrough: TextLineStyle(.thick))
+    list.commands = [
+        .save,
+        .concatenate(AffineTransform(translationX: 10, y: 20).scaledBy(x: 2, y: 2)),
+        .clipRect(Rect(x: 0, y: 0, width: 100, height: 50)),
+        .clipRoundedRect(
+            Rect(x: 1, y: 2, width: 3, height: 4),
+            radii: CornerRadii(topLeft: 1, topRight: 2, bottomRight: 3, bottomLeft: 4)),
+        .fillRect(Rect(x: 0, y: 0, width: 10, height: 10), color: .red),
+        .fillRoundedRect(
+            Rect(x: 0, y: 0, width: 300, height: 190), radii: .uniform(10), color: .blue),
+        .strokeRoundedRect(
+            Rect(x: 0, y: 0, width: 75, height: 45), radii: .zero, color: .black, lineWidth: 1.5),
+        .linearGradient(
+            Rect(x: 0, y: 0, width: 300, height: 330), start: .zero, end: Point(x: 0, y: 330),
+            stops: [
+                GradientStop(location: 0, color: .red), GradientStop(location: 1, color: .orange),
+            ]),
+        .shadow(color: Color(white: 0, alpha: 0.5), offset: Size(width: 0, height: 2), blur: 4),
+        .drawImage(
+            id: 7, source: Rect(x: 0, y: 0, width: 2, height: 1),
+            destination: Rect(x: 5, y: 5, width: 40, height: 20),
+            capInsets: EdgeInsets(top: 0, left: 1, bottom: 0, right: 0), tint: .white),
+        .drawImage(
+            id: 7, source: Rect(x: 0, y: 0, width: 1, height: 1),
+            destination: Rect(x: 0, y: 0, width: 1, height: 1), capInsets: nil, tint: nil),
+        .glyphRun(run),
+        .beginLayer(alpha: 0.5),
+        .endLayer,
+        .restore,
+    ]
+    return list
+}
+
+@Suite struct DisplayListEncodingTests {
+    @Test func everyCommandRoundTrips() throws {
+        let list = everyCommandList()
+        let decoded = try DisplayList(decoding: list.encoded())
+        #expect(decoded == list)
+        #expect(decoded.commands.count == 15)
+        #expect(Set(list.commands.map(\.name)).count == 14)
+    }
+
+    @Test func encodingIsDeterministic() {
+        #expect(everyCommandList().encoded() == everyCommandList().encoded())
+    }
+
+    @Test func headerLayout() {
+        let bytes = DisplayList(size: Size(width: 1, height: 2)).encoded()
+        #expect(Array(bytes[0..<4]) == Array("TRDL".utf8))
+        #expect(bytes[4] == 1 && bytes[5] == 0)
+        #expect(bytes.count == 40)
+    }
+
+    @Test func everyTruncationIsRejected() {
+        let bytes = everyCommandList().encoded()
+        for length in 0..<bytes.count {
+            #expect(throws: DisplayListError.self) {
+                try DisplayList(decoding: Array(bytes[0..<length]))
+            }
+        }
+    }
+
+    @Test func trailingBytesAreRejected() {
+        let bytes = everyCommandList().encoded() + [0]
+        #expect(throws: DisplayListError.self) { try DisplayList(decoding: bytes) }
+    }
+
+    private func decodeError(_ bytes: [UInt8]) -> DisplayListError? {
+        do {
+            _ = try DisplayList(decoding: bytes)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    @Test func badMagicAndVersion() {
+        var bytes = DisplayList(size: Size(width: 1, height: 1)).encoded()
+        bytes[0] = 0x58
+        #expect(decodeError(bytes)?.description.contains("not a Trellis display list") == true)
+        bytes = DisplayList(size: Size(width: 1, height: 1)).encoded()
+        bytes[4] = 9
+        #expect(decodeError(bytes)?.description.contains("format version 9") == true)
+    }
+
+    @Test func unknownOpcodeNamesTheCommandAndOffset() {
+        var list = DisplayList(size: Size(width: 10, height: 10))
+        list.commands = [.save, .restore]
+        var bytes = list.encoded()
+        bytes[48] = 99  // the second command's opcode
+        let error = decodeError(bytes)
+        #expect(error?.command == 1)
+        #expect(error?.offset == 48)
+        #expect(error?.description == "display list: command 1 at byte 48: unknown opcode 99")
+    }
+
+    @Test func nonFiniteNumbersAndOutOfRangeColoursAreRejected() {
+        var list = DisplayList(size: Size(width: 10, height: 10))
+        list.commands = [.fillRect(Rect(x: 0, y: 0, width: 1, height: 1), color: .red)]
+        var bytes = list.encoded()
+        // The payload starts at 48: x is its first double.
+        let nan = Double.nan.bitPattern
+        for i in 0..<8 { bytes[48 + i] = UInt8(truncatingIfNeeded: nan >> (8 * UInt64(i))) }
+        #expect(decodeError(bytes)?.description.contains("rectangle x is nan") == true)
+        bytes = list.encoded()
+        let big = 1.5.bitPattern
+        for i in 0..<8 { bytes[48 + 32 + i] = UInt8(truncatingIfNeeded: big >> (8 * UInt64(i))) }
+        let error = decodeError(bytes)
+        #expect(error?.description.contains("(fillRect)") == true)
+        #expect(error?.description.contains("colour component 1.5 is outside 0...1") == true)
+    }
+
+    @Test func unbalancedStateCommandsAreRejected() {
+        for commands: [DisplayCommand] in [
+            [.restore], [.endLayer], [.save, .endLayer], [.beginLayer(alpha: 1), .restore],
+        ] {
+            var list = DisplayList(size: Size(width: 10, height: 10))
+            list.commands = commands
+            #expect(decodeError(list.encoded()) != nil, "\(commands)")
+        }
+        var open = DisplayList(size: Size(width: 10, height: 10))
+        open.commands = [.save, .beginLayer(alpha: 0.5)]
+        #expect(decodeError(open.encoded()) == nil)
+    }
+
+    @Test func imagesAreValidated() {
+        var list = DisplayList(size: Size(width: 10, height: 10))
+        list.images = [DisplayImage(id: 1, width: 2, height: 2, pixels: [0, 0, 0])]
+        #expect(decodeError(list.encoded())?.description.contains("needs 16") == true)
+        list.images = [
+            DisplayImage(id: 1, width: 1, height: 1, color: .red),
+            DisplayImage(id: 1, width: 1, height: 1, color: .red),
+        ]
+        #expect(decodeError(list.encoded())?.description.contains("appears twice") == true)
+        list.images = []
+        list.commands = [
+            .drawImage(id: 3, source: .zero, destination: .zero, capInsets: nil, tint: nil)
+        ]
+        #expect(
+            decodeError(list.encoded())?.description.contains("image 3 is not in the list") == true)
+    }
+
+    @Test func invalidUTF8TextIsRejected() {
+        var list = DisplayList(size: Size(width: 10, height: 10))
+        list.commands = [
+            .glyphRun(
+                GlyphRun(
+                    text: "ab", font: FontDescriptor(size: 12), color: .black, origin: .zero,
+                    width: 1, ascent: 1, descent: 1))
+        ]
+        var bytes = list.encoded()
+        // The text's two bytes follow the payload start (48) and its u32 length.
+        bytes[52] = 0xFF
+        #expect(decodeError(bytes)?.description.contains("text is not valid UTF-8") == true)
+    }
+
+    @Test func hugeCountsAreRejectedWithoutAllocating() {
+        var bytes = DisplayList(size: Size(width: 1, height: 1)).encoded()
+        bytes[36] = 0xFF
+        bytes[37] = 0xFF
+        bytes[38] = 0xFF
+        bytes[39] = 0x7F
+        #expect(decodeError(bytes)?.description.contains("cannot fit") == true)
+    }
+
+    @Test func corruptedBytesNeverCrash() {
+        let original = everyCommandList().encoded()
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        for _ in 0..<2_000 {
+            var bytes = original
+            for _ in 0..<3 {
+                state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                let index = Int(state >> 33) % bytes.count
+                bytes[index] = UInt8(truncatingIfNeeded: state >> 13)
+            }
+            _ = try? DisplayList(decoding: bytes)
+        }
+    }
+
+    @Test func measurementCodecRoundTrips() throws {
+        let runs = [
+            MeasureRun(font: FontDescriptor(size: 12), clusters: ["S", "a", "v", "e"]),
+            MeasureRun(
+                font: FontDescriptor(family: "WenQuanYi", size: 16, weight: 700),
+                clusters: ["保", "存", "👨‍👩‍👧"]),
+        ]
+        let request = TextMeasurementCodec.encode(request: runs)
+        let decoded = try request.withUnsafeBytes { try TextMeasurementCodec.decodeRequest($0) }
+        #expect(decoded == runs)
+        let measured = [
+            MeasuredRun(
+                ascender: 9, descender: 3, lineGap: 1, capHeight: 8, xHeight: 6,
+                advances: [7, 6, 6, 6])
+        ]
+        let response = TextMeasurementCodec.encode(response: measured)
+        #expect(
+            try response.withUnsafeBytes { try TextMeasurementCodec.decodeResponse($0) } == measured
+        )
+        for length in 0..<response.count {
+            let prefix = Array(response[0..<length])
+            #expect(throws: DisplayListError.self) {
+                try prefix.withUnsafeBytes { try TextMeasurementCodec.decodeResponse($0) }
+            }
+        }
+    }
+
+    @Test func cornerRadiiFitTheirRectangle() {
+        let fitted = CornerRadii.uniform(30).fitted(to: Size(width: 40, height: 100))
+        #expect(fitted == .uniform(20))
+        #expect(CornerRadii.uniform(5).fitted(to: Size(width: 40, height: 100)) == .uniform(5))
+    }
+}
+
+@Suite struct TextFormatTests {
+    @Test func numbersAreNormalised() {
+        #expect(TextFormat.number(0) == "0")
+        #expect(TextFormat.number(-0.0) == "0")
+        #expect(TextFormat.number(-0.0001) == "0")
+        #expect(TextFormat.number(1.5) == "1.5")
+        #expect(TextFormat.number(-2.25) == "-2.25")
+        #expect(TextFormat.number(0.1 + 0.2) == "0.3")
+        #expect(TextFormat.number(1.0005) == "1.001")
+        #expect(TextFormat.number(42) == "42")
+        #expect(TextFormat.number(0.05) == "0.05")
+    }
+
+    @Test func hugeNumbersDoNotOverflow() {
+        // Found by fuzz-displaylist: a canvas width of 9.6e40 overflowed Int64.
+        #expect(TextFormat.number(9.6e40) == "9.6e+40")
+        #expect(TextFormat.number(-1e300) == "-1e+300")
+        #expect(
+            TextFormat.number(.greatestFiniteMagnitude) == String(Double.greatestFiniteMagnitude))
+    }
+
+    @Test func stringsEscapeEveryControlCharacter() {
+        #expect(TextFormat.quoted("a\"b\\c\nd\te") == "\"a\\\"b\\\\c\\nd\\te\"")
+        #expect(TextFormat.quoted("\u{1B}[31m\u{7}\u{9B}") == "\"\\u{1B}[31m\\u{7}\\u{9B}\"")
+        #expect(TextFormat.quoted("保存 👍🏽") == "\"保存 👍🏽\"")
+    }
+}
+
+@Suite struct DisplayListFormatStabilityTests {
+    /// The committed encoding of ``everyCommandList()``; it pins the binary format and seeds the
+    /// display-list fuzzer. Set `TRELLIS_RECORD=1` to rewrite it after a deliberate change.
+    static let golden = PluginFixtures.repository.appendingPathComponent(
+        "Fuzz/DisplayList/seeds/every-command.trdl")
+
+    @Test func encodingMatchesTheCommittedBytes() throws {
+        let bytes = everyCommandList().encoded()
+        if ProcessInfo.processInfo.environment["TRELLIS_RECORD"] == "1" {
+            try Data(bytes).write(to: Self.golden)
+        }
+        let committed = try Data(contentsOf: Self.golden)
+        #expect(Array(committed) == bytes)
+    }
+}

@@ -1,0 +1,325 @@
+import Foundation
+import Testing
+import TrellisGeometry
+import TrellisRender
+import TrellisTextRenderer
+
+@Suite(.serialized) struct PluginLoadingTests {
+    private func loadError(_ path: String) -> PluginError? {
+        do {
+            _ = try PluginLibrary.load(path: path)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    private func brokenPluginError(_ name: String, _ source: String) throws -> PluginError? {
+        let directory = try PluginFixtures.makeDirectory()
+        let path = try PluginFixtures.compile(source, named: "lib\(name).so", in: directory)
+        return loadError(path)
+    }
+
+    @Test func discoveryFindsTheBuiltPluginsBesideTheExecutable() {
+        let discovery = PluginDiscovery(usesEnvironment: false)
+        #expect(discovery.searchPaths.first == PluginFixtures.buildDirectory)
+        let result = discovery.discover()
+        let names = result.plugins.map(\.name)
+        #expect(names.contains("text"))
+        #expect(names.contains("example-c"))
+        let text = result.plugins.first { $0.name == "text" }
+        #expect(text?.abiVersion == 1)
+        #expect(text?.capabilities == .renderText)
+        #expect(text?.entryNames == ["close", "last_error", "open", "render"])
+        #expect(text?.path.hasSuffix("/libTrellisTextBackend.so") == true)
+    }
+
+    @Test func pluginFileNamesFollowThePattern() {
+        #expect(PluginDiscovery.isPluginFileName("libTrellisTextBackend.so"))
+        #expect(!PluginDiscovery.isPluginFileName("libTrellisBackend.so"))
+        #expect(!PluginDiscovery.isPluginFileName("libTrellisGeometry.so"))
+        #expect(!PluginDiscovery.isPluginFileName("libfoo.so"))
+    }
+
+    @Test func environmentVariableAddsDirectories() throws {
+        let directory = try PluginFixtures.makeDirectory()
+        setenv(PluginDiscovery.environmentVariable, "\(directory):/nonexistent", 1)
+        defer { unsetenv(PluginDiscovery.environmentVariable) }
+        let paths = PluginDiscovery(paths: ["/explicit"]).searchPaths
+        #expect(Array(paths.prefix(3)) == ["/explicit", directory, "/nonexistent"])
+    }
+
+    @Test func loadingTheSameFileTwiceGivesTheSameLibrary() throws {
+        let path = PluginFixtures.buildDirectory + "/libTrellisTextBackend.so"
+        #expect(try PluginLibrary.load(path: path) === PluginLibrary.load(path: path))
+    }
+
+    @Test func missingFileIsNotFound() {
+        let error = loadError("/nonexistent/libTrellisNoBackend.so")
+        #expect(error?.code == .notFound)
+        #expect(
+            error?.description
+                == "plugin /nonexistent/libTrellisNoBackend.so: not found: no such file")
+    }
+
+    @Test func textFileIsNotASharedLibrary() throws {
+        let directory = try PluginFixtures.makeDirectory()
+        let path = directory + "/libTrellisFakeBackend.so"
+        try "not an ELF file".write(toFile: path, atomically: true, encoding: .utf8)
+        let error = loadError(path)
+        #expect(error?.code == .notASharedLibrary)
+        #expect(error?.path == path)
+    }
+
+    @Test func libraryWithoutTheSymbolIsRejected() throws {
+        let error = try brokenPluginError(
+            "nosymbol", PluginFixtures.pluginSource(exportsManifest: false))
+        #expect(error?.code == .noManifestSymbol)
+        #expect(error?.message.contains("trellis_plugin_manifest") == true)
+    }
+
+    @Test func nullManifestIsRejected() throws {
+        let error = try brokenPluginError("null", PluginFixtures.pluginSource(returnsNull: true))
+        #expect(error?.code == .manifestNull)
+    }
+
+    @Test func abiVersionMismatchNamesBothVersions() throws {
+        let error = try brokenPluginError("abi", PluginFixtures.pluginSource(abiVersion: "2"))
+        #expect(error?.code == .abiVersionMismatch)
+        #expect(error?.message == "expected 1, found 2")
+    }
+
+    @Test func structSizeMismatchesAreRejected() throws {
+        let manifest = try brokenPluginError("size", PluginFixtures.pluginSource(structSize: "40"))
+        #expect(manifest?.code == .structSizeMismatch)
+        #expect(manifest?.message.contains("48 bytes in the host, 40 in the plugin") == true)
+        let entry = try brokenPluginError("entrysize", PluginFixtures.pluginSource(entrySize: "16"))
+        #expect(entry?.code == .structSizeMismatch)
+    }
+
+    @Test func badNamesAreInvalidManifests() throws {
+        let error = try brokenPluginError("name", PluginFixtures.pluginSource(name: "\"Bad Name\""))
+        #expect(error?.code == .invalidManifest)
+        let null = try brokenPluginError("nullname", PluginFixtures.pluginSource(name: "NULL"))
+        #expect(null?.code == .invalidManifest)
+    }
+
+    @Test func missingRequiredEntryIsNamed() throws {
+        let error = try brokenPluginError(
+            "noentry",
+            PluginFixtures.pluginSource(entries: [
+                ("open", "i(ppLp)"), ("close", "i(p)"), ("last_error", "p(p)"),
+            ]))
+        #expect(error?.code == .missingEntry)
+        #expect(error?.message.contains("\"render\"") == true)
+    }
+
+    @Test func unparsableSignatureIsABadSignature() throws {
+        let error = try brokenPluginError(
+            "badsig",
+            PluginFixtures.pluginSource(entries: [
+                ("open", "i(ppLp)"), ("close", "i(p)"), ("last_error", "p(p)"),
+                ("render", "i(ppXpp)"),
+            ]))
+        #expect(error?.code == .badSignature)
+        #expect(error?.message.contains("'X' is not a type code") == true)
+    }
+
+    @Test func wrongSignatureNamesTheEntryAndBothSignatures() throws {
+        let error = try brokenPluginError(
+            "mismatch",
+            PluginFixtures.pluginSource(entries: [
+                ("open", "i(ppLp)"), ("close", "i(p)"), ("last_error", "p(p)"),
+                ("render", "i(ppL)"),
+            ]))
+        #expect(error?.code == .signatureMismatch)
+        #expect(error?.message == "entry \"render\" is declared i(ppL), the host expects i(ppLpp)")
+    }
+
+    @Test func filesWritableByOthersAreRefused() throws {
+        let directory = try PluginFixtures.makeDirectory()
+        let path = try PluginFixtures.compile(
+            PluginFixtures.pluginSource(name: "\"open-perms\""), named: "libopen.so", in: directory)
+        chmod(path, 0o757)
+        #expect(loadError(path)?.code == .insecurePermissions)
+        chmod(path, 0o755)
+        chmod(directory, 0o777)
+        let error = loadError(path)
+        #expect(error?.code == .insecurePermissions)
+        #expect(error?.message.contains("directory") == true)
+        chmod(directory, 0o700)
+        #expect(loadError(path) == nil)
+    }
+
+    @Test func discoveryReportsBrokenFilesAndKeepsGoodOnes() throws {
+        let directory = try PluginFixtures.makeDirectory()
+        try "junk".write(
+            toFile: directory + "/libTrellisJunkBackend.so", atomically: true, encoding: .utf8)
+        _ = try PluginFixtures.compile(
+            PluginFixtures.pluginSource(name: "\"good-one\""), named: "libTrellisGoodBackend.so",
+            in: directory)
+        let result = PluginDiscovery(
+            paths: [directory], usesEnvironment: false, usesInstallLocations: false
+        ).discover()
+        #expect(result.plugins.map(\.name) == ["good-one"])
+        #expect(result.failures.map(\.code) == [.notASharedLibrary])
+    }
+}
+
+@Suite struct PluginCallTests {
+    private func exampleLibrary() throws -> PluginLibrary {
+        try PluginLibrary.load(path: PluginFixtures.buildDirectory + "/libTrellisExampleBackend.so")
+    }
+
+    @Test func ffiPassesEveryTypeOfTheSignatureLanguage() throws {
+        let backend = try PluginBackend(library: exampleLibrary())
+        let cases: [(entry: String, value: FFIValue)] = [
+            ("echo_b", .int8(-128)), ("echo_B", .uint8(255)), ("echo_h", .int16(-32768)),
+            ("echo_H", .uint16(65535)), ("echo_i", .int32(-2_000_000_000)),
+            ("echo_I", .uint32(4_000_000_000)),
+            ("echo_l", .int64(.min)), ("echo_L", .uint64(.max)), ("echo_f", .float(-1.5)),
+            ("echo_d", .double(3.141592653589793)), ("echo_p", .pointer(0xDEAD_BEE0)),
+        ]
+        for (entry, value) in cases {
+            #expect(try backend.call(entry, [value]) == value, "\(entry)")
+        }
+        var stored: Int32 = 0
+        let result = try withUnsafeMutablePointer(to: &stored) { pointer in
+            try backend.call("store_v", [.pointer(UnsafeRawPointer(pointer)), .int32(42)])
+        }
+        #expect(result == .void)
+        #expect(stored == 42)
+        var seven: Int32 = 7
+        let sum = try withUnsafePointer(to: &seven) { pointer in
+            let arguments: [FFIValue] = [
+                .int8(-1), .uint8(2), .int16(-3), .uint16(4), .int32(-5), .uint32(6), .int64(-7),
+                .uint64(8), .float(0.5), .double(0.25), .pointer(UnsafeRawPointer(pointer)),
+            ]
+            return try backend.call("sum_all", arguments)
+        }
+        let expected: Double = 11.75
+        #expect(sum == .double(expected))
+    }
+
+    @Test func argumentsThatDoNotMatchTheSignatureAreRejected() throws {
+        let backend = try PluginBackend(library: exampleLibrary())
+        #expect(throws: PluginError.self) { try backend.call("echo_i", [.int64(1)]) }
+        do {
+            _ = try backend.call("echo_i", [.int32(1), .int32(2)])
+            Issue.record("accepted two arguments")
+        } catch {
+            #expect(error.code == .signatureMismatch)
+            #expect(error.message == "entry \"echo_i\" is declared i(i), called as i(ii)")
+        }
+        #expect(throws: PluginError.self) { try backend.call("no_such_entry", []) }
+    }
+
+    @Test func cPluginRendersADisplayListInOneCall() throws {
+        let backend = try PluginBackend(library: exampleLibrary())
+        #expect(backend.diagnostics == ["info: example backend opened"])
+        let before = backend.ffiCallCount
+        let output = try backend.render(encoded: everyCommandList().encoded())
+        #expect(
+            String(decoding: output, as: UTF8.self) == "example: 15 commands, 1 images, 320x480")
+        #expect(backend.ffiCallCount == before + 1)
+    }
+
+    @Test func pluginErrorsCarryThePluginsMessage() throws {
+        let backend = try PluginBackend(library: exampleLibrary())
+        do {
+            _ = try backend.render(
+                encoded: Array("garbage that is long enough to pass the length test".utf8))
+            Issue.record("rendered garbage")
+        } catch {
+            #expect(error.code == .callFailed)
+            #expect(error.message == "render failed with status 1: not a Trellis display list")
+            #expect(error.path?.hasSuffix("libTrellisExampleBackend.so") == true)
+        }
+        let library = try exampleLibrary()
+        do {
+            _ = try PluginBackend(library: library, configuration: Array("fail".utf8))
+            Issue.record("opened")
+        } catch {
+            #expect(
+                error.message == "open failed: the configuration asked the example backend to fail")
+        }
+    }
+
+    @Test func missingCapabilitiesAreReported() throws {
+        let backend = try PluginBackend(library: exampleLibrary())
+        do {
+            _ = try backend.measure(encoded: [])
+            Issue.record("measured")
+        } catch {
+            #expect(error.code == .missingCapability)
+            #expect(error.message.contains("cannot measure text"))
+        }
+    }
+}
+
+@Suite struct TextBackendTests {
+    private func textPlugin(_ configuration: String = "") throws -> PluginBackend {
+        let library = try PluginLibrary.load(
+            path: PluginFixtures.buildDirectory + "/libTrellisTextBackend.so")
+        return try PluginBackend(library: library, configuration: Array(configuration.utf8))
+    }
+
+    @Test func pluginAndInProcessBackendsRenderIdenticalBytes() throws {
+        let bytes = everyCommandList().encoded()
+        let plugin = try textPlugin()
+        let inProcess = InProcessBackend(
+            name: "text", capabilities: .renderText, renderer: try TextRenderer(configuration: []))
+        let a = try plugin.render(encoded: bytes)
+        let b = try inProcess.render(encoded: bytes)
+        #expect(a == b)
+        #expect(
+            String(decoding: a, as: UTF8.self).hasPrefix(
+                "trellis-display 1\ncanvas 320 480 scale 2\n"))
+    }
+
+    @Test func switchingBackendsOnOneDisplayList() throws {
+        let registry = BackendRegistry(discovery: PluginDiscovery(usesEnvironment: false))
+        let list = everyCommandList().encoded()
+        let text = try registry.open("text")
+        let example = try registry.open("example-c")
+        var outputs: [String] = []
+        for backend: any Backend in [text, example, text] {
+            outputs.append(String(decoding: try backend.render(encoded: list), as: UTF8.self))
+        }
+        #expect(outputs[0] == outputs[2])
+        #expect(outputs[1] == "example: 15 commands, 1 images, 320x480")
+        #expect(outputs[0].contains("fill-rounded-rect 0 0 300 190 radii 10 #0000FF"))
+    }
+
+    @Test func unknownBackendNamesWhatIsAvailable() {
+        let registry = BackendRegistry(discovery: PluginDiscovery(usesEnvironment: false))
+        do {
+            _ = try registry.open("nope")
+            Issue.record("opened")
+        } catch {
+            #expect(error.code == .unknownBackend)
+            #expect(error.message.contains("example-c"))
+            #expect(error.message.contains("text"))
+        }
+    }
+
+    @Test func malformedListsAreErrorsNotCrashes() throws {
+        let plugin = try textPlugin()
+        var bytes = everyCommandList().encoded()
+        bytes.removeLast(3)
+        do {
+            _ = try plugin.render(encoded: bytes)
+            Issue.record("rendered a truncated list")
+        } catch {
+            #expect(
+                error.message.contains("display list: command 14 (restore)")
+                    || error.message.contains("truncated"))
+        }
+    }
+
+    @Test func badConfigurationIsReported() {
+        #expect(throws: PluginError.self) { try textPlugin("{\"colour\": true}") }
+        #expect(throws: PluginError.self) { try textPlugin("{\"cellWidth\": -3}") }
+        #expect(throws: PluginError.self) { try textPlugin("[1, 2]") }
+    }
+}

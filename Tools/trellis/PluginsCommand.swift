@@ -1,0 +1,37 @@
+import TrellisRender
+
+/// `trellis plugins [--path DIR]`: lists the backends that discovery finds.
+enum PluginsCommand {
+    /// Returns the listing and the lines about files that failed to load.
+    static func run(_ arguments: Arguments) -> (listing: String, failures: [String]) {
+        var discovery = PluginDiscovery()
+        if let path = arguments.options["path"] {
+            discovery.paths = path.split(separator: ":").map(String.init)
+        }
+        let result = discovery.discover()
+        var rows = [["NAME", "VERSION", "ABI", "CAPABILITIES", "PATH"]]
+        for plugin in result.plugins {
+            rows.append([
+                plugin.name, plugin.version, String(plugin.abiVersion),
+                plugin.capabilities.description, plugin.path,
+            ])
+        }
+        var widths = [Int](repeating: 0, count: 5)
+        for row in rows {
+            for (index, cell) in row.enumerated() { widths[index] = max(widths[index], cell.count) }
+        }
+        var lines: [String] = []
+        for row in rows {
+            let cells = row.enumerated().map { index, cell in
+                index == row.count - 1
+                    ? cell : cell + String(repeating: " ", count: widths[index] - cell.count)
+            }
+            lines.append(cells.joined(separator: "  "))
+        }
+        if result.plugins.isEmpty {
+            lines.append(
+                "(no plugins found; searched: \(discovery.searchPaths.joined(separator: ", ")))")
+        }
+        return (lines.joined(separator: "\n") + "\n", result.failures.map { "warning: \($0)" })
+    }
+}

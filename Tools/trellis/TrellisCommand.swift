@@ -1,0 +1,60 @@
+import Foundation
+
+/// The `trellis` command: dispatches subcommands and maps failures to exit statuses
+/// (0 success, 1 user error with one line on standard error, 2 usage error with the usage text).
+enum TrellisCommand {
+    static let usage = """
+        usage: trellis <command> [options]
+
+        commands:
+          demo        show the Trellis demo (the control-event trace of a scripted touch)
+          plugins     list the rendering backends found [--path DIR[:DIR...]]
+          help        show this text
+
+        Run 'trellis help' for this text.
+        """
+
+    /// Runs the command line and returns the exit status.
+    @MainActor
+    static func run(arguments: [String]) async -> Int32 {
+        guard let command = arguments.first else {
+            writeError(usage)
+            return 2
+        }
+        let rest = Array(arguments.dropFirst())
+        do throws(Arguments.UsageError) {
+            switch command {
+            case "demo":
+                let parsed = try Arguments.parse(rest)
+                if !parsed.positional.isEmpty {
+                    throw Arguments.UsageError(
+                        message: "unexpected argument '\(parsed.positional[0])'")
+                }
+                print(DemoCommand.eventTrace(), terminator: "")
+                return 0
+            case "plugins":
+                let parsed = try Arguments.parse(rest, options: ["path"])
+                if !parsed.positional.isEmpty {
+                    throw Arguments.UsageError(
+                        message: "unexpected argument '\(parsed.positional[0])'")
+                }
+                let (listing, failures) = PluginsCommand.run(parsed)
+                print(listing, terminator: "")
+                for failure in failures { writeError(failure) }
+                return 0
+            case "help", "--help", "-h":
+                print(usage)
+                return 0
+            default:
+                throw Arguments.UsageError(message: "unknown command '\(command)'")
+            }
+        } catch {
+            writeError("trellis: \(error.message)\n\n\(usage)")
+            return 2
+        }
+    }
+
+    static func writeError(_ text: String) {
+        FileHandle.standardError.write(Data((text + "\n").utf8))
+    }
+}

@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# Builds and runs a libFuzzer target for a bounded time.
+#
+#   scripts/fuzz.sh displaylist [SECONDS]
+#   scripts/fuzz.sh markup [SECONDS]
+#
+# Each target compiles the modules it needs with -sanitize=fuzzer,address into fuzz-out/<target>
+# and runs with the corpus in fuzz-out/<target>/corpus, seeded from Fuzz/<Target>/seeds.
+set -euo pipefail
+
+target=${1:?usage: scripts/fuzz.sh TARGET [SECONDS]}
+seconds=${2:-300}
+root=$(cd "$(dirname "$0")/.." && pwd)
+out="$root/fuzz-out/$target"
+mkdir -p "$out/modules" "$out/corpus" "$out/abi"
+flags=(-parse-as-library -sanitize=fuzzer,address -O -g -swift-version 6
+       -enable-upcoming-feature MemberImportVisibility -I "$out/modules" -L "$out/modules")
+
+# module NAME DIRECTORY [EXTRA SWIFTC ARGUMENTS...]: a static library and its module.
+module() {
+    local name=$1 dir=$2
+    shift 2
+    swiftc "${flags[@]}" -emit-library -static -emit-module -module-name "$name" \
+        -emit-module-path "$out/modules/$name.swiftmodule" -o "$out/modules/lib$name.a" \
+        "$@" "$root/$dir"/*.swift
+}
+
+# The plugin ABI header as a Clang module.
+cp "$root/Modules/CTrellisPluginABI/include/trellis_plugin.h" "$out/abi/"
+printf 'module CTrellisPluginABI {\n    header "trellis_plugin.h"\n    export *\n}\n' \
+    > "$out/abi/module.modulemap"
+
+case "$target" in
+displaylist)
+    module TrellisGeometry Modules/Geometry
+    module TrellisPluginKit Plugins/PluginKit -Xcc -I"$out/abi" -I "$out/abi"
+    module TrellisTextRenderer Plugins/TextBackend/Renderer -I "$out/abi"
+    swiftc "${flags[@]}" -I "$out/abi" "$root/Fuzz/DisplayList/main.swift" \
+        -lTrellisTextRenderer -lTrellisPluginKit -lTrellisGeometry -o "$out/fuzz"
+    seeds="$root/Fuzz/DisplayList/seeds"
+    ;;
+*)
+    echo "unknown fuzz target '$target' (known: displaylist)" >&2
+    exit 2
+    ;;
+esac
+
+[ -d "$seeds" ] && cp -n "$seeds"/* "$out/corpus/" 2>/dev/null || true
+echo "fuzzing $target for $seconds s"
+SWIFT_BACKTRACE=enable=no "$out/fuzz" -max_total_time="$seconds" -print_final_stats=1 \
+    -max_len=65536 -artifact_prefix="$out/" "$out/corpus" 2>&1 | tee "$out/last-run.log" | grep -E 'stat::|ERROR|SUMMARY|Done' || true
+if grep -q -E 'ERROR: (libFuzzer|AddressSanitizer)|==ERROR' "$out/last-run.log"; then
+    echo "fuzz-$target found a failure; see $out/last-run.log and the crash-* file" >&2
+    exit 1
+fi
