@@ -54,8 +54,15 @@ let modules: [Module] = [
         dependencies: ["TrellisGeometry", "TrellisPluginKit"]
     ),
     Module(
+        name: "TrellisTerminalRenderer", path: "Plugins/TerminalBackend/Renderer",
+        dependencies: ["TrellisGeometry", "TrellisText", "TrellisPluginKit"],
+        tests: "TerminalTests",
+        testDependencies: ["TrellisRender", "TrellisEvents", "TrellisText", "TrellisGeometry"],
+        testExclude: ["__Fixtures__"]
+    ),
+    Module(
         name: "TrellisRender", path: "Modules/Render",
-        dependencies: ["TrellisPluginKit", "CFFI", "CTrellisPluginABI"],
+        dependencies: ["TrellisEvents", "TrellisPluginKit", "CFFI", "CTrellisPluginABI"],
         tests: "RenderTests", testDependencies: ["TrellisTextRenderer"],
         testExclude: ["__Fixtures__"]
     ),
@@ -100,6 +107,10 @@ let plugins: [Plugin] = [
         dependencies: ["TrellisTextRenderer", "TrellisPluginKit", "CTrellisPluginABI"]
     ),
     Plugin(
+        name: "TrellisTerminalBackend", path: "Plugins/TerminalBackend/Plugin",
+        dependencies: ["TrellisTerminalRenderer", "TrellisPluginKit", "CTrellisPluginABI"]
+    ),
+    Plugin(
         name: "TrellisExampleBackend", path: "Plugins/Examples/CExample",
         dependencies: ["CTrellisPluginABI"], isSwift: false
     ),
@@ -115,7 +126,7 @@ let tools: [(name: String, path: String, dependencies: [String], exclude: [Strin
         name: "trellis-bench", path: "Tools/trellis-bench",
         dependencies: [
             "TrellisGeometry", "TrellisLayout", "TrellisText", "TrellisRender",
-            "TrellisTextRenderer", "CICUBench",
+            "TrellisTextRenderer", "TrellisTerminalRenderer", "CICUBench",
         ],
         exclude: ["peers"]
     ),
