@@ -75,7 +75,7 @@ public struct TerminalConfiguration: Sendable, Hashable {
         for (key, value) in settings.sorted(by: { $0.key < $1.key }) {
             switch key {
             case "cellWidth", "cellHeight":
-                guard let number = value as? NSNumber, !(value is Bool),
+                guard let number = value as? NSNumber, !TerminalConfiguration.isBoolean(value),
                     number.doubleValue >= 1, number.doubleValue <= 1000
                 else {
                     throw RendererError(
@@ -121,5 +121,11 @@ public struct TerminalConfiguration: Sendable, Hashable {
             }
         }
         return extras
+    }
+
+    /// Whether a JSON value is `true` or `false` rather than a number (both decode as
+    /// `NSNumber`).
+    static func isBoolean(_ value: Any) -> Bool {
+        String(describing: type(of: value)).contains("Boolean") || type(of: value) == Bool.self
     }
 }

@@ -91,7 +91,7 @@ struct FrameEncoder {
 
     /// Writes one cell at the cursor and advances the cursor past it.
     private mutating func write(_ cell: Cell, glyphs: GlyphTable, column: Int, columns: Int) {
-        setPen(Pen(cell))
+        setPen(pen(for: cell))
         glyphs.append(cell.glyph, to: &output)
         let next = column + (cell.style & CellStyle.wide != 0 ? 2 : 1)
         let isUncertain =
@@ -117,7 +117,7 @@ struct FrameEncoder {
                 let isUncertain =
                     cell.glyph & GlyphTable.clusterFlag != 0
                     && cell.glyph & GlyphTable.uncertainFlag != 0
-                if Pen(cell) != pen || isUncertain { isRewritable = false }
+                if self.pen(for: cell) != pen || isUncertain { isRewritable = false }
                 cost += glyphs.byteCount(of: cell.glyph)
             }
             if isRewritable && cost <= CursorMoves.cost(from: (row, from), to: (row, column)) {
@@ -135,6 +135,18 @@ struct FrameEncoder {
         cursorRow = row
         cursorColumn = column
         return 0
+    }
+
+    /// The attributes to write a cell with. A blank cell shows only its background (and an
+    /// underline or strikethrough): it keeps the current text colour and other attributes, so
+    /// that blanks between words cost no attribute changes.
+    private func pen(for cell: Cell) -> Pen {
+        var target = Pen(cell)
+        if cell.glyph == Cell.space, cell.style & CellStyle.visibleOnSpace == 0, let pen {
+            target.foreground = pen.foreground
+            target.style = pen.style & ~CellStyle.visibleOnSpace
+        }
+        return target
     }
 
     /// Changes the attributes to `target` with the shorter of: the changes alone, or a reset

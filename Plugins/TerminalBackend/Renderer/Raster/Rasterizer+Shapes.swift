@@ -2,16 +2,17 @@ import TrellisGeometry
 import TrellisPluginKit
 
 extension Rasterizer {
-    /// Fills a rectangle, rounded or not, after its shadow. A rectangle thinner than a cell in
-    /// one direction (a separator, a slider's track) is drawn as a line: `─` or `│`.
+    /// Fills a rectangle, rounded or not, after its shadow. A rectangle less than half a cell
+    /// high or wide (a separator, a slider's track) is drawn as a line instead: `─` or `│`.
     mutating func fill(_ rect: Rect, radii: CornerRadii, color: Color) {
         let device = rect.applying(state.transform)
-        let (columns, rows) = clippedRange(of: rect)
         let paint = packed(color)
-        if columns.isEmpty || rows.isEmpty {
+        if device.height < cellHeight / 2 || device.width < cellWidth / 2 {
             thinLine(device, color: paint)
             return
         }
+        let (columns, rows) = clippedRange(of: rect)
+        if columns.isEmpty || rows.isEmpty { return }
         let factors = scaleFactors
         let fitted = radii.fitted(to: rect.size)
         let isRounded = !fitted.isZero
@@ -66,17 +67,18 @@ extension Rasterizer {
         return true
     }
 
-    /// Draws a rectangle thinner than a cell as a line of box-drawing characters.
+    /// Draws a rectangle thinner than half a cell as a line of box-drawing characters, in the
+    /// row (or column) that holds its middle; one thin both ways draws nothing.
     private mutating func thinLine(_ device: Rect, color: UInt32) {
         guard device.width > 0, device.height > 0, PackedColor.alpha(color) > 0 else { return }
         let (columns, rows) = cellRange(of: device)
-        if !columns.isEmpty && device.height < cellHeight {
+        if device.height < cellHeight / 2 && device.width >= cellWidth / 2 {
             let row = cellCount((device.midY / cellHeight).rounded(.down))
             guard state.clipRows.contains(row) else { return }
             for column in columns.clamped(to: state.clipColumns) {
                 putLine(0x2500, color: color, at: row * canvas.columns + column)
             }
-        } else if !rows.isEmpty && device.width < cellWidth {
+        } else if device.width < cellWidth / 2 && device.height >= cellHeight / 2 {
             let column = cellCount((device.midX / cellWidth).rounded(.down))
             guard state.clipColumns.contains(column) else { return }
             for row in rows.clamped(to: state.clipRows) {
