@@ -65,7 +65,7 @@ import TrellisTerminalRenderer
         ]
         for frame in frames {
             try screen.show(frame)
-            #expect(screen.terminal.cells == (try freshScreen(frame)).cells)
+            #expect(screen.terminal.appearance == (try freshScreen(frame)).appearance)
         }
     }
 

@@ -35,6 +35,20 @@ struct VirtualTerminal {
         cells.map { line in line.filter { !$0.isContinuation }.map(\.text).joined() }
     }
 
+    /// The cells as they look: a blank shows its background (and an underline or a
+    /// strikethrough), not its text colour or other attributes.
+    var appearance: [[Cell]] {
+        cells.map { line in
+            line.map { cell in
+                guard cell.text == " " else { return cell }
+                var blank = cell
+                blank.attributes = cell.attributes.intersection(["underline", "strikethrough"])
+                if blank.attributes.isEmpty { blank.foreground = "any" }
+                return blank
+            }
+        }
+    }
+
     /// The cell at a position.
     func cell(_ column: Int, _ row: Int) -> Cell { cells[row][column] }
 

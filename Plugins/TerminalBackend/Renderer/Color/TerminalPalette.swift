@@ -49,7 +49,7 @@ public enum TerminalPalette {
         let dr = first.red - second.red
         let dg = first.green - second.green
         let db = first.blue - second.blue
-        return ((512 + meanRed) * dr * dr >> 8) + 4 * dg * dg + ((767 - meanRed) * db * db >> 8)
+        return ((512 + meanRed) * dr * dr) / 256 + 4 * dg * dg + ((767 - meanRed) * db * db) / 256
     }
 
     /// The entry of the cube or the grey ramp (16…255) nearest to a colour.
