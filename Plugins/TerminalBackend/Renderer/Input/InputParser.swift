@@ -45,6 +45,9 @@ public struct InputParser: Sendable {
     /// Whether bytes are held that may begin a longer sequence.
     public var isPending: Bool { !pending.isEmpty }
 
+    /// The number of bytes held for the next call.
+    package var pendingByteCount: Int { pending.count }
+
     /// Parses bytes read from the terminal; no bytes mean that the input timed out.
     ///
     /// - Parameter bytes: The bytes read, or none after a timeout.
