@@ -163,6 +163,19 @@ public final class TerminalSession {
     }
 }
 
+extension TerminalSession {
+    /// Does what the handler of a terminating signal does before raising it again: restores
+    /// the terminal and puts back the signal handling from before.
+    package static func restoreAsSignalHandlerDoes() {
+        TerminalSignals.restoreForSignal()
+    }
+
+    /// Whether the session's signal handler is installed for a signal.
+    package static func handlesSignal(_ signal: Int32) -> Bool {
+        TerminalSignals.isInstalled(for: signal)
+    }
+}
+
 /// What waiting for terminal input found.
 public enum TerminalRead: Sendable, Hashable {
     /// Bytes from the terminal.
