@@ -137,14 +137,16 @@ struct FrameEncoder {
         return 0
     }
 
-    /// The attributes to write a cell with. A blank cell shows only its background (and an
-    /// underline or strikethrough): it keeps the current text colour and other attributes, so
-    /// that blanks between words cost no attribute changes.
+    /// The attributes to write a cell with. A blank cell shows only its background, and an
+    /// underline or strikethrough in its text colour: it keeps the current bold and italic (and
+    /// the text colour, without lines), so that blanks between words cost no attribute
+    /// changes.
     private func pen(for cell: Cell) -> Pen {
         var target = Pen(cell)
-        if cell.glyph == Cell.space, cell.style & CellStyle.visibleOnSpace == 0, let pen {
-            target.foreground = pen.foreground
-            target.style = pen.style & ~CellStyle.visibleOnSpace
+        if cell.glyph == Cell.space, let pen {
+            let lines = cell.style & CellStyle.visibleOnSpace
+            target.style = pen.style & ~CellStyle.visibleOnSpace | lines
+            if lines == 0 { target.foreground = pen.foreground }
         }
         return target
     }
