@@ -12,11 +12,13 @@ SWIFT_FLAGS  ?= -Xswiftc -warnings-as-errors
 # Debian packages the build, the tests and the tools need.
 DEBIAN_PACKAGES := libffi-dev libicu-dev libpng-dev pkg-config unicode-data
 # Test suites: <make suffix>:<test target prefix>, run by `make test-<suffix>`.
-MODULES := geometry:Geometry events:Events layout:Layout text:Text render:Render tool:Tool
+MODULES := geometry:Geometry events:Events layout:Layout text:Text render:Render terminal:Terminal \
+	tool:Tool
 # Documented library products: <module>:<directory holding its .docc catalog>.
 DOC_MODULES := TrellisGeometry:Modules/Geometry TrellisEvents:Modules/Events \
 	TrellisLayout:Modules/Layout TrellisText:Modules/Text TrellisPluginKit:Plugins/PluginKit \
-	TrellisTextRenderer:Plugins/TextBackend/Renderer TrellisRender:Modules/Render
+	TrellisTextRenderer:Plugins/TextBackend/Renderer TrellisRender:Modules/Render \
+	TrellisTerminalRenderer:Plugins/TerminalBackend/Renderer
 
 .PHONY: all deps build test demo lint format docs bench clean fuzz-displaylist unicode-tables $(addprefix test-,$(foreach m,$(MODULES),$(firstword $(subst :, ,$(m)))))
 

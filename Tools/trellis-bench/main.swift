@@ -7,6 +7,7 @@ let suites: [(name: String, run: () throws -> Void)] = [
     ("flex", runFlexBenchmarks),
     ("text", runTextBenchmarks),
     ("render", runRenderBenchmarks),
+    ("terminal", runTerminalBenchmarks),
 ]
 
 let requested = Set(CommandLine.arguments.dropFirst())

@@ -18,36 +18,38 @@ extension CellCanvas {
     /// that runs of blank cells share one style.
     func resolved(colorMode: TerminalColorMode, assumedBackground: UInt32) -> Frame {
         var resolver = ColorResolver(mode: colorMode)
-        var result = cells
-        for index in result.indices {
-            var cell = result[index]
-            if cell.isContinuation {
-                // A continuation is written with its head: give it the head's colours.
-                let head = result[index - 1]
-                cell.foreground = head.foreground
-                cell.background = head.background
-                cell.style = head.style & CellStyle.attributes
-                result[index] = cell
-                continue
+        let result = [Cell](unsafeUninitializedCapacity: cells.count) { output, count in
+            cells.withUnsafeBufferPointer { input in
+                for index in input.indices {
+                    var cell = input[index]
+                    if cell.isContinuation, index > 0 {
+                        // A continuation is written with its head: give it the head's colours.
+                        let head = output[index - 1]
+                        cell.foreground = head.foreground
+                        cell.background = head.background
+                        cell.style = head.style & CellStyle.attributes
+                        output.initializeElement(at: index, to: cell)
+                        continue
+                    }
+                    let behind: UInt32
+                    if PackedColor.alpha(cell.background) == 0 {
+                        cell.background = PackedColor.terminalDefault
+                        behind = assumedBackground
+                    } else {
+                        behind = PackedColor.over(cell.background, assumedBackground)
+                        cell.background = resolver.resolve(behind)
+                    }
+                    if cell.glyph == Cell.space && cell.style & CellStyle.visibleOnSpace == 0 {
+                        cell.foreground = PackedColor.terminalDefault
+                        cell.style = 0
+                    } else {
+                        cell.foreground = resolver.resolve(PackedColor.over(cell.foreground, behind))
+                        if cell.glyph == Cell.space { cell.style &= CellStyle.visibleOnSpace }
+                    }
+                    output.initializeElement(at: index, to: cell)
+                }
             }
-            let background = cell.background
-            let backgroundAlpha = PackedColor.alpha(background)
-            let behind: UInt32
-            if backgroundAlpha == 0 {
-                cell.background = PackedColor.terminalDefault
-                behind = assumedBackground
-            } else {
-                behind = PackedColor.over(background, assumedBackground)
-                cell.background = resolver.resolve(behind)
-            }
-            if cell.glyph == Cell.space && cell.style & CellStyle.visibleOnSpace == 0 {
-                cell.foreground = PackedColor.terminalDefault
-                cell.style = 0
-            } else {
-                cell.foreground = resolver.resolve(PackedColor.over(cell.foreground, behind))
-                if cell.glyph == Cell.space { cell.style &= CellStyle.visibleOnSpace }
-            }
-            result[index] = cell
+            count = cells.count
         }
         return Frame(columns: columns, rows: rows, cells: result)
     }
