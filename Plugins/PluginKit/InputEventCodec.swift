@@ -133,7 +133,9 @@ public enum InputEventCodec {
         }
         let version = UInt16(buffer[4]) | UInt16(buffer[5]) << 8
         let flags = UInt16(buffer[6]) | UInt16(buffer[7]) << 8
-        guard version == 1 else { throw reader.fail("format version \(version); expected 1", at: 4) }
+        guard version == 1 else {
+            throw reader.fail("format version \(version); expected 1", at: 4)
+        }
         guard flags & ~1 == 0 else { throw reader.fail("unknown flags \(flags)", at: 6) }
         try reader.skip(8)
         let count = try reader.count(minimumBytesEach: 2)

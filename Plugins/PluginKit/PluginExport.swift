@@ -82,7 +82,10 @@ public enum PluginExport {
         }
         if hasControl {
             entries.append(
-                ("control", "i(ppLpp)", unsafeBitCast(controlEntry, to: UnsafeMutableRawPointer.self))
+                (
+                    "control", "i(ppLpp)",
+                    unsafeBitCast(controlEntry, to: UnsafeMutableRawPointer.self)
+                )
             )
         }
         let table = UnsafeMutablePointer<trellis_entry>.allocate(capacity: entries.count)

@@ -16,7 +16,8 @@ import TrellisTerminalRenderer
     }
 
     @Test(arguments: [
-        (255, 0, 0, 196), (0, 0, 0, 16), (255, 255, 255, 231), (255, 136, 0, 208), (128, 128, 128, 244),
+        (255, 0, 0, 196), (0, 0, 0, 16), (255, 255, 255, 231), (255, 136, 0, 208),
+        (128, 128, 128, 244),
         (18, 18, 18, 233), (95, 135, 175, 67), (250, 250, 250, 231), (100, 100, 100, 241),
     ])
     func nearest256(red: Int, green: Int, blue: Int, index: Int) {
@@ -37,7 +38,8 @@ import TrellisTerminalRenderer
                     < TerminalPalette.distance((r, g, b), TerminalPalette.color(at: second))
             }
             let fastDistance = TerminalPalette.distance((r, g, b), TerminalPalette.color(at: fast))
-            let bestDistance = TerminalPalette.distance((r, g, b), TerminalPalette.color(at: best ?? 16))
+            let bestDistance = TerminalPalette.distance(
+                (r, g, b), TerminalPalette.color(at: best ?? 16))
             #expect(fastDistance == bestDistance, "(\(r), \(g), \(b)): \(fast) vs \(best ?? -1)")
         }
     }
@@ -51,7 +53,8 @@ import TrellisTerminalRenderer
     }
 
     private func output(_ colors: String) throws -> String {
-        let renderer = try makeRenderer(#"{"cellWidth": 1, "cellHeight": 1, "colors": "\#(colors)"}"#)
+        let renderer = try makeRenderer(
+            #"{"cellWidth": 1, "cellHeight": 1, "colors": "\#(colors)"}"#)
         var list = DisplayList(size: Size(width: 3, height: 1))
         list.append(.fillRect(Rect(x: 0, y: 0, width: 3, height: 1), color: Color(rgb: 0xFF8800)))
         list.append(textRun("ok", column: 0, row: 0, color: Color(rgb: 0x0000EE)))
@@ -98,13 +101,18 @@ import TrellisTerminalRenderer
         (["TERM": "dumb"], .palette16),
         ([:], .palette16),
     ])
-    func hostDecidesTheColourDepthFromTheEnvironment(environment: [String: String], depth: TerminalColorDepth) {
+    func hostDecidesTheColourDepthFromTheEnvironment(
+        environment: [String: String], depth: TerminalColorDepth
+    ) {
         #expect(TerminalColorDepth(environment: environment) == depth)
     }
 
     @Test func hostOptionsAreTheBackendsConfiguration() throws {
-        let options = TerminalBackendOptions(cellWidth: 7.5, colors: .palette16, repaintsEveryFrame: true)
-        #expect(String(decoding: options.json, as: UTF8.self) == #"{"cellWidth":7.5,"cellHeight":16,"colors":"16","frames":"full"}"#)
+        let options = TerminalBackendOptions(
+            cellWidth: 7.5, colors: .palette16, repaintsEveryFrame: true)
+        #expect(
+            String(decoding: options.json, as: UTF8.self)
+                == #"{"cellWidth":7.5,"cellHeight":16,"colors":"16","frames":"full"}"#)
         let configuration = try TerminalConfiguration(json: options.json)
         #expect(configuration.cellWidth == 7.5)
         #expect(configuration.colorMode == .palette16)

@@ -12,7 +12,8 @@ import TrellisTerminalRenderer
         list.append(textRun(title, column: 1, row: 0, weight: 700))
         for row in 0..<4 {
             let background = row + 1 == selected ? Color(rgb: 0x333333) : nil
-            list.append(textRun("Message \(row)", column: 2, row: Double(row + 1), background: background))
+            list.append(
+                textRun("Message \(row)", column: 2, row: Double(row + 1), background: background))
         }
         return list
     }
@@ -80,7 +81,9 @@ import TrellisTerminalRenderer
         var screen = try Screen(columns: 16, rows: 6)
         try screen.show(list(offset: 0))
         try screen.show(list(offset: 1))
-        #expect(screen.terminal.lines.map { $0.trimmingCharacters(in: .whitespaces) } == (1...6).map { "Item \($0)" })
+        #expect(
+            screen.terminal.lines.map { $0.trimmingCharacters(in: .whitespaces) }
+                == (1...6).map { "Item \($0)" })
         #expect(screen.renderer.statistics.cellsChanged == 6)
         // From the end of "Item 5": up five rows and back one, then down one and back one.
         #expect(visible(screen.lastOutput) == #"\e[5A\b1\e[B\b2\e[B\b3\e[B\b4\e[B\b5\e[B\b6"#)

@@ -22,21 +22,32 @@ import TrellisTerminalRenderer
     static let keyCases: [(String, Key, KeyModifiers)] = [
         ("\r", .enter, []), ("\n", .enter, []), ("\t", .tab, []),
         ("\u{7F}", .backspace, []), ("\u{8}", .backspace, []),
-        ("\u{1B}[A", .up, []), ("\u{1B}[B", .down, []), ("\u{1B}[C", .right, []), ("\u{1B}[D", .left, []),
-        ("\u{1B}OA", .up, []), ("\u{1B}OB", .down, []), ("\u{1B}OC", .right, []), ("\u{1B}OD", .left, []),
-        ("\u{1B}[H", .home, []), ("\u{1B}[F", .end, []), ("\u{1B}OH", .home, []), ("\u{1B}OF", .end, []),
-        ("\u{1B}[1~", .home, []), ("\u{1B}[4~", .end, []), ("\u{1B}[7~", .home, []), ("\u{1B}[8~", .end, []),
+        ("\u{1B}[A", .up, []), ("\u{1B}[B", .down, []), ("\u{1B}[C", .right, []),
+        ("\u{1B}[D", .left, []),
+        ("\u{1B}OA", .up, []), ("\u{1B}OB", .down, []), ("\u{1B}OC", .right, []),
+        ("\u{1B}OD", .left, []),
+        ("\u{1B}[H", .home, []), ("\u{1B}[F", .end, []), ("\u{1B}OH", .home, []),
+        ("\u{1B}OF", .end, []),
+        ("\u{1B}[1~", .home, []), ("\u{1B}[4~", .end, []), ("\u{1B}[7~", .home, []),
+        ("\u{1B}[8~", .end, []),
         ("\u{1B}[2~", .insert, []), ("\u{1B}[3~", .delete, []), ("\u{1B}[5~", .pageUp, []),
         ("\u{1B}[6~", .pageDown, []), ("\u{1B}[Z", .tab, .shift),
-        ("\u{1B}OP", .function(1), []), ("\u{1B}[15~", .function(5), []), ("\u{1B}[24~", .function(12), []),
-        ("\u{1B}[1;5C", .right, .control), ("\u{1B}[1;2A", .up, .shift), ("\u{1B}[1;3D", .left, .alt),
+        ("\u{1B}OP", .function(1), []), ("\u{1B}[15~", .function(5), []),
+        ("\u{1B}[24~", .function(12), []),
+        ("\u{1B}[1;5C", .right, .control), ("\u{1B}[1;2A", .up, .shift),
+        ("\u{1B}[1;3D", .left, .alt),
         ("\u{1B}[1;6H", .home, [.shift, .control]), ("\u{1B}[3;5~", .delete, .control),
-        ("\u{1B}[5;3~", .pageUp, .alt), ("\u{1B}[1;9B", .down, .meta), ("\u{1B}[1;5P", .function(1), .control),
-        ("\u{1B}O5C", .right, .control), ("\u{1B}[13;5u", .enter, .control), ("\u{1B}[97;5u", .character("a"), .control),
+        ("\u{1B}[5;3~", .pageUp, .alt), ("\u{1B}[1;9B", .down, .meta),
+        ("\u{1B}[1;5P", .function(1), .control),
+        ("\u{1B}O5C", .right, .control), ("\u{1B}[13;5u", .enter, .control),
+        ("\u{1B}[97;5u", .character("a"), .control),
         ("\u{1B}[27;5;9~", .tab, .control), ("\u{1B}\u{1B}[A", .up, .alt), ("\u{1B}OM", .enter, []),
-        ("\u{3}", .character("c"), .control), ("\u{1}", .character("a"), .control), ("\u{1A}", .character("z"), .control),
-        ("\u{0}", .character(" "), .control), ("\u{1C}", .character("\\"), .control), ("\u{1F}", .character("_"), .control),
-        ("\u{1B}x", .character("x"), .alt), ("\u{1B}\r", .enter, .alt), ("\u{1B}\u{7F}", .backspace, .alt),
+        ("\u{3}", .character("c"), .control), ("\u{1}", .character("a"), .control),
+        ("\u{1A}", .character("z"), .control),
+        ("\u{0}", .character(" "), .control), ("\u{1C}", .character("\\"), .control),
+        ("\u{1F}", .character("_"), .control),
+        ("\u{1B}x", .character("x"), .alt), ("\u{1B}\r", .enter, .alt),
+        ("\u{1B}\u{7F}", .backspace, .alt),
         ("\u{1B}\u{3}", .character("c"), [.alt, .control]),
     ]
 
@@ -80,7 +91,10 @@ import TrellisTerminalRenderer
 
     @Test func invalidUTF8BecomesReplacements() {
         var parser = InputParser()
-        #expect(parser.feed([0x61, 0xFF, 0xC0, 0x80, 0x62]).events == [.text("a\u{FFFD}\u{FFFD}\u{FFFD}b")])
+        #expect(
+            parser.feed([0x61, 0xFF, 0xC0, 0x80, 0x62]).events == [
+                .text("a\u{FFFD}\u{FFFD}\u{FFFD}b")
+            ])
     }
 
     @Test func escapeThenTextAtTimeoutIsAltAndText() {
@@ -135,7 +149,10 @@ import TrellisTerminalRenderer
         ("\u{1B}[<66;2;2M", MouseEvent(.scrollLeft, column: 1, row: 1)),
         ("\u{1B}[<67;2;2M", MouseEvent(.scrollRight, column: 1, row: 1)),
         ("\u{1B}[<4;2;2M", MouseEvent(.press, button: .left, column: 1, row: 1, modifiers: .shift)),
-        ("\u{1B}[<24;2;2M", MouseEvent(.press, button: .left, column: 1, row: 1, modifiers: [.alt, .control])),
+        (
+            "\u{1B}[<24;2;2M",
+            MouseEvent(.press, button: .left, column: 1, row: 1, modifiers: [.alt, .control])
+        ),
         ("\u{1B}[<80;2;2M", MouseEvent(.scrollUp, column: 1, row: 1, modifiers: .control)),
         ("\u{1B}[<128;2;2M", MouseEvent(.press, button: .back, column: 1, row: 1)),
         ("\u{1B}[<0;300;100M", MouseEvent(.press, button: .left, column: 299, row: 99)),
@@ -155,7 +172,8 @@ import TrellisTerminalRenderer
 
     @Test(arguments: [
         "\u{1B}[<0;0;1M", "\u{1B}[<0;1M", "\u{1B}[<0;99999;1M", "\u{1B}[<999;1;1M", "\u{1B}[?1;2c",
-        "\u{1B}[>0;276;0c", "\u{1B}[99~", "\u{1B}[201~", "\u{1B}[1;5X", "\u{1B}]11;rgb:0000/0000/0000\u{7}",
+        "\u{1B}[>0;276;0c", "\u{1B}[99~", "\u{1B}[201~", "\u{1B}[1;5X",
+        "\u{1B}]11;rgb:0000/0000/0000\u{7}",
         "\u{1B}P1$r0m\u{1B}\\", "\u{1B}[1 q", "\u{1B}O~",
     ])
     func unknownOrMalformedSequencesAreSkipped(bytes: String) {
@@ -193,14 +211,18 @@ import TrellisTerminalRenderer
         // A fixed pseudo-random stream of bytes biased towards ESC, '[', digits and ';'.
         var parser = InputParser()
         var state: UInt64 = 42
-        let alphabet: [UInt8] = [0x1B, 0x5B, 0x3C, 0x3B, 0x31, 0x32, 0x4D, 0x6D, 0x7E, 0x4F, 0xE7, 0x80, 0x07, 0x5D]
+        let alphabet: [UInt8] = [
+            0x1B, 0x5B, 0x3C, 0x3B, 0x31, 0x32, 0x4D, 0x6D, 0x7E, 0x4F, 0xE7, 0x80, 0x07, 0x5D,
+        ]
         var eventCount = 0
         for _ in 0..<2000 {
             var chunk: [UInt8] = []
             for _ in 0..<Int(state % 17) {
                 state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
                 let pick = Int(state >> 33)
-                chunk.append(pick % 3 == 0 ? UInt8(truncatingIfNeeded: pick >> 8) : alphabet[pick % alphabet.count])
+                chunk.append(
+                    pick % 3 == 0
+                        ? UInt8(truncatingIfNeeded: pick >> 8) : alphabet[pick % alphabet.count])
             }
             eventCount += parser.feed(chunk).events.count
             #expect(parser.pendingByteCount <= InputParser.maximumStringLength + 16)

@@ -14,10 +14,16 @@ import TrellisRender
 
     @Test func pressDragReleaseIsBeganMovedEndedAtCellCentres() {
         var mouse = MouseTranslator(cellWidth: 8, cellHeight: 16)
-        let began = touches(mouse.translate(MouseEvent(.press, button: .left, column: 2, row: 1), timestamp: 1))
-        let moved = touches(mouse.translate(MouseEvent(.drag, button: .left, column: 3, row: 1), timestamp: 1.1))
-        let ended = touches(mouse.translate(MouseEvent(.release, button: .left, column: 4, row: 2), timestamp: 1.2))
-        #expect(began == [Touch(phase: .began, location: Point(x: 20, y: 24), tapCount: 1, timestamp: 1)])
+        let began = touches(
+            mouse.translate(MouseEvent(.press, button: .left, column: 2, row: 1), timestamp: 1))
+        let moved = touches(
+            mouse.translate(MouseEvent(.drag, button: .left, column: 3, row: 1), timestamp: 1.1))
+        let ended = touches(
+            mouse.translate(MouseEvent(.release, button: .left, column: 4, row: 2), timestamp: 1.2))
+        #expect(
+            began == [
+                Touch(phase: .began, location: Point(x: 20, y: 24), tapCount: 1, timestamp: 1)
+            ])
         #expect(moved == [Touch(phase: .moved, location: Point(x: 28, y: 24), timestamp: 1.1)])
         #expect(ended == [Touch(phase: .ended, location: Point(x: 36, y: 40), timestamp: 1.2)])
         #expect(mouse.touchLocation == nil)
@@ -38,16 +44,23 @@ import TrellisRender
 
     @Test func otherButtonsAndBareMotionGiveNothing() {
         var mouse = MouseTranslator(cellWidth: 1, cellHeight: 1)
-        #expect(mouse.translate(MouseEvent(.press, button: .right, column: 0, row: 0), timestamp: 0).isEmpty)
+        #expect(
+            mouse.translate(MouseEvent(.press, button: .right, column: 0, row: 0), timestamp: 0)
+                .isEmpty)
         #expect(mouse.translate(MouseEvent(.move, column: 1, row: 0), timestamp: 0).isEmpty)
-        #expect(mouse.translate(MouseEvent(.drag, button: .left, column: 1, row: 0), timestamp: 0).isEmpty)
-        #expect(mouse.translate(MouseEvent(.release, button: .left, column: 1, row: 0), timestamp: 0).isEmpty)
+        #expect(
+            mouse.translate(MouseEvent(.drag, button: .left, column: 1, row: 0), timestamp: 0)
+                .isEmpty)
+        #expect(
+            mouse.translate(MouseEvent(.release, button: .left, column: 1, row: 0), timestamp: 0)
+                .isEmpty)
     }
 
     @Test func lostReleaseEndsTheTouchBeforeTheNextBegins() {
         var mouse = MouseTranslator(cellWidth: 1, cellHeight: 1)
         _ = mouse.translate(MouseEvent(.press, button: .left, column: 0, row: 0), timestamp: 0)
-        let next = touches(mouse.translate(MouseEvent(.press, button: .left, column: 3, row: 0), timestamp: 1))
+        let next = touches(
+            mouse.translate(MouseEvent(.press, button: .left, column: 3, row: 0), timestamp: 1))
         #expect(next.map(\.phase) == [.ended, .began])
         #expect(mouse.cancel(timestamp: 2).count == 1)
         #expect(mouse.cancel(timestamp: 3).isEmpty)
@@ -56,11 +69,21 @@ import TrellisRender
     @Test func wheelStepsScrollThreeRowsOrColumns() {
         var mouse = MouseTranslator(cellWidth: 8, cellHeight: 16)
         let at = Point(x: 12, y: 24)
-        #expect(mouse.translate(MouseEvent(.scrollDown, column: 1, row: 1), timestamp: 0) == [.scroll(Size(width: 0, height: 48), at: at)])
-        #expect(mouse.translate(MouseEvent(.scrollUp, column: 1, row: 1), timestamp: 0) == [.scroll(Size(width: 0, height: -48), at: at)])
-        #expect(mouse.translate(MouseEvent(.scrollRight, column: 1, row: 1), timestamp: 0) == [.scroll(Size(width: 24, height: 0), at: at)])
         #expect(
-            mouse.translate(MouseEvent(.scrollDown, column: 1, row: 1, modifiers: .shift), timestamp: 0)
+            mouse.translate(MouseEvent(.scrollDown, column: 1, row: 1), timestamp: 0) == [
+                .scroll(Size(width: 0, height: 48), at: at)
+            ])
+        #expect(
+            mouse.translate(MouseEvent(.scrollUp, column: 1, row: 1), timestamp: 0) == [
+                .scroll(Size(width: 0, height: -48), at: at)
+            ])
+        #expect(
+            mouse.translate(MouseEvent(.scrollRight, column: 1, row: 1), timestamp: 0) == [
+                .scroll(Size(width: 24, height: 0), at: at)
+            ])
+        #expect(
+            mouse.translate(
+                MouseEvent(.scrollDown, column: 1, row: 1, modifiers: .shift), timestamp: 0)
                 == [.scroll(Size(width: 24, height: 0), at: at)])
     }
 }

@@ -7,11 +7,14 @@ import TrellisTerminalRenderer
 @Suite(.serialized) struct PluginTests {
     private func frame(_ title: String) -> DisplayList {
         var list = DisplayList(size: Size(width: 160, height: 48))
-        list.append(.fillRoundedRect(Rect(x: 8, y: 0, width: 64, height: 32), radii: .uniform(4), color: .blue))
+        list.append(
+            .fillRoundedRect(
+                Rect(x: 8, y: 0, width: 64, height: 32), radii: .uniform(4), color: .blue))
         list.append(
             .glyphRun(
                 GlyphRun(
-                    text: title, font: FontDescriptor(size: 13), color: .white, origin: Point(x: 16, y: 16),
+                    text: title, font: FontDescriptor(size: 13), color: .white,
+                    origin: Point(x: 16, y: 16),
                     width: 40, ascent: 16, descent: 0)))
         return list
     }
@@ -19,7 +22,10 @@ import TrellisTerminalRenderer
     @Test func manifestAnnouncesTerminalMeasureAndInputWithAControlEntry() throws {
         let library = try TerminalPlugin.library()
         #expect(library.capabilities == [.renderTerminal, .measureText, .input])
-        #expect(library.entryNames == ["close", "control", "input", "last_error", "measure", "open", "render"])
+        #expect(
+            library.entryNames == [
+                "close", "control", "input", "last_error", "measure", "open", "render",
+            ])
         #expect(library.signature(of: "control")?.description == "i(ppLpp)")
     }
 
@@ -56,7 +62,8 @@ import TrellisTerminalRenderer
         let plugin = try PluginBackend(library: try TerminalPlugin.library())
         _ = try plugin.render(encoded: frame("Save").encoded())
         _ = try plugin.terminalControl(#"{"colors": "16"}"#)
-        let bytes = String(decoding: try plugin.render(encoded: frame("Save").encoded()), as: UTF8.self)
+        let bytes = String(
+            decoding: try plugin.render(encoded: frame("Save").encoded()), as: UTF8.self)
         #expect(bytes.contains("\u{1B}[2J"))
         #expect(!bytes.contains(";2;"))
         #expect(bytes.contains("\u{1B}[44m"))
@@ -64,7 +71,8 @@ import TrellisTerminalRenderer
         #expect {
             try plugin.terminalControl(#"{"full": "yes"}"#)
         } throws: { error in
-            (error as? PluginError)?.message.contains(#"control "full" must be true or false"#) == true
+            (error as? PluginError)?.message.contains(#"control "full" must be true or false"#)
+                == true
         }
     }
 
@@ -81,8 +89,12 @@ import TrellisTerminalRenderer
 
     @Test func measureAndInputThroughThePlugin() throws {
         let plugin = try PluginBackend(library: try TerminalPlugin.library())
-        let request = TextMeasurementCodec.encode(request: [MeasureRun(font: FontDescriptor(size: 12), clusters: ["O", "K", "界"])])
-        let runs = try plugin.measure(encoded: request).withUnsafeBytes { try TextMeasurementCodec.decodeResponse($0) }
+        let request = TextMeasurementCodec.encode(request: [
+            MeasureRun(font: FontDescriptor(size: 12), clusters: ["O", "K", "界"])
+        ])
+        let runs = try plugin.measure(encoded: request).withUnsafeBytes {
+            try TextMeasurementCodec.decodeResponse($0)
+        }
         #expect(runs.first?.advances == [8, 8, 16])
         let first = try InputEventCodec.decode(plugin.input(Array("\u{1B}[<0;3;2M\u{1B}".utf8)))
         #expect(first.events == [.mouse(MouseEvent(.press, button: .left, column: 2, row: 1))])

@@ -18,18 +18,30 @@ import TrellisTerminalRenderer
     @Test func roundedStrokeUsesRoundedCornersAndSquareStrokeSquareOnes() throws {
         let rounded = try screen(
             6, 3,
-            [.strokeRoundedRect(Rect(x: 0, y: 0, width: 6, height: 3), radii: .uniform(1), color: .white, lineWidth: 0.1)])
+            [
+                .strokeRoundedRect(
+                    Rect(x: 0, y: 0, width: 6, height: 3), radii: .uniform(1), color: .white,
+                    lineWidth: 0.1)
+            ])
         #expect(rounded.lines == ["╭────╮", "│    │", "╰────╯"])
         let square = try screen(
             6, 3,
-            [.strokeRoundedRect(Rect(x: 0, y: 0, width: 6, height: 3), radii: .zero, color: .white, lineWidth: 0.1)])
+            [
+                .strokeRoundedRect(
+                    Rect(x: 0, y: 0, width: 6, height: 3), radii: .zero, color: .white,
+                    lineWidth: 0.1)
+            ])
         #expect(square.lines == ["┌────┐", "│    │", "└────┘"])
     }
 
     @Test func thickStrokeUsesHeavyLines() throws {
         let heavy = try screen(
             4, 3,
-            [.strokeRoundedRect(Rect(x: 0, y: 0, width: 4, height: 3), radii: .zero, color: .white, lineWidth: 1)])
+            [
+                .strokeRoundedRect(
+                    Rect(x: 0, y: 0, width: 4, height: 3), radii: .zero, color: .white, lineWidth: 1
+                )
+            ])
         #expect(heavy.lines == ["┏━━┓", "┃  ┃", "┗━━┛"])
     }
 
@@ -37,7 +49,9 @@ import TrellisTerminalRenderer
         let button = try screen(
             8, 1,
             [
-                .strokeRoundedRect(Rect(x: 0, y: 0, width: 8, height: 1), radii: .uniform(0.5), color: .white, lineWidth: 0.1),
+                .strokeRoundedRect(
+                    Rect(x: 0, y: 0, width: 8, height: 1), radii: .uniform(0.5), color: .white,
+                    lineWidth: 0.1),
                 textRun("OK", column: 3, row: 0),
             ])
         #expect(button.lines == ["(  OK  )"])
@@ -77,7 +91,11 @@ import TrellisTerminalRenderer
 
     @Test func roundedFillLeavesCornerCellsOut() throws {
         let terminal = try screen(
-            6, 4, [.fillRoundedRect(Rect(x: 0, y: 0, width: 6, height: 4), radii: .uniform(2), color: .red)])
+            6, 4,
+            [
+                .fillRoundedRect(
+                    Rect(x: 0, y: 0, width: 6, height: 4), radii: .uniform(2), color: .red)
+            ])
         #expect(terminal.cell(0, 0).background == "default")
         #expect(terminal.cell(1, 0).background == "#ff0000")
         #expect(terminal.cell(0, 1).background == "#ff0000")
@@ -97,7 +115,10 @@ import TrellisTerminalRenderer
                     ])
             ])
         // Centres at 0.5, 1.5, 2.5, 3.5 of 4: 12.5 %, 37.5 %, 62.5 %, 87.5 % white.
-        #expect((0..<4).map { terminal.cell($0, 0).background } == ["#202020", "#606060", "#9f9f9f", "#dfdfdf"])
+        #expect(
+            (0..<4).map { terminal.cell($0, 0).background } == [
+                "#202020", "#606060", "#9f9f9f", "#dfdfdf",
+            ])
     }
 
     @Test func translucentFillBlendsWithWhatIsBeneath() throws {
@@ -105,17 +126,25 @@ import TrellisTerminalRenderer
             2, 1,
             [
                 .fillRect(Rect(x: 0, y: 0, width: 2, height: 1), color: .red),
-                .fillRect(Rect(x: 0, y: 0, width: 1, height: 1), color: Color(white: 1, alpha: 0.5)),
+                .fillRect(
+                    Rect(x: 0, y: 0, width: 1, height: 1), color: Color(white: 1, alpha: 0.5)),
             ])
         #expect(terminal.cell(0, 0).background == "#ff8080")
         #expect(terminal.cell(1, 0).background == "#ff0000")
     }
 
     @Test func translucentFillOverTheDefaultBackgroundBlendsWithTheAssumedBackground() throws {
-        let black = try screen(1, 1, [.fillRect(Rect(x: 0, y: 0, width: 1, height: 1), color: Color(white: 1, alpha: 0.5))])
+        let black = try screen(
+            1, 1,
+            [.fillRect(Rect(x: 0, y: 0, width: 1, height: 1), color: Color(white: 1, alpha: 0.5))])
         #expect(black.cell(0, 0).background == "#808080")
         let white = try screen(
-            1, 1, [.fillRect(Rect(x: 0, y: 0, width: 1, height: 1), color: Color(red: 0, green: 0, blue: 0, alpha: 0.25))],
+            1, 1,
+            [
+                .fillRect(
+                    Rect(x: 0, y: 0, width: 1, height: 1),
+                    color: Color(red: 0, green: 0, blue: 0, alpha: 0.25))
+            ],
             json: ##"{"cellWidth": 1, "cellHeight": 1, "background": "#FFFFFF"}"##)
         #expect(white.cell(0, 0).background == "#bfbfbf")
     }
@@ -143,7 +172,10 @@ import TrellisTerminalRenderer
                 .clipRoundedRect(Rect(x: 1, y: 0, width: 2, height: 1), radii: .uniform(0.5)),
                 .fillRect(Rect(x: 0, y: 0, width: 4, height: 1), color: .red),
             ])
-        #expect((0..<4).map { terminal.cell($0, 0).background } == ["default", "#ff0000", "#ff0000", "default"])
+        #expect(
+            (0..<4).map { terminal.cell($0, 0).background } == [
+                "default", "#ff0000", "#ff0000", "default",
+            ])
     }
 
     @Test func transformsTranslateAndScale() throws {
@@ -181,7 +213,8 @@ import TrellisTerminalRenderer
             4, 3,
             [
                 .fillRect(Rect(x: 0, y: 0, width: 4, height: 3), color: .white),
-                .shadow(color: Color(white: 0, alpha: 0.5), offset: Size(width: 1, height: 1), blur: 2),
+                .shadow(
+                    color: Color(white: 0, alpha: 0.5), offset: Size(width: 1, height: 1), blur: 2),
                 .fillRect(Rect(x: 0, y: 0, width: 2, height: 1), color: .red),
             ])
         #expect(terminal.cell(0, 0).background == "#ff0000")
@@ -209,13 +242,19 @@ import TrellisTerminalRenderer
 
     @Test func textBackgroundFillsTheCellsOfTheText() throws {
         let terminal = try screen(5, 1, [textRun("ab", column: 1, row: 0, background: .blue)])
-        #expect((0..<4).map { terminal.cell($0, 0).background } == ["default", "#0000ff", "#0000ff", "default"])
+        #expect(
+            (0..<4).map { terminal.cell($0, 0).background } == [
+                "default", "#0000ff", "#0000ff", "default",
+            ])
     }
 
     @Test func opaqueFillHidesTextBeneath() throws {
         let terminal = try screen(
             4, 1,
-            [textRun("abcd", column: 0, row: 0), .fillRect(Rect(x: 1, y: 0, width: 2, height: 1), color: .blue)])
+            [
+                textRun("abcd", column: 0, row: 0),
+                .fillRect(Rect(x: 1, y: 0, width: 2, height: 1), color: .blue),
+            ])
         #expect(terminal.lines == ["a  d"])
     }
 

@@ -32,7 +32,10 @@ import TrellisTerminalRenderer
         let escapes = output.indices.filter { output[$0] == 0x1B }
         #expect(escapes.allSatisfy { $0 + 1 < output.count && output[$0 + 1] == UInt8(ascii: "[") })
         #expect(!output.contains(0x07))
-        #expect(!String(decoding: output, as: UTF8.self).unicodeScalars.contains { (0x80..<0xA0).contains($0.value) })
+        #expect(
+            !String(decoding: output, as: UTF8.self).unicodeScalars.contains {
+                (0x80..<0xA0).contains($0.value)
+            })
     }
 
     @Test func hostileTextCannotMoveTheCursorOrChangeTheOtherCells() throws {

@@ -5,12 +5,18 @@ import TrellisTerminalRenderer
 
 /// The terminal session: modes, raw mode, window size, input and the restore paths.
 @Suite(.serialized) struct SessionTests {
-    private static let enter = "\u{1B}[?1049h\u{1B}[?25l\u{1B}[?1000h\u{1B}[?1002h\u{1B}[?1006h\u{1B}[?2004h"
-    private static let exit = "\u{1B}[0m\u{1B}[?2004l\u{1B}[?1006l\u{1B}[?1002l\u{1B}[?1000l\u{1B}[?25h\u{1B}[?1049l"
+    private static let enter =
+        "\u{1B}[?1049h\u{1B}[?25l\u{1B}[?1000h\u{1B}[?1002h\u{1B}[?1006h\u{1B}[?2004h"
+    private static let exit =
+        "\u{1B}[0m\u{1B}[?2004l\u{1B}[?1006l\u{1B}[?1002l\u{1B}[?1000l\u{1B}[?25h\u{1B}[?1049l"
 
     @Test func interactiveModesEnterAndExitInReverseOrder() {
-        #expect(String(decoding: TerminalModes.interactive.enterSequence, as: UTF8.self) == SessionTests.enter)
-        #expect(String(decoding: TerminalModes.interactive.exitSequence, as: UTF8.self) == SessionTests.exit)
+        #expect(
+            String(decoding: TerminalModes.interactive.enterSequence, as: UTF8.self)
+                == SessionTests.enter)
+        #expect(
+            String(decoding: TerminalModes.interactive.exitSequence, as: UTF8.self)
+                == SessionTests.exit)
         let focus = TerminalModes.focusEvents
         #expect(String(decoding: focus.enterSequence, as: UTF8.self) == "\u{1B}[?1004h")
         #expect(String(decoding: focus.exitSequence, as: UTF8.self) == "\u{1B}[0m\u{1B}[?1004l")
@@ -20,6 +26,10 @@ import TrellisTerminalRenderer
         var ends: [Int32] = [-1, -1]
         _ = pipe(&ends)
         return (ends[0], ends[1])
+    }
+
+    private func closeAll(_ descriptors: [Int32]) {
+        for descriptor in descriptors { close(descriptor) }
     }
 
     private func drain(_ descriptor: Int32) -> String {
@@ -37,7 +47,7 @@ import TrellisTerminalRenderer
     @Test func sessionWritesTheEnterSequenceAndRestoresOnStopOnce() throws {
         let output = pipePair()
         let input = pipePair()
-        defer { [output.read, output.write, input.read, input.write].forEach { close($0) } }
+        defer { closeAll([output.read, output.write, input.read, input.write]) }
         let session = TerminalSession(input: input.read, output: output.write, usesRawMode: false)
         try session.start()
         #expect(TerminalSession.handlesSignal(SIGTERM))
@@ -54,14 +64,15 @@ import TrellisTerminalRenderer
         struct Boom: Error {}
         let output = pipePair()
         let input = pipePair()
-        defer { [output.read, output.write, input.read, input.write].forEach { close($0) } }
+        defer { closeAll([output.read, output.write, input.read, input.write]) }
         #expect(throws: TerminalError.self) {
             // Raw mode on a pipe is refused, and nothing is written.
             try TerminalSession.run(input: input.read, output: output.write) { _ in }
         }
         #expect(drain(output.read) == "")
         let modes: TerminalModes = [.hiddenCursor]
-        let session = TerminalSession(input: input.read, output: output.write, modes: modes, usesRawMode: false)
+        let session = TerminalSession(
+            input: input.read, output: output.write, modes: modes, usesRawMode: false)
         #expect(throws: Boom.self) {
             try session.start()
             defer { session.stop() }
@@ -72,23 +83,26 @@ import TrellisTerminalRenderer
 
     @Test func rawModeNeedsATerminalAndSaysSo() throws {
         let input = pipePair()
-        defer { [input.read, input.write].forEach { close($0) } }
+        defer { closeAll([input.read, input.write]) }
         let session = TerminalSession(input: input.read, output: input.write)
         #expect {
             try session.start()
         } throws: { error in
             (error as? TerminalError)?.code == .notATerminal
-                && (error as? TerminalError)?.description.contains("run in a terminal or turn raw mode off") == true
+                && (error as? TerminalError)?.description.contains(
+                    "run in a terminal or turn raw mode off") == true
         }
         #expect(!session.isActive)
     }
 
     @Test func onlyOneSessionAtATime() throws {
         let pair = pipePair()
-        defer { [pair.read, pair.write].forEach { close($0) } }
-        let first = TerminalSession(input: pair.read, output: pair.write, modes: [], usesRawMode: false)
+        defer { closeAll([pair.read, pair.write]) }
+        let first = TerminalSession(
+            input: pair.read, output: pair.write, modes: [], usesRawMode: false)
         try first.start()
-        let second = TerminalSession(input: pair.read, output: pair.write, modes: [], usesRawMode: false)
+        let second = TerminalSession(
+            input: pair.read, output: pair.write, modes: [], usesRawMode: false)
         #expect {
             try second.start()
         } throws: { error in

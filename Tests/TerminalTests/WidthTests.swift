@@ -47,7 +47,8 @@ import TrellisTerminalRenderer
         // A plain wide character is trusted.
         var cjk = DisplayList(size: Size(width: 6, height: 1))
         cjk.append(textRun("界ab", column: 0, row: 0))
-        #expect(visible(try makeRenderer().render(cjk)) == #"\e[0m\e[H\e[2J\e[38;2;255;255;255m界ab"#)
+        #expect(
+            visible(try makeRenderer().render(cjk)) == #"\e[0m\e[H\e[2J\e[38;2;255;255;255m界ab"#)
     }
 
     @Test func wideCharacterInTheLastColumnBecomesABlank() throws {
@@ -75,14 +76,16 @@ import TrellisTerminalRenderer
         var screen = try Screen(columns: 6, rows: 1)
         for text in ["界界x", "ab界x", "a界bx", "界界x", "👨‍👩‍👧ab", "xy界"] {
             try screen.show(frame(text))
-            #expect(screen.terminal.appearance == (try freshScreen(frame(text))).appearance, "\(text)")
+            #expect(
+                screen.terminal.appearance == (try freshScreen(frame(text))).appearance, "\(text)")
         }
     }
 
     @Test func measureGivesCellAdvancesAndOneCellLines() throws {
         let renderer = try TerminalRenderer(configuration: [])
         let request = TextMeasurementCodec.encode(request: [
-            MeasureRun(font: FontDescriptor(size: 13), clusters: ["a", "界", "👨‍👩‍👧", "\u{1B}", "\u{301}"])
+            MeasureRun(
+                font: FontDescriptor(size: 13), clusters: ["a", "界", "👨‍👩‍👧", "\u{1B}", "\u{301}"])
         ])
         let response = try request.withUnsafeBytes { try renderer.measure($0) }
         let runs = try response.withUnsafeBytes { try TextMeasurementCodec.decodeResponse($0) }

@@ -16,16 +16,18 @@ func runTerminalBenchmarks() throws {
     let discovery = PluginDiscovery(usesEnvironment: false)
     guard let library = discovery.discover().plugins.first(where: { $0.name == "terminal" }) else {
         throw BenchError(
-            "the terminal plugin was not found beside the benchmark (searched \(discovery.searchPaths))")
+            "the terminal plugin was not found beside the benchmark (searched \(discovery.searchPaths))"
+        )
     }
     let base = terminalFrame(columns: columns, rows: rows, variant: 0)
     let oneCell = terminalFrame(columns: columns, rows: rows, variant: 0, changedCell: true)
     let everything = terminalFrame(columns: columns, rows: rows, variant: 1)
-    let workloads: [(name: String, second: DisplayList, goal: String, check: (Int, Double) -> Bool)] = [
-        ("200×60, one changed cell", oneCell, "<= 16 bytes", { bytes, _ in bytes <= 16 }),
-        ("200×60, unchanged", base, "0 bytes", { bytes, _ in bytes == 0 }),
-        ("200×60, every cell changed", everything, "< 1 ms", { _, time in time < 1e-3 }),
-    ]
+    let workloads:
+        [(name: String, second: DisplayList, goal: String, check: (Int, Double) -> Bool)] = [
+            ("200×60, one changed cell", oneCell, "<= 16 bytes", { bytes, _ in bytes <= 16 }),
+            ("200×60, unchanged", base, "0 bytes", { bytes, _ in bytes == 0 }),
+            ("200×60, every cell changed", everything, "< 1 ms", { _, time in time < 1e-3 }),
+        ]
     var table: [BenchRow] = []
     for workload in workloads {
         let first = base.encoded()
@@ -65,7 +67,8 @@ func runTerminalBenchmarks() throws {
                 peerName: "same renderer in process", goal: workload.goal,
                 met: workload.check(frameBytes, pluginBest),
                 note: "\(frameBytes) bytes/frame, \(statistics.cellsChanged) cells changed, "
-                    + "plugin-reported render \(formatSeconds(Double(statistics.renderNanoseconds) / 1e9))"))
+                    + "plugin-reported render \(formatSeconds(Double(statistics.renderNanoseconds) / 1e9))"
+            ))
     }
     table.append(try fullRepaintRow(library: library, frame: base))
     printTable(table)
@@ -107,10 +110,13 @@ private func fullRepaintRow(library: PluginLibrary, frame: DisplayList) throws -
 /// A 200 × 60-cell screen (8 × 16-point cells) as a list view draws it: a title bar, rows of
 /// text on alternating backgrounds with a selected row, a scroll bar. Variant 1 changes every
 /// cell: other text, other colours.
-func terminalFrame(columns: Int, rows: Int, variant: Int, changedCell: Bool = false) -> DisplayList {
+func terminalFrame(columns: Int, rows: Int, variant: Int, changedCell: Bool = false) -> DisplayList
+{
     let width = Double(columns) * 8
     var list = DisplayList(size: Size(width: width, height: Double(rows) * 16))
-    let palette: [[UInt32]] = [[0x1E1E2E, 0x26263A, 0x3050A0, 0xCDD6F4], [0x303446, 0x414559, 0xA04050, 0xF2D5CF]]
+    let palette: [[UInt32]] = [
+        [0x1E1E2E, 0x26263A, 0x3050A0, 0xCDD6F4], [0x303446, 0x414559, 0xA04050, 0xF2D5CF],
+    ]
     let colors = palette[variant].map { Color(rgb: $0) }
     let letters = Array("abcdefghijklmnopqrstuvwxyz0123456789 ")
     for row in 0..<rows {
@@ -130,7 +136,8 @@ func terminalFrame(columns: Int, rows: Int, variant: Int, changedCell: Bool = fa
             .glyphRun(
                 GlyphRun(
                     text: text, font: FontDescriptor(size: 13, weight: row == 0 ? 700 : 400),
-                    color: colors[3], origin: Point(x: 0, y: y + 16), width: Double(columns - 1) * 8,
+                    color: colors[3], origin: Point(x: 0, y: y + 16),
+                    width: Double(columns - 1) * 8,
                     ascent: 16, descent: 0)))
     }
     list.append(.fillRect(Rect(x: width - 8, y: 16, width: 8, height: 160), color: colors[3]))

@@ -101,7 +101,8 @@ public struct MouseTranslator: Sendable {
         case .drag where touchLocation != nil:
             touchLocation = location
             return [.touch(Touch(phase: .moved, location: location, timestamp: timestamp))]
-        case .release where touchLocation != nil && event.button != .middle
+        case .release
+        where touchLocation != nil && event.button != .middle
             && event.button != .right:
             touchLocation = nil
             return [

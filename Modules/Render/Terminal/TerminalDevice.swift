@@ -120,7 +120,9 @@ enum TerminalDevice {
     static func read(from descriptor: Int32, limit: Int = 4096) throws(TerminalError) -> [UInt8] {
         var buffer = [UInt8](repeating: 0, count: limit)
         while true {
-            let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, limit) }
+            let count = buffer.withUnsafeMutableBytes {
+                Glibc.read(descriptor, $0.baseAddress, limit)
+            }
             if count >= 0 { return Array(buffer[0..<count]) }
             if errno == EINTR { continue }
             if errno == EAGAIN || errno == EWOULDBLOCK { return [] }

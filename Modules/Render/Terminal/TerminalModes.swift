@@ -37,7 +37,10 @@ public struct TerminalModes: OptionSet, Sendable, Hashable {
     private static let sequences: [(mode: TerminalModes, enter: String, exit: String)] = [
         (.alternateScreen, "\u{1B}[?1049h", "\u{1B}[?1049l"),
         (.hiddenCursor, "\u{1B}[?25l", "\u{1B}[?25h"),
-        (.mouse, "\u{1B}[?1000h\u{1B}[?1002h\u{1B}[?1006h", "\u{1B}[?1006l\u{1B}[?1002l\u{1B}[?1000l"),
+        (
+            .mouse, "\u{1B}[?1000h\u{1B}[?1002h\u{1B}[?1006h",
+            "\u{1B}[?1006l\u{1B}[?1002l\u{1B}[?1000l"
+        ),
         (.bracketedPaste, "\u{1B}[?2004h", "\u{1B}[?2004l"),
         (.focusEvents, "\u{1B}[?1004h", "\u{1B}[?1004l"),
     ]

@@ -82,7 +82,8 @@ public final class TerminalSession {
                 wake: wake.write)
             isActive = true
             if let saved {
-                try TerminalDevice.setAttributes(TerminalDevice.rawAttributes(from: saved), of: input)
+                try TerminalDevice.setAttributes(
+                    TerminalDevice.rawAttributes(from: saved), of: input)
             }
             try TerminalDevice.writeAll(modes.enterSequence, to: output)
             size = currentSize() ?? size

@@ -83,7 +83,8 @@ enum TerminalSignals {
         guard let bytes = state.pointee.exitBytes else { return }
         var offset = 0
         while offset < state.pointee.exitCount {
-            let written = write(state.pointee.output, bytes + offset, state.pointee.exitCount - offset)
+            let written = write(
+                state.pointee.output, bytes + offset, state.pointee.exitCount - offset)
             if written > 0 {
                 offset += written
             } else if written < 0 && errno == EINTR {
@@ -98,7 +99,8 @@ enum TerminalSignals {
     static func isInstalled(for signal: Int32) -> Bool {
         var current = sigaction()
         sigaction(signal, nil, &current)
-        let installed = unsafeBitCast(current.__sigaction_handler.sa_handler, to: UnsafeRawPointer?.self)
+        let installed = unsafeBitCast(
+            current.__sigaction_handler.sa_handler, to: UnsafeRawPointer?.self)
         return installed == unsafeBitCast(signalHandler, to: UnsafeRawPointer?.self)
     }
 

@@ -92,7 +92,8 @@ public struct TerminalConfiguration: Sendable, Hashable {
                 else {
                     throw RendererError(
                         .invalidInput,
-                        "configuration \"colors\" must be \"truecolor\", \"256\", \"16\" or \"auto\"")
+                        "configuration \"colors\" must be \"truecolor\", \"256\", \"16\" or \"auto\""
+                    )
                 }
                 colorMode = mode
             case "frames":
@@ -110,7 +111,8 @@ public struct TerminalConfiguration: Sendable, Hashable {
                 assumedBackground = color.withAlphaComponent(1)
             default:
                 guard extraKeys.contains(key) else {
-                    let known = ["cellWidth", "cellHeight", "colors", "frames", "background"]
+                    let known =
+                        ["cellWidth", "cellHeight", "colors", "frames", "background"]
                         + extraKeys.sorted()
                     throw RendererError(
                         .invalidInput,

@@ -19,7 +19,8 @@ extension TerminalRenderer {
         do throws(DisplayListError) {
             runs = try TextMeasurementCodec.decodeRequest(request)
         } catch {
-            throw RendererError(.invalidInput, error.description.replacing("display list", with: "measure request"))
+            throw RendererError(
+                .invalidInput, error.description.replacing("display list", with: "measure request"))
         }
         let cellWidth = configuration.cellWidth
         let cellHeight = configuration.cellHeight

@@ -30,7 +30,9 @@ final class PseudoTerminal {
             let name = nameOf(controller)
         else { throw Failure(description: "cannot open a pseudo-terminal") }
         let subordinate = open(name, O_RDWR | O_NOCTTY)
-        guard subordinate >= 0 else { throw Failure(description: "cannot open \(String(cString: name))") }
+        guard subordinate >= 0 else {
+            throw Failure(description: "cannot open \(String(cString: name))")
+        }
         self.controller = controller
         self.subordinate = subordinate
         resize(columns: columns, rows: rows)
@@ -42,7 +44,8 @@ final class PseudoTerminal {
     }
 
     func resize(columns: Int, rows: Int) {
-        var size = winsize(ws_row: UInt16(rows), ws_col: UInt16(columns), ws_xpixel: 0, ws_ypixel: 0)
+        var size = winsize(
+            ws_row: UInt16(rows), ws_col: UInt16(columns), ws_xpixel: 0, ws_ypixel: 0)
         _ = ioctl(controller, UInt(TIOCSWINSZ), &size)
     }
 

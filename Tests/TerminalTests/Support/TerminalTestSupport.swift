@@ -84,7 +84,9 @@ enum Golden {
             .appendingPathComponent("__Fixtures__")
     }
 
-    static func check(_ text: String, named name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    static func check(
+        _ text: String, named name: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
         let url = directory.appendingPathComponent(name + ".golden")
         if ProcessInfo.processInfo.environment["TRELLIS_RECORD_GOLDENS"] == "1" {
             try text.write(to: url, atomically: true, encoding: .utf8)

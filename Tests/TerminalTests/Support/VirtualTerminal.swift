@@ -86,8 +86,11 @@ struct VirtualTerminal {
     }
 
     private mutating func put(_ character: Character) throws {
-        if character.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F..<0xA0).contains($0.value) }) {
-            throw Failure(description: "raw control character \(character.unicodeScalars.map(\.value))")
+        if character.unicodeScalars.contains(where: {
+            $0.value < 0x20 || (0x7F..<0xA0).contains($0.value)
+        }) {
+            throw Failure(
+                description: "raw control character \(character.unicodeScalars.map(\.value))")
         }
         let width = TerminalWidth(of: character).columns
         guard width > 0 else { throw Failure(description: "zero-width cluster written alone") }
@@ -157,7 +160,9 @@ struct VirtualTerminal {
             cells = Array(repeating: Array(repeating: blankCell, count: columns), count: rows)
         case "m": try graphicRendition(parameters)
         case "h", "l":
-            guard parameters.hasPrefix("?") else { throw Failure(description: "mode \(parameters)") }
+            guard parameters.hasPrefix("?") else {
+                throw Failure(description: "mode \(parameters)")
+            }
         default:
             throw Failure(description: "unknown sequence ESC [ \(parameters) \(final)")
         }

@@ -43,7 +43,8 @@ extension CellCanvas {
                         cell.foreground = PackedColor.terminalDefault
                         cell.style = 0
                     } else {
-                        cell.foreground = resolver.resolve(PackedColor.over(cell.foreground, behind))
+                        cell.foreground = resolver.resolve(
+                            PackedColor.over(cell.foreground, behind))
                         if cell.glyph == Cell.space { cell.style &= CellStyle.visibleOnSpace }
                     }
                     output.initializeElement(at: index, to: cell)

@@ -47,7 +47,9 @@ extension InputParser {
         var button: MouseEvent.Button
         if code & 64 != 0 {
             guard code & 128 == 0, !isRelease else { return nil }
-            let directions: [MouseEvent.Action] = [.scrollUp, .scrollDown, .scrollLeft, .scrollRight]
+            let directions: [MouseEvent.Action] = [
+                .scrollUp, .scrollDown, .scrollLeft, .scrollRight,
+            ]
             action = directions[low]
             button = .none
         } else {

@@ -130,7 +130,8 @@ extension InputParser {
                 if byte == UInt8(ascii: "~"), parameters.elementsEqual("200".utf8) {
                     return .startPaste(position + 1 - index)
                 }
-                return .consumed(position + 1 - index, interpret(parameters: parameters, final: byte))
+                return .consumed(
+                    position + 1 - index, interpret(parameters: parameters, final: byte))
             default:
                 // A byte that cannot be in a sequence: drop what came before, parse it afresh.
                 return .consumed(position - index, nil)

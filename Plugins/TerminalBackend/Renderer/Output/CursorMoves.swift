@@ -66,7 +66,9 @@ enum CursorMoves {
             if cost < horizontal.1 { horizontal = (option, cost) }
         }
         let relative = verticalCost(vertical) + horizontal.1
-        if relative < best.1 { best = (.relative(vertical: vertical, horizontal: horizontal.0), relative) }
+        if relative < best.1 {
+            best = (.relative(vertical: vertical, horizontal: horizontal.0), relative)
+        }
         if vertical >= 1 && vertical <= 4 {
             let right = to.column == 0 ? 0 : horizontalCost(.by(to.column), column: to.column)
             let cost = 1 + vertical + right

@@ -32,7 +32,8 @@ enum SGR {
         for attribute in attributes
         where old.style & attribute.bit != new.style & attribute.bit {
             separate()
-            appendDecimal(new.style & attribute.bit != 0 ? attribute.on : attribute.off, to: &output)
+            appendDecimal(
+                new.style & attribute.bit != 0 ? attribute.on : attribute.off, to: &output)
         }
         if old.foreground != new.foreground {
             separate()
