@@ -4,7 +4,7 @@ public struct InputBatch: Sendable, Hashable {
     /// The events, in the order they arrived.
     public var events: [InputEvent]
     /// Whether the backend holds the start of a sequence (a lone Escape, an unfinished escape
-    /// sequence or UTF-8 character, or a paste without its end marker).
+    /// sequence or UTF-8 character, or what may be the start of a paste's end marker).
     ///
     /// When it is set, the host calls `input` again with no bytes once no more input has
     /// arrived for a short time (50 ms is usual): an empty call means "the input timed out",

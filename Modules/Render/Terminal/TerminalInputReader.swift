@@ -5,7 +5,7 @@ public import TrellisPluginKit
 /// lone Escape.
 ///
 /// A terminal sends the Escape key as the byte that also starts every escape sequence. The
-/// backend holds such a byte (``InputBatch/isPending``); the reader then waits at most
+/// backend holds such a byte (`InputBatch.isPending`); the reader then waits at most
 /// ``escapeTimeout`` for more and, if nothing comes, calls the backend with no bytes, which
 /// turns the held byte into the Escape key.
 ///
