@@ -13,7 +13,7 @@ SWIFT_FLAGS  ?= -Xswiftc -warnings-as-errors
 DEBIAN_PACKAGES := libffi-dev libicu-dev libpng-dev pkg-config unicode-data
 # Test suites: <make suffix>:<test target prefix>, run by `make test-<suffix>`.
 MODULES := geometry:Geometry events:Events layout:Layout text:Text render:Render terminal:Terminal \
-	tool:Tool
+	tool:Tool views:Views trellis:Trellis testing:Testing
 # Documented library products: <module>:<directory holding its .docc catalog>.
 DOC_MODULES := TrellisGeometry:Modules/Geometry TrellisEvents:Modules/Events \
 	TrellisLayout:Modules/Layout TrellisText:Modules/Text TrellisPluginKit:Plugins/PluginKit \

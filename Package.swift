@@ -74,6 +74,19 @@ let modules: [Module] = [
         tests: "ViewsTests", testDependencies: ["TrellisTextRenderer"],
         testExclude: ["__Fixtures__"]
     ),
+    Module(
+        name: "Trellis", path: "Modules/Trellis",
+        dependencies: [
+            "TrellisGeometry", "TrellisEvents", "TrellisLayout", "TrellisText", "TrellisRender",
+            "TrellisViews",
+        ],
+        tests: "TrellisTests", testExclude: ["__Fixtures__"]
+    ),
+    Module(
+        name: "TrellisTesting", path: "Modules/Testing",
+        dependencies: ["Trellis", "TrellisTextRenderer"],
+        tests: "TestingTests", testExclude: ["__Snapshots__"]
+    ),
 ]
 
 /// C modules: system libraries found with pkg-config and the plugin ABI header; never products.

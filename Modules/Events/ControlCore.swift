@@ -66,7 +66,7 @@ public final class ControlCore<Sender: AnyObject> {
         self.sender = sender
     }
 
-    /// The control's state: highlighted, disabled and selected flags combined.
+    /// The control's state: highlighted, disabled, selected and focused flags combined.
     public var state: ControlState { flags }
 
     /// Whether the control responds to touches. Disabling clears the highlight and ends
@@ -90,6 +90,12 @@ public final class ControlCore<Sender: AnyObject> {
         set { set(.selected, newValue, property: .selected, reported: newValue) }
     }
 
+    /// Whether the control has keyboard focus.
+    public var isFocused: Bool {
+        get { flags.contains(.focused) }
+        set { set(.focused, newValue, property: .focused, reported: newValue) }
+    }
+
     /// Whether the control is highlighted, as it is while a touch is down inside it.
     public var isHighlighted: Bool {
         get { flags.contains(.highlighted) }
@@ -106,7 +112,8 @@ public final class ControlCore<Sender: AnyObject> {
     }
 
     /// Registers a closure called after each change of ``isEnabled``, ``isSelected``,
-    /// ``isHighlighted`` or ``isTracking``, as seed 002 observes its button with KVO.
+    /// ``isHighlighted``, ``isFocused`` or ``isTracking``, as seed 002 observes its button with
+    /// KVO.
     ///
     /// - Returns: A token that ends the observation when cancelled or deallocated.
     public func observeState(_ handler: @escaping (ControlStateChange) -> Void)

@@ -8,6 +8,8 @@ public enum ControlStateProperty: String, Sendable, Hashable, CaseIterable {
     case highlighted
     /// ``ControlCore/isTracking``.
     case tracking
+    /// ``ControlCore/isFocused``.
+    case focused
 }
 
 /// A change of one state property of a control, as an observer receives it.

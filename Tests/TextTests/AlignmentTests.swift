@@ -32,7 +32,9 @@ import TrellisText
         let layout = ahemMeasurer.layout("abc", style: style, in: Size(width: 100, height: 0))
         #expect(layout.lines[0].origin.x == 70)
         style.baseWritingDirection = .leftToRight
-        #expect(ahemMeasurer.layout("שלום", style: style, in: Size(width: 100, height: 0)).lines[0].origin.x == 0)
+        #expect(
+            ahemMeasurer.layout("שלום", style: style, in: Size(width: 100, height: 0)).lines[0]
+                .origin.x == 0)
     }
 
     @Test func justifiedLinesStretchAtSpaces() {
@@ -68,8 +70,13 @@ import TrellisText
     }
 
     @Test func nonsensicalSpacingIsIgnored() {
-        let style = TextStyle(font: ahem, numberOfLines: -3, lineSpacing: .nan, lineHeightMultiple: -1)
+        let style = TextStyle(
+            font: ahem, numberOfLines: -3, lineSpacing: .nan, lineHeightMultiple: -1)
         let layout = ahemMeasurer.layout("a\nb", style: style, in: unlimited)
         #expect(layout.size == Size(width: 10, height: 20))
+        let huge = TextStyle(font: ahem, lineSpacing: 1e308, lineHeightMultiple: 1e308)
+        let clamped = ahemMeasurer.layout("a\nb", style: huge, in: unlimited)
+        #expect(clamped.size == Size(width: 10, height: 2 * 10_000 + 1_000_000))
+        #expect(clamped.lines.allSatisfy { $0.origin.y.isFinite })
     }
 }

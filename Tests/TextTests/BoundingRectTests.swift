@@ -40,9 +40,11 @@ private struct LeadingMetrics: FontMetrics {
     @Test func fontLeadingCountsOnlyWhenAsked() {
         let measurer = TextMeasurer(metrics: LeadingMetrics())
         let style = TextStyle(font: .system(size: 10))
-        let plain = measurer.boundingRect(of: "a\nb", with: unlimited, options: .usesLineFragmentOrigin, style: style)
+        let plain = measurer.boundingRect(
+            of: "a\nb", with: unlimited, options: .usesLineFragmentOrigin, style: style)
         let leading = measurer.boundingRect(
-            of: "a\nb", with: unlimited, options: [.usesLineFragmentOrigin, .usesFontLeading], style: style)
+            of: "a\nb", with: unlimited, options: [.usesLineFragmentOrigin, .usesFontLeading],
+            style: style)
         #expect(plain.height == 20)
         #expect(leading.height == 26)
         // A label counts the leading, as UILabel uses the font's line height.
@@ -52,14 +54,17 @@ private struct LeadingMetrics: FontMetrics {
     @Test func truncatesLastVisibleLineLimitsTheHeight() {
         let options: DrawingOptions = [.usesLineFragmentOrigin, .truncatesLastVisibleLine]
         let size = Size(width: 50, height: 25)
-        let rect = ahemMeasurer.boundingRect(of: "ab cd ef gh ij", with: size, options: options, style: style)
+        let rect = ahemMeasurer.boundingRect(
+            of: "ab cd ef gh ij", with: size, options: options, style: style)
         #expect(rect == Rect(x: 0, y: 0, width: 50, height: 20))
-        let all = ahemMeasurer.boundingRect(of: "ab cd ef gh ij", with: size, options: .usesLineFragmentOrigin, style: style)
+        let all = ahemMeasurer.boundingRect(
+            of: "ab cd ef gh ij", with: size, options: .usesLineFragmentOrigin, style: style)
         #expect(all.height == 30)
     }
 
     @Test func emptyTextMeasuresZero() {
-        #expect(ahemMeasurer.boundingRect(of: "", with: unlimited, options: [], style: style) == .zero)
+        #expect(
+            ahemMeasurer.boundingRect(of: "", with: unlimited, options: [], style: style) == .zero)
         #expect(ahemMeasurer.sizeThatFits(unlimited, text: "", style: style) == .zero)
     }
 
@@ -67,7 +72,8 @@ private struct LeadingMetrics: FontMetrics {
         let measurer = TextMeasurer(metrics: ProportionalMetrics())
         let label = TextStyle(font: .system(size: 16), numberOfLines: 0)
         let text = "UIControl派生自UIView类，是作为响应用户交互而传递特定操作或意图的可视控件的基类。"
-        let size = measurer.sizeThatFits(Size(width: 280, height: .greatestFiniteMagnitude), text: text, style: label)
+        let size = measurer.sizeThatFits(
+            Size(width: 280, height: .greatestFiniteMagnitude), text: text, style: label)
         let layout = measurer.layout(text, style: label, in: Size(width: 280, height: 0))
         #expect(layout.lines.count == 3)
         #expect(abs(size.height - 3 * 19.2) < 1e-9)
@@ -77,8 +83,14 @@ private struct LeadingMetrics: FontMetrics {
 
     @Test func sizeThatFitsStopsAtTheLineLimitAndTheHeight() {
         let limited = TextStyle(font: ahem, lineBreakMode: .byTruncatingTail, numberOfLines: 2)
-        #expect(ahemMeasurer.sizeThatFits(Size(width: 50, height: 0), text: "ab cd ef gh ij", style: limited) == Size(width: 50, height: 20))
-        #expect(ahemMeasurer.sizeThatFits(Size(width: 50, height: 12), text: "ab cd ef gh ij", style: style) == Size(width: 50, height: 10))
+        #expect(
+            ahemMeasurer.sizeThatFits(
+                Size(width: 50, height: 0), text: "ab cd ef gh ij", style: limited)
+                == Size(width: 50, height: 20))
+        #expect(
+            ahemMeasurer.sizeThatFits(
+                Size(width: 50, height: 12), text: "ab cd ef gh ij", style: style)
+                == Size(width: 50, height: 10))
     }
 
     @Test func linesForTheCommandLine() {

@@ -22,7 +22,8 @@ struct BreakTestCase: CustomStringConvertible {
     }
 
     var description: String {
-        "line \(line): " + scalars.map { String($0.value, radix: 16, uppercase: true) }
+        "line \(line): "
+            + scalars.map { String($0.value, radix: 16, uppercase: true) }
             .joined(separator: " ") + " # " + comment
     }
 
@@ -33,7 +34,8 @@ struct BreakTestCase: CustomStringConvertible {
             contentsOf: fixturesDirectory.appendingPathComponent(name), encoding: .utf8)
         var cases: [BreakTestCase] = []
         for (number, rawLine) in text.split(separator: "\n").enumerated() {
-            let parts = rawLine.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
+            let parts = rawLine.split(
+                separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
             guard let body = parts.first, !body.trimmingCharacters(in: .whitespaces).isEmpty
             else { continue }
             var scalars: [Unicode.Scalar] = []

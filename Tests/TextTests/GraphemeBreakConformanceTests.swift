@@ -11,7 +11,7 @@ import Testing
         // U+2703-U+2704 and U+2605, and the reserved ranges), so `✁ ZWJ ✁` is two Characters
         // instead of one. Only this case of the file is affected; a layout then treats the two
         // halves as separate clusters.
-        625: "U+2701 ZWJ U+2701: GB11 not applied to a non-emoji Extended_Pictographic",
+        625: "U+2701 ZWJ U+2701: GB11 not applied to a non-emoji Extended_Pictographic"
     ]
 
     @Test func swiftCharactersMatchTheUnicodeGraphemeBreakTest() throws {

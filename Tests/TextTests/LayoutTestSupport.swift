@@ -12,12 +12,16 @@ func ahemLayout(
     _ text: String, width: Double, mode: LineBreakMode = .byWordWrapping, lines: Int = 0,
     alignment: TextAlignment = .natural
 ) -> TextLayout {
-    let style = TextStyle(font: ahem, lineBreakMode: mode, alignment: alignment, numberOfLines: lines)
+    let style = TextStyle(
+        font: ahem, lineBreakMode: mode, alignment: alignment, numberOfLines: lines)
     return ahemMeasurer.layout(text, style: style, in: Size(width: width, height: 0))
 }
 
 /// Lays text out in terminal cells at a width.
-func cellLines(_ text: String, width: Double, mode: LineBreakMode = .byWordWrapping, lines: Int = 0) -> [String] {
+func cellLines(_ text: String, width: Double, mode: LineBreakMode = .byWordWrapping, lines: Int = 0)
+    -> [String]
+{
     let style = TextStyle(font: .system(size: 1), lineBreakMode: mode, numberOfLines: lines)
-    return cellMeasurer.layout(text, style: style, in: Size(width: width, height: 0)).lines.map(\.text)
+    return cellMeasurer.layout(text, style: style, in: Size(width: width, height: 0)).lines.map(
+        \.text)
 }

@@ -13,16 +13,22 @@ import TrellisText
                 failures.append("\(testCase)\n    expected \(testCase.breaks), found \(found)")
             }
         }
-        print("LineBreakTest.txt (Unicode 15.0): \(cases.count - failures.count)/\(cases.count) passed")
+        print(
+            "LineBreakTest.txt (Unicode 15.0): \(cases.count - failures.count)/\(cases.count) passed"
+        )
         #expect(cases.count == 7654)
-        #expect(failures.isEmpty, "\(failures.count) failures:\n\(failures.prefix(20).joined(separator: "\n"))")
+        #expect(
+            failures.isEmpty,
+            "\(failures.count) failures:\n\(failures.prefix(20).joined(separator: "\n"))")
     }
 
     @Test func utf8BytesAndStringsBreakAlike() throws {
         let cases = try BreakTestCase.load("LineBreakTest.txt")
         for testCase in cases.prefix(500) {
             let text = testCase.text
-            #expect(LineBreaker.opportunities(inUTF8: Array(text.utf8)) == LineBreaker.opportunities(in: text))
+            #expect(
+                LineBreaker.opportunities(inUTF8: Array(text.utf8))
+                    == LineBreaker.opportunities(in: text))
         }
     }
 }

@@ -15,7 +15,8 @@ import TrellisText
 
     @Test func crLfIsOneMandatoryBreak() {
         let breaks = LineBreaker.opportunities(in: "a\r\nb")
-        #expect(breaks == [.init(offset: 3, isMandatory: true), .init(offset: 4, isMandatory: true)])
+        #expect(
+            breaks == [.init(offset: 3, isMandatory: true), .init(offset: 4, isMandatory: true)])
     }
 
     @Test func numbersStayTogether() {
@@ -30,10 +31,12 @@ import TrellisText
         #expect(LineBreaker.opportunities(in: text).map(\.offset) == [3, 9, 12, 15])
     }
 
-    @Test(arguments: [
-        [0xFF, 0x61, 0x20, 0x62], [0xE4, 0xBD], [0x61, 0xF0, 0x9F, 0x98], [0xED, 0xA0, 0x80, 0x20, 0x7A],
-        [0xC0, 0xAF, 0x20, 0x41], [0x80, 0x80, 0x80],
-    ] as [[UInt8]])
+    @Test(
+        arguments: [
+            [0xFF, 0x61, 0x20, 0x62], [0xE4, 0xBD], [0x61, 0xF0, 0x9F, 0x98],
+            [0xED, 0xA0, 0x80, 0x20, 0x7A],
+            [0xC0, 0xAF, 0x20, 0x41], [0x80, 0x80, 0x80],
+        ] as [[UInt8]])
     func illFormedUTF8BreaksLikeTheRepairedString(bytes: [UInt8]) {
         let repaired = String(decoding: bytes, as: UTF8.self)
         let fromBytes = LineBreaker.opportunities(inUTF8: bytes)

@@ -14,11 +14,17 @@ import TrellisText
 
     @Test func aWordLongerThanTheLineWrapsBetweenClusters() {
         #expect(ahemLayout("abcdefg hi", width: 30).lines.map(\.text) == ["abc", "def", "g", "hi"])
-        #expect(ahemLayout("abcdefg", width: 5).lines.map(\.text) == ["a", "b", "c", "d", "e", "f", "g"])
+        #expect(
+            ahemLayout("abcdefg", width: 5).lines.map(\.text) == [
+                "a", "b", "c", "d", "e", "f", "g",
+            ])
     }
 
     @Test func charWrapBreaksBeforeTheFirstClusterThatDoesNotFit() {
-        #expect(ahemLayout("ab cdef", width: 40, mode: .byCharWrapping).lines.map(\.text) == ["ab c", "def"])
+        #expect(
+            ahemLayout("ab cdef", width: 40, mode: .byCharWrapping).lines.map(\.text) == [
+                "ab c", "def",
+            ])
     }
 
     @Test func clipKeepsEachParagraphOnOneLine() {
@@ -28,7 +34,9 @@ import TrellisText
         #expect(layout.lines[0].isTruncated && !layout.lines[1].isTruncated)
     }
 
-    @Test(arguments: ["a\nb", "a\rb", "a\r\nb", "a\u{85}b", "a\u{2028}b", "a\u{2029}b", "a\u{0B}b", "a\u{0C}b"])
+    @Test(arguments: [
+        "a\nb", "a\rb", "a\r\nb", "a\u{85}b", "a\u{2028}b", "a\u{2029}b", "a\u{0B}b", "a\u{0C}b",
+    ])
     func mandatoryBreaksEndLines(text: String) {
         let layout = ahemLayout(text, width: 1000)
         #expect(layout.lines.map(\.text) == ["a", "b"])
@@ -59,7 +67,10 @@ import TrellisText
     @Test func combiningSequencesAreNeverSplit() {
         let text = "e\u{301}e\u{301}e\u{301}"
         #expect(cellLines(text, width: 2) == ["e\u{301}e\u{301}", "e\u{301}"])
-        #expect(cellLines("\u{1100}\u{1161}\u{11A8}\u{1100}\u{1161}", width: 2) == ["\u{1100}\u{1161}\u{11A8}", "\u{1100}\u{1161}"])
+        #expect(
+            cellLines("\u{1100}\u{1161}\u{11A8}\u{1100}\u{1161}", width: 2) == [
+                "\u{1100}\u{1161}\u{11A8}", "\u{1100}\u{1161}",
+            ])
     }
 
     @Test func mixedScriptsWrapByTheirOwnRules() {
@@ -69,7 +80,8 @@ import TrellisText
 
     @Test func linesReportTheirSourceRangeAndAdvances() {
         let text = "ab 中"
-        let layout = cellMeasurer.layout(text, style: TextStyle(font: .system(size: 1)), in: Size(width: 3, height: 0))
+        let layout = cellMeasurer.layout(
+            text, style: TextStyle(font: .system(size: 1)), in: Size(width: 3, height: 0))
         #expect(layout.lines.map(\.range) == [0..<2, 3..<6])
         #expect(layout.lines.map(\.advances) == [[1, 1], [2]])
     }
@@ -82,7 +94,8 @@ import TrellisText
 
     @Test func utf8InputIsRepairedNotRejected() {
         let bytes: [UInt8] = [0x61, 0x20, 0xFF, 0x20, 0xE4, 0xB8]
-        let layout = ahemMeasurer.layout(utf8: bytes, style: TextStyle(font: ahem), in: Size(width: 30, height: 0))
+        let layout = ahemMeasurer.layout(
+            utf8: bytes, style: TextStyle(font: ahem), in: Size(width: 30, height: 0))
         #expect(layout.lines.map(\.text) == ["a \u{FFFD}", "\u{FFFD}"])
     }
 }

@@ -40,7 +40,8 @@ import TrellisText
     @Test func ahemGlyphsAreEmSquares() {
         let ahem = AhemMetrics()
         let ahemFont = Font(family: "Ahem", size: 10)
-        #expect(ahem.advances(of: TextRun("ab c中👨‍👩‍👧\u{301}", font: ahemFont)) == [10, 10, 10, 10, 10, 10])
+        #expect(
+            ahem.advances(of: TextRun("ab c中👨‍👩‍👧\u{301}", font: ahemFont)) == [10, 10, 10, 10, 10, 10])
         #expect(ahem.advances(of: TextRun("\u{301}\u{200B}\n", font: ahemFont)) == [0, 0, 0])
         let line = ahem.lineMetrics(for: ahemFont)
         #expect(line.ascender == 8 && line.descender == -2 && line.lineHeight == 10)
@@ -53,7 +54,9 @@ import TrellisText
     }
 
     @Test func lineMetricsSanitizeNonFiniteValues() {
-        let line = FontLineMetrics(ascender: .nan, descender: 3, leading: -2, capHeight: .infinity, xHeight: 1)
-        #expect(line.ascender == 0 && line.descender == 0 && line.leading == 0 && line.capHeight == 0)
+        let line = FontLineMetrics(
+            ascender: .nan, descender: 3, leading: -2, capHeight: .infinity, xHeight: 1)
+        #expect(
+            line.ascender == 0 && line.descender == 0 && line.leading == 0 && line.capHeight == 0)
     }
 }

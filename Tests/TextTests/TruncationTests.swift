@@ -11,9 +11,15 @@ import TrellisText
     }
 
     @Test func headAndMiddleTruncationKeepTheEnd() {
-        #expect(ahemLayout("abcdefgh", width: 50, mode: .byTruncatingHead, lines: 1).lines.map(\.text) == ["…efgh"])
-        #expect(ahemLayout("abcdefgh", width: 50, mode: .byTruncatingMiddle, lines: 1).lines.map(\.text) == ["ab…gh"])
-        #expect(ahemLayout("abcdefgh", width: 60, mode: .byTruncatingMiddle, lines: 1).lines.map(\.text) == ["ab…fgh"])
+        #expect(
+            ahemLayout("abcdefgh", width: 50, mode: .byTruncatingHead, lines: 1).lines.map(\.text)
+                == ["…efgh"])
+        #expect(
+            ahemLayout("abcdefgh", width: 50, mode: .byTruncatingMiddle, lines: 1).lines.map(\.text)
+                == ["ab…gh"])
+        #expect(
+            ahemLayout("abcdefgh", width: 60, mode: .byTruncatingMiddle, lines: 1).lines.map(\.text)
+                == ["ab…fgh"])
     }
 
     @Test func textThatFitsIsNotTruncated() {
@@ -35,12 +41,18 @@ import TrellisText
     }
 
     @Test func laterParagraphsCountAsRemainingText() {
-        #expect(ahemLayout("ab\ncd", width: 100, mode: .byTruncatingTail, lines: 1).lines.map(\.text) == ["ab…"])
-        #expect(ahemLayout("ab\ncd", width: 1000, mode: .byTruncatingTail, lines: 2).lines.map(\.text) == ["ab", "cd"])
+        #expect(
+            ahemLayout("ab\ncd", width: 100, mode: .byTruncatingTail, lines: 1).lines.map(\.text)
+                == ["ab…"])
+        #expect(
+            ahemLayout("ab\ncd", width: 1000, mode: .byTruncatingTail, lines: 2).lines.map(\.text)
+                == ["ab", "cd"])
     }
 
     @Test func trailingSpacesAreDroppedBeforeTheEllipsis() {
-        #expect(ahemLayout("abc def", width: 50, mode: .byTruncatingTail, lines: 1).lines.map(\.text) == ["abc…"])
+        #expect(
+            ahemLayout("abc def", width: 50, mode: .byTruncatingTail, lines: 1).lines.map(\.text)
+                == ["abc…"])
     }
 
     @Test func anEllipsisThatDoesNotFitLeavesTheLineEmpty() {
@@ -58,7 +70,10 @@ import TrellisText
 
     @Test func emojiSequencesAreNeverCutByTheEllipsis() {
         let family = "👨‍👩‍👧‍👦"
-        #expect(cellLines(family + family + family, width: 4, mode: .byTruncatingTail, lines: 1) == [family + "…"])
+        #expect(
+            cellLines(family + family + family, width: 4, mode: .byTruncatingTail, lines: 1) == [
+                family + "…"
+            ])
         #expect(cellLines("🇯🇵🇫🇷🇩🇪", width: 4, mode: .byTruncatingHead, lines: 1) == ["…🇩🇪"])
         #expect(cellLines("👍🏽👍🏿👍🏻", width: 5, mode: .byTruncatingMiddle, lines: 1) == ["👍🏽…👍🏻"])
         #expect(cellLines("1️⃣2️⃣3️⃣", width: 3, mode: .byTruncatingTail, lines: 1) == ["1️⃣…"])
@@ -74,9 +89,14 @@ import TrellisText
         let texts = ["Hello, world! This is long.", "中文、日本語、한국어 텍스트", "👨‍👩‍👧‍👦 🇯🇵 👍🏽 ✈️ ok"]
         for text in texts {
             for width in stride(from: 1.0, through: 12, by: 1) {
-                for mode in [LineBreakMode.byTruncatingHead, .byTruncatingMiddle, .byTruncatingTail] {
-                    let style = TextStyle(font: .system(size: 1), lineBreakMode: mode, numberOfLines: 1)
-                    let line = cellMeasurer.layout(text, style: style, in: Size(width: width, height: 0)).lines
+                for mode in [
+                    LineBreakMode.byTruncatingHead, .byTruncatingMiddle, .byTruncatingTail,
+                ] {
+                    let style = TextStyle(
+                        font: .system(size: 1), lineBreakMode: mode, numberOfLines: 1)
+                    let line = cellMeasurer.layout(
+                        text, style: style, in: Size(width: width, height: 0)
+                    ).lines
                     #expect(line.count == 1)
                     #expect(line[0].width <= width)
                     #expect(TerminalWidth.columns(of: line[0].text) == Int(line[0].width))

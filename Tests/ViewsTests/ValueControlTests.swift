@@ -283,3 +283,33 @@ func tap(_ window: Window, _ x: Double, _ y: Double, at time: Double = 0) {
         #expect(events().isEmpty)
     }
 }
+
+@MainActor
+@Suite struct OverlayTests {
+    @Test func backdropTapDismissesAndContentTapsDoNot() {
+        let window = Window(size: Size(width: 320, height: 480))
+        let card = View(frame: Rect(x: 0, y: 0, width: 300, height: 190))
+        let overlay = Overlay(content: card)
+        var dismissals = 0
+        overlay.onDismiss = { dismissals += 1 }
+        overlay.present(in: window)
+        #expect(overlay.isPresented)
+        #expect(card.frame == Rect(x: 10, y: 145, width: 300, height: 190))
+        #expect(overlay.backdrop.frame == window.bounds)
+        tap(window, 160, 240)  // on the card
+        #expect(overlay.isPresented)
+        tap(window, 160, 20)  // on the backdrop
+        #expect(!overlay.isPresented)
+        #expect(overlay.backdrop.superview == nil)
+        #expect(dismissals == 1)
+    }
+
+    @Test func theBackdropCanBeMadeInert() {
+        let window = Window(size: Size(width: 320, height: 480))
+        let overlay = Overlay(content: View(frame: Rect(x: 0, y: 0, width: 10, height: 10)))
+        overlay.dismissesOnBackdropTap = false
+        overlay.present(in: window)
+        tap(window, 5, 5)
+        #expect(overlay.isPresented)
+    }
+}

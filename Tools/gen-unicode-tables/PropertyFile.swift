@@ -91,7 +91,8 @@ func parseRange(_ text: String) -> ClosedRange<Int>? {
 ///
 /// `@missing` defaults apply first, then the explicit lines. An unknown value is an error.
 func fill(
-    _ values: inout [UInt8], from file: (path: String, entries: [PropertyEntry], missing: [PropertyEntry]),
+    _ values: inout [UInt8],
+    from file: (path: String, entries: [PropertyEntry], missing: [PropertyEntry]),
     names: [String: UInt8]
 ) throws {
     for entry in file.missing + file.entries {

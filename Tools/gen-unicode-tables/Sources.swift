@@ -79,7 +79,8 @@ func emojiSource(header: String) -> String {
     for (bit, entry) in emojiBits.enumerated() {
         lines.append("")
         lines.append("    /// \(entry.summary)")
-        lines.append("    public static let \(entry.swiftName) = EmojiProperties(rawValue: \(1 << bit))")
+        lines.append(
+            "    public static let \(entry.swiftName) = EmojiProperties(rawValue: \(1 << bit))")
     }
     lines.append("}")
     return lines.joined(separator: "\n") + "\n"
@@ -107,7 +108,8 @@ func tablesSource(
 
         /// Values of the terminal cell-width table.
         enum CellWidthValue {
-            /// Nonspacing and enclosing marks, format and default-ignorable characters.
+            /// Combining marks (nonspacing, spacing and enclosing), format and default-ignorable
+            /// characters.
             static let zero: UInt8 = 0
             /// Every other character: one cell.
             static let narrow: UInt8 = 1

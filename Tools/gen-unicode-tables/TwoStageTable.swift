@@ -81,13 +81,13 @@ func base64(_ bytes: [UInt8]) -> String {
     return out
 }
 
-/// Returns Swift source for a string literal holding `text`, split into lines of 88 characters.
+/// Returns Swift source for a string literal holding `text`, split into lines of 84 characters.
 func multilineLiteral(_ text: String, indent: String) -> String {
     var lines: [String] = []
     var rest = Substring(text)
     while !rest.isEmpty {
-        lines.append(indent + rest.prefix(88) + (rest.count > 88 ? "\\" : ""))
-        rest = rest.dropFirst(88)
+        lines.append(indent + rest.prefix(84) + (rest.count > 84 ? "\\" : ""))
+        rest = rest.dropFirst(84)
     }
     return "\"\"\"\n" + lines.joined(separator: "\n") + "\n" + indent + "\"\"\""
 }
@@ -102,8 +102,8 @@ func tableSource(name: String, documentation: String, table: TwoStageTable) -> S
         static let \(name) = UnicodeTable(
             shift: \(table.shift),
             indexWidth: \(table.indexWidth),
-            index: \(multilineLiteral(base64(table.index), indent: "        ")),
-            values: \(multilineLiteral(base64(table.values), indent: "        "))
+            index: \(multilineLiteral(base64(table.index), indent: "            ")),
+            values: \(multilineLiteral(base64(table.values), indent: "            "))
         )
     """
 }

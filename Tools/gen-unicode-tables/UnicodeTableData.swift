@@ -98,7 +98,9 @@ struct UnicodeTableData {
                 cellWidth[cp] = 3
             } else if cp == 0xAD || prepended[cp] {
                 cellWidth[cp] = 1
-            } else if isCategory(cp, ["Mn", "Me", "Cf"]) || ignorable[cp]
+            } else if cp == 0x115F {
+                cellWidth[cp] = 2  // The Hangul choseong filler leads a wide syllable block.
+            } else if isCategory(cp, ["Mn", "Me", "Mc", "Cf"]) || ignorable[cp]
                 || (0x1160...0x11FF).contains(cp) || (0xD7B0...0xD7FF).contains(cp)
             {
                 cellWidth[cp] = 0
@@ -119,9 +121,13 @@ struct UnicodeTableData {
     /// Writes the generated sources into `directory`.
     func write(to directory: URL) throws {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let header = generatedHeader(version: version, inputs: inputs.map { ($0 as NSString).lastPathComponent })
+        let header = generatedHeader(
+            version: version, inputs: inputs.map { ($0 as NSString).lastPathComponent })
         let tables: [(name: String, doc: String, table: TwoStageTable)] = [
-            ("lineBreak", "Line_Break classes with the LB1 and LB30 variants.", .smallest(lineBreak)),
+            (
+                "lineBreak", "Line_Break classes with the LB1 and LB30 variants.",
+                .smallest(lineBreak)
+            ),
             ("eastAsianWidth", "East_Asian_Width values.", .smallest(eastAsianWidth)),
             ("emoji", "Emoji property bits.", .smallest(emoji)),
             ("bidiClass", "Bidi_Class values.", .smallest(bidiClass)),
@@ -158,7 +164,10 @@ struct UnicodeTableData {
                     ], values: bidiClassValues, header: header)
             ),
             ("EmojiProperties.swift", emojiSource(header: header)),
-            ("UnicodeTables+Data.swift", tablesSource(header: header, version: version, tables: tables)),
+            (
+                "UnicodeTables+Data.swift",
+                tablesSource(header: header, version: version, tables: tables)
+            ),
         ]
         for (name, data) in [
             ("lineBreak", lineBreak), ("eastAsianWidth", eastAsianWidth), ("emoji", emoji),
@@ -166,7 +175,8 @@ struct UnicodeTableData {
         ] {
             let table = tables.first { $0.name == name }?.table
             for cp in 0..<codePointCount where table?.value(at: cp) != data[cp] {
-                throw GeneratorError("table \(name) does not round-trip at U+\(String(cp, radix: 16))")
+                throw GeneratorError(
+                    "table \(name) does not round-trip at U+\(String(cp, radix: 16))")
             }
         }
         for source in sources {

@@ -30,19 +30,30 @@ public struct AhemMetrics: FontMetrics {
     /// - Returns: One advance per cluster.
     /// - Complexity: O(*n*) in the length of the run.
     public func advances(of run: TextRun) -> [Double] {
-        let size = run.font.size
         var result: [Double] = []
         result.reserveCapacity(run.text.utf8.count)
         for cluster in run.text {
-            if let ascii = cluster.asciiValue {
-                result.append(ascii >= 0x20 && ascii < 0x7F ? size : 0)
-                continue
-            }
-            switch ClusterKind(cluster) {
-            case .control, .zeroWidth: result.append(0)
-            default: result.append(size)
-            }
+            result.append(
+                advance(ascii: cluster.singleASCII, scalars: cluster.unicodeScalars, font: run.font)
+            )
         }
         return result
+    }
+
+    /// The advance of one cluster.
+    private func advance(ascii: UInt8?, scalars: some Sequence<Unicode.Scalar>, font: Font)
+        -> Double
+    {
+        if let ascii { return ascii >= 0x20 && ascii < 0x7F ? font.size : 0 }
+        switch ClusterKind(scalars: scalars) {
+        case .control, .zeroWidth: return 0
+        default: return font.size
+        }
+    }
+}
+
+extension AhemMetrics: ScalarClusterMetrics {
+    func clusterAdvance(ascii: UInt8?, scalars: UTF8Scalars, font: Font) -> Double {
+        advance(ascii: ascii, scalars: scalars, font: font)
     }
 }

@@ -46,12 +46,20 @@ public struct CellMetrics: FontMetrics {
         var result: [Double] = []
         result.reserveCapacity(run.text.utf8.count)
         for cluster in run.text {
-            if let ascii = cluster.asciiValue {
-                result.append(ascii >= 0x20 && ascii < 0x7F ? cellWidth : 0)
-            } else {
-                result.append(Double(TerminalWidth(of: cluster).columns) * cellWidth)
-            }
+            result.append(advance(ascii: cluster.singleASCII, scalars: cluster.unicodeScalars))
         }
         return result
+    }
+
+    /// The advance of one cluster.
+    private func advance(ascii: UInt8?, scalars: some Sequence<Unicode.Scalar>) -> Double {
+        if let ascii { return ascii >= 0x20 && ascii < 0x7F ? cellWidth : 0 }
+        return Double(TerminalWidth.measure(scalars).columns) * cellWidth
+    }
+}
+
+extension CellMetrics: ScalarClusterMetrics {
+    func clusterAdvance(ascii: UInt8?, scalars: UTF8Scalars, font: Font) -> Double {
+        advance(ascii: ascii, scalars: scalars)
     }
 }

@@ -15,17 +15,24 @@ enum ClusterKind: Equatable {
 
     /// Classifies a cluster by the rules of ``TerminalWidth``.
     init(_ cluster: Character) {
+        self.init(scalars: cluster.unicodeScalars)
+    }
+
+    /// Classifies the scalars of one cluster by the rules of ``TerminalWidth``.
+    init(scalars: some Sequence<Unicode.Scalar>) {
         let widths = UnicodeTables.cellWidth
         var base: Unicode.Scalar?
         var baseWidth: UInt8 = 0
         var presentation: Bool?
-        for scalar in cluster.unicodeScalars {
+        for scalar in scalars {
             let width = widths.value(scalar)
             if base == nil && width == CellWidthValue.control {
                 self = .control(isTab: scalar == "\t")
                 return
             }
-            if scalar == "\u{FE0F}" && base.map({ EmojiProperties(of: $0).contains(.emoji) }) == true {
+            if scalar == "\u{FE0F}"
+                && base.map({ EmojiProperties(of: $0).contains(.emoji) }) == true
+            {
                 presentation = true
             } else if scalar == "\u{FE0E}" && base != nil {
                 presentation = false
@@ -42,7 +49,8 @@ enum ClusterKind: Equatable {
         let isEmojiPresentation = emoji.contains(.emojiPresentation)
         if emoji.contains(.emoji) && (presentation ?? isEmojiPresentation) {
             self = .emoji
-        } else if baseWidth == CellWidthValue.wide && !(isEmojiPresentation && presentation == false)
+        } else if baseWidth == CellWidthValue.wide
+            && !(isEmojiPresentation && presentation == false)
         {
             self = .wide
         } else if EastAsianWidth(of: base) == .halfwidth {
@@ -50,5 +58,34 @@ enum ClusterKind: Equatable {
         } else {
             self = .narrow(base)
         }
+    }
+}
+
+/// The built-in providers, which measure a cluster from its scalars so that a layout can
+/// measure while it segments, without a second pass over the text.
+protocol ScalarClusterMetrics: FontMetrics {
+    /// The advance of one cluster.
+    ///
+    /// - Parameters:
+    ///   - ascii: The byte of a cluster that is a single ASCII character, else `nil`.
+    ///   - scalars: The cluster's scalars.
+    ///   - font: The font.
+    func clusterAdvance(ascii: UInt8?, scalars: UTF8Scalars, font: Font) -> Double
+
+    /// Segments UTF-8 text into `segments`, measuring its clusters. A requirement, so that each
+    /// provider's witness is specialized for it and the per-cluster calls are direct.
+    func segment(_ buffer: UnsafeBufferPointer<UInt8>, into segments: inout Segments, font: Font)
+}
+
+extension ScalarClusterMetrics {
+    func segment(_ buffer: UnsafeBufferPointer<UInt8>, into segments: inout Segments, font: Font) {
+        segments.segment(buffer, measure: self, font: font)
+    }
+}
+
+extension Character {
+    /// The byte of a cluster that is a single ASCII character (not CR LF).
+    var singleASCII: UInt8? {
+        utf8.count == 1 ? utf8.first : nil
     }
 }

@@ -75,23 +75,39 @@ public struct ProportionalMetrics: FontMetrics {
     /// - Returns: One advance per cluster.
     /// - Complexity: O(*n*) in the length of the run.
     public func advances(of run: TextRun) -> [Double] {
-        let font = run.font
-        let boldScale = font.weight >= .semibold && !font.isMonospaced ? 1.05 : 1.0
         var result: [Double] = []
         result.reserveCapacity(run.text.utf8.count)
         for cluster in run.text {
-            result.append(ems(of: cluster, monospaced: font.isMonospaced, boldScale: boldScale) * font.size)
+            result.append(
+                advance(ascii: cluster.singleASCII, scalars: cluster.unicodeScalars, font: run.font)
+            )
         }
         return result
     }
 
-    /// The advance of one cluster in ems.
-    func ems(of cluster: Character, monospaced: Bool, boldScale: Double) -> Double {
-        if let ascii = cluster.asciiValue, ascii >= 0x20 || ascii == 0x09 {
-            if monospaced { return ascii == 0x09 ? 2.4 : 0.6 }
-            return ascii == 0x09 ? 1.0 : Self.asciiEms[Int(ascii)] * boldScale
+    /// The advance of one cluster in points.
+    private func advance(ascii: UInt8?, scalars: some Sequence<Unicode.Scalar>, font: Font)
+        -> Double
+    {
+        let monospaced = font.isMonospaced
+        let boldScale = font.weight >= .semibold && !monospaced ? 1.05 : 1.0
+        let ems: Double
+        if let ascii, ascii >= 0x20 || ascii == 0x09 {
+            if monospaced {
+                ems = ascii == 0x09 ? 2.4 : 0.6
+            } else {
+                ems = ascii == 0x09 ? 1.0 : Self.asciiEms[Int(ascii)] * boldScale
+            }
+        } else {
+            ems = Self.ems(
+                of: ClusterKind(scalars: scalars), monospaced: monospaced, boldScale: boldScale)
         }
-        switch ClusterKind(cluster) {
+        return ems * font.size
+    }
+
+    /// The advance in ems of a cluster that is not a single ASCII character.
+    private static func ems(of kind: ClusterKind, monospaced: Bool, boldScale: Double) -> Double {
+        switch kind {
         case .control(let isTab): return isTab ? (monospaced ? 2.4 : 1.0) : 0
         case .zeroWidth: return 0
         case .emoji: return 1.2
@@ -100,8 +116,14 @@ public struct ProportionalMetrics: FontMetrics {
         case .narrow(let base):
             if monospaced { return 0.6 }
             if base == "\u{A0}" { return 0.25 * boldScale }
-            if base.isASCII { return Self.asciiEms[Int(base.value)] * boldScale }
+            if base.isASCII { return asciiEms[Int(base.value)] * boldScale }
             return 0.55 * boldScale
         }
+    }
+}
+
+extension ProportionalMetrics: ScalarClusterMetrics {
+    func clusterAdvance(ascii: UInt8?, scalars: UTF8Scalars, font: Font) -> Double {
+        advance(ascii: ascii, scalars: scalars, font: font)
     }
 }

@@ -16,11 +16,15 @@ struct LayoutRequest: Hashable, Sendable {
     /// Whether line heights include the font's leading.
     var includesLeading: Bool
 
-    /// A request for a style in a box; dimensions that are not positive finite numbers (0,
-    /// NaN, infinity, `greatestFiniteMagnitude`) mean no limit.
+    /// The largest dimension that limits a layout; larger ones, such as UIKit code's
+    /// `MAXFLOAT` and `CGFloat.greatestFiniteMagnitude`, mean no limit.
+    static var largestLimit: Double { 1e15 }
+
+    /// A request for a style in a box; dimensions that are not positive finite numbers below
+    /// ``largestLimit`` (0, NaN, infinity, `MAXFLOAT`) mean no limit.
     init(style: TextStyle, size: Size, includesLeading: Bool) {
         func limit(_ value: Double) -> Double {
-            value.isFinite && value > 0 && value < 1e300 ? value : .infinity
+            value.isFinite && value > 0 && value < Self.largestLimit ? value : .infinity
         }
         width = limit(size.width)
         height = limit(size.height)

@@ -12,7 +12,8 @@ extension PreparedText {
         let spacing = request.lineSpacing
         var limit = request.lineLimit
         if request.height.isFinite && lineHeight + spacing > 0 {
-            let fitting = ((request.height + spacing) / (lineHeight + spacing) + 1e-9).rounded(.down)
+            let fitting = ((request.height + spacing) / (lineHeight + spacing) + 1e-9).rounded(
+                .down)
             let byHeight = max(1, Int(min(fitting, 1e9)))
             limit = limit == 0 ? byHeight : min(limit, byHeight)
         }
@@ -47,7 +48,9 @@ extension PreparedText {
             if span.endsParagraph { paragraphStart = span.next }
         }
 
-        var shown: [ShownLine] = spans.map { shownLine($0.span.start..<$0.span.end, isClipped: $0.span.isClipped) }
+        var shown: [ShownLine] = spans.map {
+            shownLine($0.span.start..<$0.span.end, isClipped: $0.span.isClipped)
+        }
         if isTruncated, request.lineBreakMode.truncates, let last = spans.last {
             let range = last.span.start..<paragraphEnd(from: last.span.start)
             shown[shown.count - 1] = truncatedLine(

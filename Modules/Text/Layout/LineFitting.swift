@@ -37,7 +37,8 @@ extension PreparedText {
         while k < count {
             let flag = flags[k]
             if flag.contains(.hardBreak) {
-                return LineSpan(start: start, end: k, next: k + 1, width: content, endsParagraph: true)
+                return LineSpan(
+                    start: start, end: k, next: k + 1, width: content, endsParagraph: true)
             }
             if k > start && flag.contains(.breakBefore) {
                 candidate = k
@@ -59,14 +60,16 @@ extension PreparedText {
                         start: start, end: k, next: endsText ? end : end + 1, width: content,
                         endsParagraph: true, isClipped: true)
                 case .byCharWrapping:
-                    return LineSpan(start: start, end: k, next: k, width: content, endsParagraph: false)
+                    return LineSpan(
+                        start: start, end: k, next: k, width: content, endsParagraph: false)
                 default:
                     if candidate > start {
                         return LineSpan(
                             start: start, end: candidate, next: candidate, width: candidateWidth,
                             endsParagraph: false)
                     }
-                    return LineSpan(start: start, end: k, next: k, width: content, endsParagraph: false)
+                    return LineSpan(
+                        start: start, end: k, next: k, width: content, endsParagraph: false)
                 }
             }
             x += advance

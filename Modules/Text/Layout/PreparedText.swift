@@ -30,53 +30,38 @@ final class PreparedText: Sendable {
     /// The ellipsis that truncated lines show.
     static let ellipsis = "\u{2026}"
 
-    /// Segments and measures `text`, with one call to the provider.
+    /// Segments and measures `text`: with the built-in providers while segmenting, with any
+    /// other provider in one ``FontMetrics/measure(runs:)`` call for all its paragraphs and the
+    /// ellipsis.
     ///
     /// - Complexity: O(*n*) in the length of the text.
     init(text: String, font: Font, metrics: any FontMetrics) {
         self.text = text
         self.font = font
         lineMetrics = metrics.lineMetrics(for: font)
-        var offsets: [Int] = []
-        var flags: [ClusterFlags] = []
-        let capacity = text.utf8.count
-        offsets.reserveCapacity(capacity + 1)
-        flags.reserveCapacity(capacity)
-        let scanner = LineBreakScanner.shared
-        var paragraphEnds: [Int] = []  // UTF-8 offsets where paragraphs end
-        var offset = 0
-        for cluster in text {
-            var flag: ClusterFlags = []
-            let first = cluster.unicodeScalars.first?.value ?? 0
-            if first == 0x20 && cluster.unicodeScalars.count == 1 {
-                flag.insert(.space)
-            } else if scanner.breakClass(first).isHardBreak {
-                flag.insert(.hardBreak)
-            }
-            offsets.append(offset)
-            offset += cluster.utf8.count
-            if flag.contains(.hardBreak) { paragraphEnds.append(offset) }
-            flags.append(flag)
+        let fast = metrics as? any ScalarClusterMetrics
+        var segments = Segments(capacity: text.utf8.count, measuresAdvances: fast != nil)
+        var bytes = text
+        bytes.withUTF8 { buffer in
+            (fast ?? UnmeasuredClusters()).segment(buffer, into: &segments, font: font)
+            segments.markBreakOpportunities(buffer)
         }
-        offsets.append(offset)
-        // Break opportunities, placed on the clusters they start (those inside a cluster are
-        // not used: a line never splits a cluster).
-        var text = text
-        text.withUTF8 { bytes in
-            var cluster = 0
-            scanner.scan(bytes) { position, action in
-                guard action == .allowed else { return }
-                while cluster < offsets.count - 1 && offsets[cluster] < position { cluster += 1 }
-                if cluster < flags.count && offsets[cluster] == position {
-                    flags[cluster].insert(.breakBefore)
-                }
-            }
+        offsets = segments.offsets
+        flags = segments.flags
+        if let fast {
+            advances = segments.advances
+            ellipsisWidth = Self.sanitized(
+                fast.advances(of: TextRun(Self.ellipsis, font: font)).reduce(0, +))
+        } else {
+            (advances, ellipsisWidth) = Self.measure(
+                text, offsets: segments.offsets, paragraphEnds: segments.paragraphEnds, font: font,
+                metrics: metrics, hardBreaks: segments.flags.map { $0.contains(.hardBreak) })
         }
-        self.offsets = offsets
-        self.flags = flags
-        (advances, ellipsisWidth) = Self.measure(
-            self.text, offsets: offsets, paragraphEnds: paragraphEnds, font: font,
-            metrics: metrics, hardBreaks: flags.map { $0.contains(.hardBreak) })
+    }
+
+    /// An advance as a layout uses it: 0 when negative or not finite.
+    static func sanitized(_ advance: Double) -> Double {
+        advance.isFinite && advance > 0 ? advance : 0
     }
 
     /// Measures the paragraphs and the ellipsis in one batch.
@@ -111,13 +96,13 @@ final class PreparedText: Sendable {
             let values = index < measured.count ? measured[index] : []
             for i in 0..<count {
                 let value = i < values.count ? values[i] : 0
-                advances.append(value.isFinite && value > 0 ? value : 0)
+                advances.append(sanitized(value))
             }
         }
         for (index, isHardBreak) in hardBreaks.enumerated() where isHardBreak {
             advances[index] = 0
         }
         let ellipsis = measured.count == runs.count ? measured[runs.count - 1].reduce(0, +) : 0
-        return (advances, ellipsis.isFinite && ellipsis > 0 ? ellipsis : 0)
+        return (advances, sanitized(ellipsis))
     }
 }

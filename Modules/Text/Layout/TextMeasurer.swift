@@ -20,7 +20,8 @@ public import TrellisGeometry
 /// // Seed 001: a multi-line label 280 points wide.
 /// let label = TextStyle(font: .system(size: 16), numberOfLines: 0)
 /// let height = measurer.sizeThatFits(
-///     Size(width: 280, height: .greatestFiniteMagnitude), text: description, style: label
+///     Size(width: 280, height: .greatestFiniteMagnitude),
+///     text: "UIControl派生自UIView类，是控件的基类。", style: label
 /// ).height
 /// ```
 ///
@@ -63,7 +64,8 @@ public final class TextMeasurer: Sendable {
     /// - Complexity: O(*n*) in the length of the text; a cache hit is O(1) besides hashing
     ///   the text.
     public func layout(_ text: String, style: TextStyle, in size: Size) -> TextLayout {
-        layout(text, font: style.font, LayoutRequest(style: style, size: size, includesLeading: true))
+        layout(
+            text, font: style.font, LayoutRequest(style: style, size: size, includesLeading: true))
     }
 
     /// Lays UTF-8 text out in a box; ill-formed UTF-8 is replaced with U+FFFD first.
@@ -116,8 +118,11 @@ public final class TextMeasurer: Sendable {
             style.lineBreakMode = .byTruncatingTail
         }
         let laidOut = layout(
-            text, font: style.font, LayoutRequest(style: style, size: box, includesLeading: leading))
-        if options.contains(.usesLineFragmentOrigin) { return Rect(origin: .zero, size: laidOut.size) }
+            text, font: style.font, LayoutRequest(style: style, size: box, includesLeading: leading)
+        )
+        if options.contains(.usesLineFragmentOrigin) {
+            return Rect(origin: .zero, size: laidOut.size)
+        }
         guard !laidOut.lines.isEmpty else { return .zero }
         let ascender = laidOut.firstBaseline
         return Rect(x: 0, y: -ascender, width: laidOut.size.width, height: laidOut.size.height)
@@ -133,8 +138,13 @@ public final class TextMeasurer: Sendable {
     /// - Returns: The size of the laid-out lines, fractional (round up with `ceil`).
     /// - Complexity: O(*n*) in the length of the text; an unchanged label costs a cache lookup.
     public func sizeThatFits(_ size: Size, text: String, style: TextStyle) -> Size {
-        layout(text, font: style.font, LayoutRequest(style: style, size: size, includesLeading: true))
-            .size
+        let request = LayoutRequest(style: style, size: size, includesLeading: true)
+        let hash = MeasurementCache.Key.hash(text: text, font: style.font)
+        let cached = cache.withLock {
+            $0.size(text: text, font: style.font, hash: hash, request: request)
+        }
+        if let cached { return cached }
+        return layout(MeasurementCache.Key(text: text, font: style.font), request).size
     }
 
     /// Returns the lines of text wrapped at a width, as the `trellis text break` command prints
@@ -146,7 +156,8 @@ public final class TextMeasurer: Sendable {
     ///   - font: The font.
     /// - Returns: Each line's text (without trailing spaces and line break) and natural width.
     /// - Complexity: O(*n*) in the length of the text.
-    public func lines(of text: String, width: Double, font: Font) -> [(text: String, width: Double)] {
+    public func lines(of text: String, width: Double, font: Font) -> [(text: String, width: Double)]
+    {
         layout(text, style: TextStyle(font: font), in: Size(width: width, height: 0)).lines.map {
             ($0.text, $0.width)
         }
@@ -164,15 +175,18 @@ public final class TextMeasurer: Sendable {
     }
 
     private func layout(_ text: String, font: Font, _ request: LayoutRequest) -> TextLayout {
-        let key = MeasurementCache.Key(text: text, font: font)
+        layout(MeasurementCache.Key(text: text, font: font), request)
+    }
+
+    private func layout(_ key: MeasurementCache.Key, _ request: LayoutRequest) -> TextLayout {
         let cached = cache.withLock { cache -> (TextLayout?, PreparedText?) in
             if let layout = cache.layout(for: key, request: request) { return (layout, nil) }
             return (nil, cache.prepared(for: key))
         }
         if let layout = cached.0 { return layout }
-        let prepared = cached.1 ?? PreparedText(text: text, font: font, metrics: metrics)
+        let prepared = cached.1 ?? PreparedText(text: key.text, font: key.font, metrics: metrics)
         let result = prepared.layout(request)
-        cache.withLock { $0.store(result, for: request, prepared: prepared) }
+        cache.withLock { $0.store(result, for: request, key: key, prepared: prepared) }
         return result
     }
 }

@@ -13,8 +13,8 @@ public import TrellisGeometry
 /// ```
 ///
 /// Values that make no sense are read as the nearest sensible ones: a negative line count as
-/// 0 (unlimited), and a line spacing or line-height multiple that is negative or not finite
-/// as 0.
+/// 0 (unlimited), a line spacing or line-height multiple that is negative or not finite as 0,
+/// a line spacing above 1,000,000 points as that, and a multiple above 1,000 as that.
 public struct TextStyle: Sendable, Hashable {
     /// The font.
     public var font: Font
@@ -23,6 +23,10 @@ public struct TextStyle: Sendable, Hashable {
     /// The horizontal alignment of the lines.
     public var alignment: TextAlignment
     /// The most lines to show; 0 for no limit.
+    ///
+    /// When text remains after the last line shown, a truncating ``lineBreakMode`` puts an
+    /// ellipsis in that line; the wrapping and clipping modes cut the text there without one,
+    /// as `UILabel` does.
     public var numberOfLines: Int
     /// Extra space between one line and the next, in points.
     public var lineSpacing: Double
@@ -59,9 +63,11 @@ public struct TextStyle: Sendable, Hashable {
     /// The line limit, 0 for none.
     var lineLimit: Int { max(numberOfLines, 0) }
     /// The line spacing, 0 when negative or not finite.
-    var effectiveLineSpacing: Double { lineSpacing.isFinite ? max(lineSpacing, 0) : 0 }
+    var effectiveLineSpacing: Double {
+        lineSpacing.isFinite ? min(max(lineSpacing, 0), 1_000_000) : 0
+    }
     /// The line-height factor, 1 when not a positive finite number.
     var effectiveLineHeightMultiple: Double {
-        lineHeightMultiple.isFinite && lineHeightMultiple > 0 ? lineHeightMultiple : 1
+        lineHeightMultiple.isFinite && lineHeightMultiple > 0 ? min(lineHeightMultiple, 1000) : 1
     }
 }

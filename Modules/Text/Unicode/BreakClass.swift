@@ -28,15 +28,17 @@ enum BreakClass: UInt8, CaseIterable {
     static let count = allCases.count
 
     /// Whether the class is one of opening punctuation's two.
-    var isOpen: Bool { self == .OP || self == .OP30 }
+    @inline(__always) var isOpen: Bool { self == .OP || self == .OP30 }
     /// Whether the class is one of closing parenthesis' two.
-    var isCloseParenthesis: Bool { self == .CP || self == .CP30 }
+    @inline(__always) var isCloseParenthesis: Bool { self == .CP || self == .CP30 }
     /// Whether the class is alphabetic or Hebrew.
-    var isLetter: Bool { self == .AL || self == .HL }
+    @inline(__always) var isLetter: Bool { self == .AL || self == .HL }
     /// Whether the class is a combining mark or the zero-width joiner.
-    var isCombining: Bool { self == .CM || self == .ZWJ }
+    @inline(__always) var isCombining: Bool { self == .CM || self == .ZWJ }
     /// Whether a mandatory break follows a character of this class (LB4, LB5).
-    var isHardBreak: Bool { self == .BK || self == .CR || self == .LF || self == .NL }
+    @inline(__always) var isHardBreak: Bool {
+        self == .BK || self == .CR || self == .LF || self == .NL
+    }
     /// Whether the class is ideographic or emoji for LB23a.
     var isIdeographicOrEmoji: Bool {
         self == .ID || self == .EPU || self == .EB || self == .EM

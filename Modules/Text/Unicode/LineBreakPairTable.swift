@@ -52,8 +52,9 @@ struct LineBreakPairTable: @unchecked Sendable {
                 for number in numberStates {
                     for numberFollows in [false, true] {
                         var bits: UInt8 = 0
-                        for (afterSpaces, bit) in [(false, allowedDirect), (true, allowedAfterSpaces)]
-                        {
+                        for (afterSpaces, bit) in [
+                            (false, allowedDirect), (true, allowedAfterSpaces),
+                        ] {
                             let action = LineBreakState.pairAction(
                                 last, next, afterSpaces: afterSpaces, beforeLast: beforeLast,
                                 regionalIndicators: regionalIndicators, number: number,

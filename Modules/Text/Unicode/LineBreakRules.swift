@@ -92,7 +92,8 @@ struct LineBreakState {
         if (last.isLetter && next == .NU) || (last == .NU && next.isLetter) {  // LB23
             return .prohibited
         }
-        if (last == .PR && next.isIdeographicOrEmoji) || (last.isIdeographicOrEmoji && next == .PO) {
+        if (last == .PR && next.isIdeographicOrEmoji) || (last.isIdeographicOrEmoji && next == .PO)
+        {
             return .prohibited  // LB23a
         }
         let isAffix = last == .PR || last == .PO
@@ -143,8 +144,10 @@ struct LineBreakState {
     }
 
     /// Moves the state past a character of class `next` (its raw class, before LB10).
+    @inline(__always)
     mutating func advance(past next: BreakClass) {
-        let attaches = next.isCombining && !afterSpaces && previousRaw != .sot && !previousRaw.isHardBreak
+        let attaches =
+            next.isCombining && !afterSpaces && previousRaw != .sot && !previousRaw.isHardBreak
             && previousRaw != .ZW
         previousRaw = next
         if attaches { return }  // LB9: X CM* is X.

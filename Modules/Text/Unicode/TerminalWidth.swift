@@ -5,8 +5,9 @@
 /// - East Asian wide and fullwidth characters, and characters with emoji presentation by
 ///   default, take two cells; every other visible character takes one (ambiguous characters
 ///   are narrow, as outside East Asian locales).
-/// - Nonspacing and enclosing marks, format characters (except the soft hyphen and the
-///   prepended concatenation marks), default-ignorable characters and Hangul medial vowels and
+/// - Combining marks (nonspacing, spacing and enclosing), format characters (except the soft
+///   hyphen and the prepended concatenation marks), default-ignorable characters (except the
+///   Hangul choseong filler, which leads a wide syllable block) and Hangul medial vowels and
 ///   final consonants take none, so a combining sequence is as wide as its base and a lone mark
 ///   is zero wide.
 /// - A variation selector 16 (U+FE0F) after an emoji character makes the cluster two cells

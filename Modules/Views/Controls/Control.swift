@@ -82,6 +82,33 @@ open class Control: View, TrackingHooks {
         core.observeState(handler)
     }
 
+    /// The view's attributes plus the control's state when it is not normal.
+    open override var debugAttributes: [String] {
+        var attributes = super.debugAttributes
+        if state != .normal { attributes.append("state=\(state)") }
+        return attributes
+    }
+
+    // MARK: Focus
+
+    /// Whether the control has keyboard focus.
+    public var isFocused: Bool { core.isFocused }
+
+    /// Enabled, visible, interactive controls can take focus.
+    open override var canBecomeFocused: Bool {
+        isEnabled && !isHidden && isUserInteractionEnabled
+    }
+
+    /// Marks the control focused.
+    open override func didBecomeFocused() {
+        core.isFocused = true
+    }
+
+    /// Clears the focused state.
+    open override func didResignFocus() {
+        core.isFocused = false
+    }
+
     // MARK: Content alignment
 
     /// How content is placed horizontally inside the bounds.

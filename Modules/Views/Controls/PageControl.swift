@@ -61,6 +61,15 @@ open class PageControl: Control {
         if currentPage != before { sendActions(for: .valueChanged) }
     }
 
+    /// The left and right arrows change the page of a focused page control.
+    open override func handleKey(_ key: KeyInput) -> Bool {
+        guard isEnabled, numberOfPages > 0, key == .left || key == .right else { return false }
+        let before = currentPage
+        currentPage += key == .left ? -1 : 1
+        if currentPage != before { sendActions(for: .valueChanged) }
+        return true
+    }
+
     /// Draws one dot per page.
     open override func draw(in context: DrawingContext) {
         if hidesForSinglePage && numberOfPages <= 1 { return }

@@ -126,6 +126,23 @@ open class Slider: Control {
         dragStart = nil
     }
 
+    /// The arrows move a focused slider by a tenth of its range (Home and End to the ends),
+    /// sending `valueChanged` when the value changes.
+    open override func handleKey(_ key: KeyInput) -> Bool {
+        guard isEnabled else { return false }
+        let step = (maximumValue - minimumValue) / 10
+        let before = storedValue
+        switch key {
+        case .left, .down: storedValue = clamp(storedValue - step)
+        case .right, .up: storedValue = clamp(storedValue + step)
+        case .home: storedValue = minimumValue
+        case .end: storedValue = maximumValue
+        default: return false
+        }
+        if storedValue != before { sendActions(for: .valueChanged) }
+        return true
+    }
+
     /// Draws the track and the thumb.
     open override func draw(in context: DrawingContext) {
         let (start, length) = trackRange

@@ -124,6 +124,19 @@ open class Stepper: Control {
         holding = nil
     }
 
+    /// The arrows step a focused stepper: left and down decrement, right and up increment.
+    open override func handleKey(_ key: KeyInput) -> Bool {
+        guard isEnabled else { return false }
+        let before = storedValue
+        switch key {
+        case .left, .down: if canDecrement { step(-1) }
+        case .right, .up: if canIncrement { step(1) }
+        default: return false
+        }
+        if !isContinuous && storedValue != before { sendActions(for: .valueChanged) }
+        return true
+    }
+
     /// Draws the two halves with a divider, a minus and a plus.
     open override func draw(in context: DrawingContext) {
         let area = ContentPlacement.place(

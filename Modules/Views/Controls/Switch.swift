@@ -53,6 +53,16 @@ open class Switch: Control {
         sendActions(for: .primaryActionTriggered)
     }
 
+    /// Return and Space toggle a focused switch, sending `valueChanged` and
+    /// `primaryActionTriggered`.
+    open override func handleKey(_ key: KeyInput) -> Bool {
+        guard isEnabled, key == .returnKey || key == .space else { return false }
+        isOn.toggle()
+        sendActions(for: .valueChanged)
+        sendActions(for: .primaryActionTriggered)
+        return true
+    }
+
     /// Draws the track and the thumb.
     open override func draw(in context: DrawingContext) {
         let track = ContentPlacement.place(

@@ -1,17 +1,30 @@
 import TrellisGeometry
-import TrellisRender
+public import TrellisRender
 
 extension View {
+    /// Lays out the view's subtree and records it alone as a display list whose canvas is the
+    /// view's bounds: its position in a superview and its own transform are left out.
+    ///
+    /// Snapshot tests use it to draw one component without a window.
+    public func makeDisplayList(scale: Double = 1) -> DisplayList {
+        layoutIfNeeded()
+        let context = DrawingContext(size: bounds.size, scale: scale)
+        render(into: context, asRoot: true)
+        return context.list
+    }
+
     /// Records the view and its subtree into a drawing context, in the superview's coordinates.
     ///
     /// The order follows Core Animation: shadow, background colour, gradient, the view's own
     /// content, subviews (clipped when ``clipsToBounds`` is set), then the border on top. A view
     /// with an alpha below 1 is drawn as a group with that opacity. Hidden and fully
     /// transparent views draw nothing.
-    func render(into context: DrawingContext) {
+    func render(into context: DrawingContext, asRoot: Bool = false) {
         needsDisplay = false
         guard !isHidden, alpha > 0 else { return }
-        let toSuperview = transformToSuperview
+        let toSuperview =
+            asRoot
+            ? AffineTransform(translationX: -bounds.minX, y: -bounds.minY) : transformToSuperview
         guard toSuperview.a.isFinite, toSuperview.d.isFinite, toSuperview.tx.isFinite,
             toSuperview.ty.isFinite
         else { return }

@@ -1,5 +1,6 @@
 public import TrellisEvents
 public import TrellisGeometry
+public import TrellisText
 
 /// A rectangular area of the interface and the root of every visible thing, as UIKit's `UIView`.
 ///
@@ -195,7 +196,27 @@ open class View {
 
     // MARK: Layout
 
-    /// Lays out subviews; the default lays out children by flexbox when ``flexStyle`` is set
+    /// Lays out the view and its subtree now if any of it needs layout: the view itself first,
+    /// then each subview, as `UIView.layoutIfNeeded()`.
+    open func layoutIfNeeded() {
+        if needsLayout {
+            needsLayout = false
+            layoutSubviews()
+        }
+        for subview in subviews { subview.layoutIfNeeded() }
+    }
+
+    /// The runs of text this view will measure at the next layout, so that a window can measure
+    /// a whole pass's text in one batch. The default is none.
+    open var textRunsToMeasure: [TextRun] { [] }
+
+    /// Called when the window's text metrics change (its backend switched): views with text
+    /// measure again. The default passes the call to the subviews.
+    open func textMetricsDidChange() {
+        for subview in subviews { subview.textMetricsDidChange() }
+    }
+
+    /// Lays out subviews; the default lays out children by flexbox when `flexStyle` is set
     /// and applies constraints otherwise. Override it to place subviews by hand, as UIKit code
     /// does.
     open func layoutSubviews() {
@@ -206,6 +227,15 @@ open class View {
     /// as UIKit's does.
     open func sizeThatFits(_ size: Size) -> Size {
         bounds.size
+    }
+
+    /// Resizes the view to ``sizeThatFits(_:)`` of its current size, keeping its origin.
+    open func sizeToFit() {
+        let fitting = sizeThatFits(bounds.size)
+        guard fitting.isFinite else { return }
+        frame = Rect(
+            origin: frame.origin,
+            size: Size(width: max(0, fitting.width), height: max(0, fitting.height)))
     }
 
     /// The natural size of the view's content; ``View/noIntrinsicMetric`` in a dimension
@@ -247,8 +277,40 @@ open class View {
         false
     }
 
+    // MARK: Keyboard
+
+    /// Whether the view can take keyboard focus (Tab moves between such views). The default is
+    /// `false`; enabled controls and text fields can.
+    open var canBecomeFocused: Bool { false }
+
+    /// Handles a key while the view has focus, or while a subview that did not handle it has;
+    /// returns whether the key was used. The default uses none.
+    open func handleKey(_ key: KeyInput) -> Bool {
+        false
+    }
+
+    /// Called after the view gained keyboard focus.
+    open func didBecomeFocused() {}
+
+    /// Called after the view lost keyboard focus.
+    open func didResignFocus() {}
+
     /// Whether a point in this view's coordinates is inside the view: within the bounds.
     open func point(inside point: Point) -> Bool {
         bounds.contains(point)
+    }
+
+    // MARK: Description
+
+    /// The attributes a hierarchy description shows for this view after its type and frame,
+    /// such as `hidden` or `label="Save"`. Subclasses add their own (state, title, text) to
+    /// the superclass's.
+    open var debugAttributes: [String] {
+        var attributes: [String] = []
+        if isHidden { attributes.append("hidden") }
+        if alpha < 1 { attributes.append("alpha=\(alpha)") }
+        if let accessibilityIdentifier { attributes.append("id=\(accessibilityIdentifier)") }
+        if let accessibilityLabel { attributes.append("label=\"\(accessibilityLabel)\"") }
+        return attributes
     }
 }

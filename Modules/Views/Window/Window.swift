@@ -1,6 +1,7 @@
 public import TrellisEvents
 public import TrellisGeometry
 public import TrellisRender
+import TrellisText
 
 /// The root of a view hierarchy: a canvas of a size and scale, a layout direction, and the
 /// backend that draws it; it turns touches into control events.
@@ -27,12 +28,38 @@ public final class Window: View {
     /// The view that receives keyboard input, such as an editing text field.
     public internal(set) weak var focusedView: View?
 
+    /// The backend that draws the window. Switching it switches the text metrics to the new
+    /// backend's, and every view's text is measured and laid out again.
+    public var backend: (any Backend)? {
+        didSet {
+            backendMeasurer = TextMeasurer(metrics: Window.metrics(for: backend))
+            textMetricsDidChange()
+        }
+    }
+
+    /// The measurer of the window's text, following its backend; views reach it as
+    /// ``View/textMeasurer``.
+    private(set) var backendMeasurer: TextMeasurer = View.defaultTextMeasurer
+
     /// Creates a window with a size in points.
-    public init(size: Size, scale: Double = 1, layoutDirection: LayoutDirection = .leftToRight) {
+    public init(
+        size: Size, scale: Double = 1, layoutDirection: LayoutDirection = .leftToRight,
+        backend: (any Backend)? = nil
+    ) {
         self.scale = scale > 0 && scale.isFinite ? scale : 1
         super.init(frame: Rect(size: size))
         self.layoutDirection = layoutDirection
         backgroundColor = .white
+        if let backend {
+            self.backend = backend
+            backendMeasurer = TextMeasurer(metrics: Window.metrics(for: backend))
+        }
+    }
+
+    /// Lays out every view that needs it, measuring all of the pass's text in one batch first.
+    public override func layoutIfNeeded() {
+        if subtreeNeedsLayout { prefetchTextMeasurements() }
+        super.layoutIfNeeded()
     }
 
     /// The window's size in points.
@@ -43,10 +70,7 @@ public final class Window: View {
 
     /// Lays out every view that needs it and records the frame as a display list.
     public func makeDisplayList() -> DisplayList {
-        layoutIfNeeded()
-        let context = DrawingContext(size: bounds.size, scale: scale)
-        render(into: context)
-        return context.list
+        makeDisplayList(scale: scale)
     }
 
     // MARK: Touches

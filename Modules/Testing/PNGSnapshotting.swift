@@ -1,0 +1,98 @@
+import Foundation
+import Trellis
+
+extension Snapshotting {
+    /// The view drawn by the raster backend as PNG at a scale, compared pixel by pixel.
+    ///
+    /// - Parameters:
+    ///   - scale: Device pixels per point.
+    ///   - tolerance: The largest difference, per 8-bit channel, that still counts as equal.
+    public static func png(scale: Double = 2, tolerance: UInt8 = 0) -> Snapshotting {
+        Snapshotting(
+            fileExtension: "png",
+            snapshot: { view in
+                let backend = try SnapshotBackends.open(
+                    "raster", configuration: #"{"format": "png"}"#)
+                let list = SnapshotHost.displayList(of: view, scale: scale)
+                do {
+                    return try backend.render(encoded: list.encoded())
+                } catch {
+                    throw SnapshotError("the raster backend failed: \(error)")
+                }
+            },
+            compare: { reference, actual in
+                PixelComparison.compare(reference, actual, tolerance: tolerance)
+            })
+    }
+}
+
+/// Pixel comparison of two PNG images.
+enum PixelComparison {
+    static func compare(_ reference: [UInt8], _ actual: [UInt8], tolerance: UInt8)
+        -> SnapshotDifference?
+    {
+        if reference == actual { return nil }
+        let old: Image
+        let new: Image
+        do {
+            old = try Image(pngData: reference)
+            new = try Image(pngData: actual)
+        } catch {
+            return SnapshotDifference(message: "cannot decode a snapshot: \(error)")
+        }
+        guard old.pixelWidth == new.pixelWidth, old.pixelHeight == new.pixelHeight else {
+            return SnapshotDifference(
+                message: "the size changed from \(old.pixelWidth)×\(old.pixelHeight) to "
+                    + "\(new.pixelWidth)×\(new.pixelHeight) pixels")
+        }
+        let a = old.pixels.bytes
+        let b = new.pixels.bytes
+        var differing = 0
+        var maximum = 0
+        var diff = [UInt8](repeating: 0, count: a.count)
+        for pixel in stride(from: 0, to: a.count, by: 4) {
+            var largest = 0
+            for channel in 0..<4 {
+                largest = max(largest, abs(Int(a[pixel + channel]) - Int(b[pixel + channel])))
+            }
+            maximum = max(maximum, largest)
+            if largest > Int(tolerance) {
+                differing += 1
+                diff[pixel] = 255
+                diff[pixel + 3] = 255
+            } else {
+                let grey = UInt8(
+                    (Int(a[pixel]) + Int(a[pixel + 1]) + Int(a[pixel + 2])) / 3 / 4 + 191)
+                diff[pixel] = grey
+                diff[pixel + 1] = grey
+                diff[pixel + 2] = grey
+                diff[pixel + 3] = 255
+            }
+        }
+        if differing == 0 { return nil }
+        var attachments: [(suffix: String, bytes: [UInt8])] = []
+        if let png = try? Image.encodePNG(diff, width: old.pixelWidth, height: old.pixelHeight) {
+            attachments.append(("diff.png", png))
+        }
+        return SnapshotDifference(
+            message: "\(differing) of \(a.count / 4) pixels differ by more than \(tolerance); "
+                + "the largest channel difference is \(maximum)",
+            attachments: attachments)
+    }
+}
+
+/// Opens backends for snapshots, once per process.
+@MainActor
+enum SnapshotBackends {
+    private static var registry: BackendRegistry?
+
+    static func open(_ name: String, configuration: String) throws -> any Backend {
+        let registry = registry ?? BackendRegistry()
+        self.registry = registry
+        do {
+            return try registry.open(name, configuration: Array(configuration.utf8))
+        } catch {
+            throw SnapshotError("the \(name) backend is not available: \(error)")
+        }
+    }
+}

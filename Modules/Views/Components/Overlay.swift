@@ -1,0 +1,61 @@
+import TrellisEvents
+public import TrellisGeometry
+
+/// A view presented over another with a dimmed backdrop that dismisses it when tapped, as seed
+/// 001's `ShadowView` builds by hand with a `UIControl` backdrop.
+///
+/// ```swift
+/// let card = View(frame: Rect(x: 0, y: 0, width: 300, height: 190))
+/// card.cornerRadius = 10
+/// card.clipsToBounds = true
+/// let overlay = Overlay(content: card)
+/// overlay.present(in: window)          // centred over a half-black backdrop
+/// // a tap on the backdrop (outside the card) dismisses it
+/// ```
+@MainActor
+public final class Overlay {
+    /// The presented view.
+    public let content: View
+    /// The full-size control behind the content; tapping it dismisses the overlay.
+    public let backdrop: Control
+    /// Whether a tap on the backdrop dismisses the overlay.
+    public var dismissesOnBackdropTap = true
+    /// Called after the overlay is dismissed.
+    public var onDismiss: (() -> Void)?
+
+    /// Creates an overlay for a content view.
+    public init(content: View, backdropColor: Color = Color(white: 0, alpha: 0.5)) {
+        self.content = content
+        backdrop = Control()
+        backdrop.backgroundColor = backdropColor
+        backdrop.accessibilityIdentifier = "overlay-backdrop"
+        backdrop.addAction(
+            ControlAction(identifier: "dismiss") { [weak self] _ in
+                guard let self, self.dismissesOnBackdropTap else { return }
+                self.dismiss()
+            }, for: .touchUpInside)
+    }
+
+    /// Whether the overlay is on screen.
+    public var isPresented: Bool { content.superview != nil }
+
+    /// Shows the content centred over a container, above a backdrop that covers the container.
+    /// The content keeps its size; presenting again moves it to the new container.
+    public func present(in container: View) {
+        backdrop.frame = container.bounds
+        container.addSubview(backdrop)
+        let size = content.bounds.size
+        content.frame = Rect(
+            x: container.bounds.midX - size.width / 2, y: container.bounds.midY - size.height / 2,
+            width: size.width, height: size.height)
+        container.addSubview(content)
+    }
+
+    /// Removes the content and the backdrop.
+    public func dismiss() {
+        guard isPresented else { return }
+        content.removeFromSuperview()
+        backdrop.removeFromSuperview()
+        onDismiss?()
+    }
+}

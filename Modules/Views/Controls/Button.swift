@@ -1,0 +1,361 @@
+public import TrellisEvents
+public import TrellisGeometry
+public import TrellisText
+
+/// A control with an image and a title placed in any of four directions with spacing between
+/// them, content insets, content alignment, and per-state titles, colours, images and
+/// backgrounds: UIKit's `UIButton` generalised as seeds 000, 002 and 004 build it.
+///
+/// ```swift
+/// let button = Button(image: icon, title: "来点我啊", font: .system(size: 14), spacing: 10,
+///                     direction: .row)
+/// button.setTitle("选中了", for: .selected)
+/// button.setTitleColor(.blue, for: .selected)
+/// button.contentEdgeInsets = EdgeInsets(top: 10, left: 5, bottom: 10, right: 5)
+/// button.sizeToFit()
+/// ```
+///
+/// ## Sizing
+/// The intrinsic size is the content insets plus, along the direction's axis, the image, the
+/// spacing (only when both image and title show) and the title, and across it the larger of
+/// the two. The title is measured on one line unless a width is given to
+/// ``sizeThatFits(_:)``.
+///
+/// ## State
+/// Each per-state value follows UIKit's rule: the value for exactly the current state, else
+/// the normal state's. When the image falls back from normal, it is darkened while highlighted
+/// (``adjustsImageWhenHighlighted``) and faded while disabled (``adjustsImageWhenDisabled``).
+@MainActor
+open class Button: Control {
+    /// Where the image sits relative to the title.
+    public enum Direction: String, Sendable, Hashable, CaseIterable {
+        /// Image at the leading side, title after it.
+        case row
+        /// Title at the leading side, image after it.
+        case rowReverse
+        /// Image above the title.
+        case column
+        /// Title above the image.
+        case columnReverse
+
+        /// Whether the image and title sit side by side.
+        public var isHorizontal: Bool { self == .row || self == .rowReverse }
+        /// Whether the title comes first.
+        public var isReversed: Bool { self == .rowReverse || self == .columnReverse }
+    }
+
+    /// The label that shows the current title.
+    public let titleLabel = Label()
+    /// The view that shows the current image.
+    public let imageView = ImageView()
+
+    /// Where the image sits relative to the title.
+    public var direction: Direction = .row {
+        didSet { contentDidChange() }
+    }
+
+    /// The distance between the image and the title, applied only when both show.
+    public var spacing: Double = 0 {
+        didSet { contentDidChange() }
+    }
+
+    /// The distances between the bounds and the content.
+    public var contentEdgeInsets: EdgeInsets = .zero {
+        didSet { contentDidChange() }
+    }
+
+    /// Whether an image falling back from the normal state is darkened while highlighted.
+    public var adjustsImageWhenHighlighted = true {
+        didSet { updateAppearance() }
+    }
+
+    /// Whether an image falling back from the normal state is faded while disabled.
+    public var adjustsImageWhenDisabled = true {
+        didSet { updateAppearance() }
+    }
+
+    private var titles = StateValues<String>()
+    private var titleColors = StateValues<Color>()
+    private var images = StateValues<Image>()
+    private var backgroundImages = StateValues<Image>()
+    private var backgroundColors = StateValues<Color>()
+    private var adjustedImages: [ObjectIdentifier: (Image.Adjustment, Image)] = [:]
+
+    /// Creates a button.
+    public override init(frame: Rect = .zero) {
+        super.init(frame: frame)
+        sendsPrimaryActionOnTouchUpInside = true
+        titleLabel.numberOfLines = 1
+        titleLabel.textAlignment = .center
+        titleLabel.isUserInteractionEnabled = false
+        imageView.isUserInteractionEnabled = false
+        imageView.contentMode = .center
+        addSubview(imageView)
+        addSubview(titleLabel)
+        updateAppearance()
+    }
+
+    /// Creates a button with an image, a title, a font, the spacing and the direction, as seed
+    /// 002's `initWithImage:title:titleFond:imageMargin:imageAlignmentTYpe:`.
+    public convenience init(
+        image: Image?, title: String?, font: Font = .system(size: 15), spacing: Double = 0,
+        direction: Direction = .row
+    ) {
+        self.init(frame: .zero)
+        titleLabel.font = font
+        self.spacing = spacing
+        self.direction = direction
+        setImage(image, for: .normal)
+        setTitle(title, for: .normal)
+    }
+
+    /// Whether an inside release also sends `primaryActionTriggered` (true, as for buttons).
+    public var sendsPrimaryActionOnTouchUpInside: Bool {
+        get { core.sendsPrimaryActionOnTouchUpInside }
+        set { core.sendsPrimaryActionOnTouchUpInside = newValue }
+    }
+
+    // MARK: Per-state values
+
+    /// Sets the title for a state; `nil` removes it.
+    public func setTitle(_ title: String?, for state: State) {
+        titles[state] = title
+        updateAppearance()
+    }
+
+    /// The title for a state, by UIKit's rule (that state, else normal).
+    public func title(for state: State) -> String? { titles.value(for: state) }
+
+    /// Sets the title colour for a state; `nil` removes it.
+    public func setTitleColor(_ color: Color?, for state: State) {
+        titleColors[state] = color
+        updateAppearance()
+    }
+
+    /// The title colour for a state; white when none is set, as UIKit's custom buttons.
+    public func titleColor(for state: State) -> Color { titleColors.value(for: state) ?? .white }
+
+    /// Sets the image for a state; `nil` removes it.
+    public func setImage(_ image: Image?, for state: State) {
+        images[state] = image
+        updateAppearance()
+    }
+
+    /// The image for a state, by UIKit's rule.
+    public func image(for state: State) -> Image? { images.value(for: state) }
+
+    /// Sets the background image for a state (a resizable image stretches by nine slices).
+    public func setBackgroundImage(_ image: Image?, for state: State) {
+        backgroundImages[state] = image
+        updateAppearance()
+    }
+
+    /// The background image for a state, by UIKit's rule.
+    public func backgroundImage(for state: State) -> Image? { backgroundImages.value(for: state) }
+
+    /// Sets the background colour for a state, as seed 002's button does.
+    public func setBackgroundColor(_ color: Color?, for state: State) {
+        backgroundColors[state] = color
+        updateAppearance()
+    }
+
+    /// The background colour for a state, by UIKit's rule.
+    public func backgroundColor(for state: State) -> Color? { backgroundColors.value(for: state) }
+
+    /// The title shown now.
+    public var currentTitle: String? { title(for: state) }
+    /// The title colour shown now.
+    public var currentTitleColor: Color { titleColor(for: state) }
+    /// The image shown now, adjusted for the state when it falls back from normal.
+    public var currentImage: Image? { adjustedImage(for: state) }
+    /// The background image shown now.
+    public var currentBackgroundImage: Image? { backgroundImage(for: state) }
+
+    /// The font of the title.
+    public var titleFont: Font {
+        get { titleLabel.font }
+        set {
+            titleLabel.font = newValue
+            contentDidChange()
+        }
+    }
+
+    private func adjustedImage(for state: State) -> Image? {
+        guard let image = images.value(for: state) else { return nil }
+        guard images.isFallback(for: state) else { return image }
+        let adjustment: Image.Adjustment?
+        if state.contains(.disabled) {
+            adjustment = adjustsImageWhenDisabled ? .disabled : nil
+        } else if state.contains(.highlighted) {
+            adjustment = adjustsImageWhenHighlighted ? .highlighted : nil
+        } else {
+            adjustment = nil
+        }
+        guard let adjustment else { return image }
+        let key = ObjectIdentifier(image)
+        if let cached = adjustedImages[key], cached.0 == adjustment { return cached.1 }
+        let adjusted = image.adjusted(adjustment)
+        adjustedImages[key] = (adjustment, adjusted)
+        return adjusted
+    }
+
+    // MARK: Appearance
+
+    /// Restyles the button for its state.
+    open override func controlStateDidChange() {
+        updateAppearance()
+        super.controlStateDidChange()
+    }
+
+    /// Shows the current title, colour, image and background; a change of title or image
+    /// lays the button out again, as seed 002 rebuilds its constraints when the title changes.
+    public func updateAppearance() {
+        let title = currentTitle
+        let image = currentImage
+        let changedSize = titleLabel.text != title || imageView.image?.size != image?.size
+        titleLabel.text = title
+        titleLabel.textColor = currentTitleColor
+        imageView.image = image
+        titleLabel.isHidden = title?.isEmpty ?? true
+        imageView.isHidden = image == nil
+        if let color = backgroundColor(for: state) { backgroundColor = color }
+        if changedSize { contentDidChange() }
+        setNeedsDisplay()
+    }
+
+    private func contentDidChange() {
+        invalidateIntrinsicContentSize()
+        setNeedsLayout()
+    }
+
+    // MARK: Sizing and layout
+
+    private var showsTitle: Bool { !(currentTitle?.isEmpty ?? true) }
+    private var showsImage: Bool { currentImage != nil }
+
+    /// The title's size on one line, or wrapped at a width.
+    private func titleSize(width: Double?) -> Size {
+        guard showsTitle else { return .zero }
+        if let width, width > 0 {
+            let label = titleLabel
+            let limit = Size(width: width, height: 0)
+            let previous = label.numberOfLines
+            label.numberOfLines = 0
+            defer { label.numberOfLines = previous }
+            return label.sizeThatFits(limit)
+        }
+        return titleLabel.sizeThatFits(Size(width: 0, height: 0))
+    }
+
+    /// The size of the image, spacing and title, without insets.
+    private func contentSize(titleWidth: Double?) -> Size {
+        let image = showsImage ? (currentImage?.size ?? .zero) : .zero
+        let gap = showsImage && showsTitle ? spacing : 0
+        var title = titleSize(width: nil)
+        if let titleWidth, titleWidth > 0, title.width > titleWidth {
+            title = titleSize(width: titleWidth)
+        }
+        if direction.isHorizontal {
+            return Size(
+                width: image.width + gap + title.width, height: max(image.height, title.height))
+        }
+        return Size(width: max(image.width, title.width), height: image.height + gap + title.height)
+    }
+
+    /// Insets plus image, spacing and title along the axis, and the larger of the two across.
+    open override var intrinsicContentSize: Size {
+        let content = contentSize(titleWidth: nil)
+        return Size(
+            width: content.width + contentEdgeInsets.horizontal,
+            height: content.height + contentEdgeInsets.vertical)
+    }
+
+    /// The intrinsic size, with the title wrapped when `size` limits the width.
+    open override func sizeThatFits(_ size: Size) -> Size {
+        var titleWidth: Double?
+        if size.width > 0, size.width.isFinite {
+            var available = size.width - contentEdgeInsets.horizontal
+            if direction.isHorizontal, showsImage {
+                available -= (currentImage?.size.width ?? 0) + (showsTitle ? spacing : 0)
+            }
+            titleWidth = max(available, 0)
+        }
+        let content = contentSize(titleWidth: titleWidth)
+        return Size(
+            width: content.width + contentEdgeInsets.horizontal,
+            height: content.height + contentEdgeInsets.vertical)
+    }
+
+    /// Resizes the button to its intrinsic size, the title on one line, keeping its origin, as
+    /// `UIButton.sizeToFit()` does.
+    open override func sizeToFit() {
+        frame = Rect(origin: frame.origin, size: intrinsicContentSize)
+    }
+
+    /// Places the image and the title inside the bounds under the content alignments.
+    open override func layoutSubviews() {
+        super.layoutSubviews()
+        let area = bounds.inset(by: contentEdgeInsets)
+        var content = contentSize(titleWidth: nil)
+        if direction.isHorizontal, content.width > area.width {
+            content = contentSize(titleWidth: max(0, area.width - imageExtent - gapExtent))
+        }
+        let box = ContentPlacement.place(
+            content, in: area, horizontal: contentHorizontalAlignment,
+            vertical: contentVerticalAlignment,
+            direction: effectiveLayoutDirection)
+        let imageSize = showsImage ? (currentImage?.size ?? .zero) : .zero
+        let gap = gapExtent
+        let rightToLeft = effectiveLayoutDirection == .rightToLeft
+        if direction.isHorizontal {
+            let titleWidth = max(0, box.width - imageSize.width - gap)
+            let imageFirst = direction.isReversed == rightToLeft
+            let imageX = imageFirst ? box.minX : box.maxX - imageSize.width
+            let titleX = imageFirst ? box.minX + imageSize.width + gap : box.minX
+            imageView.frame = Rect(
+                x: imageX, y: box.midY - imageSize.height / 2, width: imageSize.width,
+                height: imageSize.height)
+            titleLabel.frame = Rect(x: titleX, y: box.minY, width: titleWidth, height: box.height)
+        } else {
+            let titleHeight = max(0, box.height - imageSize.height - gap)
+            let imageY = direction.isReversed ? box.maxY - imageSize.height : box.minY
+            let titleY = direction.isReversed ? box.minY : box.minY + imageSize.height + gap
+            imageView.frame = Rect(
+                x: box.midX - imageSize.width / 2, y: imageY, width: imageSize.width,
+                height: imageSize.height)
+            titleLabel.frame = Rect(x: box.minX, y: titleY, width: box.width, height: titleHeight)
+        }
+        titleLabel.numberOfLines =
+            titleLabel.frame.width + 0.001 < titleSize(width: nil).width ? 0 : 1
+        switch contentHorizontalAlignment.effective(for: effectiveLayoutDirection) {
+        case .left: titleLabel.textAlignment = direction.isHorizontal ? .left : .center
+        case .right: titleLabel.textAlignment = direction.isHorizontal ? .right : .center
+        default: titleLabel.textAlignment = .center
+        }
+    }
+
+    private var imageExtent: Double { showsImage ? (currentImage?.size.width ?? 0) : 0 }
+    private var gapExtent: Double { showsImage && showsTitle ? spacing : 0 }
+
+    /// Draws the background image for the state, stretched to the bounds.
+    open override func draw(in context: DrawingContext) {
+        if let background = currentBackgroundImage {
+            context.draw(background, in: bounds, tint: effectiveTintColor)
+        }
+    }
+
+    /// Return and Space press a focused button: `touchUpInside`, then `primaryActionTriggered`.
+    open override func handleKey(_ key: KeyInput) -> Bool {
+        guard isEnabled, key == .returnKey || key == .space else { return false }
+        sendActions(for: .touchUpInside)
+        if sendsPrimaryActionOnTouchUpInside { sendActions(for: .primaryActionTriggered) }
+        return true
+    }
+
+    /// The control's attributes plus the current title.
+    open override var debugAttributes: [String] {
+        var attributes = super.debugAttributes
+        if let title = currentTitle { attributes.append("title=\"\(title)\"") }
+        return attributes
+    }
+}

@@ -1,0 +1,261 @@
+public import TrellisEvents
+public import TrellisGeometry
+import TrellisRender
+public import TrellisText
+
+/// A single-line editable text control, as UIKit's `UITextField`.
+///
+/// A tap gives it keyboard focus and begins editing: `editingDidBegin`; each edit sends
+/// `editingChanged`; Return sends `editingDidEndOnExit` and then ends editing; ending editing
+/// (focus moving away, Return, ``resignFirstResponder()``) sends `editingDidEnd`. Setting
+/// ``text`` in code sends nothing. Typed and pasted text has its line breaks and control
+/// characters removed.
+@MainActor
+open class TextField: Control {
+    /// The border drawn around the field.
+    public enum BorderStyle: String, Sendable, Hashable, CaseIterable {
+        /// No border.
+        case none
+        /// A thin rectangle.
+        case line
+        /// A rounded rectangle, the system look.
+        case roundedRect
+    }
+
+    /// The text.
+    public var text: String = "" {
+        didSet {
+            if text != oldValue {
+                cursor = min(cursor, text.count)
+                textDidChange()
+            }
+        }
+    }
+
+    /// The grey text shown while the field is empty.
+    public var placeholder: String? {
+        didSet { textDidChange() }
+    }
+
+    /// The font; 17-point system by default.
+    public var font: Font = .system(size: 17) {
+        didSet { textDidChange() }
+    }
+
+    /// The text colour.
+    public var textColor: Color = .black {
+        didSet { setNeedsDisplay() }
+    }
+
+    /// The horizontal alignment of the text.
+    public var textAlignment: TextAlignment = .natural {
+        didSet { setNeedsDisplay() }
+    }
+
+    /// The border.
+    public var borderStyle: BorderStyle = .none {
+        didSet { setNeedsDisplay() }
+    }
+
+    /// Whether the text shows as dots.
+    public var isSecureTextEntry = false {
+        didSet { setNeedsDisplay() }
+    }
+
+    /// Whether beginning to edit clears the text.
+    public var clearsOnBeginEditing = false
+
+    /// Whether the field is being edited.
+    public private(set) var isEditing = false
+
+    /// Decides whether Return ends editing; the default allows it, as `textFieldShouldReturn`.
+    public var shouldReturn: ((TextField) -> Bool)?
+
+    /// The cursor position, in grapheme clusters from the start.
+    public private(set) var cursor = 0
+
+    /// The padding between the border and the text.
+    public static let textInset = 7.0
+
+    private func textDidChange() {
+        invalidateIntrinsicContentSize()
+        setNeedsDisplay()
+    }
+
+    // MARK: Editing
+
+    /// Text fields take focus even when their content is empty.
+    open override var canBecomeFocused: Bool { super.canBecomeFocused }
+
+    /// Begins editing when the field gets focus.
+    open override func didBecomeFocused() {
+        super.didBecomeFocused()
+        guard !isEditing else { return }
+        isEditing = true
+        if clearsOnBeginEditing && !text.isEmpty {
+            text = ""
+        }
+        cursor = text.count
+        sendActions(for: .editingDidBegin)
+        setNeedsDisplay()
+    }
+
+    /// Ends editing when the field loses focus.
+    open override func didResignFocus() {
+        super.didResignFocus()
+        guard isEditing else { return }
+        isEditing = false
+        sendActions(for: .editingDidEnd)
+        setNeedsDisplay()
+    }
+
+    /// Asks the window for keyboard focus; returns whether the field is now editing.
+    @discardableResult
+    public func becomeFirstResponder() -> Bool {
+        window?.focus(self) ?? false
+    }
+
+    /// Gives up keyboard focus, ending editing.
+    @discardableResult
+    public func resignFirstResponder() -> Bool {
+        guard let window, window.focusedView === self else { return false }
+        return window.focus(nil)
+    }
+
+    /// A tap released inside begins editing.
+    open override func endTracking(_ touch: Touch?) {
+        if isTouchInside { becomeFirstResponder() }
+    }
+
+    /// Edits the text: typing, pasting, deleting, moving the cursor, Return.
+    open override func handleKey(_ key: KeyInput) -> Bool {
+        guard isEditing else { return false }
+        switch key {
+        case .text(let typed), .paste(let typed):
+            insert(typed)
+        case .space:
+            insert(" ")
+        case .backspace:
+            guard cursor > 0 else { return true }
+            var characters = Array(text)
+            characters.remove(at: cursor - 1)
+            cursor -= 1
+            replaceText(String(characters))
+        case .deleteForward:
+            guard cursor < text.count else { return true }
+            var characters = Array(text)
+            characters.remove(at: cursor)
+            replaceText(String(characters))
+        case .left: cursor = max(0, cursor - 1)
+        case .right: cursor = min(text.count, cursor + 1)
+        case .home, .up: cursor = 0
+        case .end, .down: cursor = text.count
+        case .returnKey:
+            sendActions(for: .editingDidEndOnExit)
+            if shouldReturn?(self) ?? true { resignFirstResponder() }
+        case .escape, .tab, .backTab:
+            return false
+        }
+        setNeedsDisplay()
+        return true
+    }
+
+    private func insert(_ typed: String) {
+        let cleaned = String(
+            typed.unicodeScalars.filter {
+                $0.value >= 0x20 && !(0x7F..<0xA0).contains($0.value) && $0 != "\u{2028}"
+                    && $0 != "\u{2029}"
+            })
+        guard !cleaned.isEmpty else { return }
+        var characters = Array(text)
+        let insertion = Array(cleaned)
+        characters.insert(contentsOf: insertion, at: min(cursor, characters.count))
+        let newText = String(characters)
+        // Inserting can merge clusters (a combining mark); place the cursor by count.
+        cursor = min(newText.count, cursor + (newText.count - text.count))
+        replaceText(newText)
+    }
+
+    private func replaceText(_ newText: String) {
+        guard newText != text else { return }
+        text = newText
+        sendActions(for: .editingChanged)
+    }
+
+    // MARK: Sizing and drawing
+
+    /// One line of the font plus the insets; no natural width.
+    open override var intrinsicContentSize: Size {
+        let line = textMeasurer.metrics.lineMetrics(for: font).lineHeight
+        return Size(
+            width: View.noIntrinsicMetric, height: (line + 2 * TextField.textInset).rounded(.up))
+    }
+
+    /// The text and placeholder, measured in the window's batch.
+    open override var textRunsToMeasure: [TextRun] {
+        [text, placeholder ?? ""].filter { !$0.isEmpty }.map { TextRun($0, font: font) }
+    }
+
+    private var displayedText: String {
+        isSecureTextEntry ? String(repeating: "•", count: text.count) : text
+    }
+
+    /// Draws the border, the text (or the placeholder) and, while editing, the cursor; the text
+    /// scrolls to keep the cursor visible.
+    open override func draw(in context: DrawingContext) {
+        switch borderStyle {
+        case .none: break
+        case .line: context.strokeInside(bounds, color: Color(white: 0.2), width: 1)
+        case .roundedRect:
+            context.fill(bounds, color: .white, cornerRadius: 5)
+            context.strokeInside(bounds, color: Color(white: 0.8), width: 1, cornerRadius: 5)
+        }
+        let area = bounds.insetBy(dx: TextField.textInset, dy: 0)
+        guard !area.isNull else { return }
+        let showsPlaceholder = text.isEmpty
+        let shown = showsPlaceholder ? (placeholder ?? "") : displayedText
+        let metrics = textMeasurer.metrics
+        let advances = shown.isEmpty ? [] : metrics.advances(of: TextRun(shown, font: font))
+        let fullWidth = advances.reduce(0, +)
+        let beforeCursor = showsPlaceholder ? 0 : advances.prefix(cursor).reduce(0, +)
+        var x = area.minX
+        let alignment =
+            textAlignment == .natural
+            ? (effectiveLayoutDirection == .rightToLeft ? TextAlignment.right : .left)
+            : textAlignment
+        if fullWidth <= area.width {
+            if alignment == .center { x += (area.width - fullWidth) / 2 }
+            if alignment == .right { x += area.width - fullWidth }
+        } else if isEditing, beforeCursor > area.width {
+            x -= beforeCursor - area.width
+        }
+        let line = metrics.lineMetrics(for: font)
+        let baseline = bounds.midY + (line.ascender + line.descender) / 2
+        context.append(.save)
+        context.append(.clipRect(area.insetBy(dx: -1, dy: 0)))
+        if !shown.isEmpty {
+            context.append(
+                .glyphRun(
+                    GlyphRun(
+                        text: shown, font: font.descriptor,
+                        color: showsPlaceholder ? Color(white: 0.7) : textColor,
+                        origin: Point(x: x, y: baseline), width: fullWidth, ascent: line.ascender,
+                        descent: -line.descender)))
+        }
+        if isEditing {
+            context.fill(
+                Rect(
+                    x: x + beforeCursor, y: baseline - line.ascender, width: 1,
+                    height: line.ascender - line.descender),
+                color: effectiveTintColor)
+        }
+        context.append(.restore)
+    }
+
+    /// The control's attributes plus the text and editing state.
+    open override var debugAttributes: [String] {
+        var attributes = super.debugAttributes + ["text=\"\(text)\""]
+        if isEditing { attributes.append("editing") }
+        return attributes
+    }
+}
