@@ -87,3 +87,31 @@ import TrellisRender
                 == [.scroll(Size(width: 24, height: 0), at: at)])
     }
 }
+
+/// Input events become the keys a window takes.
+@Suite struct KeyInputTests {
+    static let cases: [(InputEvent, KeyInput?)] = [
+        (.text("héllo"), .text("héllo")), (.text(" "), .space), (.text("a b"), .text("a b")),
+        (.paste("x\ny"), .paste("x\ny")), (.key(KeyEvent(.enter)), .returnKey),
+        (.key(KeyEvent(.escape)), .escape), (.key(KeyEvent(.tab)), .tab),
+        (.key(KeyEvent(.tab, modifiers: .shift)), .backTab),
+        (.key(KeyEvent(.backspace)), .backspace),
+        (.key(KeyEvent(.delete)), .deleteForward),
+        (.key(KeyEvent(.left, modifiers: .control)), .left),
+        (.key(KeyEvent(.right)), .right), (.key(KeyEvent(.up)), .up),
+        (.key(KeyEvent(.down)), .down),
+        (.key(KeyEvent(.home)), .home), (.key(KeyEvent(.end)), .end),
+        (.key(KeyEvent(.character(" "))), .space),
+        (.key(KeyEvent(.character("A"), modifiers: .shift)), .text("A")),
+        (.key(KeyEvent(.character("c"), modifiers: .control)), nil),
+        (.key(KeyEvent(.pageDown)), nil),
+        (.key(KeyEvent(.function(5))), nil),
+        (.mouse(MouseEvent(.press, button: .left, column: 0, row: 0)), nil),
+        (.focus(true), nil),
+    ]
+
+    @Test(arguments: cases)
+    func inputEventsMapToWindowKeys(event: InputEvent, key: KeyInput?) {
+        #expect(event.keyInput == key)
+    }
+}
