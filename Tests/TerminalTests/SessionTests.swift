@@ -140,6 +140,15 @@ import TrellisTerminalRenderer
         #expect(try session.read(timeout: 0) == .timeout)
     }
 
+    @Test func closedTerminalIsTheEndOfInput() throws {
+        let terminal = try PseudoTerminal(columns: 80, rows: 24)
+        let session = TerminalSession(input: terminal.subordinate, output: terminal.subordinate)
+        try session.start()
+        defer { session.stop() }
+        terminal.closeController()
+        #expect(try session.read(timeout: 5) == .endOfInput)
+    }
+
     @Test func signalRestorePathRestoresTheTerminalAndTheHandlers() throws {
         let terminal = try PseudoTerminal(columns: 80, rows: 24)
         let session = TerminalSession(input: terminal.subordinate, output: terminal.subordinate)

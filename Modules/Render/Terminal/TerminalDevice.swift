@@ -116,16 +116,29 @@ enum TerminalDevice {
         }
     }
 
-    /// Reads what is available, up to `limit` bytes; an empty result means end of input.
-    static func read(from descriptor: Int32, limit: Int = 4096) throws(TerminalError) -> [UInt8] {
+    /// What a read found.
+    enum ReadResult {
+        case bytes([UInt8])
+        /// The input ended: end of file, or EIO from a terminal whose other side has closed.
+        case end
+        /// Nothing to read after all.
+        case nothing
+    }
+
+    /// Reads what is available, up to `limit` bytes.
+    static func read(from descriptor: Int32, limit: Int = 4096) throws(TerminalError)
+        -> ReadResult
+    {
         var buffer = [UInt8](repeating: 0, count: limit)
         while true {
             let count = buffer.withUnsafeMutableBytes {
                 Glibc.read(descriptor, $0.baseAddress, limit)
             }
-            if count >= 0 { return Array(buffer[0..<count]) }
+            if count > 0 { return .bytes(Array(buffer[0..<count])) }
+            if count == 0 { return .end }
             if errno == EINTR { continue }
-            if errno == EAGAIN || errno == EWOULDBLOCK { return [] }
+            if errno == EIO { return .end }
+            if errno == EAGAIN || errno == EWOULDBLOCK { return .nothing }
             throw failure("read", "file descriptor \(descriptor)")
         }
     }

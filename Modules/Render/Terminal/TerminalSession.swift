@@ -132,8 +132,11 @@ public final class TerminalSession {
         case .timeout:
             return .timeout
         case .input:
-            let bytes = try TerminalDevice.read(from: input)
-            return bytes.isEmpty ? .endOfInput : .bytes(bytes)
+            switch try TerminalDevice.read(from: input) {
+            case .bytes(let bytes): return .bytes(bytes)
+            case .end: return .endOfInput
+            case .nothing: return .timeout
+            }
         }
     }
 

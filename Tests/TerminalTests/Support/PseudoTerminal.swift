@@ -3,7 +3,7 @@ import Glibc
 /// A pseudo-terminal pair for tests: the session runs on the subordinate side, the test reads
 /// and writes the controlling side as a terminal emulator would.
 final class PseudoTerminal {
-    let controller: Int32
+    private(set) var controller: Int32
     let subordinate: Int32
 
     struct Failure: Error, CustomStringConvertible {
@@ -40,7 +40,13 @@ final class PseudoTerminal {
 
     deinit {
         close(subordinate)
+        if controller >= 0 { close(controller) }
+    }
+
+    /// Closes the controlling side, as a terminal emulator does when its window closes.
+    func closeController() {
         close(controller)
+        controller = -1
     }
 
     func resize(columns: Int, rows: Int) {
