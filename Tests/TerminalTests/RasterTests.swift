@@ -194,6 +194,21 @@ import TrellisTerminalRenderer
         #expect(terminal.lines[2] == "    hi  ")
     }
 
+    @Test func otherTransformsDrawIntoTheBoundingBox() throws {
+        // A 4 × 1 bar turned a quarter about (2, 2) stands 1 wide and 4 high at column 2.
+        let turn = AffineTransform(translationX: 2, y: 2).rotated(by: .pi / 2).translatedBy(
+            x: -2, y: -2)
+        let terminal = try screen(
+            4, 4,
+            [.concatenate(turn), .fillRect(Rect(x: 0, y: 1, width: 4, height: 1), color: .red)])
+        #expect(
+            (0..<4).map { terminal.cell(2, $0).background } == Array(repeating: "#ff0000", count: 4)
+        )
+        #expect(
+            (0..<4).map { terminal.cell(1, $0).background } == Array(repeating: "default", count: 4)
+        )
+    }
+
     @Test func transparencyLayerBlendsItsContentAsOneGroup() throws {
         let terminal = try screen(
             2, 1,
