@@ -66,8 +66,15 @@ let modules: [Module] = [
         tests: "RasterTests", testDependencies: ["TrellisRender"]
     ),
     Module(
+        name: "TrellisTerminalRenderer", path: "Plugins/TerminalBackend/Renderer",
+        dependencies: ["TrellisGeometry", "TrellisText", "TrellisPluginKit"],
+        tests: "TerminalTests",
+        testDependencies: ["TrellisRender", "TrellisEvents", "TrellisText", "TrellisGeometry"],
+        testExclude: ["__Fixtures__"]
+    ),
+    Module(
         name: "TrellisRender", path: "Modules/Render",
-        dependencies: ["TrellisPluginKit", "CFFI", "CTrellisPluginABI"],
+        dependencies: ["TrellisEvents", "TrellisPluginKit", "CFFI", "CTrellisPluginABI"],
         tests: "RenderTests", testDependencies: ["TrellisTextRenderer"],
         testExclude: ["__Fixtures__"]
     ),
@@ -151,6 +158,10 @@ let plugins: [Plugin] = [
         dependencies: ["TrellisRasterRenderer", "TrellisPluginKit", "CTrellisPluginABI"]
     ),
     Plugin(
+        name: "TrellisTerminalBackend", path: "Plugins/TerminalBackend/Plugin",
+        dependencies: ["TrellisTerminalRenderer", "TrellisPluginKit", "CTrellisPluginABI"]
+    ),
+    Plugin(
         name: "TrellisExampleBackend", path: "Plugins/Examples/CExample",
         dependencies: ["CTrellisPluginABI"], isSwift: false
     ),
@@ -167,7 +178,7 @@ let tools: [(name: String, path: String, dependencies: [String], exclude: [Strin
         dependencies: [
             "TrellisGeometry", "TrellisLayout", "TrellisText", "TrellisRender",
             "TrellisTextRenderer", "TrellisRichText", "CICUBench", "TrellisRasterRenderer",
-            "TrellisPluginKit", "CCairo", "CHarfBuzz", "CFreeType",
+            "TrellisPluginKit", "CCairo", "CHarfBuzz", "CFreeType", "TrellisTerminalRenderer",
         ],
         exclude: ["peers"]
     ),

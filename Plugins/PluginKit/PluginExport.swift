@@ -35,14 +35,17 @@ public enum PluginExport {
     ///   - name: The backend's name: lower-case letters, digits and dashes.
     ///   - version: The backend's own version.
     ///   - capabilities: What the backend can do; the entry points exported follow from it.
-    ///   - renderer: The renderer type instantiated for each opened instance.
+    ///   - renderer: The renderer type instantiated for each opened instance; a
+    ///     ``ControllableRenderer`` also gets a `control` entry.
     /// - Returns: A pointer to a manifest that stays valid for the life of the process.
     public static func manifest<R: FrameRenderer>(
         name: String, version: String, capabilities: BackendCapabilities, renderer: R.Type
     ) -> UnsafePointer<trellis_manifest> {
         export.withLock { current in
             if let current { return current.manifest }
-            let built = buildManifest(name: name, version: version, capabilities: capabilities)
+            let built = buildManifest(
+                name: name, version: version, capabilities: capabilities,
+                hasControl: R.self is any ControllableRenderer.Type)
             current = Export(manifest: built) { configuration throws(RendererError) in
                 try R(configuration: configuration)
             }
@@ -51,7 +54,7 @@ public enum PluginExport {
     }
 
     private static func buildManifest(
-        name: String, version: String, capabilities: BackendCapabilities
+        name: String, version: String, capabilities: BackendCapabilities, hasControl: Bool
     ) -> UnsafePointer<trellis_manifest> {
         var entries: [(String, String, UnsafeMutableRawPointer)] = [
             ("open", "i(ppLp)", unsafeBitCast(openEntry, to: UnsafeMutableRawPointer.self)),
@@ -76,6 +79,14 @@ public enum PluginExport {
         if capabilities.contains(.input) {
             entries.append(
                 ("input", "i(ppLpp)", unsafeBitCast(inputEntry, to: UnsafeMutableRawPointer.self)))
+        }
+        if hasControl {
+            entries.append(
+                (
+                    "control", "i(ppLpp)",
+                    unsafeBitCast(controlEntry, to: UnsafeMutableRawPointer.self)
+                )
+            )
         }
         let table = UnsafeMutablePointer<trellis_entry>.allocate(capacity: entries.count)
         for (index, (entryName, signature, function)) in entries.enumerated() {

@@ -121,3 +121,14 @@ let inputEntry: BufferEntry = { instance, bytes, length, outBytes, outLength in
         try box.renderer.input(input)
     }
 }
+
+let controlEntry: BufferEntry = { instance, bytes, length, outBytes, outLength in
+    guard let instance else { return Int32(TRELLIS_ERROR_INVALID_INPUT) }
+    let box = Unmanaged<PluginInstance>.fromOpaque(instance).takeUnretainedValue()
+    return box.perform(bytes, length, outBytes, outLength) { input throws(RendererError) in
+        guard let controllable = box.renderer as? any ControllableRenderer else {
+            throw RendererError(.unsupported, "this backend has no control requests")
+        }
+        return try controllable.control(input)
+    }
+}

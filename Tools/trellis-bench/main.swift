@@ -9,6 +9,7 @@ let suites: [(name: String, run: () throws -> Void)] = [
     ("richtext", runRichTextBenchmarks),
     ("render", runRenderBenchmarks),
     ("raster", runRasterBenchmarks),
+    ("terminal", runTerminalBenchmarks),
 ]
 
 let requested = Set(CommandLine.arguments.dropFirst())

@@ -49,6 +49,10 @@
  *                                          uint64_t *out_length)
  *                            Decodes raw input bytes into events; required with
  *                            TRELLIS_CAP_INPUT.
+ *     "control"     i(ppLpp) Optional: requests about the instance's state between frames, in
+ *                            the backend's own format (the terminal backend takes a JSON object
+ *                            of settings and "full": true, and answers with the statistics of its
+ *                            last frame).
  *     Other entries may be listed; the host ignores those it does not know.
  *
  * ERRORS

@@ -94,8 +94,9 @@ public final class PluginBackend: Backend {
         return text.isEmpty ? "(no message)" : text
     }
 
-    /// Calls one of the buffer entries (`render`, `measure`, `input`): one libffi call.
-    private func callBuffer(_ entry: String, _ bytes: [UInt8]) throws(PluginError) -> [UInt8] {
+    /// Calls one of the buffer entries (`render`, `measure`, `input`, or another with their
+    /// signature, such as `control`): one libffi call.
+    func callBuffer(_ entry: String, _ bytes: [UInt8]) throws(PluginError) -> [UInt8] {
         outBytes.pointee = nil
         outLength.pointee = 0
         let result = bytes.withUnsafeBufferPointer { input in

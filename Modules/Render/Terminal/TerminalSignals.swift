@@ -1,0 +1,125 @@
+import Glibc
+
+/// What the signal handlers need to put the terminal back, in memory that needs no allocation
+/// or reference counting to read: a handler may run at any moment.
+struct TerminalRestoreState {
+    /// Whether the terminal still needs restoring.
+    var isPending: Bool
+    var input: Int32
+    var output: Int32
+    /// The bytes that turn the session's modes off.
+    var exitBytes: UnsafeMutablePointer<UInt8>?
+    var exitCount: Int
+    /// The terminal attributes from before raw mode.
+    var attributes: termios
+    var hasAttributes: Bool
+    /// The pipe end that a window-size change writes to.
+    var wake: Int32
+}
+
+/// The process-wide signal handling of terminal sessions: SIGINT, SIGTERM, SIGHUP and SIGQUIT
+/// restore the terminal and are raised again with the handling they had before; SIGWINCH
+/// writes a byte to the session's wake pipe; an `atexit` handler restores the terminal when the
+/// process exits with a session active.
+enum TerminalSignals {
+    /// The signals after which the terminal is restored before the process acts on them.
+    static let terminating: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
+    /// Every signal handled, the window-size change last.
+    static let handled: [Int32] = terminating + [SIGWINCH]
+
+    /// The restore state; allocated once, never freed.
+    nonisolated(unsafe) static var state: UnsafeMutablePointer<TerminalRestoreState>? = nil
+    /// The handling each signal had before, in the order of ``handled``.
+    nonisolated(unsafe) static var previous: UnsafeMutablePointer<sigaction>? = nil
+    nonisolated(unsafe) static var isExitHandlerRegistered = false
+
+    /// Records what restoring needs and installs the handlers.
+    static func install(
+        input: Int32, output: Int32, exitBytes: [UInt8], attributes: termios?, wake: Int32
+    ) {
+        let bytes = UnsafeMutablePointer<UInt8>.allocate(capacity: max(exitBytes.count, 1))
+        bytes.initialize(from: exitBytes, count: exitBytes.count)
+        if let old = state?.pointee.exitBytes { old.deallocate() }
+        let storage = state ?? .allocate(capacity: 1)
+        storage.initialize(
+            to: TerminalRestoreState(
+                isPending: true, input: input, output: output, exitBytes: bytes,
+                exitCount: exitBytes.count, attributes: attributes ?? termios(),
+                hasAttributes: attributes != nil, wake: wake))
+        state = storage
+        let actions = previous ?? .allocate(capacity: handled.count)
+        previous = actions
+        for (index, signal) in handled.enumerated() {
+            var action = sigaction()
+            action.__sigaction_handler = .init(sa_handler: signalHandler)
+            sigemptyset(&action.sa_mask)
+            action.sa_flags = signal == SIGWINCH ? SA_RESTART : 0
+            sigaction(signal, &action, actions + index)
+        }
+        if !isExitHandlerRegistered {
+            isExitHandlerRegistered = true
+            atexit { TerminalSignals.restoreTerminal() }
+        }
+    }
+
+    /// Puts back the handling the signals had before ``install(input:output:exitBytes:attributes:wake:)``.
+    static func uninstall() {
+        guard let actions = previous else { return }
+        for (index, signal) in handled.enumerated() {
+            sigaction(signal, actions + index, nil)
+        }
+        state?.pointee.wake = -1
+    }
+
+    /// Restores the terminal if a session left it changed: the attributes from before raw
+    /// mode, then the bytes that turn the modes off. Safe to call from a signal handler, and
+    /// more than once.
+    static func restoreTerminal() {
+        guard let state, state.pointee.isPending else { return }
+        state.pointee.isPending = false
+        if state.pointee.hasAttributes {
+            _ = tcsetattr(state.pointee.input, TCSANOW, &state.pointee.attributes)
+        }
+        guard let bytes = state.pointee.exitBytes else { return }
+        var offset = 0
+        while offset < state.pointee.exitCount {
+            let written = write(
+                state.pointee.output, bytes + offset, state.pointee.exitCount - offset)
+            if written > 0 {
+                offset += written
+            } else if written < 0 && errno == EINTR {
+                continue
+            } else {
+                break
+            }
+        }
+    }
+
+    /// Whether the session's handler is installed for a signal.
+    static func isInstalled(for signal: Int32) -> Bool {
+        var current = sigaction()
+        sigaction(signal, nil, &current)
+        let installed = unsafeBitCast(
+            current.__sigaction_handler.sa_handler, to: UnsafeRawPointer?.self)
+        return installed == unsafeBitCast(signalHandler, to: UnsafeRawPointer?.self)
+    }
+
+    /// What the handler does for a terminating signal before raising it again.
+    static func restoreForSignal() {
+        restoreTerminal()
+        uninstall()
+    }
+}
+
+/// The handler of every signal a session handles.
+private let signalHandler: @convention(c) (Int32) -> Void = { signal in
+    if signal == SIGWINCH {
+        if let state = TerminalSignals.state, state.pointee.wake >= 0 {
+            var byte: UInt8 = 1
+            _ = write(state.pointee.wake, &byte, 1)
+        }
+        return
+    }
+    TerminalSignals.restoreForSignal()
+    raise(signal)
+}

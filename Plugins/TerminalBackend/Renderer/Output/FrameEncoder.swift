@@ -1,0 +1,174 @@
+/// Writes frames as terminal output: the cells that differ from the previous frame, with the
+/// fewest cursor moves and attribute changes it can find.
+///
+/// The encoder remembers where the cursor is and which attributes are set (the "pen") from one
+/// frame to the next, so a frame that changes one cell writes a move, the cell, and an
+/// attribute change only if the cell needs one. It assumes nothing else writes to the terminal
+/// between frames; after anything else has, the next frame must be a full repaint.
+struct FrameEncoder {
+    /// The cursor's row, or `nil` when it is not known.
+    var cursorRow: Int?
+    /// The cursor's column, or `nil` when it is not known (after a write into the last column,
+    /// where terminals hold a pending wrap, and after a cluster whose width terminals disagree
+    /// on).
+    var cursorColumn: Int?
+    /// The attributes set, or `nil` when they are not known.
+    var pen: Pen?
+    /// The bytes of the frame being written.
+    var output: [UInt8] = []
+
+    /// The attributes a cell is written with.
+    struct Pen: Equatable {
+        var foreground: UInt32
+        var background: UInt32
+        var style: UInt8
+
+        static let plain = Pen(foreground: 0, background: 0, style: 0)
+
+        init(foreground: UInt32, background: UInt32, style: UInt8) {
+            self.foreground = foreground
+            self.background = background
+            self.style = style
+        }
+
+        init(_ cell: Cell) {
+            self.init(
+                foreground: cell.foreground, background: cell.background,
+                style: cell.style & CellStyle.attributes)
+        }
+    }
+
+    /// What encoding a frame wrote.
+    struct Result {
+        var bytes: [UInt8]
+        var cellsChanged: Int
+        var cellsWritten: Int
+    }
+
+    /// The longest run of unchanged cells rewritten instead of moving the cursor over it.
+    static let maximumRewrite = 8
+
+    /// Encodes a frame as the difference from `previous`, or as a full repaint (reset the
+    /// attributes, clear the screen, write every cell that is not blank) when there is none.
+    mutating func encode(_ frame: Frame, previous: Frame?, glyphs: GlyphTable) -> Result {
+        output.removeAll(keepingCapacity: true)
+        let base: Frame
+        if let previous, previous.columns == frame.columns, previous.rows == frame.rows {
+            base = previous
+        } else {
+            if pen != .plain { append("\u{1B}[0m") }
+            append("\u{1B}[H\u{1B}[2J")
+            pen = .plain
+            cursorRow = 0
+            cursorColumn = 0
+            base = .blank(columns: frame.columns, rows: frame.rows)
+        }
+        var changed = 0
+        var written = 0
+        frame.cells.withUnsafeBufferPointer { cells in
+            base.cells.withUnsafeBufferPointer { old in
+                for row in 0..<frame.rows {
+                    let start = row * frame.columns
+                    var column = 0
+                    while column < frame.columns {
+                        let cell = cells[start + column]
+                        if cell.isContinuation || cell == old[start + column] {
+                            column += 1
+                            continue
+                        }
+                        written += moveOrRewrite(
+                            to: row, column, cells: cells, rowStart: start, glyphs: glyphs)
+                        write(cell, glyphs: glyphs, column: column, columns: frame.columns)
+                        changed += 1
+                        written += 1
+                        column += cell.style & CellStyle.wide != 0 ? 2 : 1
+                    }
+                }
+            }
+        }
+        return Result(bytes: output, cellsChanged: changed, cellsWritten: written)
+    }
+
+    /// Writes one cell at the cursor and advances the cursor past it.
+    private mutating func write(_ cell: Cell, glyphs: GlyphTable, column: Int, columns: Int) {
+        setPen(pen(for: cell))
+        glyphs.append(cell.glyph, to: &output)
+        let next = column + (cell.style & CellStyle.wide != 0 ? 2 : 1)
+        let isUncertain =
+            cell.glyph & GlyphTable.clusterFlag != 0 && cell.glyph & GlyphTable.uncertainFlag != 0
+        cursorColumn = next >= columns || isUncertain ? nil : next
+    }
+
+    /// Brings the cursor to a cell: rewrites the unchanged cells before it on the same row
+    /// when that is shorter than a move, else moves. Returns the number of cells rewritten.
+    private mutating func moveOrRewrite(
+        to row: Int, _ column: Int, cells: UnsafeBufferPointer<Cell>, rowStart: Int,
+        glyphs: GlyphTable
+    ) -> Int {
+        if cursorRow == row, cursorColumn == column { return 0 }
+        if cursorRow == row, let from = cursorColumn, from < column,
+            column - from <= FrameEncoder.maximumRewrite, let pen
+        {
+            var cost = 0
+            var isRewritable = !cells[rowStart + from].isContinuation
+            for index in (rowStart + from)..<(rowStart + column) where isRewritable {
+                let cell = cells[index]
+                if cell.isContinuation { continue }
+                let isUncertain =
+                    cell.glyph & GlyphTable.clusterFlag != 0
+                    && cell.glyph & GlyphTable.uncertainFlag != 0
+                if self.pen(for: cell) != pen || isUncertain { isRewritable = false }
+                cost += glyphs.byteCount(of: cell.glyph)
+            }
+            if isRewritable && cost <= CursorMoves.cost(from: (row, from), to: (row, column)) {
+                var count = 0
+                for index in (rowStart + from)..<(rowStart + column)
+                where !cells[index].isContinuation {
+                    glyphs.append(cells[index].glyph, to: &output)
+                    count += 1
+                }
+                cursorColumn = column
+                return count
+            }
+        }
+        CursorMoves.append(from: (cursorRow, cursorColumn), to: (row, column), into: &output)
+        cursorRow = row
+        cursorColumn = column
+        return 0
+    }
+
+    /// The attributes to write a cell with. A blank cell shows only its background, and an
+    /// underline or strikethrough in its text colour: it keeps the current bold and italic (and
+    /// the text colour, without lines), so that blanks between words cost no attribute
+    /// changes.
+    private func pen(for cell: Cell) -> Pen {
+        var target = Pen(cell)
+        if cell.glyph == Cell.space, let pen {
+            let lines = cell.style & CellStyle.visibleOnSpace
+            target.style = pen.style & ~CellStyle.visibleOnSpace | lines
+            if lines == 0 { target.foreground = pen.foreground }
+        }
+        return target
+    }
+
+    /// Changes the attributes to `target` with the shorter of: the changes alone, or a reset
+    /// followed by every attribute that is not the default.
+    private mutating func setPen(_ target: Pen) {
+        if pen == target { return }
+        var reset: [UInt8] = [0x30]
+        SGR.appendAll(target, to: &reset)
+        if let pen {
+            var changes: [UInt8] = []
+            SGR.appendChanges(from: pen, to: target, to: &changes)
+            if changes.count < reset.count { reset = changes }
+        }
+        append("\u{1B}[")
+        output.append(contentsOf: reset)
+        output.append(UInt8(ascii: "m"))
+        pen = target
+    }
+
+    private mutating func append(_ text: StaticString) {
+        text.withUTF8Buffer { output.append(contentsOf: $0) }
+    }
+}

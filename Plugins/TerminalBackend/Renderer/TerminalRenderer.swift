@@ -1,0 +1,163 @@
+import TrellisGeometry
+public import TrellisPluginKit
+
+/// The terminal backend's renderer: draws display lists into a grid of character cells and
+/// writes each frame as the escape sequences that change the screen from the previous frame;
+/// measures text in cells; decodes keyboard and mouse input.
+///
+/// A cell is `cellWidth × cellHeight` points (8 × 16 by default; see
+/// ``TerminalConfiguration``). Each cell holds one grapheme cluster (a wide one takes two),
+/// colours and attributes; the ``render(_:)-(DisplayList)`` output writes only the cells that
+/// changed, so an unchanged frame writes nothing. The first frame, a frame of another size, and
+/// a frame after ``requestFullFrame()`` clear the screen and write every cell that is not blank.
+///
+/// ```swift
+/// let renderer = try TerminalRenderer(configuration: Array(#"{"colors": "256"}"#.utf8))
+/// var list = DisplayList(size: Size(width: 640, height: 384))     // 80 × 24 cells
+/// list.append(.fillRect(Rect(x: 0, y: 0, width: 640, height: 16), color: .blue))
+/// let bytes = try renderer.render(list)                           // write to the terminal
+/// renderer.statistics.cellsChanged                                 // 80
+/// try renderer.render(list).count                                  // 0: nothing changed
+/// ```
+///
+/// Text from content never reaches the terminal as a control: C0 controls show as their
+/// pictures (`␛` for ESC, `␀`…`␟`), DEL as `␡`, and C1 controls as `�`.
+///
+/// Shadows of fills and images are drawn as the shape's cells offset by the shadow's offset in
+/// whole cells (rounded), in the shadow's colour; shadows of text and outlines, and blur, are
+/// not drawn.
+public final class TerminalRenderer: FrameRenderer, ControllableRenderer {
+    /// The settings.
+    public private(set) var configuration: TerminalConfiguration
+    /// What the last frame did.
+    public private(set) var statistics = FrameStatistics()
+
+    /// The most columns a frame may have.
+    public static let maximumColumns = 2000
+    /// The most rows a frame may have.
+    public static let maximumRows = 1000
+
+    private var glyphs = GlyphTable()
+    /// The last frame written.
+    private(set) var previous: Frame?
+    private var encoder = FrameEncoder()
+    private var parser = InputParser()
+    private var forcesFullFrame = false
+
+    /// Creates a renderer from JSON configuration (see ``TerminalConfiguration``).
+    ///
+    /// - Parameter configuration: UTF-8 JSON, or empty for the defaults.
+    /// - Throws: `RendererError` for malformed JSON, unknown keys or bad values.
+    public init(configuration: [UInt8]) throws(RendererError) {
+        self.configuration = try TerminalConfiguration(json: configuration)
+    }
+
+    /// Creates a renderer with settings.
+    ///
+    /// - Parameter configuration: The settings.
+    public init(configuration: TerminalConfiguration) {
+        self.configuration = configuration
+    }
+
+    /// Makes the next frame a full repaint: the host calls it after writing to the terminal
+    /// itself, or after the terminal was reset or resumed.
+    public func requestFullFrame() {
+        forcesFullFrame = true
+    }
+
+    /// Decodes raw terminal input into events, keeping the start of an unfinished sequence for
+    /// the next call (see ``InputParser``).
+    ///
+    /// - Parameter bytes: The bytes read from the terminal, or none after a timeout.
+    /// - Returns: The events, and whether bytes are held.
+    /// - Complexity: O(*n*) in the number of bytes.
+    public func decodeInput(_ bytes: UnsafeRawBufferPointer) -> InputBatch {
+        parser.feed(bytes)
+    }
+
+    /// Applies a control request's JSON: changed settings, and `"full": true` for a full
+    /// repaint.
+    func control(json: [UInt8]) throws(RendererError) {
+        var updated = configuration
+        let extras = try updated.apply(json: json, allowing: ["full"])
+        if let full = extras["full"] {
+            guard TerminalConfiguration.isBoolean(full), let flag = full as? Bool else {
+                throw RendererError(.invalidInput, "control \"full\" must be true or false")
+            }
+            if flag { forcesFullFrame = true }
+        }
+        if updated != configuration {
+            forcesFullFrame = true
+            configuration = updated
+        }
+    }
+
+    /// Renders an encoded display list.
+    ///
+    /// - Parameter list: A display list in the binary format.
+    /// - Returns: The bytes to write to the terminal.
+    /// - Throws: `RendererError` for a malformed list or a canvas of too many cells.
+    /// - Complexity: O(*c* + *n*) for *c* cells and a list of *n* bytes.
+    public func render(_ list: UnsafeRawBufferPointer) throws(RendererError) -> [UInt8] {
+        let start = ContinuousClock.now
+        let decoded: DisplayList
+        do throws(DisplayListError) {
+            decoded = try DisplayList(decoding: list)
+        } catch {
+            throw RendererError(.invalidInput, error.description)
+        }
+        return try render(decoded, startedAt: start)
+    }
+
+    /// Renders a display list.
+    ///
+    /// - Parameter list: The frame.
+    /// - Returns: The bytes to write to the terminal.
+    /// - Throws: `RendererError` for a canvas of too many cells.
+    /// - Complexity: O(*c* + *n*) for *c* cells and *n* commands.
+    public func render(_ list: DisplayList) throws(RendererError) -> [UInt8] {
+        try render(list, startedAt: ContinuousClock.now)
+    }
+
+    private func render(_ list: DisplayList, startedAt start: ContinuousClock.Instant)
+        throws(RendererError) -> [UInt8]
+    {
+        let columns = Int((list.size.width / configuration.cellWidth).rounded(.up))
+        let rows = Int((list.size.height / configuration.cellHeight).rounded(.up))
+        guard columns <= TerminalRenderer.maximumColumns, rows <= TerminalRenderer.maximumRows
+        else {
+            throw RendererError(
+                .invalidInput,
+                "the canvas is \(columns) × \(rows) cells of \(configuration.cellWidth) × "
+                    + "\(configuration.cellHeight) points; at most "
+                    + "\(TerminalRenderer.maximumColumns) × \(TerminalRenderer.maximumRows)")
+        }
+        if glyphs.count > GlyphTable.capacity / 2 {
+            glyphs.removeAll()
+            previous = nil
+        }
+        let background = PackedColor.make(configuration.assumedBackground)
+        var rasterizer = Rasterizer(
+            list: list, columns: columns, rows: rows, cellWidth: configuration.cellWidth,
+            cellHeight: configuration.cellHeight, assumedBackground: background, glyphs: glyphs)
+        glyphs = GlyphTable()
+        rasterizer.draw(list.commands)
+        glyphs = rasterizer.glyphs
+        let frame = rasterizer.canvas.resolved(
+            colorMode: configuration.colorMode, assumedBackground: background)
+        let isResized = previous.map { $0.columns != columns || $0.rows != rows } ?? true
+        let isFull = forcesFullFrame || configuration.repaintsEveryFrame || isResized
+        let result = encoder.encode(frame, previous: isFull ? nil : previous, glyphs: glyphs)
+        previous = frame
+        forcesFullFrame = false
+        let elapsed = start.duration(to: .now).components
+        statistics = FrameStatistics(
+            frame: statistics.frame + 1, columns: columns, rows: rows,
+            cellsChanged: result.cellsChanged, cellsWritten: result.cellsWritten,
+            bytesWritten: result.bytes.count,
+            renderNanoseconds: UInt64(max(0, elapsed.seconds)) * 1_000_000_000
+                + UInt64(max(0, elapsed.attoseconds) / 1_000_000_000),
+            isFullFrame: isFull)
+        return result.bytes
+    }
+}
