@@ -171,7 +171,10 @@ let plugins: [Plugin] = [
 let tools: [(name: String, path: String, dependencies: [String], exclude: [String])] = [
     (
         name: "trellis", path: "Tools/trellis",
-        dependencies: ["TrellisGeometry", "TrellisEvents", "TrellisRender"], exclude: []
+        dependencies: [
+            "Trellis", "TrellisGeometry", "TrellisEvents", "TrellisRender", "TrellisText",
+        ],
+        exclude: []
     ),
     (
         name: "trellis-bench", path: "Tools/trellis-bench",

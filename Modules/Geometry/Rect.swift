@@ -118,6 +118,9 @@ public struct Rect: Sendable, Hashable {
 
     /// The centre point.
     public var center: Point { Point(x: midX, y: midY) }
+
+    /// Whether the origin and the size are all finite (neither NaN nor infinite).
+    public var isFinite: Bool { origin.isFinite && size.isFinite }
 }
 
 extension Rect: CustomStringConvertible {

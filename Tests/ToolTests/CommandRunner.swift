@@ -16,7 +16,8 @@ enum Trellis {
 
     /// Runs `trellis` with arguments and optional standard input.
     static func run(
-        _ arguments: [String], input: String? = nil, environment: [String: String] = [:]
+        _ arguments: [String], input: String? = nil, inputBytes: [UInt8]? = nil,
+        environment: [String: String] = [:]
     ) throws -> CommandResult {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
@@ -32,6 +33,7 @@ enum Trellis {
         process.standardInput = stdin
         try process.run()
         if let input { stdin.fileHandleForWriting.write(Data(input.utf8)) }
+        if let inputBytes { stdin.fileHandleForWriting.write(Data(inputBytes)) }
         try stdin.fileHandleForWriting.close()
         let outData = output.fileHandleForReading.readDataToEndOfFile()
         let errData = errors.fileHandleForReading.readDataToEndOfFile()

@@ -64,3 +64,46 @@ import Testing
         #expect(a.errors.contains("warning: plugin /nonexistent: not found"))
     }
 }
+
+@Suite struct TextCommandTests {
+    @Test func textBreakPrintsTheLinesAsJSON() throws {
+        let result = try Trellis.run(
+            ["text", "break", "--width", "30", "--font", #"{"size": 10}"#], input: "Hello world\n")
+        #expect(result.status == 0)
+        #expect(
+            result.output == #"[{"text": "Hello", "width": 21}, {"text": "world", "width": 24}]"#
+                + "\n")
+    }
+
+    @Test func textBreakEscapesAndKeepsCJK() throws {
+        let result = try Trellis.run(["text", "break", "--width=1000"], input: "保存 \"ok\"")
+        #expect(result.output.hasPrefix(#"[{"text": "保存 \"ok\"", "width": "#))
+    }
+
+    @Test func textWidthCountsTerminalCells() throws {
+        let result = try Trellis.run(["text", "width"], input: "你好👨‍👩‍👧e\u{301}\n")
+        #expect(result.status == 0)
+        #expect(result.output == "7\n")
+    }
+
+    @Test func textCommandErrors() throws {
+        let missing = try Trellis.run(["text", "break"], input: "x")
+        #expect(missing.status == 2)
+        #expect(missing.errors.hasPrefix("trellis: 'trellis text break' needs --width W"))
+        let badWidth = try Trellis.run(["text", "break", "--width", "wide"], input: "x")
+        #expect(badWidth.status == 1)
+        #expect(badWidth.errors == "trellis: --width must be a number of points, not 'wide'\n")
+        let badFont = try Trellis.run(
+            ["text", "break", "--width", "10", "--font", #"{"sise": 3}"#], input: "x")
+        #expect(badFont.status == 1)
+        #expect(badFont.errors.contains("unknown key 'sise'"))
+        let unknown = try Trellis.run(["text", "count"])
+        #expect(unknown.status == 2)
+    }
+
+    @Test func invalidUTF8IsReplacedNotFatal() throws {
+        let process = try Trellis.run(["text", "width"], inputBytes: [0x61, 0xFF, 0x62])
+        #expect(process.status == 0)
+        #expect(process.output == "3\n")
+    }
+}

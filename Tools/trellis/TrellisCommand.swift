@@ -9,6 +9,8 @@ enum TrellisCommand {
         commands:
           demo        show the Trellis demo (the control-event trace of a scripted touch)
           plugins     list the rendering backends found [--path DIR[:DIR...]]
+          text break  wrap standard input at --width W [--font JSON]; print the lines as JSON
+          text width  print the terminal cell width of standard input
           help        show this text
 
         Run 'trellis help' for this text.
@@ -42,6 +44,37 @@ enum TrellisCommand {
                 print(listing, terminator: "")
                 for failure in failures { writeError(failure) }
                 return 0
+            case "text":
+                guard let sub = rest.first, ["break", "width"].contains(sub) else {
+                    throw Arguments.UsageError(
+                        message: "use 'trellis text break' or 'trellis text width'")
+                }
+                let parsed = try Arguments.parse(
+                    Array(rest.dropFirst()), options: sub == "break" ? ["width", "font"] : [])
+                if !parsed.positional.isEmpty {
+                    throw Arguments.UsageError(
+                        message: "unexpected argument '\(parsed.positional[0])'")
+                }
+                if sub == "width" {
+                    print(TextCommands.width(TextCommands.readInput()), terminator: "")
+                    return 0
+                }
+                guard let widthText = parsed.options["width"] else {
+                    throw Arguments.UsageError(message: "'trellis text break' needs --width W")
+                }
+                guard let width = Double(widthText) else {
+                    writeError("trellis: --width must be a number of points, not '\(widthText)'")
+                    return 1
+                }
+                do {
+                    let output = try TextCommands.breakLines(
+                        TextCommands.readInput(), width: width, fontJSON: parsed.options["font"])
+                    print(output, terminator: "")
+                    return 0
+                } catch {
+                    writeError("trellis: \(error.message)")
+                    return 1
+                }
             case "help", "--help", "-h":
                 print(usage)
                 return 0

@@ -78,8 +78,3 @@ public final class DrawingContext {
         return id
     }
 }
-
-extension Rect {
-    /// Whether every component is finite.
-    var isFinite: Bool { origin.isFinite && size.isFinite }
-}
