@@ -1,0 +1,152 @@
+import TrellisGeometry
+
+/// Whether a layout call lays the node out or only needs its size.
+enum RunMode {
+    /// Compute the size and place the children.
+    case performLayout
+    /// Compute the size only.
+    case computeSize
+    /// Lay out a `display: none` subtree at zero size.
+    case performHiddenLayout
+}
+
+/// Whether a node's own size styles apply (`inherent`) or its parent has already applied them
+/// (`content`).
+enum SizingMode {
+    case contentSize
+    case inherentSize
+}
+
+/// Which dimension a measuring call actually needs.
+enum RequestedAxis {
+    case horizontal
+    case vertical
+    case both
+}
+
+/// The inputs of one layout call on a node.
+struct LayoutInput {
+    var runMode: RunMode
+    var sizingMode: SizingMode
+    var axis: RequestedAxis
+    /// Sizes the parent has fixed.
+    var knownDimensions: Dims<Double?>
+    /// Whether each fixed size is definite (percentages of children resolve against it).
+    var knownDefinite: Dims<Bool> = Dims(true, true)
+    /// The size percentages resolve against.
+    var parentSize: Dims<Double?>
+    var availableSpace: Dims<FlexAvailableSpace>
+    /// The inline direction inherited from the parent.
+    var direction: LayoutDirection
+}
+
+/// The result of one layout call on a node.
+struct LayoutOutput: Sendable {
+    var size: Dims<Double>
+    var contentSize: Dims<Double> = .zero
+    var firstBaseline: Double?
+
+    static let hidden = LayoutOutput(size: .zero, contentSize: .zero, firstBaseline: nil)
+}
+
+/// One remembered size measurement.
+struct SizeCacheEntry {
+    var known: Dims<Double?>
+    var available: Dims<FlexAvailableSpace>
+    var size: Dims<Double>
+}
+
+/// One remembered full layout.
+struct LayoutCacheEntry {
+    var known: Dims<Double?>
+    var available: Dims<FlexAvailableSpace>
+    var output: LayoutOutput
+}
+
+/// A node's remembered results, keyed by the inputs that determine them: one full layout and
+/// nine size measurements, one slot for each combination of fixed sizes and min-content
+/// constraints a parent asks for.
+struct LayoutCache {
+    private var layoutEntry: LayoutCacheEntry?
+    private var sizeEntries: [SizeCacheEntry?] = []
+
+    var isEmpty: Bool { layoutEntry == nil && sizeEntries.allSatisfy { $0 == nil } }
+
+    mutating func clear() {
+        layoutEntry = nil
+        if !sizeEntries.isEmpty { sizeEntries = [] }
+    }
+
+    private static func slot(_ known: Dims<Double?>, _ available: Dims<FlexAvailableSpace>) -> Int {
+        switch (known.width != nil, known.height != nil) {
+        case (true, true): return 0
+        case (true, false): return available.height == .minContent ? 2 : 1
+        case (false, true): return available.width == .minContent ? 4 : 3
+        case (false, false):
+            let minWidth = available.width == .minContent
+            let minHeight = available.height == .minContent
+            return 5 + (minHeight ? 1 : 0) + (minWidth ? 2 : 0)
+        }
+    }
+
+    /// Whether an entry computed for `entryKnown`/`entryAvailable` that produced `size` answers
+    /// a request: a fixed size the entry produced by itself counts as the same input.
+    private static func matches(
+        _ known: Dims<Double?>, _ available: Dims<FlexAvailableSpace>, entryKnown: Dims<Double?>,
+        entryAvailable: Dims<FlexAvailableSpace>, size: Dims<Double>
+    ) -> Bool {
+        (known.width == entryKnown.width || known.width == size.width)
+            && (known.height == entryKnown.height || known.height == size.height)
+            && (known.width != nil || entryAvailable.width.isRoughlyEqual(to: available.width))
+            && (known.height != nil || entryAvailable.height.isRoughlyEqual(to: available.height))
+    }
+
+    func get(_ known: Dims<Double?>, _ available: Dims<FlexAvailableSpace>, _ mode: RunMode)
+        -> LayoutOutput?
+    {
+        switch mode {
+        case .performLayout:
+            guard let entry = layoutEntry,
+                Self.matches(
+                    known, available, entryKnown: entry.known, entryAvailable: entry.available,
+                    size: entry.output.size)
+            else { return nil }
+            return entry.output
+        case .computeSize:
+            for case let entry? in sizeEntries
+            where Self.matches(
+                known, available, entryKnown: entry.known, entryAvailable: entry.available,
+                size: entry.size)
+            {
+                return LayoutOutput(size: entry.size)
+            }
+            return nil
+        case .performHiddenLayout:
+            return nil
+        }
+    }
+
+    mutating func store(
+        _ known: Dims<Double?>, _ available: Dims<FlexAvailableSpace>, _ mode: RunMode,
+        _ output: LayoutOutput
+    ) {
+        switch mode {
+        case .performLayout:
+            layoutEntry = LayoutCacheEntry(known: known, available: available, output: output)
+        case .computeSize:
+            if sizeEntries.isEmpty { sizeEntries = Array(repeating: nil, count: 9) }
+            sizeEntries[Self.slot(known, available)] = SizeCacheEntry(
+                known: known, available: available, size: output.size)
+        case .performHiddenLayout:
+            break
+        }
+    }
+}
+
+/// The unrounded placement of a node, written by its parent during layout.
+struct UnroundedLayout {
+    var x: Double = 0
+    var y: Double = 0
+    var size: Dims<Double> = .zero
+    var contentSize: Dims<Double> = .zero
+}
