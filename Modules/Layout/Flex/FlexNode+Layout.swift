@@ -44,7 +44,10 @@ extension FlexNode {
                 runMode: .performLayout, sizingMode: .inherentSize, axis: .both, knownDimensions: .none,
                 parentSize: Dims(availableWidth.definiteValue, availableHeight.definiteValue),
                 availableSpace: available, direction: direction))
-        unrounded = UnroundedLayout(x: 0, y: 0, size: output.size, contentSize: output.contentSize)
+        // A right-to-left root sits at the right edge of definite available space.
+        let rootDirection = style.direction ?? direction
+        let x = rootDirection == .rightToLeft ? availableWidth.definiteValue.map { $0 - output.size.width } ?? 0 : 0
+        unrounded = UnroundedLayout(x: x, y: 0, size: output.size, contentSize: output.contentSize)
         switch rounding {
         case .none: FlexRounder.copy(self)
         case .pixels(let scale): FlexRounder.round(self, scale: scale, cumulativeX: 0, cumulativeY: 0)
@@ -68,7 +71,7 @@ enum FlexRounder {
         let layout = node.unrounded
         let x = cumulativeX + layout.x
         let y = cumulativeY + layout.y
-        func snap(_ value: Double) -> Double { (value * scale).rounded(.toNearestOrAwayFromZero) / scale }
+        func snap(_ value: Double) -> Double { (value * scale + 0.5).rounded(.down) / scale }
         node.layout = FlexLayout(
             frame: Rect(
                 x: snap(layout.x), y: snap(layout.y), width: snap(x + layout.size.width) - snap(x),

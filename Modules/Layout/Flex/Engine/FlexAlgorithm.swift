@@ -139,7 +139,7 @@ struct FlexAlgorithm {
                 return LayoutOutput(size: Dims(width, height))
             }
             if input.axis == .horizontal, let width = known.width {
-                return LayoutOutput(size: Dims(width, 0))
+                return LayoutOutput(size: Dims(width, 0), isPartial: true)
             }
         }
         var definite = input.knownDefinite
@@ -252,11 +252,12 @@ struct FlexAlgorithm {
         let firstLine = c.isWrapReverse ? lines.last : lines.first
         var firstBaseline: Double?
         if let line = firstLine, line.count > 0 {
-            var chosen = line.start
-            for index in line.start..<line.end
-            where c.isColumn || items[index].participatesInBaseline(isRow) {
-                chosen = index
-                break
+            var chosen = c.isReverse ? line.end - 1 : line.start
+            if isRow {
+                for index in line.start..<line.end where items[index].participatesInBaseline(isRow) {
+                    chosen = index
+                    break
+                }
             }
             firstBaseline = items[chosen].baseline
         }

@@ -12,7 +12,7 @@ enum FlexCompute {
             node.cache.clear()
             node.cacheDirection = input.direction
         }
-        if let cached = node.cache.get(input.knownDimensions, input.availableSpace, input.runMode) {
+        if let cached = node.cache.get(input.knownDimensions, input.availableSpace, input.runMode, input.sizingMode) {
             return cached
         }
         var input = input
@@ -26,7 +26,7 @@ enum FlexCompute {
         } else {
             output = FlexAlgorithm.compute(node, input)
         }
-        node.cache.store(input.knownDimensions, input.availableSpace, input.runMode, output)
+        node.cache.store(input.knownDimensions, input.availableSpace, input.runMode, input.sizingMode, output)
         node.markClean()
         return output
     }

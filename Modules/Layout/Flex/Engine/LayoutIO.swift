@@ -45,12 +45,16 @@ struct LayoutOutput: Sendable {
     var size: Dims<Double>
     var contentSize: Dims<Double> = .zero
     var firstBaseline: Double?
+    /// Whether only the requested axis is meaningful (the other is a placeholder), so the
+    /// result must not be cached.
+    var isPartial = false
 
     static let hidden = LayoutOutput(size: .zero, contentSize: .zero, firstBaseline: nil)
 }
 
 /// One remembered size measurement.
 struct SizeCacheEntry {
+    var sizingMode: SizingMode
     var known: Dims<Double?>
     var available: Dims<FlexAvailableSpace>
     var size: Dims<Double>
@@ -101,8 +105,9 @@ struct LayoutCache {
             && (known.height != nil || entryAvailable.height.isRoughlyEqual(to: available.height))
     }
 
-    func get(_ known: Dims<Double?>, _ available: Dims<FlexAvailableSpace>, _ mode: RunMode)
-        -> LayoutOutput?
+    func get(
+        _ known: Dims<Double?>, _ available: Dims<FlexAvailableSpace>, _ mode: RunMode, _ sizingMode: SizingMode
+    ) -> LayoutOutput?
     {
         switch mode {
         case .performLayout:
@@ -114,7 +119,8 @@ struct LayoutCache {
             return entry.output
         case .computeSize:
             for case let entry? in sizeEntries
-            where Self.matches(
+            where entry.sizingMode == sizingMode
+                && Self.matches(
                 known, available, entryKnown: entry.known, entryAvailable: entry.available,
                 size: entry.size)
             {
@@ -127,16 +133,17 @@ struct LayoutCache {
     }
 
     mutating func store(
-        _ known: Dims<Double?>, _ available: Dims<FlexAvailableSpace>, _ mode: RunMode,
+        _ known: Dims<Double?>, _ available: Dims<FlexAvailableSpace>, _ mode: RunMode, _ sizingMode: SizingMode,
         _ output: LayoutOutput
     ) {
+        if output.isPartial { return }
         switch mode {
         case .performLayout:
             layoutEntry = LayoutCacheEntry(known: known, available: available, output: output)
         case .computeSize:
             if sizeEntries.isEmpty { sizeEntries = Array(repeating: nil, count: 9) }
             sizeEntries[Self.slot(known, available)] = SizeCacheEntry(
-                known: known, available: available, size: output.size)
+                sizingMode: sizingMode, known: known, available: available, size: output.size)
         case .performHiddenLayout:
             break
         }
