@@ -19,6 +19,26 @@ enum SizingKeywordResolution {
 }
 
 extension FlexAlgorithm {
+    /// Measures an item's automatic minimum main size (CSS Flexible Box Layout §4.5).
+    func automaticMinimum(_ item: FlexItem) -> Double {
+        let isRow = c.isRow
+        let childAvailable = Dims<FlexAvailableSpace>.fromMainCross(
+            isRow, main: .minContent, cross: item.minimumCrossSpace)
+        let minContent = FlexCompute.measureSize(
+            item.node, known: item.minimumKnown, parentSize: item.minimumParentSize, available: childAvailable,
+            sizingMode: .contentSize, horizontal: isRow, direction: item.direction)
+        let transferredMax = item.maxSize.applyingAspectRatio(item.aspectRatio).main(isRow)
+        let pbMain = item.padding.mainSum(isRow) + item.border.mainSum(isRow)
+        return minContent.atMost(item.size.main(isRow)).atMost(transferredMax).atLeast(pbMain)
+    }
+
+    /// Measures a deferred automatic minimum now that it is needed.
+    mutating func resolveDeferredMinimum(_ index: Int) {
+        guard items[index].minimumIsDeferred else { return }
+        items[index].resolvedMinimumMainSize = automaticMinimum(items[index])
+        items[index].minimumIsDeferred = false
+    }
+
     /// The flex base size and hypothetical main size of each item (§9.2 step 3).
     mutating func determineFlexBaseSizes(_ available: Dims<FlexAvailableSpace>) {
         let isRow = c.isRow
@@ -62,6 +82,7 @@ extension FlexAlgorithm {
             let mainStretchSize = percentMain.map { $0 - item.margin.mainSum(isRow) }
 
             var basis: Double?
+            var basisMeasuredAtMaxContent = false
             var keywordAvailable: FlexAvailableSpace?
             if basisStyle == .content {
                 keywordAvailable = nil
@@ -99,6 +120,7 @@ extension FlexAlgorithm {
                 basis = FlexCompute.measureSize(
                     item.node, known: childKnown, parentSize: childParentSize, available: childAvailable,
                     sizingMode: .contentSize, horizontal: isRow, direction: item.direction)
+                basisMeasuredAtMaxContent = mainAvailable == .maxContent
             }
 
             let pbMain = item.padding.mainSum(isRow) + item.border.mainSum(isRow)
@@ -110,13 +132,16 @@ extension FlexAlgorithm {
             if let styleMin = item.minSize.main(isRow) ?? automaticMin {
                 item.resolvedMinimumMainSize = styleMin
             } else {
-                let childAvailable = Dims<FlexAvailableSpace>.fromMainCross(
-                    isRow, main: .minContent, cross: crossAvailable)
-                let minContent = FlexCompute.measureSize(
-                    item.node, known: childKnown, parentSize: childParentSize, available: childAvailable,
-                    sizingMode: .contentSize, horizontal: isRow, direction: item.direction)
-                item.resolvedMinimumMainSize = minContent.atMost(item.size.main(isRow))
-                    .atMost(transferredMax.main(isRow)).atLeast(pbMain)
+                item.minimumKnown = childKnown
+                item.minimumParentSize = childParentSize
+                item.minimumCrossSpace = crossAvailable
+                let maxMain = transferredMax.main(isRow)
+                if basisMeasuredAtMaxContent && (maxMain == nil || maxMain.map { $0 >= item.flexBasis } == true) {
+                    item.minimumIsDeferred = true
+                    item.resolvedMinimumMainSize = item.flexBasis
+                } else {
+                    item.resolvedMinimumMainSize = automaticMinimum(item)
+                }
             }
 
             let hypotheticalMin = item.resolvedMinimumMainSize.atLeast(transferredMin.main(isRow)).atLeast(pbMain)

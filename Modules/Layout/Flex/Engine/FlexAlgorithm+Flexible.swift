@@ -90,6 +90,9 @@ extension FlexAlgorithm {
 
             var totalViolation = 0.0
             for index in range where !items[index].frozen {
+                if items[index].minimumIsDeferred && items[index].targetSize.main(isRow) < items[index].flexBasis {
+                    resolveDeferredMinimum(index)
+                }
                 var item = items[index]
                 let target = item.targetSize.main(isRow)
                 let clamped = max(

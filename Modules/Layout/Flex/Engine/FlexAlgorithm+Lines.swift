@@ -138,6 +138,7 @@ extension FlexAlgorithm {
         for line in lines {
             var sum = 0.0
             for index in line.start..<line.end {
+                resolveDeferredMinimum(index)
                 let contribution = contentContribution(index, available)
                 var item = items[index]
                 let difference = contribution - item.flexBasis

@@ -21,6 +21,13 @@ struct FlexItem {
     var flexBasisIsDefinite = false
     /// The used minimum main size, including the automatic minimum.
     var resolvedMinimumMainSize = 0.0
+    /// Whether the automatic minimum is not measured yet: it is only needed when the item may
+    /// end up smaller than a flex basis that was measured at max-content (and so bounds it).
+    var minimumIsDeferred = false
+    /// The inputs for measuring the deferred automatic minimum.
+    var minimumKnown = Dims<Double?>.none
+    var minimumParentSize = Dims<Double?>.none
+    var minimumCrossSpace = FlexAvailableSpace.maxContent
     var inset: Sides<Double?>
     var margin: Sides<Double>
     var marginIsAuto: Sides<Bool>
