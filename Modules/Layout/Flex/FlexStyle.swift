@@ -112,6 +112,13 @@ public struct FlexStyle: Sendable, Hashable {
         FlexEdges(top: top, right: right, bottom: bottom, left: left)
     }
 
+    /// Whether any size property constrains the node (results then depend on whether its parent
+    /// has applied them already).
+    var hasSizeConstraints: Bool {
+        width != .auto || height != .auto || minWidth != .auto || minHeight != .auto || maxWidth != .auto
+            || maxHeight != .auto || aspectRatio != nil
+    }
+
     /// Whether either axis makes this node a scroll container.
     var isScrollContainer: Bool { overflowX.isScrollContainer || overflowY.isScrollContainer }
 }

@@ -136,7 +136,11 @@ extension FlexAlgorithm {
                 item.minimumParentSize = childParentSize
                 item.minimumCrossSpace = crossAvailable
                 let maxMain = transferredMax.main(isRow)
-                if basisMeasuredAtMaxContent && (maxMain == nil || maxMain.map { $0 >= item.flexBasis } == true) {
+                // The automatic minimum is at most the max-content size and at most the main
+                // size, so it cannot exceed a flex basis that is at least one of them.
+                let basisBoundsMinimum =
+                    basisMeasuredAtMaxContent || (item.size.main(isRow).map { $0 <= item.flexBasis } ?? false)
+                if basisBoundsMinimum && (maxMain == nil || maxMain.map { $0 >= item.flexBasis } == true) {
                     item.minimumIsDeferred = true
                     item.resolvedMinimumMainSize = item.flexBasis
                 } else {

@@ -24,6 +24,10 @@ extension FlexAlgorithm {
             let innerCross: Double
             if let childCross {
                 innerCross = childCross
+            } else if !c.isWrap && c.nodeOuterSize.cross(isRow) != nil && stretchesToLine(item) {
+                // A single line with a definite cross size stretches this item to the line,
+                // so its hypothetical cross size is never used.
+                innerCross = max(c.nodeInnerSize.cross(isRow) ?? 0, pbCross)
             } else {
                 let known = Dims<Double?>.fromMainCross(isRow, main: item.targetSize.main(isRow), cross: nil)
                 let space = Dims<FlexAvailableSpace>.fromMainCross(
@@ -40,6 +44,13 @@ extension FlexAlgorithm {
             item.hypotheticalOuterSize.setCross(isRow, innerCross + item.margin.crossSum(isRow))
             items[index] = item
         }
+    }
+
+    /// Whether the item's used cross size is its line's cross size.
+    func stretchesToLine(_ item: FlexItem) -> Bool {
+        let crossStyle = item.sizeStyle.cross(c.isRow)
+        return !item.marginIsAuto.crossStart(c.isRow) && !item.marginIsAuto.crossEnd(c.isRow)
+            && (crossStyle == .stretch || (item.alignSelf.position == .stretch && crossStyle == .auto))
     }
 
     /// The baselines of the items that take part in baseline alignment (rows only).
@@ -120,12 +131,8 @@ extension FlexAlgorithm {
         for line in lines {
             for index in line.start..<line.end {
                 var item = items[index]
-                let crossStyle = item.sizeStyle.cross(isRow)
-                let stretches =
-                    !item.marginIsAuto.crossStart(isRow) && !item.marginIsAuto.crossEnd(isRow)
-                    && (crossStyle == .stretch || (item.alignSelf.position == .stretch && crossStyle == .auto))
                 let cross: Double
-                if stretches {
+                if stretchesToLine(item) {
                     cross = (line.crossSize - item.margin.crossSum(isRow))
                         .clamped(min: item.minSize.cross(isRow), max: item.maxSize.cross(isRow))
                 } else {

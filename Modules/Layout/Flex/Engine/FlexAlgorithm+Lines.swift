@@ -138,7 +138,7 @@ extension FlexAlgorithm {
         for line in lines {
             var sum = 0.0
             for index in line.start..<line.end {
-                resolveDeferredMinimum(index)
+                if contributionNeedsMinimum(items[index], available) { resolveDeferredMinimum(index) }
                 let contribution = contentContribution(index, available)
                 var item = items[index]
                 let difference = contribution - item.flexBasis
@@ -165,6 +165,23 @@ extension FlexAlgorithm {
             mainSize = max(mainSize, sum + sumOfGaps(c.gap.main(isRow), count: line.count))
         }
         return mainSize
+    }
+
+    /// Whether an item's content contribution can depend on its deferred automatic minimum,
+    /// which is at most its flex basis.
+    private func contributionNeedsMinimum(_ item: FlexItem, _ available: Dims<FlexAvailableSpace>) -> Bool {
+        guard item.minimumIsDeferred else { return false }
+        let isRow = c.isRow
+        // Without size styles, the max-content contribution is the flex basis itself, which
+        // is what the bound stands in for.
+        if available.main(isRow) == .maxContent && !item.node.style.hasSizeConstraints { return false }
+        let preferred = item.size.main(isRow)
+        let clampingBasis = item.flexBasis.atLeast(preferred)
+        let basisMin: Double? = item.flexShrink == 0 ? clampingBasis : nil
+        let basisMax: Double? = item.flexGrow == 0 ? clampingBasis : nil
+        let maxMain = (item.maxSize.main(isRow).atMost(basisMax) ?? basisMax) ?? .infinity
+        let lowerBound = max((item.minSize.main(isRow).atLeast(basisMin) ?? basisMin) ?? item.flexBasis, item.flexBasis)
+        return maxMain <= lowerBound || (preferred.map { maxMain <= $0 } ?? false)
     }
 
     /// An item's min- or max-content contribution to the container's main size.

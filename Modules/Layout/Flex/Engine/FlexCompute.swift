@@ -26,7 +26,9 @@ enum FlexCompute {
         } else {
             output = FlexAlgorithm.compute(node, input)
         }
-        node.cache.store(input.knownDimensions, input.availableSpace, input.runMode, input.sizingMode, output)
+        node.cache.store(
+            input.knownDimensions, input.availableSpace, input.runMode,
+            node.style.hasSizeConstraints ? input.sizingMode : nil, output)
         node.markClean()
         return output
     }

@@ -54,7 +54,9 @@ struct LayoutOutput: Sendable {
 
 /// One remembered size measurement.
 struct SizeCacheEntry {
-    var sizingMode: SizingMode
+    /// The sizing mode the entry was computed in; `nil` when the node has no size styles, so
+    /// that both modes give the same answer.
+    var sizingMode: SizingMode?
     var known: Dims<Double?>
     var available: Dims<FlexAvailableSpace>
     var size: Dims<Double>
@@ -119,7 +121,7 @@ struct LayoutCache {
             return entry.output
         case .computeSize:
             for case let entry? in sizeEntries
-            where entry.sizingMode == sizingMode
+            where (entry.sizingMode == nil || entry.sizingMode == sizingMode)
                 && Self.matches(
                 known, available, entryKnown: entry.known, entryAvailable: entry.available,
                 size: entry.size)
@@ -133,7 +135,7 @@ struct LayoutCache {
     }
 
     mutating func store(
-        _ known: Dims<Double?>, _ available: Dims<FlexAvailableSpace>, _ mode: RunMode, _ sizingMode: SizingMode,
+        _ known: Dims<Double?>, _ available: Dims<FlexAvailableSpace>, _ mode: RunMode, _ sizingMode: SizingMode?,
         _ output: LayoutOutput
     ) {
         if output.isPartial { return }
