@@ -29,44 +29,50 @@ public typealias FlexBaselineFunction = (Size) -> Double
 /// children marks the node and its ancestors dirty, and only they are recomputed.
 public final class FlexNode {
     /// The node's style. Setting a different value marks the node dirty.
-    public var style: FlexStyle {
+    @exclusivity(unchecked) public var style: FlexStyle {
         didSet {
-            if style != oldValue { markDirty() }
+            if style != oldValue {
+                styleIsPlainlyValid = FlexValidation.isPlainlyValid(style)
+                markDirty()
+            }
         }
     }
 
     /// The children, in order.
-    public private(set) var children: [FlexNode] = []
+    @exclusivity(unchecked) public private(set) var children: [FlexNode] = []
 
     /// The parent, if the node has been added to one.
-    public private(set) unowned(unsafe) var parent: FlexNode?
+    @exclusivity(unchecked) public private(set) unowned(unsafe) var parent: FlexNode?
 
     /// The leaf's measure function; `nil` measures as zero content. Ignored on a node with
     /// children. Setting it marks the node dirty.
-    public var measure: FlexMeasureFunction? {
+    @exclusivity(unchecked) public var measure: FlexMeasureFunction? {
         didSet { markDirty() }
     }
 
     /// The leaf's first-baseline function; `nil` uses the bottom of the leaf's border box.
-    public var baseline: FlexBaselineFunction? {
+    @exclusivity(unchecked) public var baseline: FlexBaselineFunction? {
         didSet { markDirty() }
     }
 
     /// Whether the node's layout must be recomputed.
-    public private(set) var isDirty = true
+    @exclusivity(unchecked) public private(set) var isDirty = true
 
     /// The node's layout from the last layout call, rounded as that call asked.
-    public internal(set) var layout = FlexLayout()
+    @exclusivity(unchecked) public internal(set) var layout = FlexLayout()
 
-    var unrounded = UnroundedLayout()
-    var cache = LayoutCache()
+    @exclusivity(unchecked) var unrounded = UnroundedLayout()
+    @exclusivity(unchecked) var cache = LayoutCache()
+    /// Whether the style passed the quick validity check when it was set.
+    @exclusivity(unchecked) var styleIsPlainlyValid = true
     /// The inherited direction the cached results were computed for.
-    var cacheDirection: LayoutDirection?
+    @exclusivity(unchecked) var cacheDirection: LayoutDirection?
 
     /// Creates a node with a style, and optionally a measure function.
     public init(style: FlexStyle = FlexStyle(), measure: FlexMeasureFunction? = nil) {
         self.style = style
         self.measure = measure
+        styleIsPlainlyValid = FlexValidation.isPlainlyValid(style)
     }
 
     deinit {

@@ -30,11 +30,47 @@ enum FlexValidation {
     /// Validates the styles of the dirty nodes of a tree (clean subtrees were validated when
     /// they were last laid out).
     static func validateDirty(_ node: FlexNode, path: String) throws {
+        var indices: [Int] = []
+        try validateDirty(node, root: path, indices: &indices)
+    }
+
+    private static func validateDirty(_ node: FlexNode, root: String, indices: inout [Int]) throws {
         guard node.isDirty else { return }
-        try validate(node.style, path: path + ".style")
-        for (index, child) in node.children.enumerated() {
-            try validateDirty(child, path: "\(path).children[\(index)]")
+        if !node.styleIsPlainlyValid {
+            try validate(node.style, path: root + indices.map { ".children[\($0)]" }.joined() + ".style")
         }
+        for (index, child) in node.children.enumerated() {
+            indices.append(index)
+            try validateDirty(child, root: root, indices: &indices)
+            indices.removeLast()
+        }
+    }
+
+    /// A fast check that passes every style `validate` accepts and most others it rejects, so
+    /// that the detailed check (and its messages) only runs when something may be wrong.
+    static func isPlainlyValid(_ style: FlexStyle) -> Bool {
+        func ok(_ length: FlexLength) -> Bool {
+            switch length {
+            case .points(let value), .percent(let value): value.isFinite && value >= 0
+            default: true
+            }
+        }
+        func signed(_ length: FlexLength) -> Bool {
+            switch length {
+            case .points(let value), .percent(let value): value.isFinite
+            default: true
+            }
+        }
+        return ok(style.width) && ok(style.height) && ok(style.minWidth) && ok(style.minHeight)
+            && ok(style.maxWidth) && ok(style.maxHeight) && ok(style.flexBasis) && ok(style.rowGap)
+            && ok(style.columnGap) && ok(style.padding.top) && ok(style.padding.right) && ok(style.padding.bottom)
+            && ok(style.padding.left) && ok(style.border.top) && ok(style.border.right) && ok(style.border.bottom)
+            && ok(style.border.left) && signed(style.margin.top) && signed(style.margin.right)
+            && signed(style.margin.bottom) && signed(style.margin.left) && signed(style.left) && signed(style.top)
+            && signed(style.right) && signed(style.bottom) && style.flexGrow.isFinite && style.flexGrow >= 0
+            && style.flexShrink.isFinite && style.flexShrink >= 0 && style.scrollbarWidth.isFinite
+            && style.scrollbarWidth >= 0 && (style.aspectRatio.map { $0.isFinite && $0 > 0 } ?? true)
+            && style.flexLineCount >= 1
     }
 
     static func validate(_ style: FlexStyle, path: String) throws {

@@ -3,7 +3,7 @@ import TrellisGeometry
 extension FlexAlgorithm {
     /// Lays out the absolutely positioned children against the container's padding box;
     /// returns their content size contribution.
-    mutating func layoutAbsoluteChildren() -> Dims<Double> {
+    func layoutAbsoluteChildren() -> Dims<Double> {
         var content = Dims<Double>.zero
         for (order, child) in node.children.enumerated() {
             let style = child.style

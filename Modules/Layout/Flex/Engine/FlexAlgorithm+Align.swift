@@ -1,7 +1,7 @@
 extension FlexAlgorithm {
     /// Distributes the remaining free space of each line to auto margins or per
     /// `justify-content` (§9.5 step 12).
-    mutating func distributeFreeSpace() {
+    func distributeFreeSpace() {
         let isRow = c.isRow
         let gap = c.gap.main(isRow)
         for line in lines {
@@ -38,7 +38,7 @@ extension FlexAlgorithm {
 
     /// Resolves cross-axis auto margins and aligns the other items in their lines (§9.6
     /// steps 13 and 14).
-    mutating func resolveCrossAxisAutoMargins() {
+    func resolveCrossAxisAutoMargins() {
         let isRow = c.isRow
         for line in lines {
             var maxBaseline = 0.0
@@ -102,7 +102,7 @@ extension FlexAlgorithm {
     }
 
     /// The container's used cross size (§9.6 step 15); returns the sum of the line cross sizes.
-    mutating func determineContainerCrossSize(_ nodeSize: Dims<Double?>) -> Double {
+    func determineContainerCrossSize(_ nodeSize: Dims<Double?>) -> Double {
         let isRow = c.isRow
         let totalGap = sumOfGaps(c.gap.cross(isRow), count: lines.count)
         var totalLines = 0.0
@@ -118,7 +118,7 @@ extension FlexAlgorithm {
     }
 
     /// Aligns the lines per `align-content` (§9.6 step 16).
-    mutating func alignLines(_ totalLineCross: Double) {
+    func alignLines(_ totalLineCross: Double) {
         let isRow = c.isRow
         let count = lines.count
         let gap = c.gap.cross(isRow)

@@ -33,17 +33,20 @@ extension FlexAlgorithm {
     }
 
     /// Measures a deferred automatic minimum now that it is needed.
-    mutating func resolveDeferredMinimum(_ index: Int) {
+    func resolveDeferredMinimum(_ index: Int) {
         guard items[index].minimumIsDeferred else { return }
         items[index].resolvedMinimumMainSize = automaticMinimum(items[index])
         items[index].minimumIsDeferred = false
     }
 
     /// The flex base size and hypothetical main size of each item (§9.2 step 3).
-    mutating func determineFlexBaseSizes(_ available: Dims<FlexAvailableSpace>) {
+    func determineFlexBaseSizes(_ available: Dims<FlexAvailableSpace>) {
+        for index in items.indices { determineFlexBaseSize(&items[index], available) }
+    }
+
+    private func determineFlexBaseSize(_ item: inout FlexItem, _ available: Dims<FlexAvailableSpace>) {
         let isRow = c.isRow
-        for index in items.indices {
-            var item = items[index]
+        do {
             let crossParentSize = c.nodeInnerSize.cross(isRow)
             let childParentSize = Dims<Double?>.fromMainCross(isRow, main: nil, cross: crossParentSize)
             let crossMarginSum = c.margin.crossSum(isRow)
@@ -74,11 +77,11 @@ extension FlexAlgorithm {
                 crossIsDefinite = !c.isWrap && c.hasDefiniteCrossSize && crossParentSize != nil
             }
 
-            let style = item.node.style
+            let node = item.node
             let mainBoxAdjustment =
-                style.boxSizing == .contentBox ? item.padding.mainSum(isRow) + item.border.mainSum(isRow) : 0
+                node.style.boxSizing == .contentBox ? item.padding.mainSum(isRow) + item.border.mainSum(isRow) : 0
             let percentMain = c.knownMainSizeIsDefinite ? c.nodeInnerSize.main(isRow) : nil
-            let basisStyle = style.flexBasis
+            let basisStyle = node.style.flexBasis
             let mainStretchSize = percentMain.map { $0 - item.margin.mainSum(isRow) }
 
             var basis: Double?
@@ -152,7 +155,6 @@ extension FlexAlgorithm {
             let hypothetical = item.flexBasis.clamped(min: hypotheticalMin, max: transferredMax.main(isRow))
             item.hypotheticalInnerSize.setMain(isRow, hypothetical)
             item.hypotheticalOuterSize.setMain(isRow, hypothetical + item.margin.mainSum(isRow))
-            items[index] = item
         }
     }
 }

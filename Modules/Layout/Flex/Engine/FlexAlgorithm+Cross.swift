@@ -1,10 +1,13 @@
 extension FlexAlgorithm {
     /// The hypothetical cross size of each item of a line (§9.4 step 7).
-    mutating func determineHypotheticalCrossSizes(_ lineIndex: Int, _ available: Dims<FlexAvailableSpace>) {
-        let isRow = c.isRow
+    func determineHypotheticalCrossSizes(_ lineIndex: Int, _ available: Dims<FlexAvailableSpace>) {
         let line = lines[lineIndex]
-        for index in line.start..<line.end {
-            var item = items[index]
+        for index in line.start..<line.end { determineHypotheticalCrossSize(&items[index], available) }
+    }
+
+    private func determineHypotheticalCrossSize(_ item: inout FlexItem, _ available: Dims<FlexAvailableSpace>) {
+        let isRow = c.isRow
+        do {
             let pbCross = item.padding.crossSum(isRow) + item.border.crossSum(isRow)
             let knownMain = c.containerSize.main(isRow)
             let transferredMin = item.minSize.applyingAspectRatio(item.aspectRatio).cross(isRow)
@@ -42,7 +45,6 @@ extension FlexAlgorithm {
             }
             item.hypotheticalInnerSize.setCross(isRow, innerCross)
             item.hypotheticalOuterSize.setCross(isRow, innerCross + item.margin.crossSum(isRow))
-            items[index] = item
         }
     }
 
@@ -54,7 +56,7 @@ extension FlexAlgorithm {
     }
 
     /// The baselines of the items that take part in baseline alignment (rows only).
-    mutating func calculateChildBaselines(_ nodeSize: Dims<Double?>, _ available: Dims<FlexAvailableSpace>) {
+    func calculateChildBaselines(_ nodeSize: Dims<Double?>, _ available: Dims<FlexAvailableSpace>) {
         let isRow = c.isRow
         guard isRow else { return }
         for line in lines {
@@ -83,7 +85,7 @@ extension FlexAlgorithm {
     }
 
     /// The cross size of each line (§9.4 step 8).
-    mutating func calculateLineCrossSizes(_ nodeSize: Dims<Double?>) {
+    func calculateLineCrossSizes(_ nodeSize: Dims<Double?>) {
         let isRow = c.isRow
         let inset = c.contentBoxInset.crossSum(isRow)
         let minCross = c.minSize.cross(isRow)
@@ -110,7 +112,7 @@ extension FlexAlgorithm {
     }
 
     /// `align-content: stretch` (§9.4 step 9).
-    mutating func stretchLines(_ nodeSize: Dims<Double?>) {
+    func stretchLines(_ nodeSize: Dims<Double?>) {
         let isRow = c.isRow
         guard c.alignContent.position == .stretch, !lines.isEmpty else { return }
         let inset = c.contentBoxInset.crossSum(isRow)
@@ -126,21 +128,19 @@ extension FlexAlgorithm {
     }
 
     /// The used cross size of each item (§9.4 step 11).
-    mutating func determineUsedCrossSizes() {
+    func determineUsedCrossSizes() {
         let isRow = c.isRow
         for line in lines {
             for index in line.start..<line.end {
-                var item = items[index]
                 let cross: Double
-                if stretchesToLine(item) {
-                    cross = (line.crossSize - item.margin.crossSum(isRow))
-                        .clamped(min: item.minSize.cross(isRow), max: item.maxSize.cross(isRow))
+                if stretchesToLine(items[index]) {
+                    cross = (line.crossSize - items[index].margin.crossSum(isRow))
+                        .clamped(min: items[index].minSize.cross(isRow), max: items[index].maxSize.cross(isRow))
                 } else {
-                    cross = item.hypotheticalInnerSize.cross(isRow)
+                    cross = items[index].hypotheticalInnerSize.cross(isRow)
                 }
-                item.targetSize.setCross(isRow, cross)
-                item.outerTargetSize.setCross(isRow, cross + item.margin.crossSum(isRow))
-                items[index] = item
+                items[index].targetSize.setCross(isRow, cross)
+                items[index].outerTargetSize.setCross(isRow, cross + items[index].margin.crossSum(isRow))
             }
         }
     }

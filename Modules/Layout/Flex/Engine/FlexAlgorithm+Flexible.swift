@@ -1,7 +1,7 @@
 extension FlexAlgorithm {
     /// Resolves the flexible lengths of the items of one line (§9.7), setting their target main
     /// sizes.
-    mutating func resolveFlexibleLengths(_ lineIndex: Int) {
+    func resolveFlexibleLengths(_ lineIndex: Int) {
         let isRow = c.isRow
         let line = lines[lineIndex]
         let range = line.start..<line.end
@@ -16,31 +16,29 @@ extension FlexAlgorithm {
         let exactlySized = !growing && !shrinking
 
         for index in range {
-            var item = items[index]
-            let target = item.hypotheticalInnerSize.main(isRow)
-            item.targetSize.setMain(isRow, target)
-            item.frozen = false
-            if exactlySized || (item.flexGrow == 0 && item.flexShrink == 0)
-                || (growing && item.flexBasis > target) || (shrinking && item.flexBasis < target)
+            let target = items[index].hypotheticalInnerSize.main(isRow)
+            items[index].targetSize.setMain(isRow, target)
+            items[index].frozen = false
+            let flexBasis = items[index].flexBasis
+            if exactlySized || (items[index].flexGrow == 0 && items[index].flexShrink == 0)
+                || (growing && flexBasis > target) || (shrinking && flexBasis < target)
             {
-                item.frozen = true
-                item.outerTargetSize.setMain(isRow, target + item.margin.mainSum(isRow))
+                items[index].frozen = true
+                items[index].outerTargetSize.setMain(isRow, target + items[index].margin.mainSum(isRow))
             }
-            items[index] = item
         }
         if exactlySized { return }
 
-        func usedSpace(_ items: [FlexItem]) -> Double {
+        func usedSpace() -> Double {
             var used = totalGap
             for index in range {
-                let item = items[index]
                 used +=
-                    item.frozen
-                    ? item.outerTargetSize.main(isRow) : item.flexBasis + item.margin.mainSum(isRow)
+                    items[index].frozen
+                    ? items[index].outerTargetSize.main(isRow) : items[index].flexBasis + items[index].margin.mainSum(isRow)
             }
             return used
         }
-        let initialFreeSpace = innerMain.map { $0 - usedSpace(items) } ?? 0
+        let initialFreeSpace = innerMain.map { $0 - usedSpace() } ?? 0
 
         // Each round freezes at least one item; the bound also stops a round that cannot freeze
         // anything because of non-finite arithmetic.
@@ -56,7 +54,7 @@ extension FlexAlgorithm {
                 sumShrink += items[index].flexShrink
             }
             if !anyUnfrozen { break }
-            let used = usedSpace(items)
+            let used = usedSpace()
             let remaining = innerMain.map { $0 - used }
             let freeSpace: Double
             if growing && sumGrow < 1 {
@@ -70,8 +68,8 @@ extension FlexAlgorithm {
             if freeSpace.isNormal {
                 if growing && sumGrow > 0 {
                     for index in range where !items[index].frozen {
-                        let item = items[index]
-                        items[index].targetSize.setMain(isRow, item.flexBasis + freeSpace * (item.flexGrow / sumGrow))
+                        let grown = items[index].flexBasis + freeSpace * (items[index].flexGrow / sumGrow)
+                        items[index].targetSize.setMain(isRow, grown)
                     }
                 } else if shrinking && sumShrink > 0 {
                     var sumScaled = 0.0
@@ -80,9 +78,9 @@ extension FlexAlgorithm {
                     }
                     if sumScaled > 0 {
                         for index in range where !items[index].frozen {
-                            let item = items[index]
-                            let scaled = item.innerFlexBasis * item.flexShrink
-                            items[index].targetSize.setMain(isRow, item.flexBasis + freeSpace * (scaled / sumScaled))
+                            let scaled = items[index].innerFlexBasis * items[index].flexShrink
+                            let shrunk = items[index].flexBasis + freeSpace * (scaled / sumScaled)
+                            items[index].targetSize.setMain(isRow, shrunk)
                         }
                     }
                 }
@@ -93,15 +91,13 @@ extension FlexAlgorithm {
                 if items[index].minimumIsDeferred && items[index].targetSize.main(isRow) < items[index].flexBasis {
                     resolveDeferredMinimum(index)
                 }
-                var item = items[index]
-                let target = item.targetSize.main(isRow)
+                let target = items[index].targetSize.main(isRow)
                 let clamped = max(
-                    target.clamped(min: item.resolvedMinimumMainSize, max: item.maxSize.main(isRow)), 0)
-                item.violation = clamped - target
-                item.targetSize.setMain(isRow, clamped)
-                item.outerTargetSize.setMain(isRow, clamped + item.margin.mainSum(isRow))
-                totalViolation += item.violation
-                items[index] = item
+                    target.clamped(min: items[index].resolvedMinimumMainSize, max: items[index].maxSize.main(isRow)), 0)
+                items[index].violation = clamped - target
+                items[index].targetSize.setMain(isRow, clamped)
+                items[index].outerTargetSize.setMain(isRow, clamped + items[index].margin.mainSum(isRow))
+                totalViolation += clamped - target
             }
             for index in range where !items[index].frozen {
                 let violation = items[index].violation

@@ -9,7 +9,7 @@ extension FlexAlgorithm {
     }
 
     /// Collects the items into flex lines (§9.3 step 5).
-    mutating func collectLines(_ available: Dims<FlexAvailableSpace>) {
+    func collectLines(_ available: Dims<FlexAvailableSpace>) {
         let isRow = c.isRow
         if c.isBalance {
             guard !items.isEmpty else {
@@ -47,7 +47,7 @@ extension FlexAlgorithm {
     }
 
     /// Collects the items into balanced lines (`flex-wrap: balance`).
-    private mutating func collectBalancedLines(_ available: Dims<FlexAvailableSpace>) {
+    private func collectBalancedLines(_ available: Dims<FlexAvailableSpace>) {
         let isRow = c.isRow
         let limitSpace: FlexAvailableSpace = c.knownMainSizeIsDefinite ? wrapLimit(available) : .maxContent
         if limitSpace == .minContent {
@@ -86,7 +86,7 @@ extension FlexAlgorithm {
 
     /// Determines the container's main size when it is not known (§9.2 step 4, with the
     /// intrinsic sizes of §9.9.1).
-    mutating func determineContainerMainSize(_ available: Dims<FlexAvailableSpace>) {
+    func determineContainerMainSize(_ available: Dims<FlexAvailableSpace>) {
         let isRow = c.isRow
         let inset = c.contentBoxInset.mainSum(isRow)
         var outer: Double
@@ -132,7 +132,7 @@ extension FlexAlgorithm {
     }
 
     /// The largest line's sum of item contributions under a min- or max-content constraint.
-    private mutating func intrinsicMainSize(_ available: Dims<FlexAvailableSpace>) -> Double {
+    private func intrinsicMainSize(_ available: Dims<FlexAvailableSpace>) -> Double {
         let isRow = c.isRow
         var mainSize = 0.0
         for line in lines {

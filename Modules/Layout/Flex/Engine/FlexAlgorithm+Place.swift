@@ -1,6 +1,6 @@
 extension FlexAlgorithm {
     /// Lays out every item at its final size and position; returns the in-flow content size.
-    mutating func placeItems() -> Dims<Double> {
+    func placeItems() -> Dims<Double> {
         let isRow = c.isRow
         var totalOffsetCross =
             c.isColumn && c.isRTL
@@ -20,7 +20,7 @@ extension FlexAlgorithm {
         return content
     }
 
-    private mutating func placeLine(_ lineIndex: Int, _ totalOffsetCross: inout Double, _ content: inout Dims<Double>) {
+    private func placeLine(_ lineIndex: Int, _ totalOffsetCross: inout Double, _ content: inout Dims<Double>) {
         let isRow = c.isRow
         let line = lines[lineIndex]
         var totalOffsetMain =
@@ -35,7 +35,7 @@ extension FlexAlgorithm {
         if !isRTLColumn { totalOffsetCross += line.offsetCross + line.crossSize }
     }
 
-    private mutating func placeItem(
+    private func placeItem(
         _ index: Int, _ totalOffsetMain: inout Double, _ totalOffsetCross: Double, _ lineOffsetCross: Double,
         _ content: inout Dims<Double>
     ) {

@@ -112,11 +112,16 @@ struct FlexConstants {
 }
 
 /// One run of the flexbox layout algorithm on a container node.
-struct FlexAlgorithm {
+final class FlexAlgorithm {
     unowned(unsafe) let node: FlexNode
-    var c: FlexConstants
-    var items: [FlexItem] = []
-    var lines: [FlexLine] = []
+    @exclusivity(unchecked) var c: FlexConstants
+    @exclusivity(unchecked) var items: [FlexItem] = []
+    @exclusivity(unchecked) var lines: [FlexLine] = []
+
+    init(node: FlexNode, c: FlexConstants) {
+        self.node = node
+        self.c = c
+    }
 
     /// Lays out or measures a flex container (CSS Flexible Box Layout §9).
     static func compute(_ node: FlexNode, _ input: LayoutInput) -> LayoutOutput {
@@ -153,7 +158,7 @@ struct FlexAlgorithm {
         if input.knownDimensions.width == nil { definite.width = true }
         if input.knownDimensions.height == nil { definite.height = true }
 
-        var algorithm = FlexAlgorithm(
+        let algorithm = FlexAlgorithm(
             node: node,
             c: constants(style, known: known, definite: definite, parentSize: parentSize, direction: input.direction))
         var inner = input
@@ -216,7 +221,7 @@ struct FlexAlgorithm {
     }
 
     /// The algorithm's steps in order.
-    private mutating func run(_ input: LayoutInput) -> LayoutOutput {
+    private func run(_ input: LayoutInput) -> LayoutOutput {
         let known = input.knownDimensions
         generateItems()
         let available = determineAvailableSpace(known, input.availableSpace)
@@ -276,50 +281,66 @@ struct FlexAlgorithm {
     }
 
     /// Builds the in-flow items (§9.1): children that are neither absolute nor `display: none`.
-    private mutating func generateItems() {
+    private func generateItems() {
         let isRow = c.isRow
         let percentBasis = c.knownMainSizeIsDefinite ? c.nodeInnerSize : c.nodeInnerSize.withMain(isRow, nil)
         let inner = c.nodeInnerSize
         items.reserveCapacity(node.children.count)
         for (index, child) in node.children.enumerated() {
-            let style = child.style
-            if style.position == .absolute || style.display == .none { continue }
-            let padding = style.padding.resolveOrZero(inner.width)
-            let border = style.border.resolveOrZero(inner.width)
-            let boxAdjustment = style.boxSizing == .contentBox ? (padding + border).sums : .zero
-            let childDirection = style.direction ?? c.direction
-            let alignSelf = FlexAlignmentMath.resolveSelfRelative(
-                style.alignSelf ?? c.alignItems, item: childDirection, container: c.direction,
-                crossIsInline: c.isColumn)
-            items.append(
-                FlexItem(
-                    node: child,
-                    index: index,
-                    direction: childDirection,
-                    size: Dims(style.width.resolve(percentBasis.width), style.height.resolve(percentBasis.height))
-                        .applyingAspectRatio(style.aspectRatio).plus(boxAdjustment),
-                    sizeStyle: Dims(style.width, style.height),
-                    minSize: Dims(
-                        style.minWidth.resolve(percentBasis.width), style.minHeight.resolve(percentBasis.height)
-                    ).plus(boxAdjustment),
-                    maxSize: Dims(
-                        style.maxWidth.resolve(percentBasis.width), style.maxHeight.resolve(percentBasis.height)
-                    ).plus(boxAdjustment),
-                    aspectRatio: style.aspectRatio,
-                    alignSelf: alignSelf,
-                    overflowX: style.overflowX,
-                    overflowY: style.overflowY,
-                    scrollbarWidth: style.scrollbarWidth,
-                    flexGrow: style.flexGrow,
-                    flexShrink: style.flexShrink,
-                    inset: Sides(
-                        left: style.left.resolve(inner.width), right: style.right.resolve(inner.width),
-                        top: style.top.resolve(inner.height), bottom: style.bottom.resolve(inner.height)),
-                    margin: style.margin.resolveOrZero(inner.width),
-                    marginIsAuto: style.margin.autoFlags,
-                    padding: padding,
-                    border: border))
+            if child.style.position == .absolute || child.style.display == .none { continue }
+            items.append(makeItem(child, index: index, percentBasis: percentBasis, inner: inner))
         }
+    }
+
+    private func makeItem(_ child: FlexNode, index: Int, percentBasis: Dims<Double?>, inner: Dims<Double?>)
+        -> FlexItem
+    {
+        let padding = child.style.padding.resolveOrZero(inner.width)
+        let border = child.style.border.resolveOrZero(inner.width)
+        let boxAdjustment = child.style.boxSizing == .contentBox ? (padding + border).sums : .zero
+        let childDirection = child.style.direction ?? c.direction
+        var alignSelf = child.style.alignSelf ?? c.alignItems
+        if alignSelf.position == .selfStart || alignSelf.position == .selfEnd {
+            alignSelf = FlexAlignmentMath.resolveSelfRelative(
+                alignSelf, item: childDirection, container: c.direction, crossIsInline: c.isColumn)
+        }
+        let width = child.style.width
+        let height = child.style.height
+        let aspectRatio = child.style.aspectRatio
+        var size = Dims(width.resolve(percentBasis.width), height.resolve(percentBasis.height))
+        if aspectRatio != nil { size = size.applyingAspectRatio(aspectRatio) }
+        var minSize = Dims(
+            child.style.minWidth.resolve(percentBasis.width), child.style.minHeight.resolve(percentBasis.height))
+        var maxSize = Dims(
+            child.style.maxWidth.resolve(percentBasis.width), child.style.maxHeight.resolve(percentBasis.height))
+        if child.style.boxSizing == .contentBox {
+            size = size.plus(boxAdjustment)
+            minSize = minSize.plus(boxAdjustment)
+            maxSize = maxSize.plus(boxAdjustment)
+        }
+        let margin = child.style.margin
+        return FlexItem(
+            node: child,
+            index: index,
+            direction: childDirection,
+            size: size,
+            sizeStyle: Dims(width, height),
+            minSize: minSize,
+            maxSize: maxSize,
+            aspectRatio: aspectRatio,
+            alignSelf: alignSelf,
+            overflowX: child.style.overflowX,
+            overflowY: child.style.overflowY,
+            scrollbarWidth: child.style.scrollbarWidth,
+            flexGrow: child.style.flexGrow,
+            flexShrink: child.style.flexShrink,
+            inset: Sides(
+                left: child.style.left.resolve(inner.width), right: child.style.right.resolve(inner.width),
+                top: child.style.top.resolve(inner.height), bottom: child.style.bottom.resolve(inner.height)),
+            margin: margin.resolveOrZero(inner.width),
+            marginIsAuto: margin.autoFlags,
+            padding: padding,
+            border: border)
     }
 
     /// The available main and cross space for the items (§9.2 step 2).

@@ -74,13 +74,12 @@ struct LayoutCacheEntry {
 /// constraints a parent asks for.
 struct LayoutCache {
     private var layoutEntry: LayoutCacheEntry?
-    private var sizeEntries: [SizeCacheEntry?] = []
-
-    var isEmpty: Bool { layoutEntry == nil && sizeEntries.allSatisfy { $0 == nil } }
+    /// Allocated on the first size measurement; most leaves only ever get a layout entry.
+    private var slots: SizeSlots?
 
     mutating func clear() {
         layoutEntry = nil
-        if !sizeEntries.isEmpty { sizeEntries = [] }
+        if let slots, slots.count > 0 { slots.reset() }
     }
 
     private static func slot(_ known: Dims<Double?>, _ available: Dims<FlexAvailableSpace>) -> Int {
@@ -97,6 +96,7 @@ struct LayoutCache {
 
     /// Whether an entry computed for `entryKnown`/`entryAvailable` that produced `size` answers
     /// a request: a fixed size the entry produced by itself counts as the same input.
+    @inline(__always)
     private static func matches(
         _ known: Dims<Double?>, _ available: Dims<FlexAvailableSpace>, entryKnown: Dims<Double?>,
         entryAvailable: Dims<FlexAvailableSpace>, size: Dims<Double>
@@ -109,8 +109,7 @@ struct LayoutCache {
 
     func get(
         _ known: Dims<Double?>, _ available: Dims<FlexAvailableSpace>, _ mode: RunMode, _ sizingMode: SizingMode
-    ) -> LayoutOutput?
-    {
+    ) -> LayoutOutput? {
         switch mode {
         case .performLayout:
             guard let entry = layoutEntry,
@@ -120,13 +119,17 @@ struct LayoutCache {
             else { return nil }
             return entry.output
         case .computeSize:
-            for case let entry? in sizeEntries
-            where (entry.sizingMode == nil || entry.sizingMode == sizingMode)
-                && Self.matches(
-                known, available, entryKnown: entry.known, entryAvailable: entry.available,
-                size: entry.size)
-            {
-                return LayoutOutput(size: entry.size)
+            guard let slots, slots.count > 0 else { return nil }
+            let preferred = Self.slot(known, available)
+            for offset in 0..<SizeSlots.capacity {
+                let index = (preferred + offset) % SizeSlots.capacity
+                guard let entry = slots[index] else { continue }
+                if (entry.sizingMode == nil || entry.sizingMode == sizingMode)
+                    && Self.matches(
+                        known, available, entryKnown: entry.known, entryAvailable: entry.available, size: entry.size)
+                {
+                    return LayoutOutput(size: entry.size)
+                }
             }
             return nil
         case .performHiddenLayout:
@@ -143,11 +146,62 @@ struct LayoutCache {
         case .performLayout:
             layoutEntry = LayoutCacheEntry(known: known, available: available, output: output)
         case .computeSize:
-            if sizeEntries.isEmpty { sizeEntries = Array(repeating: nil, count: 9) }
-            sizeEntries[Self.slot(known, available)] = SizeCacheEntry(
+            if slots == nil { slots = SizeSlots() }
+            slots?[Self.slot(known, available)] = SizeCacheEntry(
                 sizingMode: sizingMode, known: known, available: available, size: output.size)
         case .performHiddenLayout:
             break
+        }
+    }
+}
+
+/// Nine optional size entries, in one allocation owned by one node's cache.
+final class SizeSlots {
+    static let capacity = 9
+    @exclusivity(unchecked) private var s0, s1, s2, s3, s4, s5, s6, s7, s8: SizeCacheEntry?
+    /// How many slots have been filled since the last reset.
+    @exclusivity(unchecked) private(set) var count = 0
+
+    func reset() {
+        s0 = nil
+        s1 = nil
+        s2 = nil
+        s3 = nil
+        s4 = nil
+        s5 = nil
+        s6 = nil
+        s7 = nil
+        s8 = nil
+        count = 0
+    }
+
+    subscript(index: Int) -> SizeCacheEntry? {
+        get {
+            switch index {
+            case 0: s0
+            case 1: s1
+            case 2: s2
+            case 3: s3
+            case 4: s4
+            case 5: s5
+            case 6: s6
+            case 7: s7
+            default: s8
+            }
+        }
+        set {
+            count += 1
+            switch index {
+            case 0: s0 = newValue
+            case 1: s1 = newValue
+            case 2: s2 = newValue
+            case 3: s3 = newValue
+            case 4: s4 = newValue
+            case 5: s5 = newValue
+            case 6: s6 = newValue
+            case 7: s7 = newValue
+            default: s8 = newValue
+            }
         }
     }
 }
