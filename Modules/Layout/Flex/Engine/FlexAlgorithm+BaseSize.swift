@@ -22,13 +22,13 @@ extension FlexAlgorithm {
     /// Measures an item's automatic minimum main size (CSS Flexible Box Layout §4.5).
     func automaticMinimum(_ item: FlexItem) -> Double {
         let isRow = c.isRow
-        let childAvailable = Dims<FlexAvailableSpace>.fromMainCross(
-            isRow, main: .minContent, cross: item.minimumCrossSpace)
+        let inputs = baseSizeInputs(item)
+        let childAvailable = Dims<FlexAvailableSpace>.fromMainCross(isRow, main: .minContent, cross: inputs.crossSpace)
         let minContent = FlexCompute.measureSize(
-            item.node, known: item.minimumKnown, parentSize: item.minimumParentSize, available: childAvailable,
+            item.node, known: inputs.known, parentSize: inputs.parentSize, available: childAvailable,
             sizingMode: .contentSize, horizontal: isRow, direction: item.direction)
         let transferredMax = item.maxSize.applyingAspectRatio(item.aspectRatio).main(isRow)
-        let pbMain = item.padding.mainSum(isRow) + item.border.mainSum(isRow)
+        let pbMain = item.paddingBorder.mainSum(isRow)
         return minContent.atMost(item.size.main(isRow)).atMost(transferredMax).atLeast(pbMain)
     }
 
@@ -39,47 +39,60 @@ extension FlexAlgorithm {
         items[index].minimumIsDeferred = false
     }
 
+    /// The sizes and space an item is measured with for its base size and automatic minimum.
+    func baseSizeInputs(_ item: FlexItem) -> (
+        known: Dims<Double?>, parentSize: Dims<Double?>, crossSpace: FlexAvailableSpace, crossIsDefinite: Bool
+    ) {
+        let isRow = c.isRow
+        let available = itemSpace
+        let crossParentSize = c.nodeInnerSize.cross(isRow)
+        let childParentSize = Dims<Double?>.fromMainCross(isRow, main: nil, cross: crossParentSize)
+        let crossMarginSum = c.margin.crossSum(isRow)
+        let transferredMin = item.minSize.applyingAspectRatio(item.aspectRatio)
+        let transferredMax = item.maxSize.applyingAspectRatio(item.aspectRatio)
+        let childMinCross = transferredMin.cross(isRow).map { $0 + crossMarginSum }
+        let childMaxCross = transferredMax.cross(isRow).map { $0 + crossMarginSum }
+
+        let crossAvailable: FlexAvailableSpace
+        switch available.cross(isRow) {
+        case .definite(let value):
+            crossAvailable = .definite(
+                c.dividedCrossSpace(crossParentSize ?? value).clamped(min: childMinCross, max: childMaxCross))
+        case .minContent:
+            crossAvailable = childMinCross.map { .definite($0) } ?? .minContent
+        case .maxContent:
+            crossAvailable = childMaxCross.map { .definite($0) } ?? .maxContent
+        }
+
+        var crossIsDefinite = item.size.cross(isRow) != nil
+        var childKnown = item.size.withMain(isRow, nil)
+        childKnown.setCross(
+            isRow, childKnown.cross(isRow).clamped(min: transferredMin.cross(isRow), max: transferredMax.cross(isRow)))
+        if item.alignSelf.position == .stretch && !item.marginIsAuto.crossStart(isRow)
+            && !item.marginIsAuto.crossEnd(isRow) && childKnown.cross(isRow) == nil
+        {
+            childKnown.setCross(isRow, crossAvailable.definiteValue.map { $0 - item.margin.crossSum(isRow) })
+            crossIsDefinite = !c.isWrap && c.hasDefiniteCrossSize && crossParentSize != nil
+        }
+        return (childKnown, childParentSize, crossAvailable, crossIsDefinite)
+    }
+
     /// The flex base size and hypothetical main size of each item (§9.2 step 3).
     func determineFlexBaseSizes(_ available: Dims<FlexAvailableSpace>) {
+        itemSpace = available
         for index in items.indices { determineFlexBaseSize(&items[index], available) }
     }
 
     private func determineFlexBaseSize(_ item: inout FlexItem, _ available: Dims<FlexAvailableSpace>) {
         let isRow = c.isRow
         do {
-            let crossParentSize = c.nodeInnerSize.cross(isRow)
-            let childParentSize = Dims<Double?>.fromMainCross(isRow, main: nil, cross: crossParentSize)
-            let crossMarginSum = c.margin.crossSum(isRow)
+            let (childKnown, childParentSize, crossAvailable, crossIsDefinite) = baseSizeInputs(item)
             let transferredMin = item.minSize.applyingAspectRatio(item.aspectRatio)
             let transferredMax = item.maxSize.applyingAspectRatio(item.aspectRatio)
-            let childMinCross = transferredMin.cross(isRow).map { $0 + crossMarginSum }
-            let childMaxCross = transferredMax.cross(isRow).map { $0 + crossMarginSum }
-
-            let crossAvailable: FlexAvailableSpace
-            switch available.cross(isRow) {
-            case .definite(let value):
-                crossAvailable = .definite(
-                    c.dividedCrossSpace(crossParentSize ?? value).clamped(min: childMinCross, max: childMaxCross))
-            case .minContent:
-                crossAvailable = childMinCross.map { .definite($0) } ?? .minContent
-            case .maxContent:
-                crossAvailable = childMaxCross.map { .definite($0) } ?? .maxContent
-            }
-
-            var crossIsDefinite = item.size.cross(isRow) != nil
-            var childKnown = item.size.withMain(isRow, nil)
-            childKnown.setCross(
-                isRow, childKnown.cross(isRow).clamped(min: transferredMin.cross(isRow), max: transferredMax.cross(isRow)))
-            if item.alignSelf.position == .stretch && !item.marginIsAuto.crossStart(isRow)
-                && !item.marginIsAuto.crossEnd(isRow) && childKnown.cross(isRow) == nil
-            {
-                childKnown.setCross(isRow, crossAvailable.definiteValue.map { $0 - item.margin.crossSum(isRow) })
-                crossIsDefinite = !c.isWrap && c.hasDefiniteCrossSize && crossParentSize != nil
-            }
 
             let node = item.node
             let mainBoxAdjustment =
-                node.style.boxSizing == .contentBox ? item.padding.mainSum(isRow) + item.border.mainSum(isRow) : 0
+                node.style.boxSizing == .contentBox ? item.paddingBorder.mainSum(isRow) : 0
             let percentMain = c.knownMainSizeIsDefinite ? c.nodeInnerSize.main(isRow) : nil
             let basisStyle = node.style.flexBasis
             let mainStretchSize = percentMain.map { $0 - item.margin.mainSum(isRow) }
@@ -126,7 +139,7 @@ extension FlexAlgorithm {
                 basisMeasuredAtMaxContent = mainAvailable == .maxContent
             }
 
-            let pbMain = item.padding.mainSum(isRow) + item.border.mainSum(isRow)
+            let pbMain = item.paddingBorder.mainSum(isRow)
             item.flexBasis = max(basis ?? 0, pbMain)
             item.innerFlexBasis = item.flexBasis - pbMain
 
@@ -135,9 +148,6 @@ extension FlexAlgorithm {
             if let styleMin = item.minSize.main(isRow) ?? automaticMin {
                 item.resolvedMinimumMainSize = styleMin
             } else {
-                item.minimumKnown = childKnown
-                item.minimumParentSize = childParentSize
-                item.minimumCrossSpace = crossAvailable
                 let maxMain = transferredMax.main(isRow)
                 // The automatic minimum is at most the max-content size and at most the main
                 // size, so it cannot exceed a flex basis that is at least one of them.

@@ -8,7 +8,7 @@ extension FlexAlgorithm {
     private func determineHypotheticalCrossSize(_ item: inout FlexItem, _ available: Dims<FlexAvailableSpace>) {
         let isRow = c.isRow
         do {
-            let pbCross = item.padding.crossSum(isRow) + item.border.crossSum(isRow)
+            let pbCross = item.paddingBorder.crossSum(isRow)
             let knownMain = c.containerSize.main(isRow)
             let transferredMin = item.minSize.applyingAspectRatio(item.aspectRatio).cross(isRow)
             let transferredMax = item.maxSize.applyingAspectRatio(item.aspectRatio).cross(isRow)

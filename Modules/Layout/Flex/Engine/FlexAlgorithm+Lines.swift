@@ -69,7 +69,7 @@ extension FlexAlgorithm {
     /// The outer main size of an item for the container's definite-space sizing.
     private func itemMainLength(_ item: FlexItem) -> Double {
         let isRow = c.isRow
-        let pb = item.padding.mainSum(isRow) + item.border.mainSum(isRow)
+        let pb = item.paddingBorder.mainSum(isRow)
         return max(item.flexBasis.atLeast(item.minSize.main(isRow)) + item.margin.mainSum(isRow), pb)
     }
 

@@ -51,17 +51,22 @@ extension FlexAlgorithm {
         let size = output.size
         let isRTLRow = isRow && c.isRTL
         let isRTLColumn = c.isColumn && c.isRTL
+        let inner = c.nodeInnerSize
+        let style = item.node.style
+        let inset = Sides(
+            left: style.left.resolve(inner.width), right: style.right.resolve(inner.width),
+            top: style.top.resolve(inner.height), bottom: style.bottom.resolve(inner.height))
         let mainInset: Double
         if isRTLRow {
-            mainInset = item.inset.mainEnd(isRow) ?? item.inset.mainStart(isRow).map { -$0 } ?? 0
+            mainInset = inset.mainEnd(isRow) ?? inset.mainStart(isRow).map { -$0 } ?? 0
         } else {
-            mainInset = item.inset.mainStart(isRow) ?? item.inset.mainEnd(isRow).map { -$0 } ?? 0
+            mainInset = inset.mainStart(isRow) ?? inset.mainEnd(isRow).map { -$0 } ?? 0
         }
         let crossInset: Double
         if isRTLColumn {
-            crossInset = item.inset.crossEnd(isRow).map { -$0 } ?? item.inset.crossStart(isRow) ?? 0
+            crossInset = inset.crossEnd(isRow).map { -$0 } ?? inset.crossStart(isRow) ?? 0
         } else {
-            crossInset = item.inset.crossStart(isRow) ?? item.inset.crossEnd(isRow).map { -$0 } ?? 0
+            crossInset = inset.crossStart(isRow) ?? inset.crossEnd(isRow).map { -$0 } ?? 0
         }
         let lineOffset = isRTLColumn ? 0 : lineOffsetCross
         let offsetMain =

@@ -24,15 +24,10 @@ struct FlexItem {
     /// Whether the automatic minimum is not measured yet: it is only needed when the item may
     /// end up smaller than a flex basis that was measured at max-content (and so bounds it).
     var minimumIsDeferred = false
-    /// The inputs for measuring the deferred automatic minimum.
-    var minimumKnown = Dims<Double?>.none
-    var minimumParentSize = Dims<Double?>.none
-    var minimumCrossSpace = FlexAvailableSpace.maxContent
-    var inset: Sides<Double?>
     var margin: Sides<Double>
     var marginIsAuto: Sides<Bool>
-    var padding: Sides<Double>
-    var border: Sides<Double>
+    /// Padding plus border.
+    var paddingBorder: Sides<Double>
     var flexBasis = 0.0
     var innerFlexBasis = 0.0
     var violation = 0.0
@@ -117,6 +112,8 @@ final class FlexAlgorithm {
     @exclusivity(unchecked) var c: FlexConstants
     @exclusivity(unchecked) var items: [FlexItem] = []
     @exclusivity(unchecked) var lines: [FlexLine] = []
+    /// The space available to the items, as determined for their base sizes.
+    @exclusivity(unchecked) var itemSpace = Dims<FlexAvailableSpace>(.maxContent, .maxContent)
 
     init(node: FlexNode, c: FlexConstants) {
         self.node = node
@@ -334,13 +331,9 @@ final class FlexAlgorithm {
             scrollbarWidth: child.style.scrollbarWidth,
             flexGrow: child.style.flexGrow,
             flexShrink: child.style.flexShrink,
-            inset: Sides(
-                left: child.style.left.resolve(inner.width), right: child.style.right.resolve(inner.width),
-                top: child.style.top.resolve(inner.height), bottom: child.style.bottom.resolve(inner.height)),
             margin: margin.resolveOrZero(inner.width),
             marginIsAuto: margin.autoFlags,
-            padding: padding,
-            border: border)
+            paddingBorder: padding + border)
     }
 
     /// The available main and cross space for the items (§9.2 step 2).
