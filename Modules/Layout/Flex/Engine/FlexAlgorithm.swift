@@ -112,6 +112,9 @@ final class FlexAlgorithm {
     @exclusivity(unchecked) var c: FlexConstants
     @exclusivity(unchecked) var items: [FlexItem] = []
     @exclusivity(unchecked) var lines: [FlexLine] = []
+    /// Whether some children are absolutely positioned, or hidden; found while generating items.
+    @exclusivity(unchecked) var hasAbsoluteChildren = false
+    @exclusivity(unchecked) var hasHiddenChildren = false
     /// The space available to the items, as determined for their base sizes.
     @exclusivity(unchecked) var itemSpace = Dims<FlexAvailableSpace>(.maxContent, .maxContent)
 
@@ -253,9 +256,11 @@ final class FlexAlgorithm {
 
         alignLines(totalLineCross)
         let inflowContent = placeItems()
-        let absoluteContent = layoutAbsoluteChildren()
-        for child in node.children where child.style.display == .none {
-            FlexCompute.hide(child)
+        let absoluteContent = hasAbsoluteChildren ? layoutAbsoluteChildren() : .zero
+        if hasHiddenChildren {
+            for child in node.children where child.style.display == .none {
+                FlexCompute.hide(child)
+            }
         }
 
         let firstLine = c.isWrapReverse ? lines.last : lines.first
@@ -283,8 +288,17 @@ final class FlexAlgorithm {
         let percentBasis = c.knownMainSizeIsDefinite ? c.nodeInnerSize : c.nodeInnerSize.withMain(isRow, nil)
         let inner = c.nodeInnerSize
         items.reserveCapacity(node.children.count)
-        for (index, child) in node.children.enumerated() {
-            if child.style.position == .absolute || child.style.display == .none { continue }
+        let children = node.children
+        for index in children.indices {
+            unowned(unsafe) let child = children[index]
+            if child.style.display == .none {
+                hasHiddenChildren = true
+                continue
+            }
+            if child.style.position == .absolute {
+                hasAbsoluteChildren = true
+                continue
+            }
             items.append(makeItem(child, index: index, percentBasis: percentBasis, inner: inner))
         }
     }
