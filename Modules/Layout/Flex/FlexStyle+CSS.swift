@@ -21,7 +21,7 @@ extension FlexLength {
                 self = .points(number)
             } else {
                 throw FlexStyleError(
-                    property: "length", value: css,
+                    property: "FlexLength", value: css,
                     message: "is not a length; expected a number of points, a percentage such as \"50%\", "
                         + "or \"auto\"")
             }

@@ -1,7 +1,8 @@
 /// A CSS value that could not be applied to a ``FlexStyle``: an unknown property, or a value the
 /// property does not accept.
 ///
-/// The description names the property, quotes the bad value and lists what is accepted:
+/// The description names the property, quotes the bad value (an unknown property has none)
+/// and lists what is accepted:
 /// `flexDirection: "rowreverse" is not a valid value; expected one of row, row-reverse,
 /// column, column-reverse`.
 public struct FlexStyleError: Error, Sendable, CustomStringConvertible {
@@ -21,7 +22,7 @@ public struct FlexStyleError: Error, Sendable, CustomStringConvertible {
 
     /// The error as one line.
     public var description: String {
-        value.isEmpty ? "\(property): \(message)" : "\(property): \"\(value)\" \(message)"
+        message.hasPrefix("unknown") ? "\(property): \(message)" : "\(property): \"\(value)\" \(message)"
     }
 }
 
