@@ -27,7 +27,8 @@ func runFlexBenchmarks() throws {
         let goal = items == 100_000 ? "< 100 ms" : ""
         rows.append(
             BenchRow(
-                workload: "wrap row \(items) items", trellis: time, peer: yoga, peerName: "yoga", goal: goal,
+                workload: "wrap row \(items) items", trellis: time, peer: yoga, peerName: "yoga",
+                goal: goal,
                 met: items == 100_000 ? time < 0.1 : nil, note: "taffy \(formatSeconds(taffy))"))
     }
     for leaves in [1000, 10_000] {
@@ -158,10 +159,13 @@ private func textRows(leaves: Int) throws -> [BenchRow] {
     let again = now() - start
     let againCalls = counter.calls
 
-    func peer(_ script: String) throws -> (seconds: Double, relayout: Double, first: Int, again: Int) {
+    func peer(_ script: String) throws -> (
+        seconds: Double, relayout: Double, first: Int, again: Int
+    ) {
         let result = try runPeer(script: script, arguments: ["text", String(leaves)])
         guard let object = result as? [String: Any], let seconds = object["seconds"] as? Double,
-            let relayout = object["relayout_seconds"] as? Double, let first = object["first_calls"] as? Int,
+            let relayout = object["relayout_seconds"] as? Double,
+            let first = object["first_calls"] as? Int,
             let again = object["relayout_calls"] as? Int
         else { throw BenchError("\(script) text \(leaves): unexpected output \(result)") }
         return (seconds, relayout, first, again)
@@ -171,11 +175,15 @@ private func textRows(leaves: Int) throws -> [BenchRow] {
     let perLeaf = Double(firstCalls) / Double(leaves)
     return [
         BenchRow(
-            workload: "text \(leaves) leaves, first", trellis: first, peer: yoga.seconds, peerName: "yoga",
+            workload: "text \(leaves) leaves, first", trellis: first, peer: yoga.seconds,
+            peerName: "yoga",
             goal: "≤ 2 calls/leaf", met: perLeaf <= 2,
-            note: String(format: "calls %d (%.2f/leaf); yoga %d, taffy %d", firstCalls, perLeaf, yoga.first, taffy.first)),
+            note: String(
+                format: "calls %d (%.2f/leaf); yoga %d, taffy %d", firstCalls, perLeaf, yoga.first,
+                taffy.first)),
         BenchRow(
-            workload: "text \(leaves) leaves, relayout", trellis: again, peer: yoga.relayout, peerName: "yoga",
+            workload: "text \(leaves) leaves, relayout", trellis: again, peer: yoga.relayout,
+            peerName: "yoga",
             goal: "0 calls", met: againCalls == 0,
             note: "calls \(againCalls); yoga \(yoga.again), taffy \(taffy.again)"),
     ]

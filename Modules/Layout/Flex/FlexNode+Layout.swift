@@ -33,7 +33,8 @@ extension FlexNode {
         try FlexValidation.validateSpace(availableHeight, name: "availableHeight")
         if case .pixels(let scale) = rounding, !(scale.isFinite && scale > 0) {
             throw FlexLayoutError(
-                path: "rounding", message: "the pixel scale \(scale) must be a finite number above zero")
+                path: "rounding",
+                message: "the pixel scale \(scale) must be a finite number above zero")
         }
         try FlexValidation.validateDirty(self, path: "root")
 
@@ -41,16 +42,20 @@ extension FlexNode {
         let output = FlexCompute.layout(
             self,
             LayoutInput(
-                runMode: .performLayout, sizingMode: .inherentSize, axis: .both, knownDimensions: .none,
+                runMode: .performLayout, sizingMode: .inherentSize, axis: .both,
+                knownDimensions: .none,
                 parentSize: Dims(availableWidth.definiteValue, availableHeight.definiteValue),
                 availableSpace: available, direction: direction))
         // A right-to-left root sits at the right edge of definite available space.
         let rootDirection = style.direction ?? direction
-        let x = rootDirection == .rightToLeft ? availableWidth.definiteValue.map { $0 - output.size.width } ?? 0 : 0
+        let x =
+            rootDirection == .rightToLeft
+            ? availableWidth.definiteValue.map { $0 - output.size.width } ?? 0 : 0
         unrounded = UnroundedLayout(x: x, y: 0, size: output.size, contentSize: output.contentSize)
         switch rounding {
         case .none: FlexRounder.copy(self)
-        case .pixels(let scale): FlexRounder.round(self, scale: scale, cumulativeX: 0, cumulativeY: 0)
+        case .pixels(let scale):
+            FlexRounder.round(self, scale: scale, cumulativeX: 0, cumulativeY: 0)
         }
     }
 }
@@ -60,7 +65,8 @@ enum FlexRounder {
     static func copy(_ node: FlexNode) {
         let layout = node.unrounded
         node.layout = FlexLayout(
-            frame: Rect(x: layout.x, y: layout.y, width: layout.size.width, height: layout.size.height),
+            frame: Rect(
+                x: layout.x, y: layout.y, width: layout.size.width, height: layout.size.height),
             contentSize: Size(width: layout.contentSize.width, height: layout.contentSize.height))
         for child in node.children { copy(child) }
     }

@@ -124,11 +124,14 @@ public final class FlexNode {
     /// - Complexity: O(depth + children).
     public func insertChild(_ child: FlexNode, at index: Int) throws {
         if isSelfOrAncestor(child) {
-            throw FlexTreeError(.cycle, "a node cannot be added to itself or to one of its descendants")
+            throw FlexTreeError(
+                .cycle, "a node cannot be added to itself or to one of its descendants")
         }
         var index = index
         if let oldParent = child.parent {
-            if oldParent === self, let old = children.firstIndex(where: { $0 === child }), old < index {
+            if oldParent === self, let old = children.firstIndex(where: { $0 === child }),
+                old < index
+            {
                 index -= 1
             }
             oldParent.detach(child)
@@ -173,18 +176,20 @@ public final class FlexNode {
     /// - Complexity: O(depth + children).
     public func setChildren(_ newChildren: [FlexNode]) throws {
         for child in newChildren where isSelfOrAncestor(child) {
-            throw FlexTreeError(.cycle, "a node cannot be added to itself or to one of its descendants")
+            throw FlexTreeError(
+                .cycle, "a node cannot be added to itself or to one of its descendants")
         }
         var seen = Set<ObjectIdentifier>()
         for child in newChildren where !seen.insert(ObjectIdentifier(child)).inserted {
-            throw FlexTreeError(.duplicateChild, "the same node appears twice among the new children")
+            throw FlexTreeError(
+                .duplicateChild, "the same node appears twice among the new children")
         }
         for child in children { child.parent = nil }
         children = []
         for child in newChildren {
             child.parent?.detach(child)
             child.parent = self
-            }
+        }
         children = newChildren
         markDirty()
     }

@@ -17,12 +17,15 @@ extension FlexLength {
         default:
             if text.hasSuffix("%"), let number = Double(text.dropLast()), number.isFinite {
                 self = .percent(number)
-            } else if let number = FlexLength.parseNumber(text.hasSuffix("px") ? String(text.dropLast(2)) : text) {
+            } else if let number = FlexLength.parseNumber(
+                text.hasSuffix("px") ? String(text.dropLast(2)) : text)
+            {
                 self = .points(number)
             } else {
                 throw FlexStyleError(
                     property: "FlexLength", value: css,
-                    message: "is not a length; expected a number of points, a percentage such as \"50%\", "
+                    message:
+                        "is not a length; expected a number of points, a percentage such as \"50%\", "
                         + "or \"auto\"")
             }
         }
@@ -45,14 +48,17 @@ extension String {
 
 /// Parses CSS keywords into the style enums.
 enum FlexKeyword {
-    static func parse<T: RawRepresentable & CaseIterable>(_ text: String, as type: T.Type, property: String) throws
+    static func parse<T: RawRepresentable & CaseIterable>(
+        _ text: String, as type: T.Type, property: String
+    ) throws
         -> T where T.RawValue == String
     {
         let trimmed = text.trimmingWhitespace()
         if let value = T(rawValue: trimmed) { return value }
         let expected = T.allCases.map(\.rawValue).joined(separator: ", ")
         throw FlexStyleError(
-            property: property, value: text, message: "is not a valid value; expected one of \(expected)")
+            property: property, value: text,
+            message: "is not a valid value; expected one of \(expected)")
     }
 
     /// Splits an alignment value into its `safe`/`unsafe` prefix and its keyword.

@@ -3,12 +3,16 @@ import TrellisGeometry
 extension FlexStyle {
     /// The property names ``set(_:to:)`` accepts, in camelCase as the scene format writes them.
     public static let propertyNames: [String] = [
-        "display", "position", "direction", "boxSizing", "overflow", "overflowX", "overflowY", "scrollbarWidth",
-        "left", "top", "right", "bottom", "flexDirection", "flexWrap", "flexLineCount", "justifyContent",
+        "display", "position", "direction", "boxSizing", "overflow", "overflowX", "overflowY",
+        "scrollbarWidth",
+        "left", "top", "right", "bottom", "flexDirection", "flexWrap", "flexLineCount",
+        "justifyContent",
         "alignContent", "alignItems", "alignSelf", "flexGrow", "flexShrink", "flexBasis", "width",
-        "height", "minWidth", "minHeight", "maxWidth", "maxHeight", "aspectRatio", "gap", "rowGap", "columnGap",
+        "height", "minWidth", "minHeight", "maxWidth", "maxHeight", "aspectRatio", "gap", "rowGap",
+        "columnGap",
         "margin", "marginTop", "marginRight", "marginBottom", "marginLeft", "padding", "paddingTop",
-        "paddingRight", "paddingBottom", "paddingLeft", "border", "borderTop", "borderRight", "borderBottom",
+        "paddingRight", "paddingBottom", "paddingLeft", "border", "borderTop", "borderRight",
+        "borderBottom",
         "borderLeft",
     ]
 
@@ -39,7 +43,9 @@ extension FlexStyle {
             try apply(name, value)
         } catch var error as FlexStyleError {
             error.property = property
-            if error.value.isEmpty && !(error.message.hasPrefix("unknown")) { error.value = value.cssText }
+            if error.value.isEmpty && !(error.message.hasPrefix("unknown")) {
+                error.value = value.cssText
+            }
             throw error
         }
     }
@@ -62,36 +68,53 @@ extension FlexStyle {
     // swiftlint-style dispatch on the property name; each branch parses one property.
     private mutating func apply(_ name: String, _ value: FlexStyleValue) throws {
         switch name {
-        case "display": display = try FlexKeyword.parse(try text(value), as: FlexDisplay.self, property: name)
-        case "position": position = try FlexKeyword.parse(try text(value), as: FlexPosition.self, property: name)
-        case "direction": direction = try FlexKeyword.parse(try text(value), as: LayoutDirection.self, property: name)
-        case "boxSizing": boxSizing = try FlexKeyword.parse(try text(value), as: FlexBoxSizing.self, property: name)
+        case "display":
+            display = try FlexKeyword.parse(try text(value), as: FlexDisplay.self, property: name)
+        case "position":
+            position = try FlexKeyword.parse(try text(value), as: FlexPosition.self, property: name)
+        case "direction":
+            direction = try FlexKeyword.parse(
+                try text(value), as: LayoutDirection.self, property: name)
+        case "boxSizing":
+            boxSizing = try FlexKeyword.parse(
+                try text(value), as: FlexBoxSizing.self, property: name)
         case "overflow":
-            overflowX = try FlexKeyword.parse(try text(value), as: FlexOverflow.self, property: name)
+            overflowX = try FlexKeyword.parse(
+                try text(value), as: FlexOverflow.self, property: name)
             overflowY = overflowX
-        case "overflowX": overflowX = try FlexKeyword.parse(try text(value), as: FlexOverflow.self, property: name)
-        case "overflowY": overflowY = try FlexKeyword.parse(try text(value), as: FlexOverflow.self, property: name)
+        case "overflowX":
+            overflowX = try FlexKeyword.parse(
+                try text(value), as: FlexOverflow.self, property: name)
+        case "overflowY":
+            overflowY = try FlexKeyword.parse(
+                try text(value), as: FlexOverflow.self, property: name)
         case "scrollbarWidth": scrollbarWidth = try number(value, minimum: 0)
         case "left": left = try length(value)
         case "top": top = try length(value)
         case "right": right = try length(value)
         case "bottom": bottom = try length(value)
         case "flexDirection":
-            flexDirection = try FlexKeyword.parse(try text(value), as: FlexDirection.self, property: name)
+            flexDirection = try FlexKeyword.parse(
+                try text(value), as: FlexDirection.self, property: name)
         case "flexWrap":
             let words = try text(value).split(separator: " ").map(String.init)
-            let joined = words.count == 2 && words.contains("balance") && words.contains("wrap-reverse")
+            let joined =
+                words.count == 2 && words.contains("balance") && words.contains("wrap-reverse")
                 ? "wrap-reverse balance" : words.joined(separator: " ")
             flexWrap = try FlexKeyword.parse(joined, as: FlexWrap.self, property: name)
         case "flexLineCount":
             let count = try number(value, minimum: 1)
             guard count == count.rounded(), count <= Double(Int32.max) else {
-                throw FlexStyleError(property: name, value: "", message: "is not a whole number of lines")
+                throw FlexStyleError(
+                    property: name, value: "", message: "is not a whole number of lines")
             }
             flexLineCount = Int(count)
-        case "justifyContent": justifyContent = try FlexKeyword.contentAlignment(try text(value), property: name)
-        case "alignContent": alignContent = try FlexKeyword.contentAlignment(try text(value), property: name)
-        case "alignItems": alignItems = try FlexKeyword.itemAlignment(try text(value), property: name)
+        case "justifyContent":
+            justifyContent = try FlexKeyword.contentAlignment(try text(value), property: name)
+        case "alignContent":
+            alignContent = try FlexKeyword.contentAlignment(try text(value), property: name)
+        case "alignItems":
+            alignItems = try FlexKeyword.itemAlignment(try text(value), property: name)
         case "alignSelf":
             let raw = try text(value).trimmingWhitespace()
             alignSelf = raw == "auto" ? nil : try FlexKeyword.itemAlignment(raw, property: name)
@@ -129,7 +152,9 @@ extension FlexStyle {
         else {
             throw FlexStyleError(
                 property: name, value: "",
-                message: "unknown property; expected one of \(FlexStyle.propertyNames.joined(separator: ", "))")
+                message:
+                    "unknown property; expected one of \(FlexStyle.propertyNames.joined(separator: ", "))"
+            )
         }
         let parsed = try length(value, minimum: prefix == "margin" ? nil : 0)
         func update(_ edges: inout FlexEdges) {
@@ -152,7 +177,8 @@ extension FlexStyle {
         case .string(let string): return string
         case .number(let number): return FlexStyleValue.format(number)
         case .list:
-            throw FlexStyleError(property: "", value: "", message: "is a list; this property takes one value")
+            throw FlexStyleError(
+                property: "", value: "", message: "is a list; this property takes one value")
         }
     }
 
@@ -168,7 +194,8 @@ extension FlexStyle {
         }
         guard parsed >= minimum else {
             throw FlexStyleError(
-                property: "", value: "", message: "is below the minimum of \(FlexStyleValue.format(minimum))")
+                property: "", value: "",
+                message: "is below the minimum of \(FlexStyleValue.format(minimum))")
         }
         return parsed
     }
@@ -186,7 +213,8 @@ extension FlexStyle {
         }
         let ratio = try number(value, minimum: 0)
         guard ratio > 0 else {
-            throw FlexStyleError(property: "", value: "", message: "must be above 0, \"w / h\", or \"auto\"")
+            throw FlexStyleError(
+                property: "", value: "", message: "must be above 0, \"w / h\", or \"auto\"")
         }
         return ratio
     }
@@ -206,13 +234,15 @@ extension FlexStyle {
                 throw FlexStyleError(property: "", value: "", message: error.message)
             }
         case .list:
-            throw FlexStyleError(property: "", value: "", message: "is a list; this property takes one length")
+            throw FlexStyleError(
+                property: "", value: "", message: "is a list; this property takes one length")
         }
         if let minimum {
             switch parsed {
             case .points(let number), .percent(let number):
                 if number < minimum {
-                    throw FlexStyleError(property: "", value: "", message: "is negative; use 0 or more")
+                    throw FlexStyleError(
+                        property: "", value: "", message: "is negative; use 0 or more")
                 }
             default: break
             }
@@ -225,11 +255,15 @@ extension FlexStyle {
             guard values.count == 4 else {
                 throw FlexStyleError(
                     property: "", value: "",
-                    message: "has \(values.count) values; give one value or four: [top, right, bottom, left]")
+                    message:
+                        "has \(values.count) values; give one value or four: [top, right, bottom, left]"
+                )
             }
             return FlexEdges(
-                top: try length(values[0], minimum: minimum), right: try length(values[1], minimum: minimum),
-                bottom: try length(values[2], minimum: minimum), left: try length(values[3], minimum: minimum))
+                top: try length(values[0], minimum: minimum),
+                right: try length(values[1], minimum: minimum),
+                bottom: try length(values[2], minimum: minimum),
+                left: try length(values[3], minimum: minimum))
         }
         return FlexEdges(all: try length(value, minimum: minimum))
     }

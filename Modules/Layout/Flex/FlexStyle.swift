@@ -115,7 +115,8 @@ public struct FlexStyle: Sendable, Hashable {
     /// Whether any size property constrains the node (results then depend on whether its parent
     /// has applied them already).
     var hasSizeConstraints: Bool {
-        width != .auto || height != .auto || minWidth != .auto || minHeight != .auto || maxWidth != .auto
+        width != .auto || height != .auto || minWidth != .auto || minHeight != .auto
+            || maxWidth != .auto
             || maxHeight != .auto || aspectRatio != nil
     }
 

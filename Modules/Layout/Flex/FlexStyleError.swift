@@ -22,7 +22,8 @@ public struct FlexStyleError: Error, Sendable, CustomStringConvertible {
 
     /// The error as one line.
     public var description: String {
-        message.hasPrefix("unknown") ? "\(property): \(message)" : "\(property): \"\(value)\" \(message)"
+        message.hasPrefix("unknown")
+            ? "\(property): \(message)" : "\(property): \"\(value)\" \(message)"
     }
 }
 
@@ -56,7 +57,8 @@ public enum FlexStyleValue: Sendable, Hashable {
     }
 }
 
-extension FlexStyleValue: ExpressibleByStringLiteral, ExpressibleByFloatLiteral, ExpressibleByIntegerLiteral,
+extension FlexStyleValue: ExpressibleByStringLiteral, ExpressibleByFloatLiteral,
+    ExpressibleByIntegerLiteral,
     ExpressibleByArrayLiteral
 {
     /// Creates a string value.

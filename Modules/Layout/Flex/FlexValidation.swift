@@ -22,7 +22,8 @@ enum FlexValidation {
         if case .definite(let value) = space, !(value.isFinite && value >= 0) {
             throw FlexLayoutError(
                 path: name,
-                message: "\(value) is not a usable size; give a finite number of points, 0 or more, "
+                message:
+                    "\(value) is not a usable size; give a finite number of points, 0 or more, "
                     + "or .maxContent for unlimited space")
         }
     }
@@ -37,7 +38,8 @@ enum FlexValidation {
     private static func validateDirty(_ node: FlexNode, root: String, indices: inout [Int]) throws {
         guard node.isDirty else { return }
         if !node.styleIsPlainlyValid {
-            try validate(node.style, path: root + indices.map { ".children[\($0)]" }.joined() + ".style")
+            try validate(
+                node.style, path: root + indices.map { ".children[\($0)]" }.joined() + ".style")
         }
         for (index, child) in node.children.enumerated() {
             indices.append(index)
@@ -63,13 +65,18 @@ enum FlexValidation {
         }
         return ok(style.width) && ok(style.height) && ok(style.minWidth) && ok(style.minHeight)
             && ok(style.maxWidth) && ok(style.maxHeight) && ok(style.flexBasis) && ok(style.rowGap)
-            && ok(style.columnGap) && ok(style.padding.top) && ok(style.padding.right) && ok(style.padding.bottom)
-            && ok(style.padding.left) && ok(style.border.top) && ok(style.border.right) && ok(style.border.bottom)
+            && ok(style.columnGap) && ok(style.padding.top) && ok(style.padding.right)
+            && ok(style.padding.bottom)
+            && ok(style.padding.left) && ok(style.border.top) && ok(style.border.right)
+            && ok(style.border.bottom)
             && ok(style.border.left) && signed(style.margin.top) && signed(style.margin.right)
-            && signed(style.margin.bottom) && signed(style.margin.left) && signed(style.left) && signed(style.top)
-            && signed(style.right) && signed(style.bottom) && style.flexGrow.isFinite && style.flexGrow >= 0
+            && signed(style.margin.bottom) && signed(style.margin.left) && signed(style.left)
+            && signed(style.top)
+            && signed(style.right) && signed(style.bottom) && style.flexGrow.isFinite
+            && style.flexGrow >= 0
             && style.flexShrink.isFinite && style.flexShrink >= 0 && style.scrollbarWidth.isFinite
-            && style.scrollbarWidth >= 0 && (style.aspectRatio.map { $0.isFinite && $0 > 0 } ?? true)
+            && style.scrollbarWidth >= 0
+            && (style.aspectRatio.map { $0.isFinite && $0 > 0 } ?? true)
             && style.flexLineCount >= 1
     }
 
@@ -85,7 +92,9 @@ enum FlexValidation {
             default: return
             }
             if !number.isFinite {
-                throw fail(property, "\(number) is not a finite length; use a number of points or a percentage")
+                throw fail(
+                    property,
+                    "\(number) is not a finite length; use a number of points or a percentage")
             }
             if !allowsNegative && number < 0 {
                 throw fail(property, "\(number) is negative; \(property) must be 0 or more")
@@ -93,8 +102,10 @@ enum FlexValidation {
         }
         let sizes: [(FlexLength, String)] = [
             (style.width, "width"), (style.height, "height"), (style.minWidth, "minWidth"),
-            (style.minHeight, "minHeight"), (style.maxWidth, "maxWidth"), (style.maxHeight, "maxHeight"),
-            (style.flexBasis, "flexBasis"), (style.rowGap, "rowGap"), (style.columnGap, "columnGap"),
+            (style.minHeight, "minHeight"), (style.maxWidth, "maxWidth"),
+            (style.maxHeight, "maxHeight"),
+            (style.flexBasis, "flexBasis"), (style.rowGap, "rowGap"),
+            (style.columnGap, "columnGap"),
             (style.padding.top, "padding.top"), (style.padding.right, "padding.right"),
             (style.padding.bottom, "padding.bottom"), (style.padding.left, "padding.left"),
             (style.border.top, "border.top"), (style.border.right, "border.right"),
@@ -104,11 +115,13 @@ enum FlexValidation {
         let signed: [(FlexLength, String)] = [
             (style.margin.top, "margin.top"), (style.margin.right, "margin.right"),
             (style.margin.bottom, "margin.bottom"), (style.margin.left, "margin.left"),
-            (style.left, "left"), (style.top, "top"), (style.right, "right"), (style.bottom, "bottom"),
+            (style.left, "left"), (style.top, "top"), (style.right, "right"),
+            (style.bottom, "bottom"),
         ]
         for (value, name) in signed { try length(value, name, allowsNegative: true) }
         for (value, name) in [
-            (style.flexGrow, "flexGrow"), (style.flexShrink, "flexShrink"), (style.scrollbarWidth, "scrollbarWidth"),
+            (style.flexGrow, "flexGrow"), (style.flexShrink, "flexShrink"),
+            (style.scrollbarWidth, "scrollbarWidth"),
         ] where !(value.isFinite && value >= 0) {
             throw fail(name, "\(value) must be a finite number, 0 or more")
         }

@@ -152,8 +152,12 @@ final class CallCounter: @unchecked Sendable {
         FlexAvailableSpace.definite(.nan), .definite(.infinity), .definite(-1),
     ])
     func unusableAvailableSpaceIsAnError(space: FlexAvailableSpace) {
-        #expect(throws: FlexLayoutError.self) { try FlexNode().calculateLayout(availableWidth: space) }
-        #expect(throws: FlexLayoutError.self) { try FlexNode().calculateLayout(availableHeight: space) }
+        #expect(throws: FlexLayoutError.self) {
+            try FlexNode().calculateLayout(availableWidth: space)
+        }
+        #expect(throws: FlexLayoutError.self) {
+            try FlexNode().calculateLayout(availableHeight: space)
+        }
     }
 
     @Test func nonFiniteStylesAreErrorsThatNameTheNode() throws {
@@ -183,7 +187,8 @@ final class CallCounter: @unchecked Sendable {
         style.width = .points(1e300)
         let root = FlexNode(style: style)
         for _ in 0..<3 { try root.appendChild(Self.fixed(width: 1e300, height: 1e300, grow: 1)) }
-        try root.calculateLayout(availableWidth: .definite(1e308), availableHeight: .maxContent, rounding: .none)
+        try root.calculateLayout(
+            availableWidth: .definite(1e308), availableHeight: .maxContent, rounding: .none)
         #expect(root.layout.frame.width == 1e300)
         #expect(root.children.allSatisfy { !$0.layout.frame.width.isNaN })
     }

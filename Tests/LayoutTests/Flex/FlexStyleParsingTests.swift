@@ -4,8 +4,10 @@ import TrellisLayout
 
 @Suite struct FlexStyleParsingTests {
     @Test(arguments: [
-        ("12", FlexLength.points(12)), ("12px", .points(12)), ("-4.5", .points(-4.5)), ("50%", .percent(50)),
-        ("auto", .auto), (" auto ", .auto), ("min-content", .minContent), ("max-content", .maxContent),
+        ("12", FlexLength.points(12)), ("12px", .points(12)), ("-4.5", .points(-4.5)),
+        ("50%", .percent(50)),
+        ("auto", .auto), (" auto ", .auto), ("min-content", .minContent),
+        ("max-content", .maxContent),
         ("fit-content", .fitContent), ("stretch", .stretch), ("content", .content),
     ])
     func lengthsParseFromCSS(text: String, expected: FlexLength) throws {
@@ -96,13 +98,16 @@ import TrellisLayout
         ("height", .number(.nan), "nan"),
         ("flexLineCount", 1.5, "1.5"),
     ])
-    func invalidValuesAreErrorsNamingTheValue(property: String, value: FlexStyleValue, shown: String) {
+    func invalidValuesAreErrorsNamingTheValue(
+        property: String, value: FlexStyleValue, shown: String
+    ) {
         var style = FlexStyle()
         #expect {
             try style.set(property, to: value)
         } throws: { error in
             guard let error = error as? FlexStyleError else { return false }
-            return error.property == property && error.value == shown && error.description.hasPrefix(property + ":")
+            return error.property == property && error.value == shown
+                && error.description.hasPrefix(property + ":")
         }
     }
 

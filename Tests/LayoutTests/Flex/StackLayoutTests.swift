@@ -35,31 +35,36 @@ import TrellisLayout
     @Test func fillShrinksTheItemWithTheLowestCompressionResistance() throws {
         var items = Self.items
         items[2].compressionResistance = 500
-        let frames = try StackLayout(direction: .row, spacing: 10).frames(for: items, in: Size(width: 100, height: 50))
+        let frames = try StackLayout(direction: .row, spacing: 10).frames(
+            for: items, in: Size(width: 100, height: 50))
         #expect(frames.map(\.width) == [20, 40, 20])
         #expect(frames.map(\.minX) == [0, 30, 80])
     }
 
     @Test func fillEquallyGivesEveryItemTheSameSize() throws {
-        let frames = try Self.frames(StackLayout(direction: .row, spacing: 10, distribution: .fillEqually))
+        let frames = try Self.frames(
+            StackLayout(direction: .row, spacing: 10, distribution: .fillEqually))
         #expect(frames.map(\.width) == [60, 60, 60])
         #expect(frames.map(\.minX) == [0, 70, 140])
     }
 
     @Test func fillProportionallySizesByIntrinsicWidth() throws {
-        let frames = try Self.frames(StackLayout(direction: .row, spacing: 10, distribution: .fillProportionally))
+        let frames = try Self.frames(
+            StackLayout(direction: .row, spacing: 10, distribution: .fillProportionally))
         #expect(frames.map(\.width) == [40, 80, 60])
         #expect(frames.map(\.minX) == [0, 50, 140])
     }
 
     @Test func equalSpacingKeepsSizesAndSpreadsTheGaps() throws {
-        let frames = try Self.frames(StackLayout(direction: .row, spacing: 10, distribution: .equalSpacing))
+        let frames = try Self.frames(
+            StackLayout(direction: .row, spacing: 10, distribution: .equalSpacing))
         #expect(frames.map(\.width) == [20, 40, 30])
         #expect(frames.map(\.minX) == [0, 75, 170])
     }
 
     @Test func equalCenteringSpacesTheCentres() throws {
-        let frames = try Self.frames(StackLayout(direction: .row, spacing: 10, distribution: .equalCentering))
+        let frames = try Self.frames(
+            StackLayout(direction: .row, spacing: 10, distribution: .equalCentering))
         #expect(frames.map(\.width) == [20, 40, 30])
         #expect(frames.map(\.midX) == [10, 97.5, 185])
     }
@@ -85,8 +90,11 @@ import TrellisLayout
         (.firstBaseline, [10, 17, 0], [20, 10, 30]),
         (.lastBaseline, [10, 20, 0], [20, 10, 30]),
     ])
-    func alignmentPlacesItemsAcrossTheAxis(alignment: StackAlignment, ys: [Double], heights: [Double]) throws {
-        let stack = StackLayout(direction: .row, spacing: 10, alignment: alignment, distribution: .equalSpacing)
+    func alignmentPlacesItemsAcrossTheAxis(
+        alignment: StackAlignment, ys: [Double], heights: [Double]
+    ) throws {
+        let stack = StackLayout(
+            direction: .row, spacing: 10, alignment: alignment, distribution: .equalSpacing)
         let frames = try Self.frames(stack)
         #expect(frames.map(\.minY) == ys)
         #expect(frames.map(\.height) == heights)
@@ -119,10 +127,12 @@ import TrellisLayout
 
     @Test func directionalMarginsFollowTheLayoutDirection() throws {
         var stack = StackLayout(direction: .row, spacing: 0, alignment: .top)
-        stack.directionalLayoutMargins = DirectionalEdgeInsets(top: 0, leading: 10, bottom: 0, trailing: 30)
+        stack.directionalLayoutMargins = DirectionalEdgeInsets(
+            top: 0, leading: 10, bottom: 0, trailing: 30)
         let item = [StackItem(intrinsicSize: Size(width: 20, height: 20))]
         let leftToRight = try stack.frames(for: item, in: Size(width: 100, height: 20))
-        let rightToLeft = try stack.frames(for: item, in: Size(width: 100, height: 20), layoutDirection: .rightToLeft)
+        let rightToLeft = try stack.frames(
+            for: item, in: Size(width: 100, height: 20), layoutDirection: .rightToLeft)
         #expect(leftToRight[0].minX == 10)
         #expect(rightToLeft[0].maxX == 90)
     }
@@ -149,47 +159,71 @@ import TrellisLayout
     static let image = StackItem(intrinsicSize: Size(width: 20, height: 20))
     static let title = StackItem(intrinsicSize: Size(width: 100, height: 17))
 
-    static func button(_ direction: StackDirection, spacing: Double, insets: EdgeInsets) -> StackLayout {
+    static func button(_ direction: StackDirection, spacing: Double, insets: EdgeInsets)
+        -> StackLayout
+    {
         var stack = StackLayout(direction: direction, spacing: spacing, alignment: .center)
         stack.layoutMargins = insets
         return stack
     }
 
     @Test func rowPutsTheImageLeftOfTheTitle() throws {
-        let stack = Self.button(.row, spacing: 10, insets: EdgeInsets(top: 10, left: 5, bottom: 10, right: 5))
+        let stack = Self.button(
+            .row, spacing: 10, insets: EdgeInsets(top: 10, left: 5, bottom: 10, right: 5))
         let size = try stack.fittingSize(for: [Self.image, Self.title])
         #expect(size == Size(width: 140, height: 40))
         let frames = try stack.frames(for: [Self.image, Self.title], in: size)
-        #expect(frames == [Rect(x: 5, y: 10, width: 20, height: 20), Rect(x: 35, y: 11.5, width: 100, height: 17)])
+        #expect(
+            frames == [
+                Rect(x: 5, y: 10, width: 20, height: 20),
+                Rect(x: 35, y: 11.5, width: 100, height: 17),
+            ])
     }
 
     @Test func rowReversePutsTheTitleLeftOfTheImage() throws {
-        let stack = Self.button(.rowReverse, spacing: 10, insets: EdgeInsets(top: 10, left: 5, bottom: 10, right: 5))
+        let stack = Self.button(
+            .rowReverse, spacing: 10, insets: EdgeInsets(top: 10, left: 5, bottom: 10, right: 5))
         let size = try stack.fittingSize(for: [Self.image, Self.title])
         #expect(size == Size(width: 140, height: 40))
         let frames = try stack.frames(for: [Self.image, Self.title], in: size)
-        #expect(frames == [Rect(x: 115, y: 10, width: 20, height: 20), Rect(x: 5, y: 11.5, width: 100, height: 17)])
+        #expect(
+            frames == [
+                Rect(x: 115, y: 10, width: 20, height: 20),
+                Rect(x: 5, y: 11.5, width: 100, height: 17),
+            ])
     }
 
     @Test func columnPutsTheImageAboveTheTitle() throws {
-        let stack = Self.button(.column, spacing: 5, insets: EdgeInsets(top: 5, left: 10, bottom: 5, right: 10))
+        let stack = Self.button(
+            .column, spacing: 5, insets: EdgeInsets(top: 5, left: 10, bottom: 5, right: 10))
         let size = try stack.fittingSize(for: [Self.image, Self.title])
         #expect(size == Size(width: 120, height: 52))
         let frames = try stack.frames(for: [Self.image, Self.title], in: size)
-        #expect(frames == [Rect(x: 50, y: 5, width: 20, height: 20), Rect(x: 10, y: 30, width: 100, height: 17)])
+        #expect(
+            frames == [
+                Rect(x: 50, y: 5, width: 20, height: 20),
+                Rect(x: 10, y: 30, width: 100, height: 17),
+            ])
     }
 
     @Test func columnReversePutsTheTitleAboveTheImage() throws {
-        let stack = Self.button(.columnReverse, spacing: 5, insets: EdgeInsets(top: 5, left: 10, bottom: 5, right: 10))
+        let stack = Self.button(
+            .columnReverse, spacing: 5, insets: EdgeInsets(top: 5, left: 10, bottom: 5, right: 10))
         let size = try stack.fittingSize(for: [Self.image, Self.title])
         #expect(size == Size(width: 120, height: 52))
         let frames = try stack.frames(for: [Self.image, Self.title], in: size)
-        #expect(frames == [Rect(x: 50, y: 27, width: 20, height: 20), Rect(x: 10, y: 5, width: 100, height: 17)])
+        #expect(
+            frames == [
+                Rect(x: 50, y: 27, width: 20, height: 20),
+                Rect(x: 10, y: 5, width: 100, height: 17),
+            ])
     }
 
     @Test func aLargerButtonCentresItsContent() throws {
-        let stack = Self.button(.row, spacing: 10, insets: EdgeInsets(top: 10, left: 5, bottom: 10, right: 5))
-        let frames = try stack.frames(for: [Self.image, Self.title], in: Size(width: 140, height: 60))
+        let stack = Self.button(
+            .row, spacing: 10, insets: EdgeInsets(top: 10, left: 5, bottom: 10, right: 5))
+        let frames = try stack.frames(
+            for: [Self.image, Self.title], in: Size(width: 140, height: 60))
         #expect(frames[0] == Rect(x: 5, y: 20, width: 20, height: 20))
         #expect(frames[1] == Rect(x: 35, y: 21.5, width: 100, height: 17))
     }

@@ -22,11 +22,14 @@ extension FlexAlgorithm {
             container.height - c.border.vertical - c.scrollbarGutter.height)
         let childDirection = style.direction ?? c.direction
         let alignSelf = FlexAlignmentMath.resolveSelfRelative(
-            style.alignSelf ?? c.alignItems, item: childDirection, container: c.direction, crossIsInline: c.isColumn)
+            style.alignSelf ?? c.alignItems, item: childDirection, container: c.direction,
+            crossIsInline: c.isColumn)
         let aspect = style.aspectRatio
         let margin = Sides<Double?>(
-            left: style.margin.left.resolve(area.width), right: style.margin.right.resolve(area.width),
-            top: style.margin.top.resolve(area.width), bottom: style.margin.bottom.resolve(area.width))
+            left: style.margin.left.resolve(area.width),
+            right: style.margin.right.resolve(area.width),
+            top: style.margin.top.resolve(area.width),
+            bottom: style.margin.bottom.resolve(area.width))
         let padding = style.padding.resolveOrZero(area.width)
         let border = style.border.resolveOrZero(area.width)
         let pbSum = (padding + border).sums
@@ -46,7 +49,8 @@ extension FlexAlgorithm {
 
         if style.width.isSizingKeyword || style.height.isSizingKeyword {
             resolveAbsoluteKeywords(
-                child, &known, style: style, area: area, inset: Sides(left: left, right: right, top: top, bottom: bottom),
+                child, &known, style: style, area: area,
+                inset: Sides(left: left, right: right, top: top, bottom: bottom),
                 margin: margin, direction: childDirection)
             known = known.applyingAspectRatio(aspect).clamped(min: minSize, max: maxSize)
         }
@@ -68,8 +72,10 @@ extension FlexAlgorithm {
             let measured = FlexCompute.layout(
                 child,
                 LayoutInput(
-                    runMode: .computeSize, sizingMode: .inherentSize, axis: .both, knownDimensions: known,
-                    parentSize: c.nodeInnerSize, availableSpace: available, direction: childDirection)
+                    runMode: .computeSize, sizingMode: .inherentSize, axis: .both,
+                    knownDimensions: known,
+                    parentSize: c.nodeInnerSize, availableSpace: available,
+                    direction: childDirection)
             ).size
             finalSize = known.unwrap(or: measured)
         }
@@ -77,7 +83,8 @@ extension FlexAlgorithm {
         let output = FlexCompute.layout(
             child,
             LayoutInput(
-                runMode: .performLayout, sizingMode: .inherentSize, axis: .both, knownDimensions: finalSize.optional,
+                runMode: .performLayout, sizingMode: .inherentSize, axis: .both,
+                knownDimensions: finalSize.optional,
                 parentSize: c.nodeInnerSize, availableSpace: available, direction: childDirection))
 
         let nonAuto = margin.map { $0 ?? 0 }
@@ -86,10 +93,15 @@ extension FlexAlgorithm {
             max(container.height - finalSize.height - nonAuto.vertical, 0))
         let autoWidthCount = (margin.left == nil ? 1 : 0) + (margin.right == nil ? 1 : 0)
         let autoHeightCount = (margin.top == nil ? 1 : 0) + (margin.bottom == nil ? 1 : 0)
-        let autoWidth = autoWidthCount > 0 && left != nil && right != nil ? free.width / Double(autoWidthCount) : 0
-        let autoHeight = autoHeightCount > 0 && top != nil && bottom != nil ? free.height / Double(autoHeightCount) : 0
+        let autoWidth =
+            autoWidthCount > 0 && left != nil && right != nil
+            ? free.width / Double(autoWidthCount) : 0
+        let autoHeight =
+            autoHeightCount > 0 && top != nil && bottom != nil
+            ? free.height / Double(autoHeightCount) : 0
         let resolvedMargin = Sides(
-            left: margin.left ?? autoWidth, right: margin.right ?? autoWidth, top: margin.top ?? autoHeight,
+            left: margin.left ?? autoWidth, right: margin.right ?? autoWidth,
+            top: margin.top ?? autoHeight,
             bottom: margin.bottom ?? autoHeight)
 
         let startMain = isRow ? left : top
@@ -113,14 +125,17 @@ extension FlexAlgorithm {
         let containerCross = container.cross(isRow)
 
         let mainAtStart = inset.mainStart(isRow) + resolvedMargin.mainStart(isRow)
-        let mainAtEnd = containerMain - inset.mainEnd(isRow) - mainSize - resolvedMargin.mainEnd(isRow)
+        let mainAtEnd =
+            containerMain - inset.mainEnd(isRow) - mainSize - resolvedMargin.mainEnd(isRow)
         let offsetMain: Double
         if startMain != nil || endMain != nil {
             if let end = endMain, mainIsRTL || startMain == nil {
-                offsetMain = containerMain - c.border.mainEnd(isRow) - mainEndGutter - mainSize - end
+                offsetMain =
+                    containerMain - c.border.mainEnd(isRow) - mainEndGutter - mainSize - end
                     - resolvedMargin.mainEnd(isRow)
             } else {
-                offsetMain = (startMain ?? 0) + c.border.mainStart(isRow) + mainStartGutter
+                offsetMain =
+                    (startMain ?? 0) + c.border.mainStart(isRow) + mainStartGutter
                     + resolvedMargin.mainStart(isRow)
             }
         } else {
@@ -133,67 +148,89 @@ extension FlexAlgorithm {
             case (.flexEnd, false), (.flexStart, true), (.stretch, true), (.spaceBetween, true):
                 offsetMain = mainAtEnd
             case (.spaceEvenly, _), (.spaceAround, _), (.center, _):
-                offsetMain = (containerMain + inset.mainStart(isRow) - inset.mainEnd(isRow) - mainSize
-                    + resolvedMargin.mainStart(isRow) - resolvedMargin.mainEnd(isRow)) / 2
+                offsetMain =
+                    (containerMain + inset.mainStart(isRow) - inset.mainEnd(isRow) - mainSize
+                        + resolvedMargin.mainStart(isRow) - resolvedMargin.mainEnd(isRow)) / 2
             }
         }
 
         let crossAtStart = inset.crossStart(isRow) + resolvedMargin.crossStart(isRow)
-        let crossAtEnd = containerCross - inset.crossEnd(isRow) - crossSize - resolvedMargin.crossEnd(isRow)
+        let crossAtEnd =
+            containerCross - inset.crossEnd(isRow) - crossSize - resolvedMargin.crossEnd(isRow)
         let offsetCross: Double
         if startCross != nil || endCross != nil {
             if let end = endCross, crossIsRTL || startCross == nil {
-                offsetCross = containerCross - c.border.crossEnd(isRow) - crossEndGutter - crossSize - end
+                offsetCross =
+                    containerCross - c.border.crossEnd(isRow) - crossEndGutter - crossSize - end
                     - resolvedMargin.crossEnd(isRow)
             } else {
-                offsetCross = (startCross ?? 0) + c.border.crossStart(isRow) + crossStartGutter
+                offsetCross =
+                    (startCross ?? 0) + c.border.crossStart(isRow) + crossStartGutter
                     + resolvedMargin.crossStart(isRow)
             }
         } else {
-            let overflows = crossSize + resolvedMargin.crossSum(isRow) > containerCross - inset.crossSum(isRow)
-            let position: FlexItemAlignment.Position = alignSelf.isSafe && overflows ? .start : alignSelf.position
+            let overflows =
+                crossSize + resolvedMargin.crossSum(isRow) > containerCross - inset.crossSum(isRow)
+            let position: FlexItemAlignment.Position =
+                alignSelf.isSafe && overflows ? .start : alignSelf.position
             switch (position, crossFlexStartReversed) {
-            case (.start, _), (.selfStart, _), (.baseline, _): offsetCross = crossIsRTL ? crossAtEnd : crossAtStart
+            case (.start, _), (.selfStart, _), (.baseline, _):
+                offsetCross = crossIsRTL ? crossAtEnd : crossAtStart
             case (.end, _), (.selfEnd, _): offsetCross = crossIsRTL ? crossAtStart : crossAtEnd
-            case (.stretch, false), (.flexStart, false), (.flexEnd, true): offsetCross = crossAtStart
+            case (.stretch, false), (.flexStart, false), (.flexEnd, true):
+                offsetCross = crossAtStart
             case (.stretch, true), (.flexStart, true), (.flexEnd, false): offsetCross = crossAtEnd
             case (.center, _):
-                offsetCross = (containerCross + inset.crossStart(isRow) - inset.crossEnd(isRow) - crossSize
-                    + resolvedMargin.crossStart(isRow) - resolvedMargin.crossEnd(isRow)) / 2
+                offsetCross =
+                    (containerCross + inset.crossStart(isRow) - inset.crossEnd(isRow) - crossSize
+                        + resolvedMargin.crossStart(isRow) - resolvedMargin.crossEnd(isRow)) / 2
             }
         }
 
         let x = isRow ? offsetMain : offsetCross
         let y = isRow ? offsetCross : offsetMain
-        child.unrounded = UnroundedLayout(x: x, y: y, size: finalSize, contentSize: output.contentSize)
-        let relativeX = c.isRTL ? area.width - (x - c.border.left - c.scrollbarGutter.width) : x - c.border.left
+        child.unrounded = UnroundedLayout(
+            x: x, y: y, size: finalSize, contentSize: output.contentSize)
+        let relativeX =
+            c.isRTL ? area.width - (x - c.border.left - c.scrollbarGutter.width) : x - c.border.left
         if c.isRTL {
             let extra = max(output.contentSize.width - finalSize.width, 0)
             content.width = max(content.width, max(relativeX, 0) + extra)
-            content.height = max(content.height, y - c.border.top + max(finalSize.height, output.contentSize.height))
+            content.height = max(
+                content.height, y - c.border.top + max(finalSize.height, output.contentSize.height))
         } else {
             FlexCompute.addContentContribution(
-                &content, x: relativeX, y: y - c.border.top, size: finalSize, contentSize: output.contentSize,
+                &content, x: relativeX, y: y - c.border.top, size: finalSize,
+                contentSize: output.contentSize,
                 overflowX: style.overflowX, overflowY: style.overflowY)
         }
     }
 
     /// Fills the known size of an absolutely positioned child from sizing keywords.
     private func resolveAbsoluteKeywords(
-        _ child: FlexNode, _ known: inout Dims<Double?>, style: FlexStyle, area: Dims<Double>, inset: Sides<Double?>,
+        _ child: FlexNode, _ known: inout Dims<Double?>, style: FlexStyle, area: Dims<Double>,
+        inset: Sides<Double?>,
         margin: Sides<Double?>, direction: LayoutDirection
     ) {
         let stretch = Dims(
-            max(area.width - (inset.left ?? 0) - (inset.right ?? 0) - (margin.left ?? 0) - (margin.right ?? 0), 0),
-            max(area.height - (inset.top ?? 0) - (inset.bottom ?? 0) - (margin.top ?? 0) - (margin.bottom ?? 0), 0))
-        let widthKeyword = known.width == nil ? SizingKeywordResolution.resolve(style.width, stretchSize: stretch.width) : nil
+            max(
+                area.width - (inset.left ?? 0) - (inset.right ?? 0) - (margin.left ?? 0)
+                    - (margin.right ?? 0), 0),
+            max(
+                area.height - (inset.top ?? 0) - (inset.bottom ?? 0) - (margin.top ?? 0)
+                    - (margin.bottom ?? 0), 0))
+        let widthKeyword =
+            known.width == nil
+            ? SizingKeywordResolution.resolve(style.width, stretchSize: stretch.width) : nil
         let heightKeyword =
-            known.height == nil ? SizingKeywordResolution.resolve(style.height, stretchSize: stretch.height) : nil
+            known.height == nil
+            ? SizingKeywordResolution.resolve(style.height, stretchSize: stretch.height) : nil
         func measure(_ known: Dims<Double?>, _ space: Dims<FlexAvailableSpace>) -> Dims<Double> {
             FlexCompute.layout(
                 child,
                 LayoutInput(
-                    runMode: .computeSize, sizingMode: .inherentSize, axis: .both, knownDimensions: known,
+                    runMode: .computeSize, sizingMode: .inherentSize, axis: .both,
+                    knownDimensions: known,
                     parentSize: area.optional, availableSpace: space, direction: direction)
             ).size
         }
@@ -204,16 +241,17 @@ extension FlexAlgorithm {
         if let widthKeyword {
             switch widthKeyword {
             case .exact(let width): known.width = width
-            case .measure(let space): known.width = measure(known, Dims(space, .definite(stretch.height))).width
+            case .measure(let space):
+                known.width = measure(known, Dims(space, .definite(stretch.height))).width
             }
         }
         if let heightKeyword {
             switch heightKeyword {
             case .exact(let height): known.height = height
             case .measure(let space):
-                known.height = measure(known, Dims(.definite(known.width ?? stretch.width), space)).height
+                known.height =
+                    measure(known, Dims(.definite(known.width ?? stretch.width), space)).height
             }
         }
     }
 }
-

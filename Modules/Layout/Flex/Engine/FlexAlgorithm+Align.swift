@@ -18,15 +18,24 @@ extension FlexAlgorithm {
                 let margin = freeSpace / Double(autoMargins)
                 for index in line.start..<line.end {
                     if items[index].marginIsAuto.mainStart(isRow) {
-                        if isRow { items[index].margin.left = margin } else { items[index].margin.top = margin }
+                        if isRow {
+                            items[index].margin.left = margin
+                        } else {
+                            items[index].margin.top = margin
+                        }
                     }
                     if items[index].marginIsAuto.mainEnd(isRow) {
-                        if isRow { items[index].margin.right = margin } else { items[index].margin.bottom = margin }
+                        if isRow {
+                            items[index].margin.right = margin
+                        } else {
+                            items[index].margin.bottom = margin
+                        }
                     }
                 }
                 freeSpace = 0
             }
-            let position = FlexAlignmentMath.fallback(c.justifyContent, freeSpace: freeSpace, count: line.count)
+            let position = FlexAlignmentMath.fallback(
+                c.justifyContent, freeSpace: freeSpace, count: line.count)
             for order in 0..<line.count {
                 let index = c.isReverse ? line.end - 1 - order : line.start + order
                 items[index].offsetMain = FlexAlignmentMath.offset(
@@ -47,7 +56,8 @@ extension FlexAlgorithm {
                 let item = items[index]
                 maxBaseline = max(maxBaseline, item.baseline)
                 if item.participatesInBaseline(isRow) {
-                    maxBelowBaseline = max(maxBelowBaseline, item.outerTargetSize.cross(isRow) - item.baseline)
+                    maxBelowBaseline = max(
+                        maxBelowBaseline, item.outerTargetSize.cross(isRow) - item.baseline)
                 }
             }
             for index in line.start..<line.end {
@@ -64,12 +74,21 @@ extension FlexAlgorithm {
                         items[index].margin.right = freeSpace / 2
                     }
                 } else if autoStart {
-                    if isRow { items[index].margin.top = freeSpace } else { items[index].margin.left = freeSpace }
+                    if isRow {
+                        items[index].margin.top = freeSpace
+                    } else {
+                        items[index].margin.left = freeSpace
+                    }
                 } else if autoEnd {
-                    if isRow { items[index].margin.bottom = freeSpace } else { items[index].margin.right = freeSpace }
+                    if isRow {
+                        items[index].margin.bottom = freeSpace
+                    } else {
+                        items[index].margin.right = freeSpace
+                    }
                 } else {
                     items[index].offsetCross = crossAlignmentOffset(
-                        item, freeSpace: freeSpace, maxBaseline: maxBaseline, maxBelowBaseline: maxBelowBaseline)
+                        item, freeSpace: freeSpace, maxBaseline: maxBaseline,
+                        maxBelowBaseline: maxBelowBaseline)
                 }
             }
         }
@@ -122,8 +141,10 @@ extension FlexAlgorithm {
         let isRow = c.isRow
         let count = lines.count
         let gap = c.gap.cross(isRow)
-        let freeSpace = c.innerContainerSize.cross(isRow) - totalLineCross - sumOfGaps(gap, count: count)
-        let position = FlexAlignmentMath.fallback(c.alignContent, freeSpace: freeSpace, count: count)
+        let freeSpace =
+            c.innerContainerSize.cross(isRow) - totalLineCross - sumOfGaps(gap, count: count)
+        let position = FlexAlignmentMath.fallback(
+            c.alignContent, freeSpace: freeSpace, count: count)
         for order in 0..<count {
             let index = c.isWrapReverse ? count - 1 - order : order
             lines[index].offsetCross = FlexAlignmentMath.offset(

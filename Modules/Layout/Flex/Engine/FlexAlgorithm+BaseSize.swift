@@ -23,9 +23,11 @@ extension FlexAlgorithm {
     func automaticMinimum(_ item: FlexItem) -> Double {
         let isRow = c.isRow
         let inputs = baseSizeInputs(item)
-        let childAvailable = Dims<FlexAvailableSpace>.fromMainCross(isRow, main: .minContent, cross: inputs.crossSpace)
+        let childAvailable = Dims<FlexAvailableSpace>.fromMainCross(
+            isRow, main: .minContent, cross: inputs.crossSpace)
         let minContent = FlexCompute.measureSize(
-            item.node, known: inputs.known, parentSize: inputs.parentSize, available: childAvailable,
+            item.node, known: inputs.known, parentSize: inputs.parentSize,
+            available: childAvailable,
             sizingMode: .contentSize, horizontal: isRow, direction: item.direction)
         let transferredMax = item.maxSize.applyingAspectRatio(item.aspectRatio).main(isRow)
         let pbMain = item.paddingBorder.mainSum(isRow)
@@ -41,7 +43,8 @@ extension FlexAlgorithm {
 
     /// The sizes and space an item is measured with for its base size and automatic minimum.
     func baseSizeInputs(_ item: FlexItem) -> (
-        known: Dims<Double?>, parentSize: Dims<Double?>, crossSpace: FlexAvailableSpace, crossIsDefinite: Bool
+        known: Dims<Double?>, parentSize: Dims<Double?>, crossSpace: FlexAvailableSpace,
+        crossIsDefinite: Bool
     ) {
         let isRow = c.isRow
         let available = itemSpace
@@ -57,7 +60,8 @@ extension FlexAlgorithm {
         switch available.cross(isRow) {
         case .definite(let value):
             crossAvailable = .definite(
-                c.dividedCrossSpace(crossParentSize ?? value).clamped(min: childMinCross, max: childMaxCross))
+                c.dividedCrossSpace(crossParentSize ?? value).clamped(
+                    min: childMinCross, max: childMaxCross))
         case .minContent:
             crossAvailable = childMinCross.map { .definite($0) } ?? .minContent
         case .maxContent:
@@ -67,11 +71,14 @@ extension FlexAlgorithm {
         var crossIsDefinite = item.size.cross(isRow) != nil
         var childKnown = item.size.withMain(isRow, nil)
         childKnown.setCross(
-            isRow, childKnown.cross(isRow).clamped(min: transferredMin.cross(isRow), max: transferredMax.cross(isRow)))
+            isRow,
+            childKnown.cross(isRow).clamped(
+                min: transferredMin.cross(isRow), max: transferredMax.cross(isRow)))
         if item.alignSelf.position == .stretch && !item.marginIsAuto.crossStart(isRow)
             && !item.marginIsAuto.crossEnd(isRow) && childKnown.cross(isRow) == nil
         {
-            childKnown.setCross(isRow, crossAvailable.definiteValue.map { $0 - item.margin.crossSum(isRow) })
+            childKnown.setCross(
+                isRow, crossAvailable.definiteValue.map { $0 - item.margin.crossSum(isRow) })
             crossIsDefinite = !c.isWrap && c.hasDefiniteCrossSize && crossParentSize != nil
         }
         return (childKnown, childParentSize, crossAvailable, crossIsDefinite)
@@ -83,10 +90,13 @@ extension FlexAlgorithm {
         for index in items.indices { determineFlexBaseSize(&items[index], available) }
     }
 
-    private func determineFlexBaseSize(_ item: inout FlexItem, _ available: Dims<FlexAvailableSpace>) {
+    private func determineFlexBaseSize(
+        _ item: inout FlexItem, _ available: Dims<FlexAvailableSpace>
+    ) {
         let isRow = c.isRow
         do {
-            let (childKnown, childParentSize, crossAvailable, crossIsDefinite) = baseSizeInputs(item)
+            let (childKnown, childParentSize, crossAvailable, crossIsDefinite) = baseSizeInputs(
+                item)
             let transferredMin = item.minSize.applyingAspectRatio(item.aspectRatio)
             let transferredMax = item.maxSize.applyingAspectRatio(item.aspectRatio)
 
@@ -116,7 +126,9 @@ extension FlexAlgorithm {
                 item.flexBasisIsDefinite = true
                 basis = definite
             } else {
-                switch SizingKeywordResolution.resolve(item.sizeStyle.main(isRow), stretchSize: mainStretchSize) {
+                switch SizingKeywordResolution.resolve(
+                    item.sizeStyle.main(isRow), stretchSize: mainStretchSize)
+                {
                 case .exact(let size)?:
                     item.flexBasisIsDefinite = true
                     basis = size
@@ -130,11 +142,13 @@ extension FlexAlgorithm {
                     item.flexBasisIsDefinite = true
                 }
                 let mainAvailable: FlexAvailableSpace =
-                    keywordAvailable ?? (available.main(isRow) == .minContent ? .minContent : .maxContent)
+                    keywordAvailable
+                    ?? (available.main(isRow) == .minContent ? .minContent : .maxContent)
                 let childAvailable = Dims<FlexAvailableSpace>.fromMainCross(
                     isRow, main: mainAvailable, cross: crossAvailable)
                 basis = FlexCompute.measureSize(
-                    item.node, known: childKnown, parentSize: childParentSize, available: childAvailable,
+                    item.node, known: childKnown, parentSize: childParentSize,
+                    available: childAvailable,
                     sizingMode: .contentSize, horizontal: isRow, direction: item.direction)
                 basisMeasuredAtMaxContent = mainAvailable == .maxContent
             }
@@ -152,8 +166,11 @@ extension FlexAlgorithm {
                 // The automatic minimum is at most the max-content size and at most the main
                 // size, so it cannot exceed a flex basis that is at least one of them.
                 let basisBoundsMinimum =
-                    basisMeasuredAtMaxContent || (item.size.main(isRow).map { $0 <= item.flexBasis } ?? false)
-                if basisBoundsMinimum && (maxMain == nil || maxMain.map { $0 >= item.flexBasis } == true) {
+                    basisMeasuredAtMaxContent
+                    || (item.size.main(isRow).map { $0 <= item.flexBasis } ?? false)
+                if basisBoundsMinimum
+                    && (maxMain == nil || maxMain.map { $0 >= item.flexBasis } == true)
+                {
                     item.minimumIsDeferred = true
                     item.resolvedMinimumMainSize = item.flexBasis
                 } else {
@@ -161,8 +178,10 @@ extension FlexAlgorithm {
                 }
             }
 
-            let hypotheticalMin = item.resolvedMinimumMainSize.atLeast(transferredMin.main(isRow)).atLeast(pbMain)
-            let hypothetical = item.flexBasis.clamped(min: hypotheticalMin, max: transferredMax.main(isRow))
+            let hypotheticalMin = item.resolvedMinimumMainSize.atLeast(transferredMin.main(isRow))
+                .atLeast(pbMain)
+            let hypothetical = item.flexBasis.clamped(
+                min: hypotheticalMin, max: transferredMax.main(isRow))
             item.hypotheticalInnerSize.setMain(isRow, hypothetical)
             item.hypotheticalOuterSize.setMain(isRow, hypothetical + item.margin.mainSum(isRow))
         }

@@ -24,7 +24,8 @@ extension FlexAlgorithm {
                 || (growing && flexBasis > target) || (shrinking && flexBasis < target)
             {
                 items[index].frozen = true
-                items[index].outerTargetSize.setMain(isRow, target + items[index].margin.mainSum(isRow))
+                items[index].outerTargetSize.setMain(
+                    isRow, target + items[index].margin.mainSum(isRow))
             }
         }
         if exactlySized { return }
@@ -34,7 +35,8 @@ extension FlexAlgorithm {
             for index in range {
                 used +=
                     items[index].frozen
-                    ? items[index].outerTargetSize.main(isRow) : items[index].flexBasis + items[index].margin.mainSum(isRow)
+                    ? items[index].outerTargetSize.main(isRow)
+                    : items[index].flexBasis + items[index].margin.mainSum(isRow)
             }
             return used
         }
@@ -68,7 +70,8 @@ extension FlexAlgorithm {
             if freeSpace.isNormal {
                 if growing && sumGrow > 0 {
                     for index in range where !items[index].frozen {
-                        let grown = items[index].flexBasis + freeSpace * (items[index].flexGrow / sumGrow)
+                        let grown =
+                            items[index].flexBasis + freeSpace * (items[index].flexGrow / sumGrow)
                         items[index].targetSize.setMain(isRow, grown)
                     }
                 } else if shrinking && sumShrink > 0 {
@@ -88,15 +91,20 @@ extension FlexAlgorithm {
 
             var totalViolation = 0.0
             for index in range where !items[index].frozen {
-                if items[index].minimumIsDeferred && items[index].targetSize.main(isRow) < items[index].flexBasis {
+                if items[index].minimumIsDeferred
+                    && items[index].targetSize.main(isRow) < items[index].flexBasis
+                {
                     resolveDeferredMinimum(index)
                 }
                 let target = items[index].targetSize.main(isRow)
                 let clamped = max(
-                    target.clamped(min: items[index].resolvedMinimumMainSize, max: items[index].maxSize.main(isRow)), 0)
+                    target.clamped(
+                        min: items[index].resolvedMinimumMainSize,
+                        max: items[index].maxSize.main(isRow)), 0)
                 items[index].violation = clamped - target
                 items[index].targetSize.setMain(isRow, clamped)
-                items[index].outerTargetSize.setMain(isRow, clamped + items[index].margin.mainSum(isRow))
+                items[index].outerTargetSize.setMain(
+                    isRow, clamped + items[index].margin.mainSum(isRow))
                 totalViolation += clamped - target
             }
             for index in range where !items[index].frozen {

@@ -36,7 +36,8 @@ extension FlexAlgorithm {
                 var length = 0.0
                 var end = start
                 while end < items.count {
-                    length += items[end].hypotheticalOuterSize.main(isRow) + (end == start ? 0 : gap)
+                    length +=
+                        items[end].hypotheticalOuterSize.main(isRow) + (end == start ? 0 : gap)
                     if length > limit && end != start { break }
                     end += 1
                 }
@@ -49,7 +50,8 @@ extension FlexAlgorithm {
     /// Collects the items into balanced lines (`flex-wrap: balance`).
     private func collectBalancedLines(_ available: Dims<FlexAvailableSpace>) {
         let isRow = c.isRow
-        let limitSpace: FlexAvailableSpace = c.knownMainSizeIsDefinite ? wrapLimit(available) : .maxContent
+        let limitSpace: FlexAvailableSpace =
+            c.knownMainSizeIsDefinite ? wrapLimit(available) : .maxContent
         if limitSpace == .minContent {
             lines = items.indices.map { FlexLine(start: $0, end: $0 + 1) }
             return
@@ -70,7 +72,8 @@ extension FlexAlgorithm {
     private func itemMainLength(_ item: FlexItem) -> Double {
         let isRow = c.isRow
         let pb = item.paddingBorder.mainSum(isRow)
-        return max(item.flexBasis.atLeast(item.minSize.main(isRow)) + item.margin.mainSum(isRow), pb)
+        return max(
+            item.flexBasis.atLeast(item.minSize.main(isRow)) + item.margin.mainSum(isRow), pb)
     }
 
     private func longestLineLength() -> Double {
@@ -125,7 +128,8 @@ extension FlexAlgorithm {
         var widest = 0.0
         var start = 0
         for count in counts {
-            widest = max(widest, lengths[start..<start + count].reduce(0, +) + sumOfGaps(gap, count: count))
+            widest = max(
+                widest, lengths[start..<start + count].reduce(0, +) + sumOfGaps(gap, count: count))
             start += count
         }
         return max(size, min(widest + inset, space))
@@ -138,14 +142,17 @@ extension FlexAlgorithm {
         for line in lines {
             var sum = 0.0
             for index in line.start..<line.end {
-                if contributionNeedsMinimum(items[index], available) { resolveDeferredMinimum(index) }
+                if contributionNeedsMinimum(items[index], available) {
+                    resolveDeferredMinimum(index)
+                }
                 let contribution = contentContribution(index, available)
                 var item = items[index]
                 let difference = contribution - item.flexBasis
                 if difference > 0 {
                     item.contentFlexFraction = difference / max(1, item.flexGrow)
                 } else if difference < 0 {
-                    item.contentFlexFraction = difference / max(1, item.flexShrink * item.innerFlexBasis)
+                    item.contentFlexFraction =
+                        difference / max(1, item.flexShrink * item.innerFlexBasis)
                 } else {
                     item.contentFlexFraction = 0
                 }
@@ -169,23 +176,30 @@ extension FlexAlgorithm {
 
     /// Whether an item's content contribution can depend on its deferred automatic minimum,
     /// which is at most its flex basis.
-    private func contributionNeedsMinimum(_ item: FlexItem, _ available: Dims<FlexAvailableSpace>) -> Bool {
+    private func contributionNeedsMinimum(_ item: FlexItem, _ available: Dims<FlexAvailableSpace>)
+        -> Bool
+    {
         guard item.minimumIsDeferred else { return false }
         let isRow = c.isRow
         // Without size styles, the max-content contribution is the flex basis itself, which
         // is what the bound stands in for.
-        if available.main(isRow) == .maxContent && !item.node.style.hasSizeConstraints { return false }
+        if available.main(isRow) == .maxContent && !item.node.style.hasSizeConstraints {
+            return false
+        }
         let preferred = item.size.main(isRow)
         let clampingBasis = item.flexBasis.atLeast(preferred)
         let basisMin: Double? = item.flexShrink == 0 ? clampingBasis : nil
         let basisMax: Double? = item.flexGrow == 0 ? clampingBasis : nil
         let maxMain = (item.maxSize.main(isRow).atMost(basisMax) ?? basisMax) ?? .infinity
-        let lowerBound = max((item.minSize.main(isRow).atLeast(basisMin) ?? basisMin) ?? item.flexBasis, item.flexBasis)
+        let lowerBound = max(
+            (item.minSize.main(isRow).atLeast(basisMin) ?? basisMin) ?? item.flexBasis,
+            item.flexBasis)
         return maxMain <= lowerBound || (preferred.map { maxMain <= $0 } ?? false)
     }
 
     /// An item's min- or max-content contribution to the container's main size.
-    private func contentContribution(_ index: Int, _ available: Dims<FlexAvailableSpace>) -> Double {
+    private func contentContribution(_ index: Int, _ available: Dims<FlexAvailableSpace>) -> Double
+    {
         let isRow = c.isRow
         let item = items[index]
         let styleMin = item.minSize.main(isRow)
@@ -195,7 +209,8 @@ extension FlexAlgorithm {
         let basisMin: Double? = item.flexShrink == 0 ? clampingBasis : nil
         let basisMax: Double? = item.flexGrow == 0 ? clampingBasis : nil
         let minMain = max(
-            (styleMin.atLeast(basisMin) ?? basisMin) ?? item.resolvedMinimumMainSize, item.resolvedMinimumMainSize)
+            (styleMin.atLeast(basisMin) ?? basisMin) ?? item.resolvedMinimumMainSize,
+            item.resolvedMinimumMainSize)
         let maxMain = (styleMax.atMost(basisMax) ?? basisMax) ?? .infinity
         let marginSum = item.margin.mainSum(isRow)
 
@@ -215,11 +230,13 @@ extension FlexAlgorithm {
         let childAvailable = available.withCross(isRow, crossAvailable)
         var childKnown = item.size.withMain(isRow, nil)
         if item.alignSelf.position == .stretch && childKnown.cross(isRow) == nil {
-            childKnown.setCross(isRow, crossAvailable.definiteValue.map { $0 - item.margin.crossSum(isRow) })
+            childKnown.setCross(
+                isRow, crossAvailable.definiteValue.map { $0 - item.margin.crossSum(isRow) })
         }
         let contentMain =
             FlexCompute.measureSize(
-                item.node, known: childKnown, parentSize: c.nodeInnerSize, available: childAvailable,
+                item.node, known: childKnown, parentSize: c.nodeInnerSize,
+                available: childAvailable,
                 sizingMode: .inherentSize, horizontal: isRow, direction: item.direction) + marginSum
         if isRow {
             return contentMain.clamped(min: styleMin, max: styleMax)

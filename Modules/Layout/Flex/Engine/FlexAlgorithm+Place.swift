@@ -4,7 +4,8 @@ extension FlexAlgorithm {
         let isRow = c.isRow
         var totalOffsetCross =
             c.isColumn && c.isRTL
-            ? c.containerSize.width - c.contentBoxInset.crossEnd(isRow) : c.contentBoxInset.crossStart(isRow)
+            ? c.containerSize.width - c.contentBoxInset.crossEnd(isRow)
+            : c.contentBoxInset.crossStart(isRow)
         var content = Dims<Double>.zero
         for order in lines.indices {
             let lineIndex = c.isWrapReverse ? lines.count - 1 - order : order
@@ -20,12 +21,15 @@ extension FlexAlgorithm {
         return content
     }
 
-    private func placeLine(_ lineIndex: Int, _ totalOffsetCross: inout Double, _ content: inout Dims<Double>) {
+    private func placeLine(
+        _ lineIndex: Int, _ totalOffsetCross: inout Double, _ content: inout Dims<Double>
+    ) {
         let isRow = c.isRow
         let line = lines[lineIndex]
         var totalOffsetMain =
             c.isRTL && isRow
-            ? c.containerSize.width - c.contentBoxInset.mainEnd(isRow) : c.contentBoxInset.mainStart(isRow)
+            ? c.containerSize.width - c.contentBoxInset.mainEnd(isRow)
+            : c.contentBoxInset.mainStart(isRow)
         let isRTLColumn = c.isRTL && c.isColumn
         if isRTLColumn { totalOffsetCross -= line.offsetCross + line.crossSize }
         for order in 0..<line.count {
@@ -36,7 +40,8 @@ extension FlexAlgorithm {
     }
 
     private func placeItem(
-        _ index: Int, _ totalOffsetMain: inout Double, _ totalOffsetCross: Double, _ lineOffsetCross: Double,
+        _ index: Int, _ totalOffsetMain: inout Double, _ totalOffsetCross: Double,
+        _ lineOffsetCross: Double,
         _ content: inout Dims<Double>
     ) {
         let isRow = c.isRow
@@ -71,12 +76,16 @@ extension FlexAlgorithm {
         let lineOffset = isRTLColumn ? 0 : lineOffsetCross
         let offsetMain =
             isRTLRow
-            ? totalOffsetMain - item.offsetMain - item.margin.mainEnd(isRow) - mainInset - size.width
+            ? totalOffsetMain - item.offsetMain - item.margin.mainEnd(isRow) - mainInset
+                - size.width
             : totalOffsetMain + item.offsetMain + item.margin.mainStart(isRow) + mainInset
-        let offsetCross = totalOffsetCross + item.offsetCross + lineOffset + item.margin.crossStart(isRow) + crossInset
+        let offsetCross =
+            totalOffsetCross + item.offsetCross + lineOffset + item.margin.crossStart(isRow)
+            + crossInset
 
         if isRow {
-            let baselineOffset = totalOffsetCross + item.offsetCross + lineOffset + item.margin.crossStart(isRow)
+            let baselineOffset =
+                totalOffsetCross + item.offsetCross + lineOffset + item.margin.crossStart(isRow)
             var inner = output.firstBaseline ?? size.height
             if item.overflowY.isScrollContainer { inner = max(min(inner, size.height), 0) }
             items[index].baseline = baselineOffset + inner
@@ -87,14 +96,17 @@ extension FlexAlgorithm {
 
         let x = isRow ? offsetMain : offsetCross
         let y = isRow ? offsetCross : offsetMain
-        item.node.unrounded = UnroundedLayout(x: x, y: y, size: size, contentSize: output.contentSize)
+        item.node.unrounded = UnroundedLayout(
+            x: x, y: y, size: size, contentSize: output.contentSize)
 
         let step = item.offsetMain + item.margin.mainSum(isRow) + size.main(isRow)
         totalOffsetMain += isRTLRow ? -step : step
 
-        let contributionX = c.isRTL ? c.containerSize.width - (x + size.width) - c.border.right : x - c.border.left
+        let contributionX =
+            c.isRTL ? c.containerSize.width - (x + size.width) - c.border.right : x - c.border.left
         FlexCompute.addContentContribution(
-            &content, x: contributionX, y: y - c.border.top, size: size, contentSize: output.contentSize,
+            &content, x: contributionX, y: y - c.border.top, size: size,
+            contentSize: output.contentSize,
             overflowX: item.overflowX, overflowY: item.overflowY)
     }
 }

@@ -133,10 +133,14 @@ final class FlexAlgorithm {
         let pbSum = (padding + border).sums
         let boxAdjustment = style.boxSizing == .contentBox ? pbSum : .zero
 
-        let minSize = Dims(style.minWidth.resolve(parentSize.width), style.minHeight.resolve(parentSize.height))
-            .applyingAspectRatio(aspect).plus(boxAdjustment)
-        let maxSize = Dims(style.maxWidth.resolve(parentSize.width), style.maxHeight.resolve(parentSize.height))
-            .applyingAspectRatio(aspect).plus(boxAdjustment)
+        let minSize = Dims(
+            style.minWidth.resolve(parentSize.width), style.minHeight.resolve(parentSize.height)
+        )
+        .applyingAspectRatio(aspect).plus(boxAdjustment)
+        let maxSize = Dims(
+            style.maxWidth.resolve(parentSize.width), style.maxHeight.resolve(parentSize.height)
+        )
+        .applyingAspectRatio(aspect).plus(boxAdjustment)
         let clampedStyleSize: Dims<Double?> =
             input.sizingMode == .inherentSize
             ? Dims(style.width.resolve(parentSize.width), style.height.resolve(parentSize.height))
@@ -160,7 +164,9 @@ final class FlexAlgorithm {
 
         let algorithm = FlexAlgorithm(
             node: node,
-            c: constants(style, known: known, definite: definite, parentSize: parentSize, direction: input.direction))
+            c: constants(
+                style, known: known, definite: definite, parentSize: parentSize,
+                direction: input.direction))
         var inner = input
         inner.knownDimensions = known
         return algorithm.run(inner)
@@ -188,7 +194,11 @@ final class FlexAlgorithm {
             style.overflowX == .scroll ? style.scrollbarWidth : 0)
         var inset = padding + border
         inset.bottom += gutter.height
-        if direction == .rightToLeft { inset.left += gutter.width } else { inset.right += gutter.width }
+        if direction == .rightToLeft {
+            inset.left += gutter.width
+        } else {
+            inset.right += gutter.width
+        }
         let innerSize = known.minus(inset.sums)
         let gapBasis = innerSize.unwrap(or: .zero)
         let knownMainDefinite = definite.main(isRow)
@@ -200,16 +210,22 @@ final class FlexAlgorithm {
             isWrapReverse: wrap.isReverse,
             isBalance: wrap.isBalance,
             lineCount: wrap.isMultiLine ? max(1, style.flexLineCount) : nil,
-            minSize: Dims(style.minWidth.resolve(parentSize.width), style.minHeight.resolve(parentSize.height))
-                .applyingAspectRatio(aspect).plus(boxAdjustment),
-            maxSize: Dims(style.maxWidth.resolve(parentSize.width), style.maxHeight.resolve(parentSize.height))
-                .applyingAspectRatio(aspect).plus(boxAdjustment),
+            minSize: Dims(
+                style.minWidth.resolve(parentSize.width), style.minHeight.resolve(parentSize.height)
+            )
+            .applyingAspectRatio(aspect).plus(boxAdjustment),
+            maxSize: Dims(
+                style.maxWidth.resolve(parentSize.width), style.maxHeight.resolve(parentSize.height)
+            )
+            .applyingAspectRatio(aspect).plus(boxAdjustment),
             margin: margin,
             border: border,
             contentBoxInset: inset,
             scrollbarGutter: gutter,
             isScrollContainer: style.isScrollContainer,
-            gap: Dims(style.columnGap.resolveOrZero(gapBasis.width), style.rowGap.resolveOrZero(gapBasis.height)),
+            gap: Dims(
+                style.columnGap.resolveOrZero(gapBasis.width),
+                style.rowGap.resolveOrZero(gapBasis.height)),
             alignItems: style.alignItems,
             alignContent: style.alignContent,
             justifyContent: style.justifyContent,
@@ -268,7 +284,8 @@ final class FlexAlgorithm {
         if let line = firstLine, line.count > 0 {
             var chosen = c.isReverse ? line.end - 1 : line.start
             if isRow {
-                for index in line.start..<line.end where items[index].participatesInBaseline(isRow) {
+                for index in line.start..<line.end where items[index].participatesInBaseline(isRow)
+                {
                     chosen = index
                     break
                 }
@@ -278,14 +295,16 @@ final class FlexAlgorithm {
         return LayoutOutput(
             size: c.containerSize,
             contentSize: Dims(
-                max(inflowContent.width, absoluteContent.width), max(inflowContent.height, absoluteContent.height)),
+                max(inflowContent.width, absoluteContent.width),
+                max(inflowContent.height, absoluteContent.height)),
             firstBaseline: firstBaseline)
     }
 
     /// Builds the in-flow items (§9.1): children that are neither absolute nor `display: none`.
     private func generateItems() {
         let isRow = c.isRow
-        let percentBasis = c.knownMainSizeIsDefinite ? c.nodeInnerSize : c.nodeInnerSize.withMain(isRow, nil)
+        let percentBasis =
+            c.knownMainSizeIsDefinite ? c.nodeInnerSize : c.nodeInnerSize.withMain(isRow, nil)
         let inner = c.nodeInnerSize
         items.reserveCapacity(node.children.count)
         let children = node.children
@@ -303,7 +322,9 @@ final class FlexAlgorithm {
         }
     }
 
-    private func makeItem(_ child: FlexNode, index: Int, percentBasis: Dims<Double?>, inner: Dims<Double?>)
+    private func makeItem(
+        _ child: FlexNode, index: Int, percentBasis: Dims<Double?>, inner: Dims<Double?>
+    )
         -> FlexItem
     {
         let padding = child.style.padding.resolveOrZero(inner.width)
@@ -321,9 +342,11 @@ final class FlexAlgorithm {
         var size = Dims(width.resolve(percentBasis.width), height.resolve(percentBasis.height))
         if aspectRatio != nil { size = size.applyingAspectRatio(aspectRatio) }
         var minSize = Dims(
-            child.style.minWidth.resolve(percentBasis.width), child.style.minHeight.resolve(percentBasis.height))
+            child.style.minWidth.resolve(percentBasis.width),
+            child.style.minHeight.resolve(percentBasis.height))
         var maxSize = Dims(
-            child.style.maxWidth.resolve(percentBasis.width), child.style.maxHeight.resolve(percentBasis.height))
+            child.style.maxWidth.resolve(percentBasis.width),
+            child.style.maxHeight.resolve(percentBasis.height))
         if child.style.boxSizing == .contentBox {
             size = size.plus(boxAdjustment)
             minSize = minSize.plus(boxAdjustment)

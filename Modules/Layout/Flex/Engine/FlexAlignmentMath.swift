@@ -5,7 +5,8 @@ import TrellisGeometry
 enum FlexAlignmentMath {
     /// Resolves `self-start` and `self-end` against the item's own direction.
     static func resolveSelfRelative(
-        _ alignment: FlexItemAlignment, item: LayoutDirection, container: LayoutDirection, crossIsInline: Bool
+        _ alignment: FlexItemAlignment, item: LayoutDirection, container: LayoutDirection,
+        crossIsInline: Bool
     ) -> FlexItemAlignment {
         let flip = crossIsInline && item != container
         var resolved = alignment

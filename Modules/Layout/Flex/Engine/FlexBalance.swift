@@ -46,7 +46,9 @@ enum FlexBalance {
     ///   - minimumLineCount: The least number of lines (`flex-line-count`).
     /// - Returns: Non-zero counts that sum to the number of items.
     /// - Complexity: O(lines × items × items per line).
-    static func lineItemCounts(sizes: [Double], limit: Double, gap: Double, minimumLineCount: Int) -> [Int] {
+    static func lineItemCounts(sizes: [Double], limit: Double, gap: Double, minimumLineCount: Int)
+        -> [Int]
+    {
         let count = sizes.count
         guard count > 0 else { return [] }
         let gap = gap.isFinite ? max(gap, 0) : 0
@@ -55,12 +57,14 @@ enum FlexBalance {
         sums.reserveCapacity(count)
         var sum = 0.0
         for raw in sizes {
-            let size = raw.isFinite ? max(raw, 0) : (raw > 0 ? Double(Float.greatestFiniteMagnitude) : 0)
+            let size =
+                raw.isFinite ? max(raw, 0) : (raw > 0 ? Double(Float.greatestFiniteMagnitude) : 0)
             sum += size + gap
             sums.append(sum)
             isZero.append(size == 0)
         }
-        let lines = Lines(sums: sums, isZero: isZero, gap: gap, limit: limit.isNaN ? .infinity : limit)
+        let lines = Lines(
+            sums: sums, isZero: isZero, gap: gap, limit: limit.isNaN ? .infinity : limit)
         let lineCount = max(lines.greedyLineCount(), min(max(minimumLineCount, 1), count))
         if lineCount == count { return Array(repeating: 1, count: count) }
         if lineCount == 1 { return [count] }
@@ -105,7 +109,9 @@ enum FlexBalance {
             var end = count - 1 - linesAfter
             while true {
                 let cost = lines.cost(start, end)
-                if cost != .infinity && (linesAfter == 0 || zeroBoundaryValid(linesAfter + 1, start, end)) {
+                if cost != .infinity
+                    && (linesAfter == 0 || zeroBoundaryValid(linesAfter + 1, start, end))
+                {
                     let remaining = linesAfter == 0 ? 0 : errors[(linesAfter - 1) * count + end + 1]
                     if cost + remaining == target || !target.isFinite { break }
                 }

@@ -12,7 +12,9 @@ enum FlexCompute {
             node.cache.clear()
             node.cacheDirection = input.direction
         }
-        if let cached = node.cache.get(input.knownDimensions, input.availableSpace, input.runMode, input.sizingMode) {
+        if let cached = node.cache.get(
+            input.knownDimensions, input.availableSpace, input.runMode, input.sizingMode)
+        {
             return cached
         }
         var input = input
@@ -35,14 +37,17 @@ enum FlexCompute {
 
     /// One dimension of a node's size under the given inputs.
     static func measureSize(
-        _ node: FlexNode, known: Dims<Double?>, parentSize: Dims<Double?>, available: Dims<FlexAvailableSpace>,
+        _ node: FlexNode, known: Dims<Double?>, parentSize: Dims<Double?>,
+        available: Dims<FlexAvailableSpace>,
         sizingMode: SizingMode, horizontal: Bool, direction: LayoutDirection
     ) -> Double {
         let output = layout(
             node,
             LayoutInput(
-                runMode: .computeSize, sizingMode: sizingMode, axis: horizontal ? .horizontal : .vertical,
-                knownDimensions: known, parentSize: parentSize, availableSpace: available, direction: direction))
+                runMode: .computeSize, sizingMode: sizingMode,
+                axis: horizontal ? .horizontal : .vertical,
+                knownDimensions: known, parentSize: parentSize, availableSpace: available,
+                direction: direction))
         return horizontal ? output.size.width : output.size.height
     }
 
@@ -56,7 +61,8 @@ enum FlexCompute {
 
     /// Extends a content size by a child's box (and its overflowing content when visible).
     static func addContentContribution(
-        _ content: inout Dims<Double>, x: Double, y: Double, size: Dims<Double>, contentSize: Dims<Double>,
+        _ content: inout Dims<Double>, x: Double, y: Double, size: Dims<Double>,
+        contentSize: Dims<Double>,
         overflowX: FlexOverflow, overflowY: FlexOverflow
     ) {
         let width = overflowX == .visible ? max(size.width, contentSize.width) : size.width
@@ -85,12 +91,18 @@ enum FlexLeaf {
         var aspect: Double?
         if input.sizingMode == .inherentSize {
             aspect = style.aspectRatio
-            let styleSize = Dims(style.width.resolve(parentSize.width), style.height.resolve(parentSize.height))
-                .applyingAspectRatio(aspect).plus(boxAdjustment)
-            minSize = Dims(style.minWidth.resolve(parentSize.width), style.minHeight.resolve(parentSize.height))
-                .applyingAspectRatio(aspect).plus(boxAdjustment)
-            maxSize = Dims(style.maxWidth.resolve(parentSize.width), style.maxHeight.resolve(parentSize.height))
-                .plus(boxAdjustment)
+            let styleSize = Dims(
+                style.width.resolve(parentSize.width), style.height.resolve(parentSize.height)
+            )
+            .applyingAspectRatio(aspect).plus(boxAdjustment)
+            minSize = Dims(
+                style.minWidth.resolve(parentSize.width), style.minHeight.resolve(parentSize.height)
+            )
+            .applyingAspectRatio(aspect).plus(boxAdjustment)
+            maxSize = Dims(
+                style.maxWidth.resolve(parentSize.width), style.maxHeight.resolve(parentSize.height)
+            )
+            .plus(boxAdjustment)
             nodeSize = known.or(styleSize)
         }
 
@@ -102,19 +114,28 @@ enum FlexLeaf {
         inset.bottom += gutter.height
 
         if input.runMode == .computeSize, let width = nodeSize.width, let height = nodeSize.height {
-            return LayoutOutput(size: Dims(width, height).clamped(min: minSize, max: maxSize).atLeast(pbSum.optional))
+            return LayoutOutput(
+                size: Dims(width, height).clamped(min: minSize, max: maxSize).atLeast(
+                    pbSum.optional))
         }
 
-        func space(_ known: Double?, _ outer: FlexAvailableSpace, _ marginSum: Double, _ nodeSize: Double?,
-                   _ min: Double?, _ max: Double?, _ insetSum: Double) -> FlexAvailableSpace {
-            (known.map { .definite($0) } ?? outer).subtracting(marginSum).replaced(by: known).replaced(by: nodeSize)
+        func space(
+            _ known: Double?, _ outer: FlexAvailableSpace, _ marginSum: Double, _ nodeSize: Double?,
+            _ min: Double?, _ max: Double?, _ insetSum: Double
+        ) -> FlexAvailableSpace {
+            (known.map { .definite($0) } ?? outer).subtracting(marginSum).replaced(by: known)
+                .replaced(by: nodeSize)
                 .replaced(by: max).mapDefinite { $0.clamped(min: min, max: max) - insetSum }
         }
         let available = Dims(
-            space(known.width, input.availableSpace.width, margin.horizontal, nodeSize.width, minSize.width,
-                  maxSize.width, inset.horizontal),
-            space(known.height, input.availableSpace.height, margin.vertical, nodeSize.height, minSize.height,
-                  maxSize.height, inset.vertical))
+            space(
+                known.width, input.availableSpace.width, margin.horizontal, nodeSize.width,
+                minSize.width,
+                maxSize.width, inset.horizontal),
+            space(
+                known.height, input.availableSpace.height, margin.vertical, nodeSize.height,
+                minSize.height,
+                maxSize.height, inset.vertical))
 
         let measured: Dims<Double>
         if let width = known.width, let height = known.height {
@@ -129,12 +150,14 @@ enum FlexLeaf {
         } else {
             measured = .zero
         }
-        let clamped = known.or(nodeSize).unwrap(or: measured + inset.sums).clamped(min: minSize, max: maxSize)
+        let clamped = known.or(nodeSize).unwrap(or: measured + inset.sums).clamped(
+            min: minSize, max: maxSize)
         var size = Dims(clamped.width, max(clamped.height, aspect.map { clamped.width / $0 } ?? 0))
         size = size.atLeast(pbSum.optional)
         let baseline = node.baseline.map { $0(Size(width: size.width, height: size.height)) }
         return LayoutOutput(
-            size: size, contentSize: measured + padding.sums, firstBaseline: baseline.map(sanitized))
+            size: size, contentSize: measured + padding.sums, firstBaseline: baseline.map(sanitized)
+        )
     }
 
     /// A measured length, with non-finite and negative answers as zero.

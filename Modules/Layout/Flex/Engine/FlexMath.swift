@@ -102,7 +102,9 @@ extension Dims where T == Double? {
     static var none: Dims { Dims(nil, nil) }
 
     /// Each component, or `other`'s where absent.
-    func or(_ other: Dims<Double?>) -> Dims<Double?> { Dims(width ?? other.width, height ?? other.height) }
+    func or(_ other: Dims<Double?>) -> Dims<Double?> {
+        Dims(width ?? other.width, height ?? other.height)
+    }
 
     /// Each component clamped.
     func clamped(min: Dims<Double?>, max: Dims<Double?>) -> Dims<Double?> {
@@ -159,7 +161,9 @@ extension Dims where T == Double {
     }
 
     /// Componentwise sum.
-    static func + (lhs: Dims, rhs: Dims) -> Dims { Dims(lhs.width + rhs.width, lhs.height + rhs.height) }
+    static func + (lhs: Dims, rhs: Dims) -> Dims {
+        Dims(lhs.width + rhs.width, lhs.height + rhs.height)
+    }
 
     /// As optionals.
     var optional: Dims<Double?> { Dims<Double?>(width, height) }
@@ -182,7 +186,9 @@ struct Sides<T> {
     @inline(__always) func crossEnd(_ isRow: Bool) -> T { isRow ? bottom : right }
 
     func map<U>(_ transform: (T) -> U) -> Sides<U> {
-        Sides<U>(left: transform(left), right: transform(right), top: transform(top), bottom: transform(bottom))
+        Sides<U>(
+            left: transform(left), right: transform(right), top: transform(top),
+            bottom: transform(bottom))
     }
 }
 

@@ -108,7 +108,8 @@ struct LayoutCache {
     }
 
     func get(
-        _ known: Dims<Double?>, _ available: Dims<FlexAvailableSpace>, _ mode: RunMode, _ sizingMode: SizingMode
+        _ known: Dims<Double?>, _ available: Dims<FlexAvailableSpace>, _ mode: RunMode,
+        _ sizingMode: SizingMode
     ) -> LayoutOutput? {
         switch mode {
         case .performLayout:
@@ -126,7 +127,8 @@ struct LayoutCache {
                 guard let entry = slots[index] else { continue }
                 if (entry.sizingMode == nil || entry.sizingMode == sizingMode)
                     && Self.matches(
-                        known, available, entryKnown: entry.known, entryAvailable: entry.available, size: entry.size)
+                        known, available, entryKnown: entry.known, entryAvailable: entry.available,
+                        size: entry.size)
                 {
                     return LayoutOutput(size: entry.size)
                 }
@@ -138,7 +140,8 @@ struct LayoutCache {
     }
 
     mutating func store(
-        _ known: Dims<Double?>, _ available: Dims<FlexAvailableSpace>, _ mode: RunMode, _ sizingMode: SizingMode?,
+        _ known: Dims<Double?>, _ available: Dims<FlexAvailableSpace>, _ mode: RunMode,
+        _ sizingMode: SizingMode?,
         _ output: LayoutOutput
     ) {
         if output.isPartial { return }

@@ -69,7 +69,9 @@ public struct StackLayout: Sendable, Hashable {
             switch margins {
             case .directional(let insets): insets
             case .absolute(let insets):
-                DirectionalEdgeInsets(top: insets.top, leading: insets.left, bottom: insets.bottom, trailing: insets.right)
+                DirectionalEdgeInsets(
+                    top: insets.top, leading: insets.left, bottom: insets.bottom,
+                    trailing: insets.right)
             }
         }
         set { margins = .directional(newValue) }
@@ -91,7 +93,9 @@ public struct StackLayout: Sendable, Hashable {
     /// - Returns: The fitting size.
     /// - Throws: ``FlexLayoutError`` if a size, the spacing or a margin is not finite.
     /// - Complexity: O(n).
-    public func fittingSize(for items: [StackItem], layoutDirection: LayoutDirection = .leftToRight) throws -> Size {
+    public func fittingSize(for items: [StackItem], layoutDirection: LayoutDirection = .leftToRight)
+        throws -> Size
+    {
         let root = try makeTree(items, size: nil, layoutDirection: layoutDirection)
         try root.calculateLayout(direction: layoutDirection, rounding: .none)
         return root.layout.frame.size
@@ -109,12 +113,15 @@ public struct StackLayout: Sendable, Hashable {
     /// - Throws: ``FlexLayoutError`` if a size, the spacing or a margin is not finite or is
     ///   negative.
     /// - Complexity: O(n).
-    public func frames(for items: [StackItem], in size: Size, layoutDirection: LayoutDirection = .leftToRight)
+    public func frames(
+        for items: [StackItem], in size: Size, layoutDirection: LayoutDirection = .leftToRight
+    )
         throws -> [Rect]
     {
         let root = try makeTree(items, size: size, layoutDirection: layoutDirection)
         try root.calculateLayout(
-            availableWidth: .definite(size.width), availableHeight: .definite(size.height), direction: layoutDirection,
+            availableWidth: .definite(size.width), availableHeight: .definite(size.height),
+            direction: layoutDirection,
             rounding: .none)
         var frames = root.children.map(\.layout.frame)
         if distribution == .equalCentering {

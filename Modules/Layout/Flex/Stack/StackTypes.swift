@@ -79,7 +79,8 @@ public struct StackItem: Sendable, Hashable {
     /// Creates an item.
     public init(
         intrinsicSize: Size, isHidden: Bool = false, huggingPriority: Double = 250,
-        compressionResistance: Double = 750, firstBaseline: Double? = nil, lastBaseline: Double? = nil
+        compressionResistance: Double = 750, firstBaseline: Double? = nil,
+        lastBaseline: Double? = nil
     ) {
         self.intrinsicSize = intrinsicSize
         self.isHidden = isHidden

@@ -10,7 +10,8 @@ enum FixtureTree {
     static func build(_ element: FixtureElement) throws -> FlexNode {
         var style = FlexStyle()
         style.boxSizing = .borderBox
-        for (key, value) in element.attributes.sorted(by: { $0.key < $1.key }) where !ignored.contains(key) {
+        for (key, value) in element.attributes.sorted(by: { $0.key < $1.key })
+        where !ignored.contains(key) {
             try style.set(key, to: .string(value))
         }
         let node = FlexNode(style: style)
@@ -32,7 +33,9 @@ struct AhemText {
     let isVertical: Bool
 
     init(text: String, isVertical: Bool) {
-        words = text.split(separator: "\u{200B}", omittingEmptySubsequences: false).map { $0.unicodeScalars.count }
+        words = text.split(separator: "\u{200B}", omittingEmptySubsequences: false).map {
+            $0.unicodeScalars.count
+        }
         self.isVertical = isVertical
     }
 

@@ -49,7 +49,8 @@ final class FixtureXMLReader: NSObject, XMLParserDelegate {
     }
 
     func parser(
-        _ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName: String?
+        _ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?,
+        qualifiedName: String?
     ) {
         stack.removeLast()
     }

@@ -13,9 +13,11 @@ import TrellisLayout
     static let knownFailures: [String: String] = [:]
 
     @Test func everyFlexboxCaseMatchesChrome() throws {
-        let files = try FileManager.default.contentsOfDirectory(at: Self.directory, includingPropertiesForKeys: nil)
-            .filter { $0.pathExtension == "xml" }
-            .sorted { $0.lastPathComponent < $1.lastPathComponent }
+        let files = try FileManager.default.contentsOfDirectory(
+            at: Self.directory, includingPropertiesForKeys: nil
+        )
+        .filter { $0.pathExtension == "xml" }
+        .sorted { $0.lastPathComponent < $1.lastPathComponent }
         #expect(files.count == 2636)
         var passed = 0
         var failures: [String] = []
@@ -39,7 +41,9 @@ import TrellisLayout
             }
         }
         let skipped = skips.values.reduce(0, +)
-        print("taffy-flex conformance: \(passed) passed, \(failures.count) failed, \(knownFailed) known failures, \(skipped) skipped")
+        print(
+            "taffy-flex conformance: \(passed) passed, \(failures.count) failed, \(knownFailed) known failures, \(skipped) skipped"
+        )
         for (reason, count) in skips.sorted(by: { $0.key < $1.key }) {
             print("  skipped \(count): \(reason)")
         }
@@ -53,25 +57,32 @@ import TrellisLayout
         try root.calculateLayout(
             availableWidth: fixture.availableWidth, availableHeight: fixture.availableHeight,
             rounding: fixture.usesRounding ? .pixels(scale: 1) : .none)
-        return compare(root, fixture.expectation, path: "root", tolerance: fixture.usesRounding ? 0 : 0.1)
+        return compare(
+            root, fixture.expectation, path: "root", tolerance: fixture.usesRounding ? 0 : 0.1)
     }
 
-    static func compare(_ node: FlexNode, _ expected: TaffyFixture.Expectation, path: String, tolerance: Double)
+    static func compare(
+        _ node: FlexNode, _ expected: TaffyFixture.Expectation, path: String, tolerance: Double
+    )
         -> String?
     {
         let frame = node.layout.frame
         let pairs = [
             ("x", frame.minX, expected.frame.minX), ("y", frame.minY, expected.frame.minY),
-            ("width", frame.width, expected.frame.width), ("height", frame.height, expected.frame.height),
+            ("width", frame.width, expected.frame.width),
+            ("height", frame.height, expected.frame.height),
         ]
         for (name, actual, wanted) in pairs where abs(actual - wanted) > tolerance + 1e-9 {
             return "\(path).\(name) is \(actual), expected \(wanted)"
         }
         guard node.children.count == expected.children.count else {
-            return "\(path) has \(node.children.count) children, expected \(expected.children.count)"
+            return
+                "\(path) has \(node.children.count) children, expected \(expected.children.count)"
         }
         for (index, child) in node.children.enumerated() {
-            if let mismatch = compare(child, expected.children[index], path: "\(path)[\(index)]", tolerance: tolerance) {
+            if let mismatch = compare(
+                child, expected.children[index], path: "\(path)[\(index)]", tolerance: tolerance)
+            {
                 return mismatch
             }
         }

@@ -39,7 +39,10 @@ struct TaffyFixture {
         guard root.name == "test", let viewport = root.child(named: "viewport"),
             let input = root.child(named: "input")?.children.first,
             let expected = root.child(named: "expectations")?.children.first
-        else { throw FixtureError("\(url.lastPathComponent): missing test, viewport, input or expectations") }
+        else {
+            throw FixtureError(
+                "\(url.lastPathComponent): missing test, viewport, input or expectations")
+        }
         name = root.attributes["name"] ?? url.lastPathComponent
         usesRounding = root.attributes["use-rounding"] != "false"
         availableWidth = try Self.space(viewport.attributes["width"])
@@ -68,7 +71,9 @@ struct TaffyFixture {
             return value
         }
         return Expectation(
-            frame: Rect(x: try number("x"), y: try number("y"), width: try number("width"), height: try number("height")),
+            frame: Rect(
+                x: try number("x"), y: try number("y"), width: try number("width"),
+                height: try number("height")),
             children: try element.children.map(expectation))
     }
 }
