@@ -6,6 +6,7 @@ let suites: [(name: String, run: () throws -> Void)] = [
     ("constraints", runConstraintBenchmarks),
     ("flex", runFlexBenchmarks),
     ("text", runTextBenchmarks),
+    ("flexprof", runFlexProfile),
 ]
 
 let requested = Set(CommandLine.arguments.dropFirst())

@@ -261,14 +261,15 @@ final class FlexAlgorithm {
         calculateChildBaselines(known, available)
         calculateLineCrossSizes(known)
         stretchLines(known)
+        if input.runMode == .computeSize {
+            // The container's size depends only on its lines; item placement is not needed.
+            _ = determineContainerCrossSize(known)
+            return LayoutOutput(size: c.containerSize)
+        }
         determineUsedCrossSizes()
         distributeFreeSpace()
         resolveCrossAxisAutoMargins()
         let totalLineCross = determineContainerCrossSize(known)
-
-        if input.runMode == .computeSize {
-            return LayoutOutput(size: c.containerSize)
-        }
 
         alignLines(totalLineCross)
         let inflowContent = placeItems()
