@@ -6,7 +6,6 @@ let suites: [(name: String, run: () throws -> Void)] = [
     ("constraints", runConstraintBenchmarks),
     ("flex", runFlexBenchmarks),
     ("text", runTextBenchmarks),
-    ("flexprof", runFlexProfile),
 ]
 
 let requested = Set(CommandLine.arguments.dropFirst())

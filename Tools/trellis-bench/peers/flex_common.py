@@ -9,7 +9,7 @@ import sys
 import time
 
 
-def best_time(run, minimum_runs=3, maximum_runs=20, budget=2.0):
+def best_time(run, minimum_runs=3, maximum_runs=20, budget=1.0):
     best = float("inf")
     total = 0.0
     runs = 0
