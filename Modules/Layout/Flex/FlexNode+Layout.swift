@@ -19,8 +19,8 @@ extension FlexNode {
     ///   - direction: The inline direction of nodes whose style does not set one.
     ///   - rounding: How results are rounded; whole points by default.
     /// - Throws: ``FlexLayoutError`` if an available size is not finite or not positive-or-zero,
-    ///   or a dirty node's style holds a non-finite or out-of-range value; the tree and its
-    ///   previous layout are then left unchanged.
+    ///   a dirty node's style holds a non-finite or out-of-range value, or the tree is more than
+    ///   256 levels deep; the tree and its previous layout are then left unchanged.
     /// - Complexity: O(n) for the nodes whose layout changed, plus O(n) over the whole tree to
     ///   write the rounded results.
     public func calculateLayout(

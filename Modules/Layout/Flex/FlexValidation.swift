@@ -30,21 +30,42 @@ enum FlexValidation {
 
     /// Validates the styles of the dirty nodes of a tree (clean subtrees were validated when
     /// they were last laid out).
-    static func validateDirty(_ node: FlexNode, path: String) throws {
-        var indices: [Int] = []
-        try validateDirty(node, root: path, indices: &indices)
-    }
+    /// The deepest tree a layout call accepts; deeper trees are an error rather than a risk of
+    /// exhausting the stack of the calling thread.
+    static let maximumDepth = 256
 
-    private static func validateDirty(_ node: FlexNode, root: String, indices: inout [Int]) throws {
-        guard node.isDirty else { return }
-        if !node.styleIsPlainlyValid {
-            try validate(
-                node.style, path: root + indices.map { ".children[\($0)]" }.joined() + ".style")
+    static func validateDirty(_ node: FlexNode, path: String) throws {
+        // Breadth first and iterative, so that a tree too deep to lay out is reported rather
+        // than overflowing the stack. Each entry remembers its parent's entry for the path.
+        var entries: [(node: FlexNode, depth: Int, parent: Int, index: Int)] = [(node, 0, -1, 0)]
+        var cursor = 0
+        func pathTo(_ entry: Int) -> String {
+            var indices: [Int] = []
+            var current = entry
+            while entries[current].parent >= 0 {
+                indices.append(entries[current].index)
+                current = entries[current].parent
+            }
+            return path + indices.reversed().map { ".children[\($0)]" }.joined()
         }
-        for (index, child) in node.children.enumerated() {
-            indices.append(index)
-            try validateDirty(child, root: root, indices: &indices)
-            indices.removeLast()
+        while cursor < entries.count {
+            let (current, depth, _, _) = entries[cursor]
+            if depth > maximumDepth {
+                throw FlexLayoutError(
+                    path: pathTo(cursor),
+                    message:
+                        "the tree is more than \(maximumDepth) levels deep; flatten it or lay out subtrees "
+                        + "separately")
+            }
+            if current.isDirty {
+                if !current.styleIsPlainlyValid {
+                    try validate(current.style, path: pathTo(cursor) + ".style")
+                }
+                for (index, child) in current.children.enumerated() {
+                    entries.append((child, depth + 1, cursor, index))
+                }
+            }
+            cursor += 1
         }
     }
 

@@ -230,3 +230,54 @@ final class CallCounter: @unchecked Sendable {
         #expect(child.layout.frame == Rect(x: 85, y: 80, width: 10, height: 10))
     }
 }
+
+@Suite struct FlexDepthTests {
+    static let allowed = 256
+
+    static func chain(depth: Int) throws -> FlexNode {
+        let root = FlexNode()
+        var last = root
+        for _ in 0..<depth {
+            let child = FlexNode()
+            try last.appendChild(child)
+            last = child
+        }
+        last.style.width = 10
+        last.style.height = 10
+        return root
+    }
+
+    @Test func deepButAllowedTreesLayOut() throws {
+        let root = try Self.chain(depth: FlexDepthTests.allowed)
+        try root.calculateLayout()
+        #expect(root.layout.frame.size == Size(width: 10, height: 10))
+    }
+
+    @Test func treesDeeperThanTheLimitAreAnError() throws {
+        let root = try Self.chain(depth: 300)
+        #expect {
+            try root.calculateLayout()
+        } throws: { error in
+            "\(error)".contains("levels deep")
+        }
+    }
+}
+
+@Suite struct FlexBalanceTests {
+    @Test func hugeBalancedContainersFinish() throws {
+        var style = FlexStyle()
+        style.flexWrap = .balance
+        style.flexLineCount = 5000
+        let root = FlexNode(style: style)
+        for index in 0..<10_000 {
+            var item = FlexStyle()
+            item.width = .points(Double(10 + index % 7))
+            item.height = 10
+            try root.appendChild(FlexNode(style: item))
+        }
+        try root.calculateLayout(availableWidth: .maxContent, availableHeight: .maxContent)
+        let lineTops = Set(root.children.map(\.layout.frame.minY))
+        #expect(lineTops.count > 1)
+        #expect(root.children.allSatisfy { $0.layout.frame.width >= 10 })
+    }
+}

@@ -37,6 +37,35 @@ enum FlexBalance {
         }
     }
 
+    /// Above this many (lines × items), lines are balanced by a linear-time approximation
+    /// instead of the exact search, which could take minutes.
+    static let exactWorkLimit = 1_000_000
+
+    /// Fills lines towards an equal share of the total size, never exceeding the limit with
+    /// several items, and leaving at least one item for each remaining line.
+    private static func approximateCounts(_ lines: Lines, lineCount: Int) -> [Int] {
+        let count = lines.count
+        let total = lines.size(0, count - 1)
+        let target = total / Double(lineCount)
+        var counts: [Int] = []
+        var start = 0
+        while start < count {
+            let linesLeft = max(lineCount - counts.count, 1)
+            var end = start
+            while end + 1 < count && count - (end + 1) >= linesLeft - 1 && linesLeft > 1 {
+                let longer = lines.size(start, end + 1)
+                if longer > lines.limit || longer > target { break }
+                end += 1
+            }
+            if linesLeft == 1 {
+                while end + 1 < count && lines.size(start, end + 1) <= lines.limit { end += 1 }
+            }
+            counts.append(end - start + 1)
+            start = end + 1
+        }
+        return counts
+    }
+
     /// The number of items on each line.
     ///
     /// - Parameters:
@@ -45,7 +74,7 @@ enum FlexBalance {
     ///   - gap: The main-axis gap between items.
     ///   - minimumLineCount: The least number of lines (`flex-line-count`).
     /// - Returns: Non-zero counts that sum to the number of items.
-    /// - Complexity: O(lines × items × items per line).
+    /// - Complexity: O(lines × items × items per line), or O(items) past ``exactWorkLimit``.
     static func lineItemCounts(sizes: [Double], limit: Double, gap: Double, minimumLineCount: Int)
         -> [Int]
     {
@@ -68,6 +97,9 @@ enum FlexBalance {
         let lineCount = max(lines.greedyLineCount(), min(max(minimumLineCount, 1), count))
         if lineCount == count { return Array(repeating: 1, count: count) }
         if lineCount == 1 { return [count] }
+        if lineCount * count > exactWorkLimit {
+            return approximateCounts(lines, lineCount: lineCount)
+        }
 
         var errors = [Double](repeating: .infinity, count: lineCount * count)
         for start in 0..<count { errors[start] = lines.cost(start, count - 1) }
