@@ -36,7 +36,15 @@ extension FlexNode {
                 path: "rounding",
                 message: "the pixel scale \(scale) must be a finite number above zero")
         }
+        let request = LayoutRequest(
+            width: availableWidth, height: availableHeight, direction: direction, rounding: rounding
+        )
+        if !isDirty && parent == nil && lastRequest == request {
+            // Nothing changed since the last layout with the same inputs.
+            return
+        }
         try FlexValidation.validateDirty(self, path: "root")
+        lastRequest = request
 
         let available = Dims(availableWidth, availableHeight)
         let output = FlexCompute.layout(
@@ -58,6 +66,14 @@ extension FlexNode {
             FlexRounder.round(self, scale: scale, cumulativeX: 0, cumulativeY: 0)
         }
     }
+}
+
+/// The inputs of a root layout call, to recognise a repeated call on an unchanged tree.
+struct LayoutRequest: Equatable {
+    var width: FlexAvailableSpace
+    var height: FlexAvailableSpace
+    var direction: LayoutDirection
+    var rounding: FlexRounding
 }
 
 /// Writes the final layouts from the unrounded ones.

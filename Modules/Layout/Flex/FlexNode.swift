@@ -63,6 +63,8 @@ public final class FlexNode {
 
     @exclusivity(unchecked) var unrounded = UnroundedLayout()
     @exclusivity(unchecked) var cache = LayoutCache()
+    /// The inputs of the last layout call made on this node as a root.
+    @exclusivity(unchecked) var lastRequest: LayoutRequest?
     /// Whether the style passed the quick validity check when it was set.
     @exclusivity(unchecked) var styleIsPlainlyValid = true
     /// The inherited direction the cached results were computed for.
@@ -142,6 +144,7 @@ public final class FlexNode {
         }
         children.insert(child, at: index)
         child.parent = self
+        child.lastRequest = nil
         markDirty()
     }
 
@@ -189,6 +192,7 @@ public final class FlexNode {
         for child in newChildren {
             child.parent?.detach(child)
             child.parent = self
+            child.lastRequest = nil
         }
         children = newChildren
         markDirty()

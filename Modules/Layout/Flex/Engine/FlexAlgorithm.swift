@@ -8,14 +8,9 @@ struct FlexItem {
     var direction: LayoutDirection
     /// The preferred size, resolved (and with the aspect ratio and box sizing applied).
     var size: Dims<Double?>
-    var sizeStyle: Dims<FlexLength>
     var minSize: Dims<Double?>
     var maxSize: Dims<Double?>
-    var aspectRatio: Double?
     var alignSelf: FlexItemAlignment
-    var overflowX: FlexOverflow
-    var overflowY: FlexOverflow
-    var scrollbarWidth: Double
     var flexGrow: Double
     var flexShrink: Double
     var flexBasisIsDefinite = false
@@ -42,6 +37,11 @@ struct FlexItem {
     var offsetCross = 0.0
 
     var isScrollContainer: Bool { overflowX.isScrollContainer || overflowY.isScrollContainer }
+    /// The `width` and `height` styles, read from the node (not stored: they are rarely needed).
+    var sizeStyle: Dims<FlexLength> { Dims(node.style.width, node.style.height) }
+    var aspectRatio: Double? { node.style.aspectRatio }
+    var overflowX: FlexOverflow { node.style.overflowX }
+    var overflowY: FlexOverflow { node.style.overflowY }
 
     /// Whether the item takes part in baseline alignment: `baseline` alignment and no `auto`
     /// cross-axis margin.
@@ -359,14 +359,9 @@ final class FlexAlgorithm {
             index: index,
             direction: childDirection,
             size: size,
-            sizeStyle: Dims(width, height),
             minSize: minSize,
             maxSize: maxSize,
-            aspectRatio: aspectRatio,
             alignSelf: alignSelf,
-            overflowX: child.style.overflowX,
-            overflowY: child.style.overflowY,
-            scrollbarWidth: child.style.scrollbarWidth,
             flexGrow: child.style.flexGrow,
             flexShrink: child.style.flexShrink,
             margin: margin.resolveOrZero(inner.width),

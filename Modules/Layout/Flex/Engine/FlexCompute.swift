@@ -12,6 +12,18 @@ enum FlexCompute {
             node.cache.clear()
             node.cacheDirection = input.direction
         }
+        if node.children.isEmpty && input.runMode == .performLayout
+            && input.knownDimensions.width != nil && input.knownDimensions.height != nil
+        {
+            // A leaf of fixed size is cheaper to lay out than to look up.
+            var leafInput = input
+            if let own = node.style.direction { leafInput.direction = own }
+            let isHidden = node.style.display == .none
+            let output = isHidden ? LayoutOutput.hidden : FlexLeaf.compute(node, leafInput)
+            if isHidden { hide(node) }
+            node.markClean()
+            return output
+        }
         if let cached = node.cache.get(
             input.knownDimensions, input.availableSpace, input.runMode, input.sizingMode)
         {
