@@ -241,6 +241,9 @@ final class FlexAlgorithm {
         let known = input.knownDimensions
         generateItems()
         let available = determineAvailableSpace(known, input.availableSpace)
+        if input.runMode == .computeSize, let output = sizeFromFixedCrossSizes(known, available) {
+            return output
+        }
         determineFlexBaseSizes(available)
         collectLines(available)
 
@@ -299,6 +302,30 @@ final class FlexAlgorithm {
                 max(inflowContent.width, absoluteContent.width),
                 max(inflowContent.height, absoluteContent.height)),
             firstBaseline: firstBaseline)
+    }
+
+    /// The container's size without resolving the items' main sizes, when it cannot depend on
+    /// them: a single line of known main size whose items all have fixed cross sizes and do
+    /// not align by baseline. Returns `nil` otherwise.
+    private func sizeFromFixedCrossSizes(
+        _ known: Dims<Double?>, _ available: Dims<FlexAvailableSpace>
+    )
+        -> LayoutOutput?
+    {
+        let isRow = c.isRow
+        guard !c.isWrap, let innerMain = c.nodeInnerSize.main(isRow) else { return nil }
+        for item in items
+        where item.size.cross(isRow) == nil || item.alignSelf.position == .baseline {
+            return nil
+        }
+        c.innerContainerSize.setMain(isRow, innerMain)
+        c.containerSize.setMain(isRow, innerMain + c.contentBoxInset.mainSum(isRow))
+        lines = [FlexLine(start: 0, end: items.count)]
+        determineHypotheticalCrossSizes(0, available)
+        calculateLineCrossSizes(known)
+        stretchLines(known)
+        _ = determineContainerCrossSize(known)
+        return LayoutOutput(size: c.containerSize)
     }
 
     /// Builds the in-flow items (§9.1): children that are neither absolute nor `display: none`.
