@@ -2,7 +2,8 @@ public import TrellisGeometry
 
 /// The computed layout of a ``FlexNode``.
 public struct FlexLayout: Sendable, Hashable {
-    /// The node's border box in its parent's coordinates (the root's is at the origin).
+    /// The node's border box in its parent's coordinates. The root's is at the origin, except in
+    /// a right-to-left layout with a definite available width, where it sits at the right edge.
     public var frame: Rect
     /// The size of the node's content, which can exceed the frame when children overflow.
     public var contentSize: Size

@@ -4,8 +4,11 @@ extension FlexNode {
     /// Lays out the tree rooted at this node in the given space.
     ///
     /// Only dirty nodes are recomputed; an unchanged tree is answered from the caches without
-    /// measuring anything. Afterwards every node's ``layout`` holds its frame relative to its
-    /// parent (this node's frame is at the origin).
+    /// measuring anything, and a repeated call on an unchanged root returns at once. Afterwards
+    /// every node's ``layout`` holds its frame relative to its parent. This node's frame is at
+    /// the origin, except in a right-to-left layout with a definite available width, where it
+    /// sits against the right edge. A root whose width is `auto` takes its content's width, as a
+    /// flex container does when it is sized to fit.
     ///
     /// ```swift
     /// try root.calculateLayout(availableWidth: 320, availableHeight: 480)
