@@ -67,6 +67,8 @@ public final class FlexNode {
     @exclusivity(unchecked) var lastRequest: LayoutRequest?
     /// Whether the style passed the quick validity check when it was set.
     @exclusivity(unchecked) var styleIsPlainlyValid = true
+    /// Reusable item storage of a large container (see `FlexAlgorithm`).
+    @exclusivity(unchecked) var itemStorage: [FlexItem] = []
     /// The inherited direction the cached results were computed for.
     @exclusivity(unchecked) var cacheDirection: LayoutDirection?
 

@@ -121,7 +121,24 @@ final class FlexAlgorithm {
     init(node: FlexNode, c: FlexConstants) {
         self.node = node
         self.c = c
+        // Large containers keep their item storage between runs: allocating (and faulting in)
+        // tens of megabytes for every run of a container of 100,000 items costs more than the
+        // layout itself.
+        if !node.itemStorage.isEmpty || node.itemStorage.capacity > 0 {
+            swap(&items, &node.itemStorage)
+            items.removeAll(keepingCapacity: true)
+        }
     }
+
+    deinit {
+        if items.capacity >= Self.retainedCapacity {
+            items.removeAll(keepingCapacity: true)
+            swap(&items, &node.itemStorage)
+        }
+    }
+
+    /// Item storage at least this large is kept by the container for its next run.
+    static let retainedCapacity = 1024
 
     /// Lays out or measures a flex container (CSS Flexible Box Layout §9).
     static func compute(_ node: FlexNode, _ input: LayoutInput) -> LayoutOutput {
