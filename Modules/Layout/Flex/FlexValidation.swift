@@ -35,37 +35,32 @@ enum FlexValidation {
     static let maximumDepth = 256
 
     static func validateDirty(_ node: FlexNode, path: String) throws {
-        // Breadth first and iterative, so that a tree too deep to lay out is reported rather
-        // than overflowing the stack. Each entry remembers its parent's entry for the path.
-        var entries: [(node: FlexNode, depth: Int, parent: Int, index: Int)] = [(node, 0, -1, 0)]
-        var cursor = 0
-        func pathTo(_ entry: Int) -> String {
-            var indices: [Int] = []
-            var current = entry
-            while entries[current].parent >= 0 {
-                indices.append(entries[current].index)
-                current = entries[current].parent
-            }
-            return path + indices.reversed().map { ".children[\($0)]" }.joined()
+        var indices: [Int] = []
+        indices.reserveCapacity(16)
+        try validateDirty(node, root: path, indices: &indices)
+    }
+
+    /// Recursion is bounded by ``maximumDepth``, checked before going deeper, so a tree too deep
+    /// to lay out is reported rather than overflowing the stack.
+    private static func validateDirty(_ node: FlexNode, root: String, indices: inout [Int]) throws {
+        guard node.isDirty else { return }
+        if !node.styleIsPlainlyValid {
+            try validate(
+                node.style, path: root + indices.map { ".children[\($0)]" }.joined() + ".style")
         }
-        while cursor < entries.count {
-            let (current, depth, _, _) = entries[cursor]
-            if depth > maximumDepth {
-                throw FlexLayoutError(
-                    path: pathTo(cursor),
-                    message:
-                        "the tree is more than \(maximumDepth) levels deep; flatten it or lay out subtrees "
-                        + "separately")
-            }
-            if current.isDirty {
-                if !current.styleIsPlainlyValid {
-                    try validate(current.style, path: pathTo(cursor) + ".style")
-                }
-                for (index, child) in current.children.enumerated() {
-                    entries.append((child, depth + 1, cursor, index))
-                }
-            }
-            cursor += 1
+        let children = node.children
+        if children.isEmpty { return }
+        if indices.count >= maximumDepth {
+            throw FlexLayoutError(
+                path: root + indices.map { ".children[\($0)]" }.joined(),
+                message:
+                    "the tree is more than \(maximumDepth) levels deep; flatten it or lay out subtrees "
+                    + "separately")
+        }
+        for index in children.indices {
+            indices.append(index)
+            try validateDirty(children[index], root: root, indices: &indices)
+            indices.removeLast()
         }
     }
 
