@@ -33,6 +33,7 @@ public final class FlexNode {
         didSet {
             if style != oldValue {
                 styleIsPlainlyValid = FlexValidation.isPlainlyValid(style)
+                styleUsesPercentages = style.hasPercentageBoxOrLimits
                 markDirty()
             }
         }
@@ -65,6 +66,8 @@ public final class FlexNode {
     @exclusivity(unchecked) var cache = LayoutCache()
     /// The inputs of the last layout call made on this node as a root.
     @exclusivity(unchecked) var lastRequest: LayoutRequest?
+    /// Whether the style has percentage box properties or size limits.
+    @exclusivity(unchecked) var styleUsesPercentages = false
     /// Whether the style passed the quick validity check when it was set.
     @exclusivity(unchecked) var styleIsPlainlyValid = true
     /// Reusable item storage of a large container (see `FlexAlgorithm`).
@@ -77,6 +80,7 @@ public final class FlexNode {
         self.style = style
         self.measure = measure
         styleIsPlainlyValid = FlexValidation.isPlainlyValid(style)
+        styleUsesPercentages = style.hasPercentageBoxOrLimits
     }
 
     deinit {

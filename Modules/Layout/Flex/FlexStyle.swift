@@ -120,6 +120,24 @@ public struct FlexStyle: Sendable, Hashable {
             || maxHeight != .auto || aspectRatio != nil
     }
 
+    /// Whether a box property or a minimum or maximum size is a percentage, so that the node's
+    /// results depend on the size its parent passes for percentages.
+    var hasPercentageBoxOrLimits: Bool {
+        func isPercent(_ length: FlexLength) -> Bool {
+            if case .percent = length { return true }
+            return false
+        }
+        let edges = [margin, padding, border]
+        for edge in edges
+        where isPercent(edge.top) || isPercent(edge.right) || isPercent(edge.bottom)
+            || isPercent(edge.left)
+        {
+            return true
+        }
+        return isPercent(minWidth) || isPercent(minHeight) || isPercent(maxWidth)
+            || isPercent(maxHeight)
+    }
+
     /// Whether either axis makes this node a scroll container.
     var isScrollContainer: Bool { overflowX.isScrollContainer || overflowY.isScrollContainer }
 }

@@ -146,10 +146,22 @@ extension FlexAlgorithm {
                     ?? (available.main(isRow) == .minContent ? .minContent : .maxContent)
                 let childAvailable = Dims<FlexAvailableSpace>.fromMainCross(
                     isRow, main: mainAvailable, cross: crossAvailable)
-                basis = FlexCompute.measureSize(
-                    item.node, known: childKnown, parentSize: childParentSize,
-                    available: childAvailable,
-                    sizingMode: .contentSize, horizontal: isRow, direction: item.direction)
+                // The final layout of a stretched (or fixed-cross) item of a single line that does
+                // not flex will be this measurement's own result: compute it completely now.
+                let isSpeculative =
+                    !c.isWrap && c.hasDefiniteCrossSize && !c.hasDefiniteMainSize
+                    && childKnown.cross(isRow) != nil && mainAvailable == .maxContent
+                    && item.flexGrow == 0 && !item.node.children.isEmpty
+                    && !item.node.styleUsesPercentages
+                let output = FlexCompute.layout(
+                    item.node,
+                    LayoutInput(
+                        runMode: .computeSize, sizingMode: .contentSize,
+                        axis: isRow ? .horizontal : .vertical,
+                        knownDimensions: childKnown, parentSize: childParentSize,
+                        availableSpace: childAvailable,
+                        direction: item.direction, isSpeculative: isSpeculative))
+                basis = output.size.main(isRow)
                 basisMeasuredAtMaxContent = mainAvailable == .maxContent
             }
 

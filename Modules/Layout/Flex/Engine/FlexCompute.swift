@@ -31,6 +31,20 @@ enum FlexCompute {
         }
         var input = input
         if let own = node.style.direction { input.direction = own }
+        if input.isSpeculative && input.runMode == .computeSize && !node.children.isEmpty
+            && node.style.display != .none
+        {
+            var perform = input
+            perform.runMode = .performLayout
+            let output = FlexAlgorithm.compute(node, perform)
+            let sizingMode: SizingMode? = node.style.hasSizeConstraints ? input.sizingMode : nil
+            node.cache.store(
+                input.knownDimensions, input.availableSpace, .computeSize, sizingMode, output)
+            node.cache.store(
+                output.size.optional, input.availableSpace, .performLayout, sizingMode, output)
+            node.markClean()
+            return output
+        }
         let output: LayoutOutput
         if node.style.display == .none {
             hide(node)

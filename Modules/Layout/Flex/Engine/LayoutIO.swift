@@ -38,6 +38,9 @@ struct LayoutInput {
     var availableSpace: Dims<FlexAvailableSpace>
     /// The inline direction inherited from the parent.
     var direction: LayoutDirection
+    /// For a size request: lay the node out completely, because the parent will most likely
+    /// ask for exactly this layout next, which then comes from the cache.
+    var isSpeculative = false
 }
 
 /// The result of one layout call on a node.
