@@ -1,7 +1,8 @@
 """Taffy (PyPI `stretchable`) timings for the flexbox workloads; prints JSON.
 
 Usage: flex_taffy.py WORKLOAD SIZE   (WORKLOAD: nested | wrap | text)
-Times only taffylib.node_compute_layout[_with_measure] on a tree built beforehand.
+Times only taffylib.node_compute_layout_with_measure (one call into Taffy's Rust library from
+Python) on a tree built beforehand; every node is marked dirty, untimed, before each run.
 """
 
 import sys

@@ -2,7 +2,9 @@
 
 Usage: flex_yoga.py WORKLOAD SIZE   (WORKLOAD: nested | wrap | text)
 Times only Node.calculate_layout on a tree built beforehand (a Python-timed call into
-Yoga's C++ library).
+Yoga's C++ library). Before each timed call the root's width is changed and changed back with
+an untimed layout in between, so that the timed call lays the tree out again; Yoga may still
+answer nodes whose constraints did not change from its own caches.
 """
 
 import sys
