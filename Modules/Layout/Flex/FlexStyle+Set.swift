@@ -65,7 +65,7 @@ extension FlexStyle {
         return result.replacingWidthSuffix()
     }
 
-    // swiftlint-style dispatch on the property name; each branch parses one property.
+    // Dispatches on the property name; each branch parses one property.
     private mutating func apply(_ name: String, _ value: FlexStyleValue) throws {
         switch name {
         case "display":
