@@ -1,0 +1,257 @@
+import TrellisGeometry
+
+extension FlexAlgorithm {
+    /// Lays out the absolutely positioned children against the container's padding box;
+    /// returns their content size contribution.
+    func layoutAbsoluteChildren() -> Dims<Double> {
+        var content = Dims<Double>.zero
+        for (order, child) in node.children.enumerated() {
+            let style = child.style
+            guard style.display != .none, style.position == .absolute else { continue }
+            layoutAbsoluteChild(child, order: order, &content)
+        }
+        return content
+    }
+
+    private func layoutAbsoluteChild(_ child: FlexNode, order: Int, _ content: inout Dims<Double>) {
+        let isRow = c.isRow
+        let style = child.style
+        let container = c.containerSize
+        let area = Dims(
+            container.width - c.border.horizontal - c.scrollbarGutter.width,
+            container.height - c.border.vertical - c.scrollbarGutter.height)
+        let childDirection = style.direction ?? c.direction
+        let alignSelf = FlexAlignmentMath.resolveSelfRelative(
+            style.alignSelf ?? c.alignItems, item: childDirection, container: c.direction,
+            crossIsInline: c.isColumn)
+        let aspect = style.aspectRatio
+        let margin = Sides<Double?>(
+            left: style.margin.left.resolve(area.width),
+            right: style.margin.right.resolve(area.width),
+            top: style.margin.top.resolve(area.width),
+            bottom: style.margin.bottom.resolve(area.width))
+        let padding = style.padding.resolveOrZero(area.width)
+        let border = style.border.resolveOrZero(area.width)
+        let pbSum = (padding + border).sums
+        let boxAdjustment = style.boxSizing == .contentBox ? pbSum : .zero
+        let left = style.left.resolve(area.width)
+        let right = style.right.resolve(area.width)
+        let top = style.top.resolve(area.height)
+        let bottom = style.bottom.resolve(area.height)
+
+        let styleSize = Dims(style.width.resolve(area.width), style.height.resolve(area.height))
+            .applyingAspectRatio(aspect).plus(boxAdjustment)
+        let minSize = Dims(style.minWidth.resolve(area.width), style.minHeight.resolve(area.height))
+            .applyingAspectRatio(aspect).plus(boxAdjustment).or(pbSum.optional).atLeast(pbSum)
+        let maxSize = Dims(style.maxWidth.resolve(area.width), style.maxHeight.resolve(area.height))
+            .applyingAspectRatio(aspect).plus(boxAdjustment)
+        var known = styleSize.clamped(min: minSize, max: maxSize)
+
+        if style.width.isSizingKeyword || style.height.isSizingKeyword {
+            resolveAbsoluteKeywords(
+                child, &known, style: style, area: area,
+                inset: Sides(left: left, right: right, top: top, bottom: bottom),
+                margin: margin, direction: childDirection)
+            known = known.applyingAspectRatio(aspect).clamped(min: minSize, max: maxSize)
+        }
+        if known.width == nil, let left, let right {
+            known.width = max(area.width.minus(margin.left).minus(margin.right) - left - right, 0)
+            known = known.applyingAspectRatio(aspect).clamped(min: minSize, max: maxSize)
+        }
+        if known.height == nil, let top, let bottom {
+            known.height = max(area.height.minus(margin.top).minus(margin.bottom) - top - bottom, 0)
+            known = known.applyingAspectRatio(aspect).clamped(min: minSize, max: maxSize)
+        }
+        let available = Dims<FlexAvailableSpace>(
+            .definite(container.width.clamped(min: minSize.width, max: maxSize.width)),
+            .definite(container.height.clamped(min: minSize.height, max: maxSize.height)))
+        var finalSize: Dims<Double>
+        if let width = known.width, let height = known.height {
+            finalSize = Dims(width, height)
+        } else {
+            let measured = FlexCompute.layout(
+                child,
+                LayoutInput(
+                    runMode: .computeSize, sizingMode: .inherentSize, axis: .both,
+                    knownDimensions: known,
+                    parentSize: c.nodeInnerSize, availableSpace: available,
+                    direction: childDirection)
+            ).size
+            finalSize = known.unwrap(or: measured)
+        }
+        finalSize = finalSize.clamped(min: minSize, max: maxSize)
+        let output = FlexCompute.layout(
+            child,
+            LayoutInput(
+                runMode: .performLayout, sizingMode: .inherentSize, axis: .both,
+                knownDimensions: finalSize.optional,
+                parentSize: c.nodeInnerSize, availableSpace: available, direction: childDirection))
+
+        let nonAuto = margin.map { $0 ?? 0 }
+        let free = Dims(
+            max(container.width - finalSize.width - nonAuto.horizontal, 0),
+            max(container.height - finalSize.height - nonAuto.vertical, 0))
+        let autoWidthCount = (margin.left == nil ? 1 : 0) + (margin.right == nil ? 1 : 0)
+        let autoHeightCount = (margin.top == nil ? 1 : 0) + (margin.bottom == nil ? 1 : 0)
+        let autoWidth =
+            autoWidthCount > 0 && left != nil && right != nil
+            ? free.width / Double(autoWidthCount) : 0
+        let autoHeight =
+            autoHeightCount > 0 && top != nil && bottom != nil
+            ? free.height / Double(autoHeightCount) : 0
+        let resolvedMargin = Sides(
+            left: margin.left ?? autoWidth, right: margin.right ?? autoWidth,
+            top: margin.top ?? autoHeight,
+            bottom: margin.bottom ?? autoHeight)
+
+        let startMain = isRow ? left : top
+        let endMain = isRow ? right : bottom
+        let startCross = isRow ? top : left
+        let endCross = isRow ? bottom : right
+        let mainIsRTL = isRow && c.isRTL
+        let crossIsRTL = !isRow && c.isRTL
+        let mainFlexStartReversed = c.isReverse != mainIsRTL
+        let crossFlexStartReversed = c.isWrapReverse != crossIsRTL
+        let gutterMain = c.scrollbarGutter.main(isRow)
+        let gutterCross = c.scrollbarGutter.cross(isRow)
+        let mainStartGutter = mainIsRTL ? gutterMain : 0
+        let mainEndGutter = mainIsRTL ? 0 : gutterMain
+        let crossStartGutter = crossIsRTL ? gutterCross : 0
+        let crossEndGutter = crossIsRTL ? 0 : gutterCross
+        let inset = c.contentBoxInset
+        let mainSize = finalSize.main(isRow)
+        let crossSize = finalSize.cross(isRow)
+        let containerMain = container.main(isRow)
+        let containerCross = container.cross(isRow)
+
+        let mainAtStart = inset.mainStart(isRow) + resolvedMargin.mainStart(isRow)
+        let mainAtEnd =
+            containerMain - inset.mainEnd(isRow) - mainSize - resolvedMargin.mainEnd(isRow)
+        let offsetMain: Double
+        if startMain != nil || endMain != nil {
+            if let end = endMain, mainIsRTL || startMain == nil {
+                offsetMain =
+                    containerMain - c.border.mainEnd(isRow) - mainEndGutter - mainSize - end
+                    - resolvedMargin.mainEnd(isRow)
+            } else {
+                offsetMain =
+                    (startMain ?? 0) + c.border.mainStart(isRow) + mainStartGutter
+                    + resolvedMargin.mainStart(isRow)
+            }
+        } else {
+            let justify = c.justifyContent.position
+            switch (justify, mainFlexStartReversed) {
+            case (.start, _): offsetMain = mainIsRTL ? mainAtEnd : mainAtStart
+            case (.end, _): offsetMain = mainIsRTL ? mainAtStart : mainAtEnd
+            case (.spaceBetween, false), (.stretch, false), (.flexStart, false), (.flexEnd, true):
+                offsetMain = mainAtStart
+            case (.flexEnd, false), (.flexStart, true), (.stretch, true), (.spaceBetween, true):
+                offsetMain = mainAtEnd
+            case (.spaceEvenly, _), (.spaceAround, _), (.center, _):
+                offsetMain =
+                    (containerMain + inset.mainStart(isRow) - inset.mainEnd(isRow) - mainSize
+                        + resolvedMargin.mainStart(isRow) - resolvedMargin.mainEnd(isRow)) / 2
+            }
+        }
+
+        let crossAtStart = inset.crossStart(isRow) + resolvedMargin.crossStart(isRow)
+        let crossAtEnd =
+            containerCross - inset.crossEnd(isRow) - crossSize - resolvedMargin.crossEnd(isRow)
+        let offsetCross: Double
+        if startCross != nil || endCross != nil {
+            if let end = endCross, crossIsRTL || startCross == nil {
+                offsetCross =
+                    containerCross - c.border.crossEnd(isRow) - crossEndGutter - crossSize - end
+                    - resolvedMargin.crossEnd(isRow)
+            } else {
+                offsetCross =
+                    (startCross ?? 0) + c.border.crossStart(isRow) + crossStartGutter
+                    + resolvedMargin.crossStart(isRow)
+            }
+        } else {
+            let overflows =
+                crossSize + resolvedMargin.crossSum(isRow) > containerCross - inset.crossSum(isRow)
+            let position: FlexItemAlignment.Position =
+                alignSelf.isSafe && overflows ? .start : alignSelf.position
+            switch (position, crossFlexStartReversed) {
+            case (.start, _), (.selfStart, _), (.baseline, _):
+                offsetCross = crossIsRTL ? crossAtEnd : crossAtStart
+            case (.end, _), (.selfEnd, _): offsetCross = crossIsRTL ? crossAtStart : crossAtEnd
+            case (.stretch, false), (.flexStart, false), (.flexEnd, true):
+                offsetCross = crossAtStart
+            case (.stretch, true), (.flexStart, true), (.flexEnd, false): offsetCross = crossAtEnd
+            case (.center, _):
+                offsetCross =
+                    (containerCross + inset.crossStart(isRow) - inset.crossEnd(isRow) - crossSize
+                        + resolvedMargin.crossStart(isRow) - resolvedMargin.crossEnd(isRow)) / 2
+            }
+        }
+
+        let x = isRow ? offsetMain : offsetCross
+        let y = isRow ? offsetCross : offsetMain
+        child.unrounded = UnroundedLayout(
+            x: x, y: y, size: finalSize, contentSize: output.contentSize)
+        let relativeX =
+            c.isRTL ? area.width - (x - c.border.left - c.scrollbarGutter.width) : x - c.border.left
+        if c.isRTL {
+            let extra = max(output.contentSize.width - finalSize.width, 0)
+            content.width = max(content.width, max(relativeX, 0) + extra)
+            content.height = max(
+                content.height, y - c.border.top + max(finalSize.height, output.contentSize.height))
+        } else {
+            FlexCompute.addContentContribution(
+                &content, x: relativeX, y: y - c.border.top, size: finalSize,
+                contentSize: output.contentSize,
+                overflowX: style.overflowX, overflowY: style.overflowY)
+        }
+    }
+
+    /// Fills the known size of an absolutely positioned child from sizing keywords.
+    private func resolveAbsoluteKeywords(
+        _ child: FlexNode, _ known: inout Dims<Double?>, style: FlexStyle, area: Dims<Double>,
+        inset: Sides<Double?>,
+        margin: Sides<Double?>, direction: LayoutDirection
+    ) {
+        let stretch = Dims(
+            max(
+                area.width - (inset.left ?? 0) - (inset.right ?? 0) - (margin.left ?? 0)
+                    - (margin.right ?? 0), 0),
+            max(
+                area.height - (inset.top ?? 0) - (inset.bottom ?? 0) - (margin.top ?? 0)
+                    - (margin.bottom ?? 0), 0))
+        let widthKeyword =
+            known.width == nil
+            ? SizingKeywordResolution.resolve(style.width, stretchSize: stretch.width) : nil
+        let heightKeyword =
+            known.height == nil
+            ? SizingKeywordResolution.resolve(style.height, stretchSize: stretch.height) : nil
+        func measure(_ known: Dims<Double?>, _ space: Dims<FlexAvailableSpace>) -> Dims<Double> {
+            FlexCompute.layout(
+                child,
+                LayoutInput(
+                    runMode: .computeSize, sizingMode: .inherentSize, axis: .both,
+                    knownDimensions: known,
+                    parentSize: area.optional, availableSpace: space, direction: direction)
+            ).size
+        }
+        if case .measure(let width)? = widthKeyword, case .measure(let height)? = heightKeyword {
+            known = measure(.none, Dims(width, height)).optional
+            return
+        }
+        if let widthKeyword {
+            switch widthKeyword {
+            case .exact(let width): known.width = width
+            case .measure(let space):
+                known.width = measure(known, Dims(space, .definite(stretch.height))).width
+            }
+        }
+        if let heightKeyword {
+            switch heightKeyword {
+            case .exact(let height): known.height = height
+            case .measure(let space):
+                known.height =
+                    measure(known, Dims(.definite(known.width ?? stretch.width), space)).height
+            }
+        }
+    }
+}

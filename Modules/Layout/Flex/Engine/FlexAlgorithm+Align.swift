@@ -1,0 +1,155 @@
+extension FlexAlgorithm {
+    /// Distributes the remaining free space of each line to auto margins or per
+    /// `justify-content` (§9.5 step 12).
+    func distributeFreeSpace() {
+        let isRow = c.isRow
+        let gap = c.gap.main(isRow)
+        for line in lines {
+            var used = sumOfGaps(gap, count: line.count)
+            var autoMargins = 0
+            for index in line.start..<line.end {
+                let item = items[index]
+                used += item.outerTargetSize.main(isRow)
+                if item.marginIsAuto.mainStart(isRow) { autoMargins += 1 }
+                if item.marginIsAuto.mainEnd(isRow) { autoMargins += 1 }
+            }
+            var freeSpace = c.innerContainerSize.main(isRow) - used
+            if freeSpace > 0 && autoMargins > 0 {
+                let margin = freeSpace / Double(autoMargins)
+                for index in line.start..<line.end {
+                    if items[index].marginIsAuto.mainStart(isRow) {
+                        if isRow {
+                            items[index].margin.left = margin
+                        } else {
+                            items[index].margin.top = margin
+                        }
+                    }
+                    if items[index].marginIsAuto.mainEnd(isRow) {
+                        if isRow {
+                            items[index].margin.right = margin
+                        } else {
+                            items[index].margin.bottom = margin
+                        }
+                    }
+                }
+                freeSpace = 0
+            }
+            let position = FlexAlignmentMath.fallback(
+                c.justifyContent, freeSpace: freeSpace, count: line.count)
+            for order in 0..<line.count {
+                let index = c.isReverse ? line.end - 1 - order : line.start + order
+                items[index].offsetMain = FlexAlignmentMath.offset(
+                    freeSpace: freeSpace, count: line.count, gap: gap, position: position,
+                    isReversed: c.isReverse, isFirst: order == 0)
+            }
+        }
+    }
+
+    /// Resolves cross-axis auto margins and aligns the other items in their lines (§9.6
+    /// steps 13 and 14).
+    func resolveCrossAxisAutoMargins() {
+        let isRow = c.isRow
+        for line in lines {
+            var maxBaseline = 0.0
+            var maxBelowBaseline = 0.0
+            for index in line.start..<line.end {
+                let item = items[index]
+                maxBaseline = max(maxBaseline, item.baseline)
+                if item.participatesInBaseline(isRow) {
+                    maxBelowBaseline = max(
+                        maxBelowBaseline, item.outerTargetSize.cross(isRow) - item.baseline)
+                }
+            }
+            for index in line.start..<line.end {
+                let item = items[index]
+                let freeSpace = line.crossSize - item.outerTargetSize.cross(isRow)
+                let autoStart = item.marginIsAuto.crossStart(isRow)
+                let autoEnd = item.marginIsAuto.crossEnd(isRow)
+                if autoStart && autoEnd {
+                    if isRow {
+                        items[index].margin.top = freeSpace / 2
+                        items[index].margin.bottom = freeSpace / 2
+                    } else {
+                        items[index].margin.left = freeSpace / 2
+                        items[index].margin.right = freeSpace / 2
+                    }
+                } else if autoStart {
+                    if isRow {
+                        items[index].margin.top = freeSpace
+                    } else {
+                        items[index].margin.left = freeSpace
+                    }
+                } else if autoEnd {
+                    if isRow {
+                        items[index].margin.bottom = freeSpace
+                    } else {
+                        items[index].margin.right = freeSpace
+                    }
+                } else {
+                    items[index].offsetCross = crossAlignmentOffset(
+                        item, freeSpace: freeSpace, maxBaseline: maxBaseline,
+                        maxBelowBaseline: maxBelowBaseline)
+                }
+            }
+        }
+    }
+
+    private func crossAlignmentOffset(
+        _ item: FlexItem, freeSpace: Double, maxBaseline: Double, maxBelowBaseline: Double
+    ) -> Double {
+        let reverseCross = c.isColumn && c.isRTL
+        let startsAtEnd = c.isWrapReverse != reverseCross
+        let position: FlexItemAlignment.Position =
+            item.alignSelf.isSafe && freeSpace < 0 ? .start : item.alignSelf.position
+        switch position {
+        case .start, .selfStart: return reverseCross ? freeSpace : 0
+        case .end, .selfEnd: return reverseCross ? 0 : freeSpace
+        case .flexStart, .stretch: return startsAtEnd ? freeSpace : 0
+        case .flexEnd: return startsAtEnd ? 0 : freeSpace
+        case .center: return freeSpace / 2
+        case .baseline:
+            if c.isRow {
+                if c.isWrapReverse {
+                    let lineCross = freeSpace + item.outerTargetSize.cross(c.isRow)
+                    return lineCross - maxBelowBaseline - item.baseline
+                }
+                return maxBaseline - item.baseline
+            }
+            let columnReverses = reverseCross && !c.isWrap
+            return c.isWrapReverse != columnReverses ? freeSpace : 0
+        }
+    }
+
+    /// The container's used cross size (§9.6 step 15); returns the sum of the line cross sizes.
+    func determineContainerCrossSize(_ nodeSize: Dims<Double?>) -> Double {
+        let isRow = c.isRow
+        let totalGap = sumOfGaps(c.gap.cross(isRow), count: lines.count)
+        var totalLines = 0.0
+        for line in lines { totalLines += line.crossSize }
+        let inset = c.contentBoxInset.crossSum(isRow)
+        let outer = max(
+            (nodeSize.cross(isRow) ?? totalLines + totalGap + inset)
+                .clamped(min: c.minSize.cross(isRow), max: c.maxSize.cross(isRow)),
+            inset - c.scrollbarGutter.cross(isRow))
+        c.containerSize.setCross(isRow, outer)
+        c.innerContainerSize.setCross(isRow, max(outer - inset, 0))
+        return totalLines
+    }
+
+    /// Aligns the lines per `align-content` (§9.6 step 16).
+    func alignLines(_ totalLineCross: Double) {
+        let isRow = c.isRow
+        let count = lines.count
+        let gap = c.gap.cross(isRow)
+        let freeSpace =
+            c.innerContainerSize.cross(isRow) - totalLineCross - sumOfGaps(gap, count: count)
+        let position = FlexAlignmentMath.fallback(
+            c.alignContent, freeSpace: freeSpace, count: count)
+        for order in 0..<count {
+            let index = c.isWrapReverse ? count - 1 - order : order
+            lines[index].offsetCross = FlexAlignmentMath.offset(
+                freeSpace: freeSpace, count: count, gap: gap, position: position,
+                isReversed: c.isWrapReverse, isFirst: order == 0)
+        }
+    }
+}

@@ -1,0 +1,201 @@
+/// How a sizing keyword resolves.
+enum SizingKeywordResolution {
+    /// Measure the item under this constraint.
+    case measure(FlexAvailableSpace)
+    /// An exact size.
+    case exact(Double)
+
+    /// Resolves a size that is a sizing keyword, given the size the item would stretch to;
+    /// `nil` when it is not a keyword or cannot be resolved here (it then behaves as `auto`).
+    static func resolve(_ length: FlexLength, stretchSize: Double?) -> SizingKeywordResolution? {
+        switch length {
+        case .minContent: return .measure(.minContent)
+        case .maxContent: return .measure(.maxContent)
+        case .fitContent: return stretchSize.map { .measure(.definite($0)) }
+        case .stretch: return stretchSize.map { .exact($0) }
+        default: return nil
+        }
+    }
+}
+
+extension FlexAlgorithm {
+    /// Measures an item's automatic minimum main size (CSS Flexible Box Layout §4.5).
+    func automaticMinimum(_ item: FlexItem) -> Double {
+        let isRow = c.isRow
+        let inputs = baseSizeInputs(item)
+        let childAvailable = Dims<FlexAvailableSpace>.fromMainCross(
+            isRow, main: .minContent, cross: inputs.crossSpace)
+        let minContent = FlexCompute.measureSize(
+            item.node, known: inputs.known, parentSize: inputs.parentSize,
+            available: childAvailable,
+            sizingMode: .contentSize, horizontal: isRow, direction: item.direction)
+        let transferredMax = item.maxSize.applyingAspectRatio(item.aspectRatio).main(isRow)
+        let pbMain = item.paddingBorder.mainSum(isRow)
+        return minContent.atMost(item.size.main(isRow)).atMost(transferredMax).atLeast(pbMain)
+    }
+
+    /// Measures a deferred automatic minimum now that it is needed.
+    func resolveDeferredMinimum(_ index: Int) {
+        guard items[index].minimumIsDeferred else { return }
+        items[index].resolvedMinimumMainSize = automaticMinimum(items[index])
+        items[index].minimumIsDeferred = false
+    }
+
+    /// The sizes and space an item is measured with for its base size and automatic minimum.
+    func baseSizeInputs(_ item: FlexItem) -> (
+        known: Dims<Double?>, parentSize: Dims<Double?>, crossSpace: FlexAvailableSpace,
+        crossIsDefinite: Bool
+    ) {
+        let isRow = c.isRow
+        let available = itemSpace
+        let crossParentSize = c.nodeInnerSize.cross(isRow)
+        let childParentSize = Dims<Double?>.fromMainCross(isRow, main: nil, cross: crossParentSize)
+        let crossMarginSum = c.margin.crossSum(isRow)
+        let transferredMin = item.minSize.applyingAspectRatio(item.aspectRatio)
+        let transferredMax = item.maxSize.applyingAspectRatio(item.aspectRatio)
+        let childMinCross = transferredMin.cross(isRow).map { $0 + crossMarginSum }
+        let childMaxCross = transferredMax.cross(isRow).map { $0 + crossMarginSum }
+
+        let crossAvailable: FlexAvailableSpace
+        switch available.cross(isRow) {
+        case .definite(let value):
+            crossAvailable = .definite(
+                c.dividedCrossSpace(crossParentSize ?? value).clamped(
+                    min: childMinCross, max: childMaxCross))
+        case .minContent:
+            crossAvailable = childMinCross.map { .definite($0) } ?? .minContent
+        case .maxContent:
+            crossAvailable = childMaxCross.map { .definite($0) } ?? .maxContent
+        }
+
+        var crossIsDefinite = item.size.cross(isRow) != nil
+        var childKnown = item.size.withMain(isRow, nil)
+        childKnown.setCross(
+            isRow,
+            childKnown.cross(isRow).clamped(
+                min: transferredMin.cross(isRow), max: transferredMax.cross(isRow)))
+        if item.alignSelf.position == .stretch && !item.marginIsAuto.crossStart(isRow)
+            && !item.marginIsAuto.crossEnd(isRow) && childKnown.cross(isRow) == nil
+        {
+            childKnown.setCross(
+                isRow, crossAvailable.definiteValue.map { $0 - item.margin.crossSum(isRow) })
+            crossIsDefinite = !c.isWrap && c.hasDefiniteCrossSize && crossParentSize != nil
+        }
+        return (childKnown, childParentSize, crossAvailable, crossIsDefinite)
+    }
+
+    /// The flex base size and hypothetical main size of each item (§9.2 step 3).
+    func determineFlexBaseSizes(_ available: Dims<FlexAvailableSpace>) {
+        itemSpace = available
+        for index in items.indices { determineFlexBaseSize(&items[index], available) }
+    }
+
+    private func determineFlexBaseSize(
+        _ item: inout FlexItem, _ available: Dims<FlexAvailableSpace>
+    ) {
+        let isRow = c.isRow
+        do {
+            let (childKnown, childParentSize, crossAvailable, crossIsDefinite) = baseSizeInputs(
+                item)
+            let transferredMin = item.minSize.applyingAspectRatio(item.aspectRatio)
+            let transferredMax = item.maxSize.applyingAspectRatio(item.aspectRatio)
+
+            let node = item.node
+            let mainBoxAdjustment =
+                node.style.boxSizing == .contentBox ? item.paddingBorder.mainSum(isRow) : 0
+            let percentMain = c.knownMainSizeIsDefinite ? c.nodeInnerSize.main(isRow) : nil
+            let basisStyle = node.style.flexBasis
+            let mainStretchSize = percentMain.map { $0 - item.margin.mainSum(isRow) }
+
+            var basis: Double?
+            var basisMeasuredAtMaxContent = false
+            var keywordAvailable: FlexAvailableSpace?
+            if basisStyle == .content {
+                keywordAvailable = nil
+            } else if basisStyle.isSizingKeyword {
+                switch SizingKeywordResolution.resolve(basisStyle, stretchSize: mainStretchSize) {
+                case .exact(let size)?:
+                    item.flexBasisIsDefinite = true
+                    basis = size
+                case .measure(let space)?: keywordAvailable = space
+                case nil: keywordAvailable = nil
+                }
+            } else if let definite = basisStyle.resolve(percentMain).map({ $0 + mainBoxAdjustment })
+                ?? item.size.main(isRow)
+            {
+                item.flexBasisIsDefinite = true
+                basis = definite
+            } else {
+                switch SizingKeywordResolution.resolve(
+                    item.sizeStyle.main(isRow), stretchSize: mainStretchSize)
+                {
+                case .exact(let size)?:
+                    item.flexBasisIsDefinite = true
+                    basis = size
+                case .measure(let space)?: keywordAvailable = space
+                case nil: keywordAvailable = nil
+                }
+            }
+
+            if basis == nil {
+                if item.aspectRatio != nil && crossIsDefinite && childKnown.cross(isRow) != nil {
+                    item.flexBasisIsDefinite = true
+                }
+                let mainAvailable: FlexAvailableSpace =
+                    keywordAvailable
+                    ?? (available.main(isRow) == .minContent ? .minContent : .maxContent)
+                let childAvailable = Dims<FlexAvailableSpace>.fromMainCross(
+                    isRow, main: mainAvailable, cross: crossAvailable)
+                // The final layout of a stretched (or fixed-cross) item of a single line that does
+                // not flex will be this measurement's own result: compute it completely now.
+                let isSpeculative =
+                    !c.isWrap && c.hasDefiniteCrossSize && !c.hasDefiniteMainSize
+                    && childKnown.cross(isRow) != nil && mainAvailable == .maxContent
+                    && item.flexGrow == 0 && !item.node.children.isEmpty
+                    && !item.node.styleUsesPercentages
+                let output = FlexCompute.layout(
+                    item.node,
+                    LayoutInput(
+                        runMode: .computeSize, sizingMode: .contentSize,
+                        axis: isRow ? .horizontal : .vertical,
+                        knownDimensions: childKnown, parentSize: childParentSize,
+                        availableSpace: childAvailable,
+                        direction: item.direction, isSpeculative: isSpeculative))
+                basis = output.size.main(isRow)
+                basisMeasuredAtMaxContent = mainAvailable == .maxContent
+            }
+
+            let pbMain = item.paddingBorder.mainSum(isRow)
+            item.flexBasis = max(basis ?? 0, pbMain)
+            item.innerFlexBasis = item.flexBasis - pbMain
+
+            let automaticMin: Double? =
+                (isRow ? item.overflowX : item.overflowY).isScrollContainer ? 0 : nil
+            if let styleMin = item.minSize.main(isRow) ?? automaticMin {
+                item.resolvedMinimumMainSize = styleMin
+            } else {
+                let maxMain = transferredMax.main(isRow)
+                // The automatic minimum is at most the max-content size and at most the main
+                // size, so it cannot exceed a flex basis that is at least one of them.
+                let basisBoundsMinimum =
+                    basisMeasuredAtMaxContent
+                    || (item.size.main(isRow).map { $0 <= item.flexBasis } ?? false)
+                if basisBoundsMinimum
+                    && (maxMain == nil || maxMain.map { $0 >= item.flexBasis } == true)
+                {
+                    item.minimumIsDeferred = true
+                    item.resolvedMinimumMainSize = item.flexBasis
+                } else {
+                    item.resolvedMinimumMainSize = automaticMinimum(item)
+                }
+            }
+
+            let hypotheticalMin = item.resolvedMinimumMainSize.atLeast(transferredMin.main(isRow))
+                .atLeast(pbMain)
+            let hypothetical = item.flexBasis.clamped(
+                min: hypotheticalMin, max: transferredMax.main(isRow))
+            item.hypotheticalInnerSize.setMain(isRow, hypothetical)
+            item.hypotheticalOuterSize.setMain(isRow, hypothetical + item.margin.mainSum(isRow))
+        }
+    }
+}

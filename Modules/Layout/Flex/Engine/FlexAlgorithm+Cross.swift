@@ -1,0 +1,174 @@
+extension FlexAlgorithm {
+    /// The hypothetical cross size of each item of a line (§9.4 step 7).
+    func determineHypotheticalCrossSizes(_ lineIndex: Int, _ available: Dims<FlexAvailableSpace>) {
+        let line = lines[lineIndex]
+        for index in line.start..<line.end {
+            determineHypotheticalCrossSize(&items[index], available)
+        }
+    }
+
+    private func determineHypotheticalCrossSize(
+        _ item: inout FlexItem, _ available: Dims<FlexAvailableSpace>
+    ) {
+        let isRow = c.isRow
+        do {
+            let pbCross = item.paddingBorder.crossSum(isRow)
+            let knownMain = c.containerSize.main(isRow)
+            let transferredMin = item.minSize.applyingAspectRatio(item.aspectRatio).cross(isRow)
+            let transferredMax = item.maxSize.applyingAspectRatio(item.aspectRatio).cross(isRow)
+            let childCross = item.size.cross(isRow).clamped(
+                min: transferredMin, max: transferredMax
+            ).atLeast(pbCross)
+            var availableCross = available.cross(isRow)
+                .mapDefinite { c.dividedCrossSpace($0) }
+                .clamped(min: transferredMin, max: transferredMax)
+                .mapDefinite { max($0, pbCross) }
+            let stretchSize = c.nodeInnerSize.cross(isRow).map {
+                c.dividedCrossSpace($0) - item.margin.crossSum(isRow)
+            }
+            if case .measure(let space)? = SizingKeywordResolution.resolve(
+                item.sizeStyle.cross(isRow), stretchSize: stretchSize)
+            {
+                availableCross = space
+            }
+
+            let innerCross: Double
+            if let childCross {
+                innerCross = childCross
+            } else if !c.isWrap && c.nodeOuterSize.cross(isRow) != nil && stretchesToLine(item) {
+                // A single line with a definite cross size stretches this item to the line,
+                // so its hypothetical cross size is never used.
+                innerCross = max(c.nodeInnerSize.cross(isRow) ?? 0, pbCross)
+            } else {
+                let known = Dims<Double?>.fromMainCross(
+                    isRow, main: item.targetSize.main(isRow), cross: nil)
+                let space = Dims<FlexAvailableSpace>.fromMainCross(
+                    isRow, main: .definite(knownMain), cross: availableCross)
+                let output = FlexCompute.layout(
+                    item.node,
+                    LayoutInput(
+                        runMode: .computeSize, sizingMode: .contentSize,
+                        axis: isRow ? .vertical : .horizontal,
+                        knownDimensions: known, knownDefinite: itemDefiniteness(item),
+                        parentSize: c.nodeInnerSize, availableSpace: space,
+                        direction: item.direction))
+                innerCross = max(
+                    output.size.cross(isRow).clamped(min: transferredMin, max: transferredMax),
+                    pbCross)
+            }
+            item.hypotheticalInnerSize.setCross(isRow, innerCross)
+            item.hypotheticalOuterSize.setCross(isRow, innerCross + item.margin.crossSum(isRow))
+        }
+    }
+
+    /// Whether the item's used cross size is its line's cross size.
+    func stretchesToLine(_ item: FlexItem) -> Bool {
+        let crossStyle = item.sizeStyle.cross(c.isRow)
+        return !item.marginIsAuto.crossStart(c.isRow) && !item.marginIsAuto.crossEnd(c.isRow)
+            && (crossStyle == .stretch
+                || (item.alignSelf.position == .stretch && crossStyle == .auto))
+    }
+
+    /// The baselines of the items that take part in baseline alignment (rows only).
+    func calculateChildBaselines(_ nodeSize: Dims<Double?>, _ available: Dims<FlexAvailableSpace>) {
+        let isRow = c.isRow
+        guard isRow else { return }
+        for line in lines {
+            var participants = 0
+            for index in line.start..<line.end where items[index].participatesInBaseline(isRow) {
+                participants += 1
+            }
+            if participants <= 1 { continue }
+            for index in line.start..<line.end where items[index].participatesInBaseline(isRow) {
+                let item = items[index]
+                let output = FlexCompute.layout(
+                    item.node,
+                    LayoutInput(
+                        runMode: .performLayout, sizingMode: .contentSize, axis: .both,
+                        knownDimensions: Dims(
+                            item.targetSize.width, item.hypotheticalInnerSize.height),
+                        knownDefinite: itemDefiniteness(item), parentSize: c.nodeInnerSize,
+                        availableSpace: Dims(
+                            .definite(c.containerSize.width),
+                            available.height.replaced(by: nodeSize.height)),
+                        direction: item.direction))
+                let height = output.size.height
+                var baseline = output.firstBaseline ?? height
+                if item.overflowY.isScrollContainer { baseline = max(min(baseline, height), 0) }
+                items[index].baseline = baseline + item.margin.top
+            }
+        }
+    }
+
+    /// The cross size of each line (§9.4 step 8).
+    func calculateLineCrossSizes(_ nodeSize: Dims<Double?>) {
+        let isRow = c.isRow
+        let inset = c.contentBoxInset.crossSum(isRow)
+        let minCross = c.minSize.cross(isRow)
+        let maxCross = c.maxSize.cross(isRow)
+        if !c.isWrap, let cross = nodeSize.cross(isRow), !lines.isEmpty {
+            lines[0].crossSize = max(cross.clamped(min: minCross, max: maxCross) - inset, 0)
+            return
+        }
+        for lineIndex in lines.indices {
+            let line = lines[lineIndex]
+            var maxBaseline = 0.0
+            for index in line.start..<line.end {
+                maxBaseline = max(maxBaseline, items[index].baseline)
+            }
+            var size = 0.0
+            for index in line.start..<line.end {
+                let item = items[index]
+                let outer = item.hypotheticalOuterSize.cross(isRow)
+                size = max(
+                    size,
+                    item.participatesInBaseline(isRow) ? maxBaseline - item.baseline + outer : outer
+                )
+            }
+            lines[lineIndex].crossSize = size
+        }
+        if !c.isWrap && !lines.isEmpty {
+            lines[0].crossSize = lines[0].crossSize.clamped(
+                min: minCross.map { $0 - inset }, max: maxCross.map { $0 - inset })
+        }
+    }
+
+    /// `align-content: stretch` (§9.4 step 9).
+    func stretchLines(_ nodeSize: Dims<Double?>) {
+        let isRow = c.isRow
+        guard c.alignContent.position == .stretch, !lines.isEmpty else { return }
+        let inset = c.contentBoxInset.crossSum(isRow)
+        let minCross = c.minSize.cross(isRow)
+        let maxCross = c.maxSize.cross(isRow)
+        let innerMin = max(
+            ((nodeSize.cross(isRow) ?? minCross).clamped(min: minCross, max: maxCross) ?? inset)
+                - inset, 0)
+        var total = sumOfGaps(c.gap.cross(isRow), count: lines.count)
+        for line in lines { total += line.crossSize }
+        if total < innerMin {
+            let addition = (innerMin - total) / Double(lines.count)
+            for index in lines.indices { lines[index].crossSize += addition }
+        }
+    }
+
+    /// The used cross size of each item (§9.4 step 11).
+    func determineUsedCrossSizes() {
+        let isRow = c.isRow
+        for line in lines {
+            for index in line.start..<line.end {
+                let cross: Double
+                if stretchesToLine(items[index]) {
+                    cross = (line.crossSize - items[index].margin.crossSum(isRow))
+                        .clamped(
+                            min: items[index].minSize.cross(isRow),
+                            max: items[index].maxSize.cross(isRow))
+                } else {
+                    cross = items[index].hypotheticalInnerSize.cross(isRow)
+                }
+                items[index].targetSize.setCross(isRow, cross)
+                items[index].outerTargetSize.setCross(
+                    isRow, cross + items[index].margin.crossSum(isRow))
+            }
+        }
+    }
+}

@@ -1,0 +1,246 @@
+extension FlexAlgorithm {
+    /// The main-axis limit that items wrap against, when the container is multi-line.
+    private func wrapLimit(_ available: Dims<FlexAvailableSpace>) -> FlexAvailableSpace {
+        let isRow = c.isRow
+        guard let maxMain = c.maxSize.main(isRow) else { return available.main(isRow) }
+        var limit = available.main(isRow).definiteValue ?? maxMain
+        if !c.hasDefiniteMainSize { limit = min(limit, maxMain) }
+        return .definite(limit.atLeast(c.minSize.main(isRow)))
+    }
+
+    /// Collects the items into flex lines (§9.3 step 5).
+    func collectLines(_ available: Dims<FlexAvailableSpace>) {
+        let isRow = c.isRow
+        if c.isBalance {
+            guard !items.isEmpty else {
+                lines = []
+                return
+            }
+            collectBalancedLines(available)
+            return
+        }
+        guard c.isWrap && c.knownMainSizeIsDefinite else {
+            lines = [FlexLine(start: 0, end: items.count)]
+            return
+        }
+        switch wrapLimit(available) {
+        case .maxContent:
+            lines = [FlexLine(start: 0, end: items.count)]
+        case .minContent:
+            lines = items.indices.map { FlexLine(start: $0, end: $0 + 1) }
+        case .definite(let limit):
+            let gap = c.gap.main(isRow)
+            var start = 0
+            lines = []
+            while start < items.count {
+                var length = 0.0
+                var end = start
+                while end < items.count {
+                    length +=
+                        items[end].hypotheticalOuterSize.main(isRow) + (end == start ? 0 : gap)
+                    if length > limit && end != start { break }
+                    end += 1
+                }
+                lines.append(FlexLine(start: start, end: end))
+                start = end
+            }
+        }
+    }
+
+    /// Collects the items into balanced lines (`flex-wrap: balance`).
+    private func collectBalancedLines(_ available: Dims<FlexAvailableSpace>) {
+        let isRow = c.isRow
+        let limitSpace: FlexAvailableSpace =
+            c.knownMainSizeIsDefinite ? wrapLimit(available) : .maxContent
+        if limitSpace == .minContent {
+            lines = items.indices.map { FlexLine(start: $0, end: $0 + 1) }
+            return
+        }
+        let counts = FlexBalance.lineItemCounts(
+            sizes: items.map { $0.hypotheticalOuterSize.main(isRow) },
+            limit: limitSpace.definiteValue ?? .infinity, gap: c.gap.main(isRow),
+            minimumLineCount: c.lineCount ?? 1)
+        lines = []
+        var start = 0
+        for count in counts {
+            lines.append(FlexLine(start: start, end: start + count))
+            start += count
+        }
+    }
+
+    /// The outer main size of an item for the container's definite-space sizing.
+    private func itemMainLength(_ item: FlexItem) -> Double {
+        let isRow = c.isRow
+        let pb = item.paddingBorder.mainSum(isRow)
+        return max(
+            item.flexBasis.atLeast(item.minSize.main(isRow)) + item.margin.mainSum(isRow), pb)
+    }
+
+    private func longestLineLength() -> Double {
+        let gap = c.gap.main(c.isRow)
+        var longest = 0.0
+        for line in lines {
+            var total = sumOfGaps(gap, count: line.count)
+            for index in line.start..<line.end { total += itemMainLength(items[index]) }
+            longest = max(longest, total)
+        }
+        return longest
+    }
+
+    /// Determines the container's main size when it is not known (§9.2 step 4, with the
+    /// intrinsic sizes of §9.9.1).
+    func determineContainerMainSize(_ available: Dims<FlexAvailableSpace>) {
+        let isRow = c.isRow
+        let inset = c.contentBoxInset.mainSum(isRow)
+        var outer: Double
+        if let known = c.nodeOuterSize.main(isRow) {
+            outer = known
+        } else {
+            switch available.main(isRow) {
+            case .definite(let space):
+                let size = longestLineLength() + inset
+                if c.isBalance {
+                    outer = balancedMaxContentSize(size: size, inset: inset, space: space)
+                } else {
+                    outer = lines.count > 1 ? max(size, space) : size
+                }
+            case .minContent where c.isWrap:
+                outer = longestLineLength() + inset
+            case .minContent, .maxContent:
+                outer = intrinsicMainSize(available) + inset
+            }
+        }
+        outer = outer.clamped(min: c.minSize.main(isRow), max: c.maxSize.main(isRow))
+        outer = max(outer, inset - c.scrollbarGutter.main(isRow))
+        let inner = max(outer - inset, 0)
+        c.containerSize.setMain(isRow, outer)
+        c.innerContainerSize.setMain(isRow, inner)
+        c.nodeInnerSize.setMain(isRow, inner)
+    }
+
+    private func balancedMaxContentSize(size: Double, inset: Double, space: Double) -> Double {
+        let isRow = c.isRow
+        let gap = c.gap.main(isRow)
+        let lengths = items.map(itemMainLength)
+        if lengths.isEmpty { return size }
+        let counts = FlexBalance.lineItemCounts(
+            sizes: lengths, limit: .infinity, gap: gap, minimumLineCount: c.lineCount ?? 1)
+        var widest = 0.0
+        var start = 0
+        for count in counts {
+            widest = max(
+                widest, lengths[start..<start + count].reduce(0, +) + sumOfGaps(gap, count: count))
+            start += count
+        }
+        return max(size, min(widest + inset, space))
+    }
+
+    /// The largest line's sum of item contributions under a min- or max-content constraint.
+    private func intrinsicMainSize(_ available: Dims<FlexAvailableSpace>) -> Double {
+        let isRow = c.isRow
+        var mainSize = 0.0
+        for line in lines {
+            var sum = 0.0
+            for index in line.start..<line.end {
+                if contributionNeedsMinimum(items[index], available) {
+                    resolveDeferredMinimum(index)
+                }
+                let contribution = contentContribution(index, available)
+                var item = items[index]
+                let difference = contribution - item.flexBasis
+                if difference > 0 {
+                    item.contentFlexFraction = difference / max(1, item.flexGrow)
+                } else if difference < 0 {
+                    item.contentFlexFraction =
+                        difference / max(1, item.flexShrink * item.innerFlexBasis)
+                } else {
+                    item.contentFlexFraction = 0
+                }
+                let fraction = item.contentFlexFraction
+                var flexContribution = 0.0
+                if fraction > 0 {
+                    flexContribution = max(1, item.flexGrow) * fraction
+                } else if fraction < 0 {
+                    flexContribution = max(1, item.flexShrink) * item.innerFlexBasis * fraction
+                }
+                let size = item.flexBasis + flexContribution
+                item.outerTargetSize.setMain(isRow, size)
+                item.targetSize.setMain(isRow, size)
+                items[index] = item
+                sum += size
+            }
+            mainSize = max(mainSize, sum + sumOfGaps(c.gap.main(isRow), count: line.count))
+        }
+        return mainSize
+    }
+
+    /// Whether an item's content contribution can depend on its deferred automatic minimum,
+    /// which is at most its flex basis.
+    private func contributionNeedsMinimum(_ item: FlexItem, _ available: Dims<FlexAvailableSpace>)
+        -> Bool
+    {
+        guard item.minimumIsDeferred else { return false }
+        let isRow = c.isRow
+        // Without size styles, the max-content contribution is the flex basis itself, which
+        // is what the bound stands in for.
+        if available.main(isRow) == .maxContent && !item.node.style.hasSizeConstraints {
+            return false
+        }
+        let preferred = item.size.main(isRow)
+        let clampingBasis = item.flexBasis.atLeast(preferred)
+        let basisMin: Double? = item.flexShrink == 0 ? clampingBasis : nil
+        let basisMax: Double? = item.flexGrow == 0 ? clampingBasis : nil
+        let maxMain = (item.maxSize.main(isRow).atMost(basisMax) ?? basisMax) ?? .infinity
+        let lowerBound = max(
+            (item.minSize.main(isRow).atLeast(basisMin) ?? basisMin) ?? item.flexBasis,
+            item.flexBasis)
+        return maxMain <= lowerBound || (preferred.map { maxMain <= $0 } ?? false)
+    }
+
+    /// An item's min- or max-content contribution to the container's main size.
+    private func contentContribution(_ index: Int, _ available: Dims<FlexAvailableSpace>) -> Double
+    {
+        let isRow = c.isRow
+        let item = items[index]
+        let styleMin = item.minSize.main(isRow)
+        let stylePreferred = item.size.main(isRow)
+        let styleMax = item.maxSize.main(isRow)
+        let clampingBasis = item.flexBasis.atLeast(stylePreferred)
+        let basisMin: Double? = item.flexShrink == 0 ? clampingBasis : nil
+        let basisMax: Double? = item.flexGrow == 0 ? clampingBasis : nil
+        let minMain = max(
+            (styleMin.atLeast(basisMin) ?? basisMin) ?? item.resolvedMinimumMainSize,
+            item.resolvedMinimumMainSize)
+        let maxMain = (styleMax.atMost(basisMax) ?? basisMax) ?? .infinity
+        let marginSum = item.margin.mainSum(isRow)
+
+        if let preferred = stylePreferred, maxMain <= minMain || maxMain <= preferred {
+            return max(min(preferred, maxMain), minMain) + marginSum
+        }
+        if maxMain <= minMain { return minMain + marginSum }
+        if item.isScrollContainer { return item.flexBasis + marginSum }
+
+        let crossParentSize = c.nodeInnerSize.cross(isRow)
+        let crossMarginSum = c.margin.crossSum(isRow)
+        let childMinCross = item.minSize.cross(isRow).map { $0 + crossMarginSum }
+        let childMaxCross = item.maxSize.cross(isRow).map { $0 + crossMarginSum }
+        let crossAvailable = available.cross(isRow)
+            .mapDefinite { c.dividedCrossSpace(crossParentSize ?? $0) }
+            .clamped(min: childMinCross, max: childMaxCross)
+        let childAvailable = available.withCross(isRow, crossAvailable)
+        var childKnown = item.size.withMain(isRow, nil)
+        if item.alignSelf.position == .stretch && childKnown.cross(isRow) == nil {
+            childKnown.setCross(
+                isRow, crossAvailable.definiteValue.map { $0 - item.margin.crossSum(isRow) })
+        }
+        let contentMain =
+            FlexCompute.measureSize(
+                item.node, known: childKnown, parentSize: c.nodeInnerSize,
+                available: childAvailable,
+                sizingMode: .inherentSize, horizontal: isRow, direction: item.direction) + marginSum
+        if isRow {
+            return contentMain.clamped(min: styleMin, max: styleMax)
+        }
+        return max(contentMain, item.flexBasis).clamped(min: styleMin, max: styleMax)
+    }
+}

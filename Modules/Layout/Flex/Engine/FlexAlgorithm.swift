@@ -1,0 +1,434 @@
+import TrellisGeometry
+
+/// The per-item state of the flexbox algorithm (CSS Flexible Box Layout §9).
+struct FlexItem {
+    unowned(unsafe) let node: FlexNode
+    /// The item's index among its container's children.
+    let index: Int
+    var direction: LayoutDirection
+    /// The preferred size, resolved (and with the aspect ratio and box sizing applied).
+    var size: Dims<Double?>
+    var minSize: Dims<Double?>
+    var maxSize: Dims<Double?>
+    var alignSelf: FlexItemAlignment
+    var flexGrow: Double
+    var flexShrink: Double
+    var flexBasisIsDefinite = false
+    /// The used minimum main size, including the automatic minimum.
+    var resolvedMinimumMainSize = 0.0
+    /// Whether the automatic minimum is not measured yet: it is only needed when the item may
+    /// end up smaller than a flex basis that was measured at max-content (and so bounds it).
+    var minimumIsDeferred = false
+    var margin: Sides<Double>
+    var marginIsAuto: Sides<Bool>
+    /// Padding plus border.
+    var paddingBorder: Sides<Double>
+    var flexBasis = 0.0
+    var innerFlexBasis = 0.0
+    var violation = 0.0
+    var frozen = false
+    var contentFlexFraction = 0.0
+    var hypotheticalInnerSize = Dims<Double>.zero
+    var hypotheticalOuterSize = Dims<Double>.zero
+    var targetSize = Dims<Double>.zero
+    var outerTargetSize = Dims<Double>.zero
+    var baseline = 0.0
+    var offsetMain = 0.0
+    var offsetCross = 0.0
+
+    var isScrollContainer: Bool { overflowX.isScrollContainer || overflowY.isScrollContainer }
+    /// The `width` and `height` styles, read from the node (not stored: they are rarely needed).
+    var sizeStyle: Dims<FlexLength> { Dims(node.style.width, node.style.height) }
+    var aspectRatio: Double? { node.style.aspectRatio }
+    var overflowX: FlexOverflow { node.style.overflowX }
+    var overflowY: FlexOverflow { node.style.overflowY }
+
+    /// Whether the item takes part in baseline alignment: `baseline` alignment and no `auto`
+    /// cross-axis margin.
+    func participatesInBaseline(_ isRow: Bool) -> Bool {
+        alignSelf.position == .baseline && !marginIsAuto.crossStart(isRow)
+            && !marginIsAuto.crossEnd(isRow)
+    }
+}
+
+/// A flex line: a run of consecutive items.
+struct FlexLine {
+    var start: Int
+    var end: Int
+    var crossSize = 0.0
+    var offsetCross = 0.0
+
+    var count: Int { end - start }
+}
+
+/// Values fixed for one run of the algorithm on a container.
+struct FlexConstants {
+    var isRow: Bool
+    var isReverse: Bool
+    var direction: LayoutDirection
+    var isWrap: Bool
+    var isWrapReverse: Bool
+    var isBalance: Bool
+    var lineCount: Int?
+    var minSize: Dims<Double?>
+    var maxSize: Dims<Double?>
+    var margin: Sides<Double>
+    var border: Sides<Double>
+    /// Padding, border and scrollbar gutters.
+    var contentBoxInset: Sides<Double>
+    /// Space reserved for scrollbars: `width` for a vertical scrollbar, `height` for a
+    /// horizontal one.
+    var scrollbarGutter: Dims<Double>
+    var isScrollContainer: Bool
+    /// `width` is the column gap, `height` the row gap.
+    var gap: Dims<Double>
+    var alignItems: FlexItemAlignment
+    var alignContent: FlexContentAlignment
+    var justifyContent: FlexContentAlignment
+    var nodeOuterSize: Dims<Double?>
+    var nodeInnerSize: Dims<Double?>
+    var knownMainSizeIsDefinite: Bool
+    var hasDefiniteMainSize: Bool
+    var hasDefiniteCrossSize: Bool
+    var containerSize = Dims<Double>.zero
+    var innerContainerSize = Dims<Double>.zero
+
+    var isColumn: Bool { !isRow }
+    var isRTL: Bool { direction == .rightToLeft }
+
+    /// Definite cross space divided between the requested number of lines.
+    func dividedCrossSpace(_ space: Double) -> Double {
+        if let lineCount, lineCount > 1 {
+            let count = Double(lineCount)
+            return (space - (count - 1) * gap.cross(isRow)) / count
+        }
+        return space
+    }
+}
+
+/// One run of the flexbox layout algorithm on a container node.
+final class FlexAlgorithm {
+    unowned(unsafe) let node: FlexNode
+    @exclusivity(unchecked) var c: FlexConstants
+    @exclusivity(unchecked) var items: [FlexItem] = []
+    @exclusivity(unchecked) var lines: [FlexLine] = []
+    /// Whether some children are absolutely positioned, or hidden; found while generating items.
+    @exclusivity(unchecked) var hasAbsoluteChildren = false
+    @exclusivity(unchecked) var hasHiddenChildren = false
+    /// The space available to the items, as determined for their base sizes.
+    @exclusivity(unchecked) var itemSpace = Dims<FlexAvailableSpace>(.maxContent, .maxContent)
+
+    init(node: FlexNode, c: FlexConstants) {
+        self.node = node
+        self.c = c
+        // Large containers keep their item storage between runs: allocating (and faulting in)
+        // tens of megabytes for every run of a container of 100,000 items costs more than the
+        // layout itself.
+        if !node.itemStorage.isEmpty || node.itemStorage.capacity > 0 {
+            swap(&items, &node.itemStorage)
+            items.removeAll(keepingCapacity: true)
+        }
+    }
+
+    deinit {
+        if items.capacity >= Self.retainedCapacity {
+            items.removeAll(keepingCapacity: true)
+            swap(&items, &node.itemStorage)
+        }
+    }
+
+    /// Item storage at least this large is kept by the container for its next run.
+    static let retainedCapacity = 1024
+
+    /// Lays out or measures a flex container (CSS Flexible Box Layout §9).
+    static func compute(_ node: FlexNode, _ input: LayoutInput) -> LayoutOutput {
+        let style = node.style
+        let parentSize = input.parentSize
+        let aspect = style.aspectRatio
+        let padding = style.padding.resolveOrZero(parentSize.width)
+        let border = style.border.resolveOrZero(parentSize.width)
+        let pbSum = (padding + border).sums
+        let boxAdjustment = style.boxSizing == .contentBox ? pbSum : .zero
+
+        let minSize = Dims(
+            style.minWidth.resolve(parentSize.width), style.minHeight.resolve(parentSize.height)
+        )
+        .applyingAspectRatio(aspect).plus(boxAdjustment)
+        let maxSize = Dims(
+            style.maxWidth.resolve(parentSize.width), style.maxHeight.resolve(parentSize.height)
+        )
+        .applyingAspectRatio(aspect).plus(boxAdjustment)
+        let clampedStyleSize: Dims<Double?> =
+            input.sizingMode == .inherentSize
+            ? Dims(style.width.resolve(parentSize.width), style.height.resolve(parentSize.height))
+                .applyingAspectRatio(aspect).plus(boxAdjustment).clamped(min: minSize, max: maxSize)
+            : .none
+        let minMaxDefinite = Dims<Double?>(
+            minMaxFixed(minSize.width, maxSize.width), minMaxFixed(minSize.height, maxSize.height))
+        let known = input.knownDimensions.or(minMaxDefinite.or(clampedStyleSize).atLeast(pbSum))
+
+        if input.runMode == .computeSize {
+            if let width = known.width, let height = known.height {
+                return LayoutOutput(size: Dims(width, height))
+            }
+            if input.axis == .horizontal, let width = known.width {
+                return LayoutOutput(size: Dims(width, 0), isPartial: true)
+            }
+        }
+        var definite = input.knownDefinite
+        if input.knownDimensions.width == nil { definite.width = true }
+        if input.knownDimensions.height == nil { definite.height = true }
+
+        let algorithm = FlexAlgorithm(
+            node: node,
+            c: constants(
+                style, known: known, definite: definite, parentSize: parentSize,
+                direction: input.direction))
+        var inner = input
+        inner.knownDimensions = known
+        return algorithm.run(inner)
+    }
+
+    private static func minMaxFixed(_ min: Double?, _ max: Double?) -> Double? {
+        if let min, let max, max <= min { return min }
+        return nil
+    }
+
+    private static func constants(
+        _ style: FlexStyle, known: Dims<Double?>, definite: Dims<Bool>, parentSize: Dims<Double?>,
+        direction: LayoutDirection
+    ) -> FlexConstants {
+        let isRow = style.flexDirection.isRow
+        let wrap = style.flexWrap
+        let aspect = style.aspectRatio
+        let margin = style.margin.resolveOrZero(parentSize.width)
+        let padding = style.padding.resolveOrZero(parentSize.width)
+        let border = style.border.resolveOrZero(parentSize.width)
+        let pbSum = (padding + border).sums
+        let boxAdjustment = style.boxSizing == .contentBox ? pbSum : .zero
+        let gutter = Dims(
+            style.overflowY == .scroll ? style.scrollbarWidth : 0,
+            style.overflowX == .scroll ? style.scrollbarWidth : 0)
+        var inset = padding + border
+        inset.bottom += gutter.height
+        if direction == .rightToLeft {
+            inset.left += gutter.width
+        } else {
+            inset.right += gutter.width
+        }
+        let innerSize = known.minus(inset.sums)
+        let gapBasis = innerSize.unwrap(or: .zero)
+        let knownMainDefinite = definite.main(isRow)
+        return FlexConstants(
+            isRow: isRow,
+            isReverse: style.flexDirection.isReverse,
+            direction: direction,
+            isWrap: wrap.isMultiLine,
+            isWrapReverse: wrap.isReverse,
+            isBalance: wrap.isBalance,
+            lineCount: wrap.isMultiLine ? max(1, style.flexLineCount) : nil,
+            minSize: Dims(
+                style.minWidth.resolve(parentSize.width), style.minHeight.resolve(parentSize.height)
+            )
+            .applyingAspectRatio(aspect).plus(boxAdjustment),
+            maxSize: Dims(
+                style.maxWidth.resolve(parentSize.width), style.maxHeight.resolve(parentSize.height)
+            )
+            .applyingAspectRatio(aspect).plus(boxAdjustment),
+            margin: margin,
+            border: border,
+            contentBoxInset: inset,
+            scrollbarGutter: gutter,
+            isScrollContainer: style.isScrollContainer,
+            gap: Dims(
+                style.columnGap.resolveOrZero(gapBasis.width),
+                style.rowGap.resolveOrZero(gapBasis.height)),
+            alignItems: style.alignItems,
+            alignContent: style.alignContent,
+            justifyContent: style.justifyContent,
+            nodeOuterSize: known,
+            nodeInnerSize: innerSize,
+            knownMainSizeIsDefinite: knownMainDefinite,
+            hasDefiniteMainSize: knownMainDefinite && known.main(isRow) != nil,
+            hasDefiniteCrossSize: definite.cross(isRow) && known.cross(isRow) != nil)
+    }
+
+    /// The algorithm's steps in order.
+    private func run(_ input: LayoutInput) -> LayoutOutput {
+        let known = input.knownDimensions
+        generateItems()
+        let available = determineAvailableSpace(known, input.availableSpace)
+        if input.runMode == .computeSize, let output = sizeFromFixedCrossSizes(known, available) {
+            return output
+        }
+        determineFlexBaseSizes(available)
+        collectLines(available)
+
+        let isRow = c.isRow
+        if let innerMain = c.nodeInnerSize.main(isRow) {
+            c.innerContainerSize.setMain(isRow, innerMain)
+            c.containerSize.setMain(isRow, innerMain + c.contentBoxInset.mainSum(isRow))
+        } else {
+            determineContainerMainSize(available)
+            c.nodeInnerSize.setMain(isRow, c.innerContainerSize.main(isRow))
+            c.nodeOuterSize.setMain(isRow, c.containerSize.main(isRow))
+            let gapStyle = isRow ? node.style.columnGap : node.style.rowGap
+            c.gap.setMain(isRow, gapStyle.resolveOrZero(c.innerContainerSize.main(isRow)))
+        }
+
+        for index in lines.indices { resolveFlexibleLengths(index) }
+        for index in lines.indices { determineHypotheticalCrossSizes(index, available) }
+        calculateChildBaselines(known, available)
+        calculateLineCrossSizes(known)
+        stretchLines(known)
+        if input.runMode == .computeSize {
+            // The container's size depends only on its lines; item placement is not needed.
+            _ = determineContainerCrossSize(known)
+            return LayoutOutput(size: c.containerSize)
+        }
+        determineUsedCrossSizes()
+        distributeFreeSpace()
+        resolveCrossAxisAutoMargins()
+        let totalLineCross = determineContainerCrossSize(known)
+
+        alignLines(totalLineCross)
+        let inflowContent = placeItems()
+        let absoluteContent = hasAbsoluteChildren ? layoutAbsoluteChildren() : .zero
+        if hasHiddenChildren {
+            for child in node.children where child.style.display == .none {
+                FlexCompute.hide(child)
+            }
+        }
+
+        let firstLine = c.isWrapReverse ? lines.last : lines.first
+        var firstBaseline: Double?
+        if let line = firstLine, line.count > 0 {
+            var chosen = c.isReverse ? line.end - 1 : line.start
+            if isRow {
+                for index in line.start..<line.end where items[index].participatesInBaseline(isRow)
+                {
+                    chosen = index
+                    break
+                }
+            }
+            firstBaseline = items[chosen].baseline
+        }
+        return LayoutOutput(
+            size: c.containerSize,
+            contentSize: Dims(
+                max(inflowContent.width, absoluteContent.width),
+                max(inflowContent.height, absoluteContent.height)),
+            firstBaseline: firstBaseline)
+    }
+
+    /// The container's size without resolving the items' main sizes, when it cannot depend on
+    /// them: a single line of known main size whose items all have fixed cross sizes and do
+    /// not align by baseline. Returns `nil` otherwise.
+    private func sizeFromFixedCrossSizes(
+        _ known: Dims<Double?>, _ available: Dims<FlexAvailableSpace>
+    )
+        -> LayoutOutput?
+    {
+        let isRow = c.isRow
+        guard !c.isWrap, let innerMain = c.nodeInnerSize.main(isRow) else { return nil }
+        for item in items
+        where item.size.cross(isRow) == nil || item.alignSelf.position == .baseline {
+            return nil
+        }
+        c.innerContainerSize.setMain(isRow, innerMain)
+        c.containerSize.setMain(isRow, innerMain + c.contentBoxInset.mainSum(isRow))
+        lines = [FlexLine(start: 0, end: items.count)]
+        determineHypotheticalCrossSizes(0, available)
+        calculateLineCrossSizes(known)
+        stretchLines(known)
+        _ = determineContainerCrossSize(known)
+        return LayoutOutput(size: c.containerSize)
+    }
+
+    /// Builds the in-flow items (§9.1): children that are neither absolute nor `display: none`.
+    private func generateItems() {
+        let isRow = c.isRow
+        let percentBasis =
+            c.knownMainSizeIsDefinite ? c.nodeInnerSize : c.nodeInnerSize.withMain(isRow, nil)
+        let inner = c.nodeInnerSize
+        items.reserveCapacity(node.children.count)
+        let children = node.children
+        for index in children.indices {
+            unowned(unsafe) let child = children[index]
+            if child.style.display == .none {
+                hasHiddenChildren = true
+                continue
+            }
+            if child.style.position == .absolute {
+                hasAbsoluteChildren = true
+                continue
+            }
+            items.append(makeItem(child, index: index, percentBasis: percentBasis, inner: inner))
+        }
+    }
+
+    private func makeItem(
+        _ child: FlexNode, index: Int, percentBasis: Dims<Double?>, inner: Dims<Double?>
+    )
+        -> FlexItem
+    {
+        let padding = child.style.padding.resolveOrZero(inner.width)
+        let border = child.style.border.resolveOrZero(inner.width)
+        let boxAdjustment = child.style.boxSizing == .contentBox ? (padding + border).sums : .zero
+        let childDirection = child.style.direction ?? c.direction
+        var alignSelf = child.style.alignSelf ?? c.alignItems
+        if alignSelf.position == .selfStart || alignSelf.position == .selfEnd {
+            alignSelf = FlexAlignmentMath.resolveSelfRelative(
+                alignSelf, item: childDirection, container: c.direction, crossIsInline: c.isColumn)
+        }
+        let width = child.style.width
+        let height = child.style.height
+        let aspectRatio = child.style.aspectRatio
+        var size = Dims(width.resolve(percentBasis.width), height.resolve(percentBasis.height))
+        if aspectRatio != nil { size = size.applyingAspectRatio(aspectRatio) }
+        var minSize = Dims(
+            child.style.minWidth.resolve(percentBasis.width),
+            child.style.minHeight.resolve(percentBasis.height))
+        var maxSize = Dims(
+            child.style.maxWidth.resolve(percentBasis.width),
+            child.style.maxHeight.resolve(percentBasis.height))
+        if child.style.boxSizing == .contentBox {
+            size = size.plus(boxAdjustment)
+            minSize = minSize.plus(boxAdjustment)
+            maxSize = maxSize.plus(boxAdjustment)
+        }
+        let margin = child.style.margin
+        return FlexItem(
+            node: child,
+            index: index,
+            direction: childDirection,
+            size: size,
+            minSize: minSize,
+            maxSize: maxSize,
+            alignSelf: alignSelf,
+            flexGrow: child.style.flexGrow,
+            flexShrink: child.style.flexShrink,
+            margin: margin.resolveOrZero(inner.width),
+            marginIsAuto: margin.autoFlags,
+            paddingBorder: padding + border)
+    }
+
+    /// The available main and cross space for the items (§9.2 step 2).
+    private func determineAvailableSpace(_ known: Dims<Double?>, _ outer: Dims<FlexAvailableSpace>)
+        -> Dims<FlexAvailableSpace>
+    {
+        let inset = c.contentBoxInset
+        let width: FlexAvailableSpace =
+            known.width.map { .definite($0 - inset.horizontal) }
+            ?? outer.width.subtracting(c.margin.horizontal).subtracting(inset.horizontal)
+        let height: FlexAvailableSpace =
+            known.height.map { .definite($0 - inset.vertical) }
+            ?? outer.height.subtracting(c.margin.vertical).subtracting(inset.vertical)
+        return Dims(width, height)
+    }
+
+    /// Whether an item's post-flexing main size counts as definite for its own children.
+    func itemDefiniteness(_ item: FlexItem) -> Dims<Bool> {
+        Dims(true, true).withMain(c.isRow, c.hasDefiniteMainSize || item.flexBasisIsDefinite)
+    }
+}

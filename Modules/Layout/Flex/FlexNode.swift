@@ -1,0 +1,216 @@
+public import TrellisGeometry
+
+/// Measures a leaf's content (text, an image) for the sizes and space a layout call gives it.
+public typealias FlexMeasureFunction = (FlexMeasureRequest) -> Size
+
+/// Returns the distance from the top of a leaf of the given size to its first baseline.
+public typealias FlexBaselineFunction = (Size) -> Double
+
+/// A node of a flexbox layout tree: a style, ordered children, and for leaves an optional
+/// measure function; after ``calculateLayout(availableWidth:availableHeight:direction:rounding:)``
+/// its ``layout`` holds its frame in its parent.
+///
+/// ```swift
+/// let root = FlexNode(style: FlexStyle())
+/// root.style.flexDirection = .row
+/// root.style.columnGap = 8
+/// let icon = FlexNode()
+/// icon.style.width = 24
+/// icon.style.height = 24
+/// let title = FlexNode(measure: { request in Size(width: 80, height: 17) })
+/// try root.appendChild(icon)
+/// try root.appendChild(title)
+/// try root.calculateLayout(availableWidth: 320, availableHeight: .maxContent)
+/// title.layout.frame  // (32, 0, 80, 24)
+/// ```
+///
+/// Layout results are cached per node, keyed by the sizes and space each call was given, so a
+/// relayout of an unchanged tree measures nothing. Changing a style, a measure function or the
+/// children marks the node and its ancestors dirty, and only they are recomputed.
+public final class FlexNode {
+    /// The node's style. Setting a different value marks the node dirty.
+    @exclusivity(unchecked) public var style: FlexStyle {
+        didSet {
+            if style != oldValue {
+                styleIsPlainlyValid = FlexValidation.isPlainlyValid(style)
+                styleUsesPercentages = style.hasPercentageBoxOrLimits
+                markDirty()
+            }
+        }
+    }
+
+    /// The children, in order.
+    @exclusivity(unchecked) public private(set) var children: [FlexNode] = []
+
+    /// The parent, if the node has been added to one.
+    @exclusivity(unchecked) public private(set) unowned(unsafe) var parent: FlexNode?
+
+    /// The leaf's measure function; `nil` measures as zero content. Ignored on a node with
+    /// children. Setting it marks the node dirty.
+    @exclusivity(unchecked) public var measure: FlexMeasureFunction? {
+        didSet { markDirty() }
+    }
+
+    /// The leaf's first-baseline function; `nil` uses the bottom of the leaf's border box.
+    @exclusivity(unchecked) public var baseline: FlexBaselineFunction? {
+        didSet { markDirty() }
+    }
+
+    /// Whether the node's layout must be recomputed.
+    @exclusivity(unchecked) public private(set) var isDirty = true
+
+    /// The node's layout from the last layout call, rounded as that call asked.
+    @exclusivity(unchecked) public internal(set) var layout = FlexLayout()
+
+    @exclusivity(unchecked) var unrounded = UnroundedLayout()
+    @exclusivity(unchecked) var cache = LayoutCache()
+    /// The inputs of the last layout call made on this node as a root.
+    @exclusivity(unchecked) var lastRequest: LayoutRequest?
+    /// Whether the style has percentage box properties or size limits.
+    @exclusivity(unchecked) var styleUsesPercentages = false
+    /// Whether the style passed the quick validity check when it was set.
+    @exclusivity(unchecked) var styleIsPlainlyValid = true
+    /// Reusable item storage of a large container (see `FlexAlgorithm`).
+    @exclusivity(unchecked) var itemStorage: [FlexItem] = []
+    /// The inherited direction the cached results were computed for.
+    @exclusivity(unchecked) var cacheDirection: LayoutDirection?
+
+    /// Creates a node with a style, and optionally a measure function.
+    public init(style: FlexStyle = FlexStyle(), measure: FlexMeasureFunction? = nil) {
+        self.style = style
+        self.measure = measure
+        styleIsPlainlyValid = FlexValidation.isPlainlyValid(style)
+        styleUsesPercentages = style.hasPercentageBoxOrLimits
+    }
+
+    deinit {
+        for child in children { child.parent = nil }
+    }
+
+    /// Marks the node and its ancestors as needing layout, discarding their cached results.
+    ///
+    /// Style, measure function and child changes do this by themselves; call it when a measure
+    /// function's answers change (new text) while the function stays the same.
+    ///
+    /// - Complexity: O(depth).
+    public func markDirty() {
+        var node: FlexNode? = self
+        while let current = node {
+            current.cache.clear()
+            if current.isDirty && current !== self { break }
+            current.isDirty = true
+            node = current.parent
+        }
+    }
+
+    /// Whether `node` is this node or one of its ancestors.
+    private func isSelfOrAncestor(_ node: FlexNode) -> Bool {
+        var current: FlexNode? = self
+        while let candidate = current {
+            if candidate === node { return true }
+            current = candidate.parent
+        }
+        return false
+    }
+
+    /// Adds a child after the existing ones, removing it from its previous parent.
+    ///
+    /// - Parameter child: The node to add.
+    /// - Throws: ``FlexTreeError`` if `child` is this node or one of its ancestors.
+    /// - Complexity: O(depth).
+    public func appendChild(_ child: FlexNode) throws {
+        try insertChild(child, at: children.count)
+    }
+
+    /// Inserts a child at an index, removing it from its previous parent.
+    ///
+    /// - Parameters:
+    ///   - child: The node to insert.
+    ///   - index: Its position among the children, from 0 to `children.count`.
+    /// - Throws: ``FlexTreeError`` if `child` is this node or an ancestor, or the index is out
+    ///   of range.
+    /// - Complexity: O(depth + children).
+    public func insertChild(_ child: FlexNode, at index: Int) throws {
+        if isSelfOrAncestor(child) {
+            throw FlexTreeError(
+                .cycle, "a node cannot be added to itself or to one of its descendants")
+        }
+        var index = index
+        if let oldParent = child.parent {
+            if oldParent === self, let old = children.firstIndex(where: { $0 === child }),
+                old < index
+            {
+                index -= 1
+            }
+            oldParent.detach(child)
+        }
+        guard index >= 0 && index <= children.count else {
+            throw FlexTreeError(
+                .indexOutOfRange, "child index \(index) is outside 0...\(children.count)")
+        }
+        children.insert(child, at: index)
+        child.parent = self
+        child.lastRequest = nil
+        markDirty()
+    }
+
+    /// Removes and returns the child at an index.
+    ///
+    /// - Parameter index: The child's position.
+    /// - Returns: The removed child.
+    /// - Throws: ``FlexTreeError`` if the index is out of range.
+    /// - Complexity: O(depth + children).
+    @discardableResult
+    public func removeChild(at index: Int) throws -> FlexNode {
+        guard children.indices.contains(index) else {
+            throw FlexTreeError(
+                .indexOutOfRange, "child index \(index) is outside 0..<\(children.count)")
+        }
+        let child = children[index]
+        detach(child)
+        return child
+    }
+
+    /// Removes the node from its parent, if it has one.
+    ///
+    /// - Complexity: O(depth + siblings).
+    public func removeFromParent() {
+        parent?.detach(self)
+    }
+
+    /// Replaces all children.
+    ///
+    /// - Parameter newChildren: The new children, in order.
+    /// - Throws: ``FlexTreeError`` if one of them is this node or an ancestor, or appears twice.
+    /// - Complexity: O(depth + children).
+    public func setChildren(_ newChildren: [FlexNode]) throws {
+        for child in newChildren where isSelfOrAncestor(child) {
+            throw FlexTreeError(
+                .cycle, "a node cannot be added to itself or to one of its descendants")
+        }
+        var seen = Set<ObjectIdentifier>()
+        for child in newChildren where !seen.insert(ObjectIdentifier(child)).inserted {
+            throw FlexTreeError(
+                .duplicateChild, "the same node appears twice among the new children")
+        }
+        for child in children { child.parent = nil }
+        children = []
+        for child in newChildren {
+            child.parent?.detach(child)
+            child.parent = self
+            child.lastRequest = nil
+        }
+        children = newChildren
+        markDirty()
+    }
+
+    private func detach(_ child: FlexNode) {
+        guard let index = children.firstIndex(where: { $0 === child }) else { return }
+        children.remove(at: index)
+        child.parent = nil
+        markDirty()
+    }
+
+    /// Clears dirty flags after a layout pass computed this node.
+    func markClean() { isDirty = false }
+}

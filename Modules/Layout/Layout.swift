@@ -1,1 +1,0 @@
-// TrellisLayout: the constraint and flexbox engines. Sources live in Constraints/ and Flex/.

@@ -1,0 +1,56 @@
+"""Shared workload definitions for the flexbox peers (Taffy via stretchable, Yoga via pyyoga).
+
+Every workload is built identically to Tools/trellis-bench/FlexBenchmarks.swift; only the
+peer's own layout call is timed (time.perf_counter around it), best of several runs.
+"""
+
+import json
+import sys
+import time
+
+
+def best_time(run, minimum_runs=3, maximum_runs=20, budget=1.0):
+    best = float("inf")
+    total = 0.0
+    runs = 0
+    while runs < minimum_runs or (runs < maximum_runs and total < budget):
+        elapsed = run()
+        best = min(best, elapsed)
+        total += elapsed
+        runs += 1
+    return best
+
+
+def ahem_measure(words, known_width, known_height, available_width):
+    """The conformance suite's text rule: 10x10 glyphs, breaks only between words."""
+    glyph = 10.0
+    longest = max(words) * glyph
+    total = sum(words) * glyph
+    if known_width is not None:
+        inline = max(known_width, longest)
+    elif available_width is None:
+        inline = total
+    else:
+        inline = max(min(available_width, total), longest)
+    if known_height is not None:
+        return inline, known_height
+    per_line = int(inline // glyph)
+    lines, current = 1, 0
+    for word in words:
+        if current + word > per_line:
+            if current > 0:
+                lines += 1
+            current = word
+        else:
+            current += word
+    return inline, lines * glyph
+
+
+def text_words(index):
+    """The words of text leaf `index` (glyph counts)."""
+    return [3 + (index + k) % 5 for k in range(4 + index % 6)]
+
+
+def emit(result):
+    json.dump(result, sys.stdout)
+    sys.stdout.write("\n")
