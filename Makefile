@@ -13,11 +13,12 @@ SWIFT_FLAGS  ?= -Xswiftc -warnings-as-errors
 # Debian packages the build, the tests and the tools need.
 DEBIAN_PACKAGES := libffi-dev libicu-dev libpng-dev pkg-config unicode-data
 # Test suites: <make suffix>:<test target prefix>, run by `make test-<suffix>`.
-MODULES := geometry:Geometry events:Events layout:Layout text:Text render:Render tool:Tool views:Views trellis:Trellis testing:Testing
+MODULES := geometry:Geometry events:Events layout:Layout text:Text render:Render tool:Tool views:Views grid:Grid trellis:Trellis testing:Testing
 # Documented library products: <module>:<directory holding its .docc catalog>.
 DOC_MODULES := TrellisGeometry:Modules/Geometry TrellisEvents:Modules/Events \
 	TrellisLayout:Modules/Layout TrellisText:Modules/Text TrellisPluginKit:Plugins/PluginKit \
-	TrellisTextRenderer:Plugins/TextBackend/Renderer TrellisRender:Modules/Render
+	TrellisTextRenderer:Plugins/TextBackend/Renderer TrellisRender:Modules/Render \
+	TrellisGrid:Modules/Grid
 
 .PHONY: all deps build test demo lint format docs bench clean fuzz-displaylist unicode-tables $(addprefix test-,$(foreach m,$(MODULES),$(firstword $(subst :, ,$(m)))))
 

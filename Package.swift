@@ -68,6 +68,11 @@ let modules: [Module] = [
         testExclude: ["__Fixtures__"]
     ),
     Module(
+        name: "TrellisGrid", path: "Modules/Grid",
+        dependencies: ["TrellisViews", "TrellisEvents", "TrellisGeometry"],
+        tests: "GridTests", testDependencies: ["TrellisTextRenderer", "TrellisRender"]
+    ),
+    Module(
         name: "Trellis", path: "Modules/Trellis",
         dependencies: [
             "TrellisGeometry", "TrellisEvents", "TrellisLayout", "TrellisText", "TrellisRender",
@@ -128,7 +133,7 @@ let tools: [(name: String, path: String, dependencies: [String], exclude: [Strin
         name: "trellis-bench", path: "Tools/trellis-bench",
         dependencies: [
             "TrellisGeometry", "TrellisLayout", "TrellisText", "TrellisRender",
-            "TrellisTextRenderer", "CICUBench",
+            "TrellisTextRenderer", "CICUBench", "TrellisViews", "TrellisGrid",
         ],
         exclude: ["peers"]
     ),
