@@ -93,10 +93,10 @@ extension CollectionView {
     ///   - updates: The changes.
     ///   - completion: Called with `true` once the batch is applied, `false` when it failed.
     /// - Throws: ``CollectionViewError`` with code `invalidUpdate` when the batch does not match
-    ///   the data source; the view then reloads its data.
+    ///   the data source, or the error the closure threw; the view then reloads its data.
     public func performBatchUpdates(
-        _ updates: () throws(CollectionViewError) -> Void, completion: ((Bool) -> Void)? = nil
-    ) throws(CollectionViewError) {
+        _ updates: () throws -> Void, completion: ((Bool) -> Void)? = nil
+    ) throws {
         if pendingUpdates != nil {
             // A nested batch joins the enclosing one.
             try updates()
@@ -104,7 +104,7 @@ extension CollectionView {
             return
         }
         pendingUpdates = UpdateRecorder()
-        do throws(CollectionViewError) {
+        do {
             try updates()
         } catch {
             pendingUpdates = nil
