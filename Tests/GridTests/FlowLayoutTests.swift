@@ -48,7 +48,9 @@ private final class SectionSpacing: CollectionViewDelegateFlowLayout {
         #expect(frames.map(\.minY) == [0, 0, 0, 0, 0, 60, 60, 60, 60, 60, 120, 120])
         #expect(frames[10].minX == 0)
         #expect(frames[11].minX == 67.5)
-        #expect(collectionView.collectionViewLayout.collectionViewContentSize == Size(width: 320, height: 170))
+        #expect(
+            collectionView.collectionViewLayout.collectionViewContentSize
+                == Size(width: 320, height: 170))
     }
 
     @Test func itemsWithSizesOfTheirOwnFillLinesGreedily() {
@@ -76,15 +78,25 @@ private final class SectionSpacing: CollectionViewDelegateFlowLayout {
         #expect(
             itemFrames(collectionView) == [
                 Rect(x: 25, y: 0, width: 150, height: 20),
-                Rect(x: 0, y: 30, width: 120, height: 20), Rect(x: 130, y: 30, width: 30, height: 20),
+                Rect(x: 0, y: 30, width: 120, height: 20),
+                Rect(x: 130, y: 30, width: 30, height: 20),
             ])
         let layout = FlowLayout(itemSize: Size(width: 250, height: 40))
         let (uniform, _) = makeCollection([2], layout: layout)
         #expect(itemFrames(uniform).map(\.minX) == [35, 35])
     }
 
+    @Test func aSectionsOnlyItemIsCentred() {
+        let (uniform, _) = makeCollection([1, 2])
+        #expect(itemFrames(uniform).map(\.minX) == [135])
+        #expect(itemFrames(uniform, section: 1).map(\.minX) == [0, 67.5])
+        let (sized, _) = sized([Size(width: 80, height: 20)])
+        #expect(itemFrames(sized) == [Rect(x: 60, y: 0, width: 80, height: 20)])
+    }
+
     @Test func theLastLineWithMixedSizesUsesTheMinimumSpacing() {
-        let sizes = Array(repeating: Size(width: 50, height: 50), count: 6) + [Size(width: 40, height: 50)]
+        let sizes =
+            Array(repeating: Size(width: 50, height: 50), count: 6) + [Size(width: 40, height: 50)]
         let (collectionView, _) = sized(sizes, width: 320)
         let frames = itemFrames(collectionView)
         #expect(frames[0..<5].map(\.minX) == [0, 67.5, 135, 202.5, 270])
@@ -93,7 +105,8 @@ private final class SectionSpacing: CollectionViewDelegateFlowLayout {
 
     @Test func equalSizesFromTheDelegateLayOutAsAnItemSize() {
         let (uniform, _) = makeCollection([23])
-        let (delegated, log) = sized(Array(repeating: Size(width: 50, height: 50), count: 23), width: 320)
+        let (delegated, log) = sized(
+            Array(repeating: Size(width: 50, height: 50), count: 23), width: 320)
         #expect(itemFrames(delegated) == itemFrames(uniform))
         #expect(log.sizeRequests == 23)
     }
@@ -107,19 +120,30 @@ private final class SectionSpacing: CollectionViewDelegateFlowLayout {
         let all = allAttributes(collectionView)
         let headers = all.filter { $0.representedElementKind == .sectionHeader }.map(\.frame)
         let footers = all.filter { $0.representedElementKind == .sectionFooter }.map(\.frame)
-        #expect(headers == [Rect(x: 0, y: 0, width: 320, height: 40), Rect(x: 0, y: 135, width: 320, height: 40)])
-        #expect(footers == [Rect(x: 0, y: 110, width: 320, height: 25), Rect(x: 0, y: 245, width: 320, height: 25)])
+        #expect(
+            headers == [
+                Rect(x: 0, y: 0, width: 320, height: 40),
+                Rect(x: 0, y: 135, width: 320, height: 40),
+            ])
+        #expect(
+            footers == [
+                Rect(x: 0, y: 110, width: 320, height: 25),
+                Rect(x: 0, y: 245, width: 320, height: 25),
+            ])
         #expect(itemFrames(collectionView).map(\.minX) == [5, 70, 135])
         #expect(itemFrames(collectionView, section: 1).map(\.minY) == [185, 185])
         #expect(layout.collectionViewContentSize.height == 270)
         layout.headerReferenceSize = .zero
-        #expect(allAttributes(collectionView).filter { $0.representedElementKind == .sectionHeader }.isEmpty)
+        #expect(
+            allAttributes(collectionView).filter { $0.representedElementKind == .sectionHeader }
+                .isEmpty)
     }
 
     @Test func horizontalScrollingFillsColumnsAndStacksThemRightwards() {
         let layout = FlowLayout()
         layout.scrollDirection = .horizontal
-        let (collectionView, _) = makeCollection([7], layout: layout, size: Size(width: 320, height: 200))
+        let (collectionView, _) = makeCollection(
+            [7], layout: layout, size: Size(width: 320, height: 200))
         let frames = itemFrames(collectionView)
         #expect(frames.map(\.minY) == [0, 75, 150, 0, 75, 150, 0])
         #expect(frames.map(\.minX) == [0, 0, 0, 60, 60, 60, 120])
@@ -142,11 +166,14 @@ private final class SectionSpacing: CollectionViewDelegateFlowLayout {
         var seed: UInt64 = 42
         func random(_ range: ClosedRange<Double>) -> Double {
             seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return range.lowerBound + Double(seed >> 11) / Double(1 << 53) * (range.upperBound - range.lowerBound)
+            return range.lowerBound + Double(seed >> 11) / Double(1 << 53)
+                * (range.upperBound - range.lowerBound)
         }
         let counts = [120, 0, 300, 45]
         let sizes = counts.map { count in
-            (0..<count).map { _ in Size(width: random(10...140).rounded(), height: random(5...80).rounded()) }
+            (0..<count).map { _ in
+                Size(width: random(10...140).rounded(), height: random(5...80).rounded())
+            }
         }
         let log = EventLog()
         log.sizes = { sizes[$0.section][$0.item] }
@@ -161,7 +188,8 @@ private final class SectionSpacing: CollectionViewDelegateFlowLayout {
         let height = layout.collectionViewContentSize.height
         for _ in 0..<200 {
             let rect = Rect(
-                x: random(-20...320), y: random(-50...height), width: random(1...200), height: random(1...600))
+                x: random(-20...320), y: random(-50...height), width: random(1...200),
+                height: random(1...600))
             let expected = Set(everything.filter { $0.frame.intersects(rect) })
             let found = layout.layoutAttributesForElements(in: rect)
             #expect(Set(found) == expected)
@@ -178,6 +206,9 @@ private final class SectionSpacing: CollectionViewDelegateFlowLayout {
         #expect(frames.count == 4)
         #expect(frames.allSatisfy { $0.origin.isFinite && $0.size.isFinite && $0.width >= 0 })
         #expect(collectionView.collectionViewLayout.collectionViewContentSize.height.isFinite)
-        #expect(collectionView.collectionViewLayout.layoutAttributesForElements(in: Rect(x: .nan, y: 0, width: 10, height: 10)).isEmpty)
+        #expect(
+            collectionView.collectionViewLayout.layoutAttributesForElements(
+                in: Rect(x: .nan, y: 0, width: 10, height: 10)
+            ).isEmpty)
     }
 }

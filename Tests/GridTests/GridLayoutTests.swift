@@ -9,7 +9,8 @@ import TrellisViews
     private func seedLayout() -> GridLayout {
         GridLayout(
             columns: 3, itemSize: Size(width: 85, height: 90), lineSpacing: 15,
-            interitemSpacing: .auto, sectionInsets: EdgeInsets(top: 30, left: 0, bottom: 0, right: 0))
+            interitemSpacing: .auto,
+            sectionInsets: EdgeInsets(top: 30, left: 0, bottom: 0, right: 0))
     }
 
     @Test func reproducesSeed003FramesExactly() {
@@ -25,7 +26,9 @@ import TrellisViews
         #expect(itemFrames(collectionView) == expected)
         #expect(expected[4] == Rect(x: 117.5, y: 135, width: 85, height: 90))
         #expect(expected[11] == Rect(x: 218.75, y: 345, width: 85, height: 90))
-        #expect(collectionView.collectionViewLayout.collectionViewContentSize == Size(width: 320, height: 435))
+        #expect(
+            collectionView.collectionViewLayout.collectionViewContentSize
+                == Size(width: 320, height: 435))
     }
 
     @Test func cellsOnScreenTakeTheSeedFrames() {
@@ -43,9 +46,12 @@ import TrellisViews
         let (collectionView, _) = makeCollection([6], layout: layout)
         #expect(
             itemFrames(collectionView) == [
-                Rect(x: 12, y: 10, width: 60, height: 40), Rect(x: 76, y: 10, width: 60, height: 40),
-                Rect(x: 140, y: 10, width: 60, height: 40), Rect(x: 204, y: 10, width: 60, height: 40),
-                Rect(x: 12, y: 58, width: 60, height: 40), Rect(x: 76, y: 58, width: 60, height: 40),
+                Rect(x: 12, y: 10, width: 60, height: 40),
+                Rect(x: 76, y: 10, width: 60, height: 40),
+                Rect(x: 140, y: 10, width: 60, height: 40),
+                Rect(x: 204, y: 10, width: 60, height: 40),
+                Rect(x: 12, y: 58, width: 60, height: 40),
+                Rect(x: 76, y: 58, width: 60, height: 40),
             ])
         #expect(layout.collectionViewContentSize.height == 10 + 40 + 8 + 40 + 6)
     }
@@ -82,7 +88,8 @@ import TrellisViews
     }
 
     @Test func badValuesAreClampedNotTrusted() {
-        let layout = GridLayout(columns: 0, itemSize: Size(width: .nan, height: -5), lineSpacing: .infinity)
+        let layout = GridLayout(
+            columns: 0, itemSize: Size(width: .nan, height: -5), lineSpacing: .infinity)
         let (collectionView, _) = makeCollection([3], layout: layout)
         let frames = itemFrames(collectionView)
         #expect(frames.count == 3)

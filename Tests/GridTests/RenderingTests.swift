@@ -50,7 +50,8 @@ final class AppCell: ModelCell<App> {
                 name: name,
                 icon: Image(
                     size: Size(width: 60, height: 60),
-                    color: Color(red: Double(index) / 11, green: 0.5, blue: 1 - Double(index) / 11)))
+                    color: Color(red: Double(index) / 11, green: 0.5, blue: 1 - Double(index) / 11))
+            )
         }
         let window = Window(size: Size(width: 320, height: 480))
         let layout = GridLayout(
@@ -58,7 +59,8 @@ final class AppCell: ModelCell<App> {
             sectionInsets: EdgeInsets(top: 30, left: 0, bottom: 0, right: 0))
         let collectionView = CollectionView(frame: window.bounds, collectionViewLayout: layout)
         collectionView.backgroundColor = .white
-        let source = ModelDataSource(collectionView: collectionView, cellType: AppCell.self, items: apps)
+        let source = ModelDataSource(
+            collectionView: collectionView, cellType: AppCell.self, items: apps)
         window.addSubview(collectionView)
         return (window, collectionView, source)
     }
@@ -72,14 +74,21 @@ final class AppCell: ModelCell<App> {
         #expect(collectionView.visibleCells.count == 12)
         #expect(lines.contains("clip-rect 0 0 320 480"))
         // Each cell is placed at its seed frame's origin, in order.
-        let origins = lines.filter { $0.hasPrefix("concatenate 1 0 0 1 ") && !$0.hasSuffix(" 0") && !$0.hasSuffix(" 65") }
+        let origins = lines.filter {
+            $0.hasPrefix("concatenate 1 0 0 1 ") && !$0.hasSuffix(" 0") && !$0.hasSuffix(" 65")
+        }
         #expect(
-            origins == [
-                "16.25 30", "117.5 30", "218.75 30", "16.25 135", "117.5 135", "218.75 135",
-                "16.25 240", "117.5 240", "218.75 240", "16.25 345", "117.5 345", "218.75 345",
-            ].map { "concatenate 1 0 0 1 \($0)" })
-        #expect(lines.contains(#"text "Mail" at 31.7 14.2 width 21.6 font "system" 12 w400 color #000000"#))
-        #expect(lines.contains(#"text "Wallet" at 26.6 14.2 width 31.8 font "system" 12 w400 color #000000"#))
+            origins
+                == [
+                    "16.25 30", "117.5 30", "218.75 30", "16.25 135", "117.5 135", "218.75 135",
+                    "16.25 240", "117.5 240", "218.75 240", "16.25 345", "117.5 345", "218.75 345",
+                ].map { "concatenate 1 0 0 1 \($0)" })
+        #expect(
+            lines.contains(
+                #"text "Mail" at 31.7 14.2 width 21.6 font "system" 12 w400 color #000000"#))
+        #expect(
+            lines.contains(
+                #"text "Wallet" at 26.6 14.2 width 31.8 font "system" 12 w400 color #000000"#))
         #expect(lines.filter { $0.hasPrefix("draw-image") }.count == 12)
         #expect(lines.contains("draw-image 12 source 0 0 60 60 dest 0 0 60 60"))
         #expect(!lines.contains { $0.contains("#E6E6E6") })

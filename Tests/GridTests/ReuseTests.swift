@@ -25,7 +25,9 @@ import TrellisViews
         #expect(source.cellsCreated == collectionView.visibleCells.count)
         #expect(source.cellsCreated <= screenful)
         // Lines 0...8 intersect 0..<512: 45 cells.
-        #expect(collectionView.indexPathsForVisibleItems == (0..<45).map { IndexPath(item: $0, section: 0) })
+        #expect(
+            collectionView.indexPathsForVisibleItems
+                == (0..<45).map { IndexPath(item: $0, section: 0) })
         let cell = collectionView.cellForItem(at: IndexPath(item: 7, section: 0)) as? NumberCell
         #expect(cell?.item == IndexPath(item: 7, section: 0))
         #expect(cell?.frame == Rect(x: 135, y: 60, width: 50, height: 50))
@@ -62,7 +64,8 @@ import TrellisViews
         #expect(source.cellsCreated <= screenful)
         collectionView.contentOffset = Point(x: 0, y: 1e12)
         window.layoutIfNeeded()
-        #expect(collectionView.indexPathsForVisibleItems.last == IndexPath(item: 999_999, section: 0))
+        #expect(
+            collectionView.indexPathsForVisibleItems.last == IndexPath(item: 999_999, section: 0))
     }
 
     @Test func draggingScrollsAndReusesCells() {
@@ -97,19 +100,22 @@ import TrellisViews
         window.layoutIfNeeded()
         #expect(
             log.events
-                == (0..<5).map { "didEndDisplaying 0.\($0)" } + (45..<55).map { "willDisplay 0.\($0)" })
+                == (0..<5).map { "didEndDisplaying 0.\($0)" }
+                + (45..<55).map { "willDisplay 0.\($0)" })
     }
 
     @Test func headersAndFootersAreReusedToo() {
         let layout = FlowLayout()
         layout.headerReferenceSize = Size(width: 0, height: 30)
         let window = Window(size: Size(width: 320, height: 480))
-        let (collectionView, source) = makeCollection(Array(repeating: 5, count: 10_000), layout: layout)
+        let (collectionView, source) = makeCollection(
+            Array(repeating: 5, count: 10_000), layout: layout)
         source.showsHeaders = true
         window.addSubview(collectionView)
         window.layoutIfNeeded()
-        let header = collectionView.supplementaryView(
-            forElementKind: .sectionHeader, at: IndexPath(item: 0, section: 1)) as? TitleView
+        let header =
+            collectionView.supplementaryView(
+                forElementKind: .sectionHeader, at: IndexPath(item: 0, section: 1)) as? TitleView
         #expect(header?.section == 1)
         #expect(header?.frame == Rect(x: 0, y: 80, width: 320, height: 30))
         let views = collectionView.subviews.count
@@ -120,15 +126,21 @@ import TrellisViews
         #expect(collectionView.subviews.count <= views + 10)
         let top = collectionView.indexPathsForVisibleItems.first?.section ?? 0
         #expect(top > 200)
-        let shown = collectionView.supplementaryView(
-            forElementKind: .sectionHeader, at: IndexPath(item: 0, section: top + 1)) as? TitleView
+        let shown =
+            collectionView.supplementaryView(
+                forElementKind: .sectionHeader, at: IndexPath(item: 0, section: top + 1))
+            as? TitleView
         #expect(shown?.section == top + 1)
     }
 
     @Test func anUnregisteredIdentifierIsReportedAndTheRestStillShows() {
         final class Careless: CollectionViewDataSource {
-            func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int { 3 }
-            func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath)
+            func collectionView(
+                _ collectionView: CollectionView, numberOfItemsInSection section: Int
+            ) -> Int { 3 }
+            func collectionView(
+                _ collectionView: CollectionView, cellForItemAt indexPath: IndexPath
+            )
                 -> CollectionViewCell
             {
                 collectionView.dequeueReusableCell(withReuseIdentifier: "missing", for: indexPath)
@@ -146,8 +158,12 @@ import TrellisViews
     @Test func absurdCountsAreCutAndReported() {
         final class Greedy: CollectionViewDataSource {
             func numberOfSections(in collectionView: CollectionView) -> Int { -4 }
-            func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int { 1 }
-            func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath)
+            func collectionView(
+                _ collectionView: CollectionView, numberOfItemsInSection section: Int
+            ) -> Int { 1 }
+            func collectionView(
+                _ collectionView: CollectionView, cellForItemAt indexPath: IndexPath
+            )
                 -> CollectionViewCell
             { CollectionViewCell() }
         }

@@ -63,7 +63,8 @@ import TrellisViews
         tap(window, 10, 10)
         #expect(
             log.events == [
-                "shouldHighlight 0.0", "didHighlight 0.0", "shouldDeselect 0.0", "didUnhighlight 0.0",
+                "shouldHighlight 0.0", "didHighlight 0.0", "shouldDeselect 0.0",
+                "didUnhighlight 0.0",
                 "didDeselect 0.0",
             ])
         #expect(collectionView.indexPathsForSelectedItems.map(\.item) == [1])
@@ -90,7 +91,10 @@ import TrellisViews
         log.allowsSelect = false
         log.events.removeAll()
         tap(window, 10, 10)
-        #expect(log.events == ["shouldHighlight 0.0", "didHighlight 0.0", "shouldSelect 0.0", "didUnhighlight 0.0"])
+        #expect(
+            log.events == [
+                "shouldHighlight 0.0", "didHighlight 0.0", "shouldSelect 0.0", "didUnhighlight 0.0",
+            ])
         #expect(collectionView.indexPathsForSelectedItems.isEmpty)
         collectionView.allowsSelection = false
         log.events.removeAll()
@@ -155,6 +159,8 @@ import TrellisViews
         #expect(cell.state == .normal)
         #expect(selectedBackground.isHidden)
         #expect(!icon.isHighlighted)
-        #expect(cell.debugAttributes.isEmpty || !cell.debugAttributes.contains { $0.hasPrefix("state=") })
+        #expect(
+            cell.debugAttributes.isEmpty
+                || !cell.debugAttributes.contains { $0.hasPrefix("state=") })
     }
 }

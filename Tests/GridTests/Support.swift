@@ -34,15 +34,19 @@ final class NumberSource: CollectionViewDataSource {
                 return NumberCell()
             }, forCellWithReuseIdentifier: "number")
         collectionView.register(
-            TitleView.self, forSupplementaryViewOfKind: .sectionHeader, withReuseIdentifier: "title")
+            TitleView.self, forSupplementaryViewOfKind: .sectionHeader, withReuseIdentifier: "title"
+        )
         collectionView.register(
-            TitleView.self, forSupplementaryViewOfKind: .sectionFooter, withReuseIdentifier: "title")
+            TitleView.self, forSupplementaryViewOfKind: .sectionFooter, withReuseIdentifier: "title"
+        )
         collectionView.dataSource = self
     }
 
     func numberOfSections(in collectionView: CollectionView) -> Int { counts.count }
 
-    func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int {
+    func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int)
+        -> Int
+    {
         counts[section]
     }
 
@@ -78,7 +82,9 @@ final class EventLog: CollectionViewDelegateFlowLayout {
     var sizeRequests = 0
     var logsDisplay = false
 
-    func collectionView(_ collectionView: CollectionView, shouldHighlightItemAt indexPath: IndexPath)
+    func collectionView(
+        _ collectionView: CollectionView, shouldHighlightItemAt indexPath: IndexPath
+    )
         -> Bool
     {
         events.append("shouldHighlight \(indexPath)")
@@ -87,7 +93,8 @@ final class EventLog: CollectionViewDelegateFlowLayout {
     func collectionView(_ collectionView: CollectionView, didHighlightItemAt indexPath: IndexPath) {
         events.append("didHighlight \(indexPath)")
     }
-    func collectionView(_ collectionView: CollectionView, didUnhighlightItemAt indexPath: IndexPath) {
+    func collectionView(_ collectionView: CollectionView, didUnhighlightItemAt indexPath: IndexPath)
+    {
         events.append("didUnhighlight \(indexPath)")
     }
     func collectionView(_ collectionView: CollectionView, shouldSelectItemAt indexPath: IndexPath)
@@ -141,7 +148,8 @@ func makeCollection(
     _ counts: [Int], layout: any CollectionViewLayout = FlowLayout(),
     size: Size = Size(width: 320, height: 480)
 ) -> (CollectionView, NumberSource) {
-    let collectionView = HoldingCollectionView(frame: Rect(size: size), collectionViewLayout: layout)
+    let collectionView = HoldingCollectionView(
+        frame: Rect(size: size), collectionViewLayout: layout)
     let source = NumberSource(counts, in: collectionView)
     collectionView.heldSource = source
     return (collectionView, source)
@@ -153,8 +161,14 @@ func allAttributes(_ collectionView: CollectionView) -> [LayoutAttributes] {
     collectionView.collectionViewLayout.prepare()
     let size = collectionView.collectionViewLayout.collectionViewContentSize
     return collectionView.collectionViewLayout
-        .layoutAttributesForElements(in: Rect(x: -1, y: -1, width: size.width + 2, height: size.height + 2))
-        .sorted { ($0.indexPath, $0.representedElementKind?.rawValue ?? "") < ($1.indexPath, $1.representedElementKind?.rawValue ?? "") }
+        .layoutAttributesForElements(
+            in: Rect(x: -1, y: -1, width: size.width + 2, height: size.height + 2)
+        )
+        .sorted {
+            ($0.indexPath, $0.representedElementKind?.rawValue ?? "") < (
+                $1.indexPath, $1.representedElementKind?.rawValue ?? ""
+            )
+        }
 }
 
 /// The frames of a section's items, in order.

@@ -37,16 +37,24 @@ private final class RecordingLayout: CollectionViewLayout {
         try collectionView.performBatchUpdates {
             try collectionView.insertItems(at: [IndexPath(item: 4, section: 0)])
             try collectionView.deleteItems(at: [IndexPath(item: 1, section: 0)])
-            try collectionView.moveItem(at: IndexPath(item: 7, section: 0), to: IndexPath(item: 9, section: 0))
+            try collectionView.moveItem(
+                at: IndexPath(item: 7, section: 0), to: IndexPath(item: 9, section: 0))
             try collectionView.insertItems(at: [IndexPath(item: 0, section: 0)])
             try collectionView.reloadItems(at: [IndexPath(item: 5, section: 0)])
         }
         let update = try #require(layout.contexts.last?.update)
-        #expect(update.insertedItems == [IndexPath(item: 0, section: 0), IndexPath(item: 4, section: 0)])
-        let new = (0..<10).map { update.newIndexPath(forOld: IndexPath(item: $0, section: 0))?.item }
+        #expect(
+            update.insertedItems == [
+                IndexPath(item: 0, section: 0), IndexPath(item: 4, section: 0),
+            ])
+        let new = (0..<10).map {
+            update.newIndexPath(forOld: IndexPath(item: $0, section: 0))?.item
+        }
         // 1 deleted, 5 reloaded, 7 moved to 9; the others shift around the inserts at 0 and 4.
         #expect(new == [1, nil, 2, 3, 5, nil, 7, 9, 8, 10])
-        let old = (0..<11).map { update.oldIndexPath(forNew: IndexPath(item: $0, section: 0))?.item }
+        let old = (0..<11).map {
+            update.oldIndexPath(forNew: IndexPath(item: $0, section: 0))?.item
+        }
         // New 6 is the reloaded item, which keeps its place.
         #expect(old == [nil, 0, 2, 3, nil, 4, 5, 6, 8, 7, 9])
     }
@@ -55,14 +63,19 @@ private final class RecordingLayout: CollectionViewLayout {
         let (collectionView, source) = makeCollection([10])
         collectionView.allowsMultipleSelection = true
         collectionView.layoutIfNeeded()
-        for item in [2, 5, 7, 8] { collectionView.selectItem(at: IndexPath(item: item, section: 0)) }
+        for item in [2, 5, 7, 8] {
+            collectionView.selectItem(at: IndexPath(item: item, section: 0))
+        }
         let movingCell = collectionView.cellForItem(at: IndexPath(item: 7, section: 0))
         let reloadedCell = collectionView.cellForItem(at: IndexPath(item: 5, section: 0))
         source.counts = [11]
         try collectionView.performBatchUpdates {
             try collectionView.deleteItems(at: [IndexPath(item: 1, section: 0)])
-            try collectionView.insertItems(at: [IndexPath(item: 0, section: 0), IndexPath(item: 4, section: 0)])
-            try collectionView.moveItem(at: IndexPath(item: 7, section: 0), to: IndexPath(item: 9, section: 0))
+            try collectionView.insertItems(at: [
+                IndexPath(item: 0, section: 0), IndexPath(item: 4, section: 0),
+            ])
+            try collectionView.moveItem(
+                at: IndexPath(item: 7, section: 0), to: IndexPath(item: 9, section: 0))
             try collectionView.reloadItems(at: [IndexPath(item: 5, section: 0)])
         }
         #expect(collectionView.indexPathsForSelectedItems.map(\.item) == [2, 8, 9])
@@ -164,11 +177,14 @@ private final class RecordingLayout: CollectionViewLayout {
             return Int((seed >> 33) % UInt64(max(bound, 1)))
         }
         func makeSize() -> Size {
-            random(3) == 0 ? Size(width: 50, height: 50) : Size(width: Double(10 + random(120)), height: Double(10 + random(60)))
+            random(3) == 0
+                ? Size(width: 50, height: 50)
+                : Size(width: Double(10 + random(120)), height: Double(10 + random(60)))
         }
         // Section 1 starts uniform, so updates move it between the two representations.
         var model: [[Size]] = [
-            (0..<40).map { _ in makeSize() }, Array(repeating: Size(width: 50, height: 50), count: 30),
+            (0..<40).map { _ in makeSize() },
+            Array(repeating: Size(width: 50, height: 50), count: 30),
             (0..<25).map { _ in makeSize() },
         ]
         let log = EventLog()
@@ -185,7 +201,8 @@ private final class RecordingLayout: CollectionViewLayout {
             switch random(7) {
             case 0, 1:
                 let item = random(count + 1)
-                model[section].insert(step % 4 == 0 ? Size(width: 50, height: 50) : makeSize(), at: item)
+                model[section].insert(
+                    step % 4 == 0 ? Size(width: 50, height: 50) : makeSize(), at: item)
                 source.counts = model.map(\.count)
                 try collectionView.insertItems(at: [IndexPath(item: item, section: section)])
             case 2 where count > 0:
@@ -201,7 +218,8 @@ private final class RecordingLayout: CollectionViewLayout {
                 model[target].insert(moved, at: to)
                 source.counts = model.map(\.count)
                 try collectionView.moveItem(
-                    at: IndexPath(item: from, section: section), to: IndexPath(item: to, section: target))
+                    at: IndexPath(item: from, section: section),
+                    to: IndexPath(item: to, section: target))
             case 4 where count > 0:
                 let item = random(count)
                 model[section][item] = makeSize()
@@ -214,7 +232,8 @@ private final class RecordingLayout: CollectionViewLayout {
                 let end = model[section].count
                 try collectionView.performBatchUpdates {
                     try collectionView.insertItems(at: [
-                        IndexPath(item: end - 2, section: section), IndexPath(item: end - 1, section: section),
+                        IndexPath(item: end - 2, section: section),
+                        IndexPath(item: end - 1, section: section),
                     ])
                     try collectionView.deleteItems(at: [IndexPath(item: 0, section: section)])
                 }
@@ -229,12 +248,14 @@ private final class RecordingLayout: CollectionViewLayout {
                     try collectionView.deleteSections([section])
                 }
             }
-            let (fresh, _) = makeCollection(model.map(\.count), layout: {
-                let copy = FlowLayout()
-                copy.headerReferenceSize = layout.headerReferenceSize
-                copy.sectionInset = layout.sectionInset
-                return copy
-            }())
+            let (fresh, _) = makeCollection(
+                model.map(\.count),
+                layout: {
+                    let copy = FlowLayout()
+                    copy.headerReferenceSize = layout.headerReferenceSize
+                    copy.sectionInset = layout.sectionInset
+                    return copy
+                }())
             fresh.delegate = log
             #expect(allAttributes(collectionView) == allAttributes(fresh), "step \(step)")
             #expect(collectionView.lastError == nil)

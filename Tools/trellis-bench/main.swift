@@ -7,6 +7,7 @@ let suites: [(name: String, run: () throws -> Void)] = [
     ("flex", runFlexBenchmarks),
     ("text", runTextBenchmarks),
     ("render", runRenderBenchmarks),
+    ("grid", runGridBenchmarks),
 ]
 
 let requested = Set(CommandLine.arguments.dropFirst())

@@ -5,7 +5,8 @@
 /// The collection view holds its data source weakly, as UIKit's does; keep a reference to it.
 ///
 /// ```swift
-/// let source = ModelDataSource(collectionView: collectionView, cellType: AppCell.self, items: apps)
+/// let source = ModelDataSource(
+///     collectionView: collectionView, cellType: AppCell.self, items: apps)
 /// source.sections[0].append(newApp)
 /// try collectionView.insertItems(at: [IndexPath(item: apps.count, section: 0)])
 /// ```
@@ -33,7 +34,9 @@ public final class ModelDataSource<Cell: CollectionViewCell & ModelConfigurable>
     }
 
     /// Creates a data source for one section of models.
-    public convenience init(collectionView: CollectionView, cellType: Cell.Type, items: [Cell.Model]) {
+    public convenience init(
+        collectionView: CollectionView, cellType: Cell.Type, items: [Cell.Model]
+    ) {
         self.init(collectionView: collectionView, cellType: cellType, sections: [items])
     }
 
@@ -51,7 +54,9 @@ public final class ModelDataSource<Cell: CollectionViewCell & ModelConfigurable>
     }
 
     /// The number of models in a section.
-    public func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int)
+    public func collectionView(
+        _ collectionView: CollectionView, numberOfItemsInSection section: Int
+    )
         -> Int
     {
         sections.indices.contains(section) ? sections[section].count : 0

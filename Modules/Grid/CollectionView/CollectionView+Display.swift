@@ -6,11 +6,13 @@ extension CollectionView {
     func layOutElements() {
         if let previous = laidOutBounds {
             if previous.size != bounds.size {
-                collectionViewLayout.invalidateLayout(with: LayoutInvalidationContext(newBounds: bounds))
+                collectionViewLayout.invalidateLayout(
+                    with: LayoutInvalidationContext(newBounds: bounds))
             } else if previous != bounds,
                 collectionViewLayout.shouldInvalidateLayout(forBoundsChange: bounds)
             {
-                collectionViewLayout.invalidateLayout(with: LayoutInvalidationContext(newBounds: bounds))
+                collectionViewLayout.invalidateLayout(
+                    with: LayoutInvalidationContext(newBounds: bounds))
             }
         }
         collectionViewLayout.prepare()
@@ -169,7 +171,8 @@ extension CollectionView {
         ofKind kind: ElementKind, at indexPath: IndexPath
     ) -> LayoutAttributes? {
         collectionViewLayout.prepare()
-        return collectionViewLayout.layoutAttributesForSupplementaryView(ofKind: kind, at: indexPath)
+        return collectionViewLayout.layoutAttributesForSupplementaryView(
+            ofKind: kind, at: indexPath)
     }
 }
 

@@ -12,7 +12,9 @@ extension CollectionView {
     ///   - identifier: The reuse identifier a cell class or function was registered with.
     ///   - indexPath: The item the cell is for.
     /// - Returns: The cell, to configure and return from the data source.
-    public func dequeueReusableCell(withReuseIdentifier identifier: String, for indexPath: IndexPath)
+    public func dequeueReusableCell(
+        withReuseIdentifier identifier: String, for indexPath: IndexPath
+    )
         -> CollectionViewCell
     {
         let key = ReuseKey(kind: nil, identifier: identifier)

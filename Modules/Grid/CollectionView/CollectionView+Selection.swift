@@ -1,5 +1,5 @@
-import TrellisViews
 import TrellisGeometry
+import TrellisViews
 
 /// Where an item ends up in the visible area when the collection view scrolls to it, as
 /// `UICollectionView.ScrollPosition`. The empty set scrolls as little as possible.

@@ -1,4 +1,5 @@
 import TrellisViews
+
 extension CollectionView {
     /// Reloads everything from the data source: counts, cells and layout. The selection is
     /// cleared and every cell on screen is taken back for reuse.

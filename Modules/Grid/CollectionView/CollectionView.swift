@@ -18,13 +18,14 @@ public import TrellisViews
 ///     sectionInsets: EdgeInsets(top: 30, left: 0, bottom: 0, right: 0))
 /// let collectionView = CollectionView(
 ///     frame: Rect(x: 0, y: 0, width: 320, height: 480), collectionViewLayout: layout)
-/// let source = ModelDataSource(collectionView: collectionView, cellType: AppCell.self, items: apps)
+/// let source = ModelDataSource(
+///     collectionView: collectionView, cellType: AppCell.self, items: apps)
 /// window.addSubview(collectionView)
 /// ```
 ///
 /// Touches highlight the item under them and select it when they end there (see
 /// ``CollectionViewDelegate`` for the order of the calls); dragging and the wheel scroll, as a
-/// ``ScrollView``. Changes to the data go through ``performBatchUpdates(_:completion:)`` and
+/// `ScrollView`. Changes to the data go through ``performBatchUpdates(_:completion:)`` and
 /// `insertItems(at:)` and its siblings, which check the change against the data source and
 /// update the layout incrementally, or through ``reloadData()``.
 @MainActor
@@ -91,7 +92,9 @@ open class CollectionView: ScrollView {
 
     /// Creates a collection view with a layout; a ``FlowLayout`` with UIKit's defaults unless
     /// given.
-    public init(frame: Rect = .zero, collectionViewLayout layout: any CollectionViewLayout = FlowLayout()) {
+    public init(
+        frame: Rect = .zero, collectionViewLayout layout: any CollectionViewLayout = FlowLayout()
+    ) {
         collectionViewLayout = layout
         super.init(frame: frame)
         install(layout)
@@ -121,7 +124,7 @@ open class CollectionView: ScrollView {
     }
 
     /// Highlights the item under a touch that goes down, selects it when the touch ends there,
-    /// and scrolls by dragging as a ``ScrollView``.
+    /// and scrolls by dragging as a `ScrollView`.
     ///
     /// A touch that moves more than ``touchSlop`` is a drag: the highlight goes away and nothing
     /// is selected. Touches that land on a control inside a cell go to the control.
@@ -157,7 +160,9 @@ open class CollectionView: ScrollView {
         if sectionCount != sections {
             lastError = CollectionViewError(
                 .invalidDataSource,
-                "numberOfSections returned \(sections); it must be in 0...\(CollectionView.maximumSectionCount)")
+                "numberOfSections returned \(sections); it must be in "
+                    + "0...\(CollectionView.maximumSectionCount)"
+            )
         }
         return (0..<sectionCount).map { section in
             let items = dataSource.collectionView(self, numberOfItemsInSection: section)
@@ -176,8 +181,12 @@ open class CollectionView: ScrollView {
 
     /// Registers a cell class for a reuse identifier; dequeuing the identifier creates instances
     /// with `init(frame:)` when none is waiting for reuse.
-    public func register(_ cellClass: CollectionViewCell.Type, forCellWithReuseIdentifier identifier: String) {
-        registrations[ReuseKey(kind: nil, identifier: identifier)] = { cellClass.init(frame: .zero) }
+    public func register(
+        _ cellClass: CollectionViewCell.Type, forCellWithReuseIdentifier identifier: String
+    ) {
+        registrations[ReuseKey(kind: nil, identifier: identifier)] = {
+            cellClass.init(frame: .zero)
+        }
     }
 
     /// Registers a function that makes cells for a reuse identifier.
@@ -193,7 +202,9 @@ open class CollectionView: ScrollView {
         _ viewClass: CollectionReusableView.Type, forSupplementaryViewOfKind kind: ElementKind,
         withReuseIdentifier identifier: String
     ) {
-        registrations[ReuseKey(kind: kind, identifier: identifier)] = { viewClass.init(frame: .zero) }
+        registrations[ReuseKey(kind: kind, identifier: identifier)] = {
+            viewClass.init(frame: .zero)
+        }
     }
 
     /// The view's attributes plus the number of sections and of displayed cells.

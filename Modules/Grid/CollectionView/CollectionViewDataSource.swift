@@ -3,13 +3,16 @@
 ///
 /// ```swift
 /// final class Numbers: CollectionViewDataSource {
-///     func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int {
+///     func collectionView(
+///         _ collectionView: CollectionView, numberOfItemsInSection section: Int
+///     ) -> Int {
 ///         1_000_000
 ///     }
 ///     func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath)
 ///         -> CollectionViewCell
 ///     {
-///         let cell = collectionView.dequeueReusableCell(withReuseIdentifier: "number", for: indexPath)
+///         let cell = collectionView.dequeueReusableCell(
+///             withReuseIdentifier: "number", for: indexPath)
 ///         (cell as? NumberCell)?.value = indexPath.item
 ///         return cell
 ///     }

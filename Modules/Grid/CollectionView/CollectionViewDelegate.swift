@@ -11,7 +11,9 @@
 public protocol CollectionViewDelegate: AnyObject {
     /// Whether a touch may highlight the item; `false` skips the whole selection process.
     /// `true` by default.
-    func collectionView(_ collectionView: CollectionView, shouldHighlightItemAt indexPath: IndexPath)
+    func collectionView(
+        _ collectionView: CollectionView, shouldHighlightItemAt indexPath: IndexPath
+    )
         -> Bool
     /// Called after a touch highlighted the item.
     func collectionView(_ collectionView: CollectionView, didHighlightItemAt indexPath: IndexPath)

@@ -31,10 +31,13 @@ import TrellisViews
 ///         let first = max(0, Int(rect.minY / rowHeight))
 ///         let last = min(count, Int((rect.maxY / rowHeight).rounded(.up)))
 ///         guard first < last else { return [] }
-///         return (first..<last).compactMap { layoutAttributesForItem(at: IndexPath(item: $0, section: 0)) }
+///         return (first..<last).compactMap {
+///             layoutAttributesForItem(at: IndexPath(item: $0, section: 0))
+///         }
 ///     }
 ///     func layoutAttributesForItem(at indexPath: IndexPath) -> LayoutAttributes? {
-///         let frame = Rect(x: 0, y: Double(indexPath.item) * rowHeight, width: width, height: rowHeight)
+///         let y = Double(indexPath.item) * rowHeight
+///         let frame = Rect(x: 0, y: y, width: width, height: rowHeight)
 ///         return LayoutAttributes(forCellWith: indexPath, frame: frame)
 ///     }
 ///     func invalidateLayout(with context: LayoutInvalidationContext) {}

@@ -74,7 +74,8 @@ struct SizeSource {
         var header = layout.headerReferenceSize
         var footer = layout.footerReferenceSize
         if let delegate {
-            inset = delegate.collectionView(collectionView, layout: layout, insetForSectionAt: section)
+            inset = delegate.collectionView(
+                collectionView, layout: layout, insetForSectionAt: section)
             lineSpacing = delegate.collectionView(
                 collectionView, layout: layout, minimumLineSpacingForSectionAt: section)
             itemSpacing = delegate.collectionView(
@@ -114,7 +115,9 @@ struct SizeSource {
     func uniform(count: Int, size: (along: Double, across: Double), metrics: SectionMetrics)
         -> SectionContent
     {
-        .uniform(UniformLines.flow(count: count, along: size.along, across: size.across, metrics: metrics))
+        .uniform(
+            UniformLines.flow(
+                count: count, along: size.along, across: size.across, metrics: metrics))
     }
 
     /// Builds a section from scratch, asking the delegate for every item's size.
@@ -128,7 +131,8 @@ struct SizeSource {
                 LayoutLength.sanitized(axes.across(layout.itemSize))
             )
             return LayoutSection(
-                metrics: metrics, count: count, content: uniform(count: count, size: size, metrics: metrics))
+                metrics: metrics, count: count,
+                content: uniform(count: count, size: size, metrics: metrics))
         }
         var lines = VariableLines()
         lines.items.reserveCapacity(count)

@@ -112,7 +112,9 @@ extension SizeSource {
             return updatedUniform(
                 uniformLines, changes: changes, metrics: metrics, section: section, count: count)
         }
-        guard case .variable(var lines) = content else { return buildSection(section, count: count) }
+        guard case .variable(var lines) = content else {
+            return buildSection(section, count: count)
+        }
         // End the other reference so that the items are changed in place.
         _ = consume content
         let lineStart = start == 0 ? 0 : lines.lineStart(containing: start - 1)
@@ -154,14 +156,16 @@ extension SizeSource {
         var measured: [Int: (along: Double, across: Double)] = [:]
         var newItems = changes.added
         for old in changes.reloaded {
-            newItems.append(CollectionUpdate.forward(old, removed: changes.removed, added: changes.added))
+            newItems.append(
+                CollectionUpdate.forward(old, removed: changes.removed, added: changes.added))
         }
         for item in newItems {
             measured[item] = size(of: IndexPath(item: item, section: section))
         }
         if measured.values.allSatisfy({ $0 == shared }) {
             return LayoutSection(
-                metrics: metrics, count: count, content: uniform(count: count, size: shared, metrics: metrics))
+                metrics: metrics, count: count,
+                content: uniform(count: count, size: shared, metrics: metrics))
         }
         var variable = VariableLines()
         variable.items.reserveCapacity(count)

@@ -13,11 +13,14 @@ public import TrellisGeometry
 ///
 /// Within a line, as UIKit does:
 /// - A full line is justified: the space left over is spread evenly between its items.
-/// - A line that holds a single item (because the next does not fit) centres it.
+/// - A line that holds a single item because the next does not fit centres it, and so does a
+///   section of a single item (reported in Digipolitan/collection-view-left-align-flow-layout#2
+///   and TextureGroup/Texture#1906).
 /// - The last line of a section is not justified. When all the section's items have one size,
-///   its items keep the columns of a full line, so a grid's last row lines up with the rows
-///   above (PSTCollectionView reimplements UIKit this way); when sizes differ, its items start
-///   at the section inset with the minimum spacing (UIKit's behaviour reported in rdar://20825965).
+///   its items keep the columns of a full line, so that a grid's last row lines up with the rows
+///   above (PSTCollectionView, a reimplementation checked against UIKit, places it so); when
+///   sizes differ, its items start at the section inset with the minimum spacing between them
+///   (UIKit's behaviour in rdar://20825965), even when it holds one item.
 /// - Items of different sizes are centred across the line.
 ///
 /// Uniform sections are computed arithmetically: a query costs the same for twelve items or a
@@ -134,4 +137,7 @@ public final class FlowLayout: CollectionViewLayout {
     /// The bytes the layout keeps for its sections and items: the capacity of its arrays times
     /// their stride.
     package var storageBytes: Int { stack.storageBytes }
+
+    /// The bytes of ``storageBytes`` that the layout keeps for items rather than sections.
+    package var itemStorageBytes: Int { stack.itemStorageBytes }
 }

@@ -34,7 +34,8 @@ import TrellisViews
 @MainActor
 public final class GridLayout: CollectionViewLayout {
     /// The space between columns.
-    public enum Spacing: Sendable, Hashable, ExpressibleByFloatLiteral, ExpressibleByIntegerLiteral {
+    public enum Spacing: Sendable, Hashable, ExpressibleByFloatLiteral, ExpressibleByIntegerLiteral
+    {
         /// The room left in a row, shared equally by the margins before, between and after the
         /// columns (seed 003's rule; a scene's `"auto"`).
         case auto
@@ -120,8 +121,10 @@ public final class GridLayout: CollectionViewLayout {
         }
         isValid = true
         let inset = collectionView.contentInset
-        let lineLength = LayoutLength.sanitized(collectionView.bounds.width - inset.left - inset.right)
-        stack = SectionStack(axes: LineAxes(direction: .vertical), sections: [], lineLength: lineLength)
+        let lineLength = LayoutLength.sanitized(
+            collectionView.bounds.width - inset.left - inset.right)
+        stack = SectionStack(
+            axes: LineAxes(direction: .vertical), sections: [], lineLength: lineLength)
         let count = collectionView.numberOfSections
         stack.sections.reserveCapacity(count)
         for section in 0..<count {

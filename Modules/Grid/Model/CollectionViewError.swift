@@ -7,7 +7,9 @@
 /// do {
 ///     try collectionView.insertItems(at: [IndexPath(item: 12, section: 0)])
 /// } catch {
-///     print(error)  // invalid update: section 0 has 12 items after the update; it should have 13 ...
+///     // invalid update: section 0 has 12 items after the update, but it had 12 and the
+///     // update adds 1 and removes 0: it should have 13. Tell the collection view ...
+///     print(error)
 /// }
 /// ```
 public struct CollectionViewError: Error, Sendable, CustomStringConvertible {

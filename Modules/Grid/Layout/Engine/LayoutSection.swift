@@ -65,14 +65,16 @@ struct LayoutSection {
         }
         switch content {
         case .uniform(let lines): lines.forEachItem(overlapping: u, local, shifted)
-        case .variable(let lines): lines.forEachItem(overlapping: u, local, metrics: metrics, shifted)
+        case .variable(let lines):
+            lines.forEachItem(overlapping: u, local, metrics: metrics, shifted)
         }
     }
 
     /// The header's placement, if the section has one.
     var headerPlacement: LinePlacement? {
         guard metrics.headerLength > 0 else { return nil }
-        return LinePlacement(u: 0, v: start, along: metrics.lineLength, across: metrics.headerLength)
+        return LinePlacement(
+            u: 0, v: start, along: metrics.lineLength, across: metrics.headerLength)
     }
 
     /// The footer's placement, if the section has one.

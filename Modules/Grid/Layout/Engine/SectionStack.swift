@@ -28,8 +28,13 @@ struct SectionStack {
 
     /// The bytes the layout keeps: the section records and their items.
     var storageBytes: Int {
-        sections.capacity * MemoryLayout<LayoutSection>.stride
-            + sections.reduce(0) { $0 + $1.content.storageBytes }
+        sections.capacity * MemoryLayout<LayoutSection>.stride + itemStorageBytes
+    }
+
+    /// The bytes the layout keeps for items: nothing for uniform sections, 16 per item
+    /// otherwise.
+    var itemStorageBytes: Int {
+        sections.reduce(0) { $0 + $1.content.storageBytes }
     }
 
     /// The attributes of everything that intersects a rectangle.
@@ -89,7 +94,8 @@ struct SectionStack {
         default: placement = nil
         }
         return placement.map {
-            LayoutAttributes(forSupplementaryViewOfKind: kind, with: indexPath, frame: axes.rect($0))
+            LayoutAttributes(
+                forSupplementaryViewOfKind: kind, with: indexPath, frame: axes.rect($0))
         }
     }
 

@@ -37,14 +37,15 @@ struct UniformLines {
     }
 
     /// The lines of a flow layout section with one item size: full lines are justified, a line
-    /// that holds one item is centred, and the last line keeps the columns of a full line.
+    /// that holds one item is centred, as is a section's only item, and the last line keeps the
+    /// columns of a full line.
     static func flow(count: Int, along: Double, across: Double, metrics: SectionMetrics)
         -> UniformLines
     {
         let perLine = itemsPerLine(along: along, spacing: metrics.itemSpacing, metrics: metrics)
         var first = metrics.lineStartInset
         var pitch = along + metrics.itemSpacing
-        if perLine == 1 {
+        if perLine == 1 || count == 1 {
             first += max(0, (metrics.available - along) / 2)
         } else {
             pitch = along + (metrics.available - Double(perLine) * along) / Double(perLine - 1)

@@ -21,7 +21,9 @@ struct FlowItem {
     /// Whether the item is the first of its line.
     var startsLine: Bool {
         get { signedAlong.sign == .minus }
-        set { signedAlong = Float(sign: newValue ? .minus : .plus, exponent: 0, significand: along) }
+        set {
+            signedAlong = Float(sign: newValue ? .minus : .plus, exponent: 0, significand: along)
+        }
     }
 }
 
@@ -89,7 +91,9 @@ struct VariableLines {
         if start > 0 {
             let previous = lineStart(containing: start - 1)
             var thickness = 0.0
-            for index in previous..<start { thickness = max(thickness, Double(items[index].across)) }
+            for index in previous..<start {
+                thickness = max(thickness, Double(items[index].across))
+            }
             offset = items[previous].lineOffset + thickness + metrics.lineSpacing
             length = offset - metrics.lineSpacing
         } else {
@@ -119,8 +123,8 @@ struct VariableLines {
     }
 
     /// Calls `body` with the placement of every item of the line `start..<end`: a full line is
-    /// justified, a line of one item is centred, and the last line starts at the line's start
-    /// with the minimum spacing.
+    /// justified, a line of one item is centred, as is a section's only item, and the last line
+    /// starts at the line's start with the minimum spacing.
     func placeLine(
         _ start: Int, _ end: Int, metrics: SectionMetrics, _ body: (Int, LinePlacement) -> Void
     ) {
@@ -133,7 +137,7 @@ struct VariableLines {
         let count = end - start
         var u = metrics.lineStartInset
         var gap = metrics.itemSpacing
-        if end < items.count {
+        if end < items.count || items.count == 1 {
             if count == 1 {
                 u += max(0, (metrics.available - sum) / 2)
             } else {
@@ -147,7 +151,8 @@ struct VariableLines {
             let across = Double(item.across)
             body(
                 index,
-                LinePlacement(u: u, v: offset + (thickness - across) / 2, along: along, across: across))
+                LinePlacement(
+                    u: u, v: offset + (thickness - across) / 2, along: along, across: across))
             u += along + gap
         }
     }
