@@ -68,6 +68,19 @@ import TrellisViews
             collectionView.indexPathsForVisibleItems.last == IndexPath(item: 999_999, section: 0))
     }
 
+    @Test func overscanIsBounded() {
+        let (window, collectionView, source) = million()
+        collectionView.overscan = .infinity
+        window.layoutIfNeeded()
+        // A non-finite overscan counts as 0: lines 0...7 intersect 0..<480.
+        #expect(collectionView.visibleCells.count == 40)
+        collectionView.overscan = 1e12
+        window.layoutIfNeeded()
+        // Two screens of 480 below: lines 0...23 reach into 0..<1440.
+        #expect(collectionView.visibleCells.count == 24 * 5)
+        #expect(source.cellsCreated == 24 * 5)
+    }
+
     @Test func draggingScrollsAndReusesCells() {
         let (window, collectionView, source) = million()
         let created = source.cellsCreated

@@ -22,9 +22,11 @@ extension CollectionView {
         updateVisibleViews()
     }
 
-    /// The rectangle of content whose elements are kept: the bounds plus the overscan.
+    /// The rectangle of content whose elements are kept: the bounds plus the overscan, which
+    /// is at most two screens.
     var displayRect: Rect {
-        let margin = overscan.isFinite ? max(0, overscan) : 0
+        let limit = 2 * max(bounds.width, bounds.height)
+        let margin = overscan.isFinite ? min(max(0, overscan), limit) : 0
         return bounds.insetBy(dx: -margin, dy: -margin)
     }
 

@@ -59,7 +59,8 @@ open class CollectionView: ScrollView {
     public var allowsMultipleSelection = false
 
     /// How far beyond the bounds, on every side, cells are kept and created ahead of
-    /// scrolling; 32 points by default. Negative values count as 0.
+    /// scrolling; 32 points by default. Negative and non-finite values count as 0, and values
+    /// above two screens (twice the larger side of the bounds) as two screens.
     public var overscan = 32.0 {
         didSet { setNeedsLayout() }
     }
