@@ -16,13 +16,14 @@ DEBIAN_PACKAGES := libffi-dev libicu-dev libpng-dev pkg-config unicode-data libc
 	libharfbuzz-dev libfreetype-dev libfontconfig-dev fonts-dejavu-core fonts-wqy-microhei zlib1g-dev
 # Test suites: <make suffix>:<test target prefix>, run by `make test-<suffix>`.
 MODULES := geometry:Geometry events:Events layout:Layout text:Text richtext:RichText \
-	render:Render raster:Raster terminal:Terminal tool:Tool views:Views trellis:Trellis testing:Testing
+	render:Render raster:Raster terminal:Terminal tool:Tool views:Views grid:Grid trellis:Trellis testing:Testing
 # Documented library products: <module>:<directory holding its .docc catalog>.
 DOC_MODULES := TrellisGeometry:Modules/Geometry TrellisEvents:Modules/Events \
 	TrellisLayout:Modules/Layout TrellisText:Modules/Text TrellisRichText:Modules/RichText \
 	TrellisPluginKit:Plugins/PluginKit TrellisTextRenderer:Plugins/TextBackend/Renderer \
 	TrellisRender:Modules/Render TrellisRasterRenderer:Plugins/RasterBackend/Renderer \
-	TrellisTerminalRenderer:Plugins/TerminalBackend/Renderer
+	TrellisTerminalRenderer:Plugins/TerminalBackend/Renderer \
+	TrellisViews:Modules/Views TrellisGrid:Modules/Grid
 
 .PHONY: all deps build test demo lint format docs bench clean fuzz-displaylist fuzz-markup fuzz-raster unicode-tables $(addprefix test-,$(foreach m,$(MODULES),$(firstword $(subst :, ,$(m)))))
 

@@ -88,6 +88,11 @@ let modules: [Module] = [
         testExclude: ["__Fixtures__"]
     ),
     Module(
+        name: "TrellisGrid", path: "Modules/Grid",
+        dependencies: ["TrellisViews", "TrellisEvents", "TrellisGeometry"],
+        tests: "GridTests", testDependencies: ["TrellisTextRenderer", "TrellisRender"]
+    ),
+    Module(
         name: "Trellis", path: "Modules/Trellis",
         dependencies: [
             "TrellisGeometry", "TrellisEvents", "TrellisLayout", "TrellisText", "TrellisRichText",
@@ -182,6 +187,7 @@ let tools: [(name: String, path: String, dependencies: [String], exclude: [Strin
             "TrellisGeometry", "TrellisLayout", "TrellisText", "TrellisRender",
             "TrellisTextRenderer", "TrellisRichText", "CICUBench", "TrellisRasterRenderer",
             "TrellisPluginKit", "CCairo", "CHarfBuzz", "CFreeType", "TrellisTerminalRenderer",
+            "TrellisViews", "TrellisGrid",
         ],
         exclude: ["peers"]
     ),

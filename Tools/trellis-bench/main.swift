@@ -10,6 +10,7 @@ let suites: [(name: String, run: () throws -> Void)] = [
     ("render", runRenderBenchmarks),
     ("raster", runRasterBenchmarks),
     ("terminal", runTerminalBenchmarks),
+    ("grid", runGridBenchmarks),
 ]
 
 let requested = Set(CommandLine.arguments.dropFirst())
