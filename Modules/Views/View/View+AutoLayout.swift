@@ -1,7 +1,9 @@
 extension View {
     /// Lays out subviews by the view's automatic layout: flexbox for a view with a flex style,
     /// constraints for subviews that use them.
-    func performAutomaticLayout() {}
+    func performAutomaticLayout() {
+        layoutFlexChildren()
+    }
 
     /// Drops constraints between this view's subtree and views outside it after it leaves
     /// `parent`.

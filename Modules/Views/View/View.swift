@@ -1,5 +1,6 @@
 public import TrellisEvents
 public import TrellisGeometry
+public import TrellisLayout
 public import TrellisText
 
 /// A rectangular area of the interface and the root of every visible thing, as UIKit's `UIView`.
@@ -171,6 +172,19 @@ open class View {
         needsDisplay = true
         superview?.setNeedsDisplay()
     }
+
+    /// The view's flexbox style, as CSS gives an element: with a style, the view lays its
+    /// subviews out by flexbox (its own style is the container's) and its properties as a flex
+    /// item (grow, shrink, basis, margins, alignment) apply inside a superview that has one.
+    public var flexStyle: FlexStyle? {
+        didSet {
+            setNeedsLayout()
+            superview?.setNeedsLayout()
+        }
+    }
+
+    /// The message of the last layout that failed (a flex tree too deep, say), or `nil`.
+    public internal(set) var lastLayoutError: String?
 
     // MARK: Layout state
 
