@@ -96,7 +96,7 @@ let modules: [Module] = [
         name: "Trellis", path: "Modules/Trellis",
         dependencies: [
             "TrellisGeometry", "TrellisEvents", "TrellisLayout", "TrellisText", "TrellisRichText",
-            "TrellisRender", "TrellisViews",
+            "TrellisRender", "TrellisViews", "TrellisGrid",
         ],
         tests: "TrellisTests", testExclude: ["__Fixtures__"]
     ),

@@ -1,5 +1,6 @@
 @_exported public import TrellisEvents
 @_exported public import TrellisGeometry
+@_exported public import TrellisGrid
 @_exported public import TrellisLayout
 @_exported public import TrellisRender
 @_exported public import TrellisRichText

@@ -88,6 +88,18 @@ import TrellisRasterRenderer
         #expect(bitmap.matches(x: 188, y: 88, .blue))
     }
 
+    @Test func capsCoveringTheWholeImageStretchTheSeam() throws {
+        // A 30-pixel image with 15-pixel caps, as a button background often is: nothing lies
+        // between the caps, so the middle stretches the pixels where they meet.
+        let image = DisplayImage(id: 1, width: 30, height: 30, color: .blue)
+        let bitmap = try draw(
+            image, into: Rect(x: 0, y: 0, width: 84, height: 37),
+            caps: EdgeInsets(top: 15, left: 15, bottom: 15, right: 15), width: 84, height: 37)
+        for (x, y) in [(42, 18), (42, 2), (2, 18), (20, 20), (70, 30)] {
+            #expect(bitmap.matches(x: x, y: y, .blue), "(\(x), \(y))")
+        }
+    }
+
     @Test func nineSliceCornersShrinkWhenTheDestinationIsSmall() throws {
         let bitmap = try draw(
             ImageTests.nineSliceImage, into: Rect(x: 0, y: 0, width: 10, height: 10),

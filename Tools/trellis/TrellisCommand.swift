@@ -1,4 +1,5 @@
 import Foundation
+import TrellisRender
 
 /// The `trellis` command: dispatches subcommands and maps failures to exit statuses
 /// (0 success, 1 user error with one line on standard error, 2 usage error with the usage text).
@@ -7,6 +8,8 @@ enum TrellisCommand {
         usage: trellis <command> [options]
 
         commands:
+          render      render a scene: render SCENE.json [--backend text|raster|terminal] [--out FILE]
+          layout      print the frame of every view with an id: layout SCENE.json
           demo        show the Trellis demo (the control-event trace of a scripted touch)
           plugins     list the rendering backends found [--path DIR[:DIR...]]
           text break  wrap standard input at --width W [--font JSON]; print the lines as JSON
@@ -44,6 +47,30 @@ enum TrellisCommand {
                 print(listing, terminator: "")
                 for failure in failures { writeError(failure) }
                 return 0
+            case "render", "layout":
+                let parsed = try Arguments.parse(
+                    rest, options: command == "render" ? ["backend", "out"] : [])
+                guard parsed.positional.count == 1 else {
+                    throw Arguments.UsageError(
+                        message: parsed.positional.isEmpty
+                            ? "'trellis \(command)' needs a scene file" : "give one scene file")
+                }
+                let path = parsed.positional[0]
+                do throws(CommandError) {
+                    if command == "layout" {
+                        print(try SceneCommands.layout(path), terminator: "")
+                        return 0
+                    }
+                    let backend = parsed.options["backend"] ?? "text"
+                    let bytes = try SceneCommands.render(
+                        path, backend: backend, registry: BackendRegistry())
+                    try SceneCommands.write(
+                        bytes, to: parsed.options["out"], binary: backend == "raster")
+                    return 0
+                } catch {
+                    writeError("trellis: \(error.message)")
+                    return 1
+                }
             case "text":
                 guard let sub = rest.first, ["break", "width"].contains(sub) else {
                     throw Arguments.UsageError(

@@ -98,6 +98,17 @@ extension FramePainter {
             source.minX, source.minX + left, source.maxX - right, source.maxX,
         ]
         let sys = [source.minY, source.minY + top, source.maxY - bottom, source.maxY]
+        // Source spans per column and row. When the caps cover the whole image along an axis,
+        // the middle stretches the one-pixel strip where the caps meet, so that edges and
+        // centre still fill the destination.
+        let columns = [
+            (sxs[0], sxs[1]), NineSlice.middle(sxs[1], sxs[2], source.minX, source.maxX),
+            (sxs[2], sxs[3]),
+        ]
+        let rows = [
+            (sys[0], sys[1]), NineSlice.middle(sys[1], sys[2], source.minY, source.maxY),
+            (sys[2], sys[3]),
+        ]
         var dxs = [
             destination.minX, destination.minX + dl, destination.maxX - dr, destination.maxX,
         ]
@@ -109,8 +120,9 @@ extension FramePainter {
         for row in 0..<3 {
             for column in 0..<3 {
                 let s = Rect(
-                    x: sxs[column], y: sys[row], width: sxs[column + 1] - sxs[column],
-                    height: sys[row + 1] - sys[row])
+                    x: columns[column].0, y: rows[row].0,
+                    width: columns[column].1 - columns[column].0,
+                    height: rows[row].1 - rows[row].0)
                 let d = Rect(
                     x: dxs[column], y: dys[row], width: dxs[column + 1] - dxs[column],
                     height: dys[row + 1] - dys[row])
@@ -168,5 +180,18 @@ extension FramePainter {
             cairo_set_source(context, pattern)
             cairo_fill(context)
         }
+    }
+}
+
+/// Nine-slice arithmetic.
+enum NineSlice {
+    /// The source span of the middle slice: between the caps, or the one-pixel strip where
+    /// they meet when they leave nothing between them.
+    static func middle(_ start: Double, _ end: Double, _ lower: Double, _ upper: Double) -> (
+        Double, Double
+    ) {
+        if end - start >= 1 || upper - lower < 1 { return (start, end) }
+        let seam = min(max(start, lower + 1), upper)
+        return (seam - 1, seam)
     }
 }

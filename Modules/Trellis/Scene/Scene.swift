@@ -1,0 +1,80 @@
+import Foundation
+public import TrellisGeometry
+public import TrellisViews
+
+/// A view tree described in JSON, decoded into real views, as `SCENE.md` in the repository's
+/// `docs/` specifies.
+///
+/// ```swift
+/// let scene = try Scene(contentsOfFile: "Examples/buttons.json")
+/// let window = scene.makeWindow()
+/// let frames = scene.frames()              // ["save": Rect(...), ...]
+/// ```
+@MainActor
+public final class Scene {
+    /// The canvas size in points.
+    public let size: Size
+    /// Device pixels per point for pixel output.
+    public let scale: Double
+    /// The layout direction.
+    public let direction: LayoutDirection
+    /// The root view.
+    public let root: View
+    /// The views that have an id, in document order.
+    public let identifiedViews: [(id: String, view: View)]
+    /// The window the scene is shown in.
+    public let window: Window
+    private let retained: [AnyObject]
+
+    /// Decodes a scene from JSON bytes.
+    ///
+    /// - Parameters:
+    ///   - json: The document.
+    ///   - baseDirectory: The directory that image paths are relative to.
+    /// - Throws: ``SceneError`` naming the key path of the first problem.
+    public init(json: [UInt8], baseDirectory: String = ".") throws(SceneError) {
+        let document: JSONValue
+        do {
+            document = try JSONParser.parse(json)
+        } catch {
+            throw SceneError(keyPath: "scene", message: "not valid JSON: \(error.description)")
+        }
+        var decoder = SceneDecoder(baseDirectory: baseDirectory)
+        let decoded = try decoder.decodeDocument(document)
+        size = decoded.size
+        scale = decoded.scale
+        direction = decoded.direction
+        root = decoded.root
+        identifiedViews = decoder.identified
+        retained = decoder.retained
+        window = Window(size: size, scale: scale, layoutDirection: direction)
+        window.addSubview(root)
+        if decoded.rootHasFrame == false { root.frame = Rect(size: size) }
+        try decoder.applyConstraints()
+    }
+
+    /// Decodes a scene file; image paths are relative to its directory.
+    ///
+    /// - Throws: ``SceneError`` for a missing file or a malformed scene.
+    public convenience init(contentsOfFile path: String) throws(SceneError) {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw SceneError(keyPath: "scene", message: "cannot read \(path)")
+        }
+        let directory = (path as NSString).deletingLastPathComponent
+        try self.init(json: Array(data), baseDirectory: directory.isEmpty ? "." : directory)
+    }
+
+    /// The view with an id.
+    public func view(withID id: String) -> View? {
+        identifiedViews.first { $0.id == id }?.view
+    }
+
+    /// Lays the scene out and returns the frame of every view with an id, in root coordinates,
+    /// in document order.
+    public func frames() -> [(id: String, frame: Rect)] {
+        window.layoutIfNeeded()
+        return identifiedViews.map { entry in
+            (entry.id, entry.view.convert(entry.view.bounds, to: root))
+        }
+    }
+}

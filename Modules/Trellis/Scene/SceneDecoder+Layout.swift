@@ -1,0 +1,70 @@
+import TrellisGeometry
+import TrellisLayout
+import TrellisViews
+
+extension SceneDecoder {
+    /// Reads `style`: CSS flexbox properties in camelCase, each validated with its key path.
+    func decodeStyle(_ view: View, _ reader: inout ObjectReader) throws(SceneError) {
+        guard let value = reader.value("style") else { return }
+        let path = reader.child("style")
+        guard case .object(let members) = value else {
+            throw SceneError(
+                keyPath: path,
+                message:
+                    "expected an object of CSS flexbox properties, found \(value.kindDescription)")
+        }
+        var style = FlexStyle()
+        for member in members {
+            let memberPath = "\(path).\(member.key)"
+            guard FlexStyle.propertyNames.contains(member.key) else {
+                var message = "unknown key"
+                if let guess = SceneValues.closest(to: member.key, in: FlexStyle.propertyNames) {
+                    message += " (did you mean \"\(guess)\"?)"
+                }
+                throw SceneError(keyPath: memberPath, message: message)
+            }
+            let cssValue = try cssValue(member.value, path: memberPath)
+            do {
+                try style.set(member.key, to: cssValue)
+            } catch let error as FlexStyleError {
+                throw SceneError(
+                    keyPath: memberPath, message: "\"\(error.value)\" \(error.message)")
+            } catch {
+                throw SceneError(keyPath: memberPath, message: "\(error)")
+            }
+        }
+        view.flexStyle = style
+    }
+
+    private func cssValue(_ value: JSONValue, path: String) throws(SceneError) -> FlexStyleValue {
+        switch value {
+        case .number(let number): return .number(number)
+        case .string(let text): return .string(text)
+        case .array(let elements):
+            var values: [FlexStyleValue] = []
+            for (index, element) in elements.enumerated() {
+                let elementPath = "\(path)[\(index)]"
+                if case .array = element {
+                    throw SceneError(
+                        keyPath: elementPath, message: "expected a number or a CSS string")
+                }
+                values.append(try cssValue(element, path: elementPath))
+            }
+            return .list(values)
+        default:
+            throw SceneError(
+                keyPath: path,
+                message: "expected a number, a CSS string or a list, found \(value.kindDescription)"
+            )
+        }
+    }
+
+    /// Applies the `constraints` of every container once the whole tree exists.
+    mutating func applyConstraints() throws(SceneError) {
+        for pending in pendingConstraints {
+            guard let first = pending.texts.first else { continue }
+            throw SceneError(
+                keyPath: first.1, message: "constraint layout is not available in this build")
+        }
+    }
+}

@@ -1,0 +1,228 @@
+import TrellisEvents
+import TrellisGeometry
+import TrellisViews
+
+/// Turns scene JSON into views. One decoder decodes one document.
+@MainActor
+struct SceneDecoder {
+    let baseDirectory: String
+    private(set) var identified: [(id: String, view: View)] = []
+    /// Objects the views hold weakly (collection data sources) that the scene must keep.
+    var retained: [AnyObject] = []
+    /// Constraints to apply once the whole tree exists: the container, its children by id,
+    /// the texts and their key paths.
+    var pendingConstraints:
+        [(container: View, children: [String: View], texts: [(String, String)])] = []
+
+    init(baseDirectory: String) {
+        self.baseDirectory = baseDirectory
+    }
+
+    struct Document {
+        var size: Size
+        var scale: Double
+        var direction: LayoutDirection
+        var root: View
+        var rootHasFrame: Bool
+    }
+
+    mutating func decodeDocument(_ value: JSONValue) throws(SceneError) -> Document {
+        var reader = try ObjectReader(value, path: "scene")
+        guard let sizeValue = reader.value("size") else {
+            throw SceneError(
+                keyPath: "scene.size", message: "missing; give the canvas as [width, height]")
+        }
+        let size = try SceneValues.size(sizeValue, path: "scene.size")
+        guard size.width > 0, size.height > 0, size.width <= 100_000, size.height <= 100_000 else {
+            throw SceneError(
+                keyPath: "scene.size", message: "each side must be above 0 and at most 100000")
+        }
+        let scale = try reader.number("scale") ?? 1
+        guard scale > 0, scale <= 8 else {
+            throw SceneError(keyPath: "scene.scale", message: "must be above 0 and at most 8")
+        }
+        let direction =
+            try reader.choice("direction", ["ltr", "rtl"]).flatMap(LayoutDirection.init(rawValue:))
+            ?? .leftToRight
+        guard let rootValue = reader.value("root") else {
+            throw SceneError(keyPath: "scene.root", message: "missing; give the root view")
+        }
+        try reader.finish(known: ["size", "scale", "direction", "root"])
+        var hasFrame = false
+        if case .object(let members) = rootValue {
+            hasFrame = members.contains { $0.key == "frame" }
+        }
+        let root = try decodeView(rootValue, path: "root")
+        return Document(
+            size: size, scale: scale, direction: direction, root: root, rootHasFrame: hasFrame)
+    }
+
+    /// The keys every view accepts.
+    static let commonKeys = [
+        "id", "type", "frame", "style", "constraints", "backgroundColor", "cornerRadius",
+        "borderWidth", "borderColor", "alpha", "hidden", "clipsToBounds", "gradient", "children",
+        "accessibilityLabel", "tag",
+    ]
+
+    /// The view types and their own keys.
+    static let typeKeys: [String: [String]] = [
+        "view": [],
+        "label": [
+            "text", "markup", "font", "textColor", "numberOfLines", "lineBreakMode",
+            "textAlignment",
+        ],
+        "image": ["image", "contentMode"],
+        "button": [
+            "title", "image", "backgroundImage", "titleColor", "attributedTitle", "font",
+            "direction",
+            "spacing", "contentInsets", "contentHorizontalAlignment", "contentVerticalAlignment",
+            "state",
+        ],
+        "switch": ["isOn"],
+        "slider": ["value", "minimumValue", "maximumValue"],
+        "segmented": ["segments", "selectedSegmentIndex"],
+        "pageControl": ["numberOfPages", "currentPage"],
+        "stepper": ["value", "minimumValue", "maximumValue", "stepValue"],
+        "textField": ["text", "placeholder", "font", "textColor"],
+        "scroll": ["contentSize", "contentOffset"],
+        "collection": ["items", "layout"],
+    ]
+
+    mutating func decodeView(_ value: JSONValue, path: String) throws(SceneError) -> View {
+        var reader = try ObjectReader(value, path: path)
+        let type = try reader.choice("type", SceneDecoder.typeKeys.keys.sorted()) ?? "view"
+        let view = try makeView(type: type, reader: &reader)
+        if let id = try reader.string("id") {
+            guard !id.isEmpty else {
+                throw SceneError(keyPath: reader.child("id"), message: "an id cannot be empty")
+            }
+            guard !identified.contains(where: { $0.id == id }) else {
+                throw SceneError(
+                    keyPath: reader.child("id"),
+                    message: "duplicate id \"\(id)\"; ids must be unique in a scene")
+            }
+            guard id != "super" else {
+                throw SceneError(
+                    keyPath: reader.child("id"),
+                    message: "\"super\" is reserved for the container in constraints")
+            }
+            identified.append((id, view))
+            view.accessibilityIdentifier = id
+        }
+        try decodeCommon(view, &reader)
+        if let scroll = view as? ScrollView, let offset = reader.value("contentOffset") {
+            let point = try SceneValues.point(offset, path: reader.child("contentOffset"))
+            scroll.contentOffset = point
+        }
+        var children: [String: View] = [:]
+        if let elements = try reader.array("children") {
+            for (index, element) in elements.enumerated() {
+                let child = try decodeView(element, path: "\(reader.child("children"))[\(index)]")
+                view.addSubview(child)
+                if let id = child.accessibilityIdentifier { children[id] = child }
+            }
+        }
+        if let constraints = try reader.array("constraints") {
+            var texts: [(String, String)] = []
+            for (index, element) in constraints.enumerated() {
+                let elementPath = "\(reader.child("constraints"))[\(index)]"
+                texts.append((try SceneValues.string(element, path: elementPath), elementPath))
+            }
+            pendingConstraints.append((view, children, texts))
+        }
+        try decodeStyle(view, &reader)
+        try reader.finish(known: SceneDecoder.commonKeys + (SceneDecoder.typeKeys[type] ?? []))
+        return view
+    }
+
+    private mutating func decodeCommon(_ view: View, _ reader: inout ObjectReader)
+        throws(SceneError)
+    {
+        if let frame = reader.value("frame") {
+            let rect = try SceneValues.rect(frame, path: reader.child("frame"))
+            guard rect.isFinite, rect.size.width >= 0, rect.size.height >= 0 else {
+                throw SceneError(
+                    keyPath: reader.child("frame"),
+                    message: "the width and height cannot be negative")
+            }
+            view.frame = rect
+        }
+        if let color = reader.value("backgroundColor") {
+            view.backgroundColor = try SceneValues.color(
+                color, path: reader.child("backgroundColor"))
+        }
+        if let radius = try reader.number("cornerRadius") {
+            guard radius >= 0 else {
+                throw SceneError(
+                    keyPath: reader.child("cornerRadius"), message: "cannot be negative")
+            }
+            view.cornerRadius = radius
+        }
+        if let width = try reader.number("borderWidth") {
+            guard width >= 0 else {
+                throw SceneError(
+                    keyPath: reader.child("borderWidth"), message: "cannot be negative")
+            }
+            view.borderWidth = width
+        }
+        if let color = reader.value("borderColor") {
+            view.borderColor = try SceneValues.color(color, path: reader.child("borderColor"))
+        }
+        if let alpha = try reader.number("alpha") {
+            guard (0...1).contains(alpha) else {
+                throw SceneError(keyPath: reader.child("alpha"), message: "must be in 0...1")
+            }
+            view.alpha = alpha
+        }
+        if let hidden = try reader.bool("hidden") { view.isHidden = hidden }
+        if let clips = try reader.bool("clipsToBounds") { view.clipsToBounds = clips }
+        if let label = try reader.string("accessibilityLabel") { view.accessibilityLabel = label }
+        if let tag = try reader.integer("tag") { view.tag = tag }
+        if let gradient = reader.value("gradient") {
+            view.gradient = try decodeGradient(gradient, path: reader.child("gradient"))
+        }
+    }
+
+    private func decodeGradient(_ value: JSONValue, path: String) throws(SceneError) -> Gradient {
+        var reader = try ObjectReader(value, path: path)
+        guard let colorValues = try reader.array("colors"), !colorValues.isEmpty else {
+            throw SceneError(
+                keyPath: reader.child("colors"), message: "a gradient needs at least one colour")
+        }
+        var colors: [Color] = []
+        for (index, element) in colorValues.enumerated() {
+            colors.append(
+                try SceneValues.color(element, path: "\(reader.child("colors"))[\(index)]"))
+        }
+        var locations: [Double]?
+        if let values = try reader.array("locations") {
+            guard values.count == colors.count else {
+                throw SceneError(
+                    keyPath: reader.child("locations"),
+                    message: "give one location per colour (\(colors.count))")
+            }
+            var result: [Double] = []
+            for (index, element) in values.enumerated() {
+                let location = try SceneValues.number(
+                    element, path: "\(reader.child("locations"))[\(index)]")
+                guard (0...1).contains(location) else {
+                    throw SceneError(
+                        keyPath: "\(reader.child("locations"))[\(index)]",
+                        message: "must be in 0...1")
+                }
+                result.append(location)
+            }
+            locations = result
+        }
+        let start = try reader.value("start").map { v throws(SceneError) in
+            try SceneValues.point(v, path: reader.child("start"))
+        }
+        let end = try reader.value("end").map { v throws(SceneError) in
+            try SceneValues.point(v, path: reader.child("end"))
+        }
+        try reader.finish(known: ["colors", "locations", "start", "end"])
+        return Gradient(
+            colors: colors, locations: locations, startPoint: start ?? Point(x: 0.5, y: 0),
+            endPoint: end ?? Point(x: 0.5, y: 1))
+    }
+}
