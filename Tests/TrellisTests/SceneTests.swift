@@ -1,0 +1,219 @@
+import Testing
+import Trellis
+
+@MainActor
+private func scene(_ root: String, size: String = "[320, 480]", extra: String = "")
+    throws(SceneError) -> Scene
+{
+    try Scene(json: Array(##"{"size": \##(size)\##(extra), "root": \##(root)}"##.utf8))
+}
+
+@MainActor
+private func sceneError(_ root: String, extra: String = "") -> String? {
+    do {
+        _ = try scene(root, extra: extra)
+        return nil
+    } catch {
+        return error.description
+    }
+}
+
+@MainActor
+@Suite struct SceneDocumentTests {
+    @Test func documentKeys() throws {
+        let decoded = try scene(
+            ##"{"id": "root"}"##, size: "[200, 100]", extra: ##", "scale": 2, "direction": "rtl""##)
+        #expect(decoded.size == Size(width: 200, height: 100))
+        #expect(decoded.scale == 2)
+        #expect(decoded.direction == .rightToLeft)
+        #expect(decoded.window.scale == 2)
+        #expect(decoded.root.effectiveLayoutDirection == .rightToLeft)
+        #expect(decoded.frames().map(\.frame) == [Rect(x: 0, y: 0, width: 200, height: 100)])
+    }
+
+    @Test(arguments: [
+        (##"{"root": {}}"##, "scene.size: missing; give the canvas as [width, height]"),
+        (
+            ##"{"size": [0, 10], "root": {}}"##,
+            "scene.size: each side must be above 0 and at most 100000"
+        ),
+        (##"{"size": [10, 10]}"##, "scene.root: missing; give the root view"),
+        (##"{"size": [10, 10], "root": {}, "colour": 1}"##, "scene.colour: unknown key"),
+        (
+            ##"{"size": [10, 10], "root": {}, "direction": "up"}"##,
+            ##"scene.direction: unknown value "up"; use one of "ltr", "rtl""##
+        ),
+        (
+            ##"{"size": [10, 10], "root": {}, "scale": 0}"##,
+            "scene.scale: must be above 0 and at most 8"
+        ),
+        ("[1, 2]", "scene: expected an object, found an array"),
+        ("{", "scene: not valid JSON: line 1, column 2: expected a key in quotes"),
+    ])
+    func documentErrorsNameTheKey(json: String, message: String) {
+        do {
+            _ = try Scene(json: Array(json.utf8))
+            Issue.record("decoded \(json)")
+        } catch {
+            #expect(error.description == message)
+        }
+    }
+}
+
+@MainActor
+@Suite struct SceneViewTests {
+    @Test func commonKeysSetTheirProperties() throws {
+        let decoded = try scene(
+            ##"{"id": "card", "frame": [10, 20, 100, 50], "backgroundColor": "#FF0000", "cornerRadius": 8, "borderWidth": 2, "borderColor": "navy", "alpha": 0.5, "hidden": true, "clipsToBounds": true, "accessibilityLabel": "Card", "tag": 7, "gradient": {"colors": ["#FF0000", "orange"], "locations": [0, 1], "start": [0, 0], "end": [0, 1]}}"##
+        )
+        let view = try #require(decoded.view(withID: "card"))
+        #expect(view.frame == Rect(x: 10, y: 20, width: 100, height: 50))
+        #expect(view.backgroundColor == .red)
+        #expect(view.cornerRadius == 8 && view.borderWidth == 2)
+        #expect(view.borderColor == Color(rgb: 0x00_0080))
+        #expect(view.alpha == 0.5 && view.isHidden && view.clipsToBounds)
+        #expect(view.accessibilityLabel == "Card" && view.tag == 7)
+        #expect(
+            view.gradient
+                == Gradient(
+                    colors: [.red, Color(rgb: 0xFF_A500)], locations: [0, 1], startPoint: .zero,
+                    endPoint: Point(x: 0, y: 1)))
+    }
+
+    @Test func everyTypeDecodesItsKeys() throws {
+        let decoded = try scene(
+            #"""
+            {"children": [
+              {"id": "l", "type": "label", "text": "Hi", "font": {"family": "DejaVu Sans", "size": 14, "weight": "bold", "italic": true}, "textColor": "#00FF00", "numberOfLines": 0, "lineBreakMode": "truncateMiddle", "textAlignment": "center"},
+              {"id": "m", "type": "label", "markup": "<b>Hi</b> there"},
+              {"id": "i", "type": "image", "image": {"size": [10, 20], "color": "red", "capInsets": [1, 2, 3, 4]}, "contentMode": "scaleAspectFit"},
+              {"id": "b", "type": "button", "title": {"normal": "Go", "selected": "Gone"}, "titleColor": "#112233", "image": {"size": [8, 8], "color": "white"}, "font": {"size": 10}, "direction": "columnReverse", "spacing": 4, "contentInsets": [1, 2, 3, 4], "contentHorizontalAlignment": "leading", "contentVerticalAlignment": "bottom", "state": ["selected", "disabled"]},
+              {"id": "s", "type": "switch", "isOn": true},
+              {"id": "sl", "type": "slider", "minimumValue": 10, "maximumValue": 20, "value": 15},
+              {"id": "sg", "type": "segmented", "segments": ["A", "B"], "selectedSegmentIndex": 1},
+              {"id": "p", "type": "pageControl", "numberOfPages": 5, "currentPage": 3},
+              {"id": "st", "type": "stepper", "minimumValue": -5, "maximumValue": 5, "stepValue": 0.5, "value": 2},
+              {"id": "tf", "type": "textField", "text": "abc", "placeholder": "Name"},
+              {"id": "sc", "type": "scroll", "frame": [0, 0, 100, 100], "contentSize": [100, 400], "contentOffset": [0, 50]}
+            ]}
+            """#)
+        let label = try #require(decoded.view(withID: "l") as? Label)
+        #expect(label.text == "Hi")
+        #expect(label.font == Font(family: "DejaVu Sans", size: 14, weight: .bold, isItalic: true))
+        #expect(label.textColor == .green && label.numberOfLines == 0)
+        #expect(label.lineBreakMode == .byTruncatingMiddle && label.textAlignment == .center)
+        let markup = try #require(decoded.view(withID: "m") as? Label)
+        #expect(markup.attributedText?.string == "Hi there")
+        let image = try #require(decoded.view(withID: "i") as? ImageView)
+        #expect(image.image?.size == Size(width: 10, height: 20))
+        #expect(image.image?.capInsets == EdgeInsets(top: 1, left: 2, bottom: 3, right: 4))
+        #expect(image.contentMode == .scaleAspectFit)
+        let button = try #require(decoded.view(withID: "b") as? Button)
+        #expect(button.title(for: .normal) == "Go" && button.title(for: .selected) == "Gone")
+        #expect(button.titleColor(for: .normal) == Color(rgb: 0x11_2233))
+        #expect(button.image(for: .normal)?.size == Size(width: 8, height: 8))
+        #expect(button.direction == .columnReverse && button.spacing == 4)
+        #expect(button.contentEdgeInsets == EdgeInsets(top: 1, left: 2, bottom: 3, right: 4))
+        #expect(
+            button.contentHorizontalAlignment == .leading
+                && button.contentVerticalAlignment == .bottom)
+        #expect(button.isSelected && !button.isEnabled)
+        #expect((decoded.view(withID: "s") as? Switch)?.isOn == true)
+        let slider = try #require(decoded.view(withID: "sl") as? Slider)
+        #expect(slider.minimumValue == 10 && slider.maximumValue == 20 && slider.value == 15)
+        let segmented = try #require(decoded.view(withID: "sg") as? SegmentedControl)
+        #expect(segmented.numberOfSegments == 2 && segmented.selectedSegmentIndex == 1)
+        let pages = try #require(decoded.view(withID: "p") as? PageControl)
+        #expect(pages.numberOfPages == 5 && pages.currentPage == 3)
+        let stepper = try #require(decoded.view(withID: "st") as? Stepper)
+        #expect(
+            stepper.minimumValue == -5 && stepper.maximumValue == 5 && stepper.stepValue == 0.5
+                && stepper.value == 2)
+        let field = try #require(decoded.view(withID: "tf") as? TextField)
+        #expect(field.text == "abc" && field.placeholder == "Name")
+        let scroll = try #require(decoded.view(withID: "sc") as? ScrollView)
+        #expect(scroll.contentSize == Size(width: 100, height: 400))
+        #expect(scroll.contentOffset == Point(x: 0, y: 50))
+    }
+
+    @Test func stylesLayOutChildrenByFlexbox() throws {
+        let decoded = try scene(
+            ##"{"style": {"flexDirection": "row", "padding": [10, 20, 10, 20], "gap": 5}, "children": [{"id": "a", "style": {"width": 30, "height": 40}}, {"id": "b", "style": {"flexGrow": 1, "height": "50%"}}]}"##
+        )
+        let frames = Dictionary(uniqueKeysWithValues: decoded.frames().map { ($0.id, $0.frame) })
+        #expect(frames["a"] == Rect(x: 20, y: 10, width: 30, height: 40))
+        #expect(frames["b"] == Rect(x: 55, y: 10, width: 245, height: 230))
+    }
+
+    @Test func seed003GridDecodesWithTheMarginRule() throws {
+        let items = (0..<12).map {
+            ##"{"title": "App \##($0)", "image": {"size": [60, 60], "color": "#3366CC"}}"##
+        }.joined(separator: ", ")
+        let decoded = try scene(
+            ##"{"id": "grid", "type": "collection", "frame": [0, 0, 320, 480], "layout": {"columns": 3, "itemSize": [85, 90], "lineSpacing": 15, "interitemSpacing": "auto", "sectionInsets": [30, 0, 0, 0]}, "items": [\##(items)]}"##
+        )
+        decoded.window.layoutIfNeeded()
+        let grid = try #require(decoded.view(withID: "grid") as? CollectionView)
+        let cells = grid.visibleCells.sorted {
+            ($0.frame.minY, $0.frame.minX) < ($1.frame.minY, $1.frame.minX)
+        }
+        #expect(cells.count == 12)
+        #expect(cells[0].frame == Rect(x: 16.25, y: 30, width: 85, height: 90))
+        #expect(cells[4].frame == Rect(x: 16.25 + 101.25, y: 30 + 105, width: 85, height: 90))
+    }
+}
+
+@MainActor
+@Suite struct SceneErrorTests {
+    @Test(arguments: [
+        (
+            ##"{"children": [{}, {}, {"style": {"flexGrw": 1}}]}"##,
+            ##"root.children[2].style.flexGrw: unknown key (did you mean "flexGrow"?)"##
+        ),
+        (
+            ##"{"backgroundColour": "red"}"##,
+            ##"root.backgroundColour: unknown key (did you mean "backgroundColor"?)"##
+        ),
+        (##"{"cornerRadius": "8"}"##, "root.cornerRadius: expected a number, found a string"),
+        (
+            ##"{"backgroundColor": "#12345"}"##,
+            ##"root.backgroundColor: 5 hexadecimal digits; use #RGB, #RRGGBB or #RRGGBBAA (got "#12345")"##
+        ),
+        (
+            ##"{"backgroundColor": "blurple"}"##,
+            ##"root.backgroundColor: not a colour name; use a CSS name such as "red" or #RRGGBB (got "blurple")"##
+        ),
+        (
+            ##"{"children": [{"id": "a"}, {"id": "a"}]}"##,
+            ##"root.children[1].id: duplicate id "a"; ids must be unique in a scene"##
+        ),
+        (
+            ##"{"type": "slidder"}"##,
+            ##"root.type: unknown value "slidder"; use one of "button", "collection", "image", "label", "pageControl", "scroll", "segmented", "slider", "stepper", "switch", "textField", "view""##
+        ),
+        (
+            ##"{"type": "label", "font": {"size": 10, "weight": "heavyish"}}"##,
+            "root.font.weight: unknown weight \"heavyish\"; use one of ultraLight, thin, light, regular, medium, semibold, bold, heavy, black"
+        ),
+        (
+            ##"{"type": "button", "title": {"normal": "a", "pressed": "b"}}"##,
+            "root.title.pressed: unknown state"
+        ),
+        (
+            ##"{"style": {"flexDirection": "rowreverse"}}"##,
+            "root.style.flexDirection: \"rowreverse\" is not a valid value; expected one of row, row-reverse, column, column-reverse"
+        ),
+        (##"{"frame": [0, 0, -5, 5]}"##, "root.frame: the width and height cannot be negative"),
+        (
+            ##"{"type": "image", "image": "missing.png"}"##,
+            "root.image: cannot read the file (./missing.png)"
+        ),
+        (
+            ##"{"type": "segmented", "segments": ["a"], "selectedSegmentIndex": 3}"##,
+            "root.selectedSegmentIndex: 3 is not a segment (0...0, or -1 for none)"
+        ),
+    ])
+    func errorsNameTheKeyPath(root: String, message: String) {
+        #expect(sceneError(root) == message)
+    }
+}
