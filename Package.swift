@@ -55,7 +55,7 @@ let modules: [Module] = [
     ),
     Module(
         name: "TrellisTextRenderer", path: "Plugins/TextBackend/Renderer",
-        dependencies: ["TrellisGeometry", "TrellisPluginKit"]
+        dependencies: ["TrellisGeometry", "TrellisText", "TrellisPluginKit"]
     ),
     Module(
         name: "TrellisRasterRenderer", path: "Plugins/RasterBackend/Renderer",

@@ -37,9 +37,10 @@ case "$target" in
 displaylist)
     module TrellisGeometry Modules/Geometry
     module TrellisPluginKit Plugins/PluginKit -Xcc -I"$out/abi" -I "$out/abi"
+    module TrellisText Modules/Text
     module TrellisTextRenderer Plugins/TextBackend/Renderer -I "$out/abi"
     swiftc "${flags[@]}" -I "$out/abi" "$root/Fuzz/DisplayList/main.swift" \
-        -lTrellisTextRenderer -lTrellisPluginKit -lTrellisGeometry -o "$out/fuzz"
+        -lTrellisTextRenderer -lTrellisText -lTrellisPluginKit -lTrellisGeometry -o "$out/fuzz"
     seeds="$root/Fuzz/DisplayList/seeds"
     ;;
 markup)

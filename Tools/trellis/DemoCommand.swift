@@ -1,63 +1,90 @@
-import TrellisEvents
-import TrellisGeometry
+import Foundation
+import Trellis
 
-/// The demo: scripted touches on a control, printed as the events UIKit would send.
+/// `trellis demo`: the gallery of the seed components, drawn by a backend, and a scripted
+/// interaction with it.
+@MainActor
 enum DemoCommand {
-    /// A control for the demo: it owns a core and traces what its targets receive.
-    @MainActor
-    final class TracedControl {
-        let bounds = Rect(x: 0, y: 0, width: 120, height: 44)
-        var core: ControlCore<TracedControl>?
-        var received: [String] = []
-
-        init() {
-            let core = ControlCore(sender: self)
-            core.sendsPrimaryActionOnTouchUpInside = true
-            for (event, name) in ControlEvents.namedEvents {
-                core.actions.addAction(
-                    ControlAction(identifier: name) { [unowned self] _ in received.append(name) },
-                    for: event)
-            }
-            self.core = core
+    /// The gallery drawn by the text backend as a character picture, followed by the events of
+    /// scripted touches on seed 002's button.
+    static func textGallery(registry: BackendRegistry) throws(CommandError) -> String {
+        let gallery = Gallery()
+        do {
+            gallery.window.backend = try registry.open(
+                "text", configuration: Array(#"{"preview": true, "commands": false}"#.utf8))
+        } catch {
+            throw CommandError(
+                "\(error.description); run 'trellis plugins' to see the backends found")
         }
+        let picture: [UInt8]
+        do {
+            picture = try gallery.window.render()
+        } catch {
+            throw CommandError("rendering the gallery failed: \(error.description)")
+        }
+        var text = "Trellis — the seed components, drawn by the text backend "
+        text += "(one character per 8 × 16 points)\n\n"
+        text += String(decoding: picture, as: UTF8.self)
+        text += "\n" + eventTrace(gallery)
+        return text
     }
 
-    /// The trace of a tap, a drag out and back in, and a drag out with a release outside.
-    @MainActor
-    static func eventTrace() -> String {
-        let control = TracedControl()
-        guard let core = control.core else { return "" }
-        var lines = [
-            "Trellis — control-event trace",
-            "control bounds \(control.bounds), touch slop \(Int(core.touchSlop)) pt",
-            "",
-        ]
+    /// Touches dispatched to seed 002's button in the gallery, with the events and states that
+    /// result.
+    static func eventTrace(_ gallery: Gallery) -> String {
+        let window = gallery.window
+        guard let button = window.view(withIdentifier: "mybutton-normal") as? Button else {
+            return ""
+        }
+        var received: [String] = []
+        for (event, name) in ControlEvents.namedEvents {
+            button.addAction(
+                ControlAction(identifier: "trace-\(name)") { _ in received.append(name) },
+                for: event)
+        }
+        window.layoutIfNeeded()
+        let origin = button.convert(Point.zero, to: window)
+        let inside = Point(x: origin.x + 30, y: origin.y + 20)
         let script: [(String, TouchPhase, Point)] = [
-            ("tap", .began, Point(x: 60, y: 22)),
-            ("tap", .ended, Point(x: 60, y: 22)),
-            ("drag out and back", .began, Point(x: 20, y: 20)),
-            ("drag out and back", .moved, Point(x: 100, y: 30)),
-            ("drag out and back", .moved, Point(x: 240, y: 30)),
-            ("drag out and back", .moved, Point(x: 110, y: 40)),
-            ("drag out and back", .ended, Point(x: 110, y: 40)),
-            ("release outside", .began, Point(x: 60, y: 22)),
-            ("release outside", .moved, Point(x: 60, y: 150)),
-            ("release outside", .ended, Point(x: 60, y: 150)),
+            ("tap", .began, inside), ("tap", .ended, inside),
+            ("drag out and back", .began, inside),
+            ("drag out and back", .moved, Point(x: inside.x + 200, y: inside.y)),
+            ("drag out and back", .moved, inside), ("drag out and back", .ended, inside),
+            ("release outside", .began, inside),
+            ("release outside", .moved, Point(x: inside.x, y: inside.y + 300)),
+            ("release outside", .ended, Point(x: inside.x, y: inside.y + 300)),
         ]
-        var scene = ""
+        var lines = [
+            "Touches on MyButton (seed 002), with UIKit's events and the title the state shows:"
+        ]
+        var section = ""
         for (name, phase, location) in script {
-            if name != scene {
-                if !scene.isEmpty { lines.append("") }
+            if name != section {
                 lines.append("\(name):")
-                scene = name
+                section = name
             }
-            control.received.removeAll()
-            core.handle(Touch(phase: phase, location: location), bounds: control.bounds)
+            received.removeAll()
+            window.dispatch(Touch(phase: phase, location: location))
             let touch = "  \(phase.rawValue) at \(location)"
-            let padded = touch + String(repeating: " ", count: max(1, 26 - touch.count))
-            let events = control.received.isEmpty ? "—" : control.received.joined(separator: ", ")
-            lines.append("\(padded)→ \(events)   [\(core.state)]")
+            let padded = touch + String(repeating: " ", count: max(1, 28 - touch.count))
+            let events = received.isEmpty ? "—" : received.joined(separator: ", ")
+            lines.append(
+                "\(padded)→ \(events)   [\(button.state)] \"\(button.currentTitle ?? "")\"")
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The gallery rendered once by any backend, for `--backend` and `--out`.
+    static func render(backend name: String, registry: BackendRegistry) throws(CommandError)
+        -> [UInt8]
+    {
+        let gallery = Gallery(scale: name == "raster" ? 2 : 1)
+        do {
+            gallery.window.backend = try registry.open(
+                name, configuration: Array(SceneCommands.configuration(for: name).utf8))
+            return try gallery.window.render()
+        } catch {
+            throw CommandError("\(error.description)")
+        }
     }
 }

@@ -10,7 +10,8 @@ enum TrellisCommand {
         commands:
           render      render a scene: render SCENE.json [--backend text|raster|terminal] [--out FILE]
           layout      print the frame of every view with an id: layout SCENE.json
-          demo        show the Trellis demo (the control-event trace of a scripted touch)
+          demo        show the gallery of seed components: demo [--backend NAME] [--out FILE]
+                      [--interactive] (a live terminal application; q quits)
           plugins     list the rendering backends found [--path DIR[:DIR...]]
           text break  wrap standard input at --width W [--font JSON]; print the lines as JSON
           text width  print the terminal cell width of standard input
@@ -30,13 +31,32 @@ enum TrellisCommand {
         do throws(Arguments.UsageError) {
             switch command {
             case "demo":
-                let parsed = try Arguments.parse(rest)
+                let parsed = try Arguments.parse(
+                    rest, options: ["backend", "out"], flags: ["interactive"])
                 if !parsed.positional.isEmpty {
                     throw Arguments.UsageError(
                         message: "unexpected argument '\(parsed.positional[0])'")
                 }
-                print(DemoCommand.eventTrace(), terminator: "")
-                return 0
+                let registry = BackendRegistry()
+                do throws(CommandError) {
+                    if parsed.flags.contains("interactive") {
+                        return try InteractiveDemo.run(registry: registry)
+                    }
+                    let backend =
+                        parsed.options["backend"]
+                        ?? (isatty(STDOUT_FILENO) == 1 ? "terminal" : "text")
+                    if backend == "text" && parsed.options["out"] == nil {
+                        print(try DemoCommand.textGallery(registry: registry), terminator: "")
+                        return 0
+                    }
+                    let bytes = try DemoCommand.render(backend: backend, registry: registry)
+                    try SceneCommands.write(
+                        bytes, to: parsed.options["out"], binary: backend == "raster")
+                    return 0
+                } catch {
+                    writeError("trellis: \(error.message)")
+                    return 1
+                }
             case "plugins":
                 let parsed = try Arguments.parse(rest, options: ["path"])
                 if !parsed.positional.isEmpty {

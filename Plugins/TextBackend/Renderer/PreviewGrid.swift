@@ -1,5 +1,6 @@
 import TrellisGeometry
 import TrellisPluginKit
+import TrellisText
 
 /// A coarse character picture of a frame: each character stands for one cell of the canvas.
 ///
@@ -13,7 +14,11 @@ struct PreviewGrid {
     private let cellWidth: Double
     private let cellHeight: Double
     private var shade: [Color]
+    /// The character drawn in each cell; ``wideFiller`` marks the second cell of a wide
+    /// character.
     private var characters: [Character?]
+    /// The mark of a cell covered by the wide character before it (a private-use character).
+    private static let wideFiller: Character = "\u{E000}"
 
     private struct State {
         var transform = AffineTransform.identity
@@ -108,13 +113,20 @@ struct PreviewGrid {
         var column = PreviewGrid.index(origin.x / cellWidth, .down, limit: columns)
         for character in run.text {
             if character.isNewline { break }
-            if column >= 0, column < columns {
+            let width = TerminalWidth(of: character)
+            if width.columns == 0 && !width.isControl { continue }
+            let span = max(1, width.columns)
+            if column >= 0, column + span <= columns {
                 let x = (Double(column) + 0.5) * cellWidth
                 if x <= state.clip.maxX + cellWidth / 2 {
                     characters[row * columns + column] = character
+                    // A wide character covers the next cell too: nothing else is drawn there.
+                    for extra in 1..<span {
+                        characters[row * columns + column + extra] = PreviewGrid.wideFiller
+                    }
                 }
             }
-            column += 1
+            column += span
         }
     }
 
@@ -165,6 +177,7 @@ struct PreviewGrid {
             for column in 0..<columns {
                 let index = row * columns + column
                 if let character = characters[index] {
+                    if character == PreviewGrid.wideFiller { continue }
                     let isControl = character.unicodeScalars.contains {
                         $0.value < 0x20 || ($0.value >= 0x7F && $0.value < 0xA0)
                     }

@@ -28,10 +28,13 @@ public import TrellisPluginKit
 ///
 /// ## Configuration
 /// JSON: `{"preview": true, "cellWidth": 8, "cellHeight": 16}` adds a preview grid in which
-/// each character stands for a cell of `cellWidth × cellHeight` points.
+/// each character stands for a cell of `cellWidth × cellHeight` points; with
+/// `"commands": false` the output is the preview grid alone.
 public final class TextRenderer: FrameRenderer {
     /// Whether to append the character-grid preview.
     public let preview: Bool
+    /// Whether to write the command lines (turn off to get only the preview).
+    public let listsCommands: Bool
     /// The width of a preview cell, in points.
     public let cellWidth: Double
     /// The height of a preview cell, in points.
@@ -42,6 +45,7 @@ public final class TextRenderer: FrameRenderer {
     /// - Throws: `RendererError` for malformed JSON, unknown keys or bad values.
     public init(configuration: [UInt8]) throws(RendererError) {
         var preview = false
+        var listsCommands = true
         var cellWidth = 8.0
         var cellHeight = 16.0
         if !configuration.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x09 || $0 == 0x0D }) {
@@ -59,6 +63,12 @@ public final class TextRenderer: FrameRenderer {
                             .invalidInput, "configuration \"preview\" must be true or false")
                     }
                     preview = flag
+                case "commands":
+                    guard let flag = value as? Bool else {
+                        throw RendererError(
+                            .invalidInput, "configuration \"commands\" must be true or false")
+                    }
+                    listsCommands = flag
                 case "cellWidth", "cellHeight":
                     guard let number = (value as? NSNumber)?.doubleValue, number >= 1,
                         number <= 1000
@@ -77,6 +87,7 @@ public final class TextRenderer: FrameRenderer {
             }
         }
         self.preview = preview
+        self.listsCommands = listsCommands
         self.cellWidth = cellWidth
         self.cellHeight = cellHeight
     }
@@ -94,6 +105,10 @@ public final class TextRenderer: FrameRenderer {
 
     /// Renders a display list as text.
     public func render(_ list: DisplayList) -> String {
+        if !listsCommands && preview {
+            let grid = PreviewGrid(list: list, cellWidth: cellWidth, cellHeight: cellHeight)
+            return grid.lines().joined(separator: "\n") + "\n"
+        }
         var lines = [
             "trellis-display 1",
             "canvas \(TextFormat.numbers(list.size.width, list.size.height)) scale \(TextFormat.number(list.scale))",

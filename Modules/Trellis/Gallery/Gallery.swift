@@ -1,0 +1,127 @@
+import TrellisEvents
+import TrellisGeometry
+import TrellisGrid
+import TrellisText
+import TrellisViews
+
+/// The demo gallery: the components of the five seed articles on one canvas.
+///
+/// ```swift
+/// let gallery = Gallery()
+/// gallery.window.backend = try BackendRegistry().open("raster")
+/// let png = try gallery.window.render()
+/// ```
+@MainActor
+public final class Gallery {
+    /// The width of the gallery in points.
+    public static let width = 680.0
+    /// The height of the gallery in points.
+    public static let height = 940.0
+
+    /// The window that shows the gallery.
+    public let window: Window
+    /// The scroll view holding the sections, so that a small terminal can scroll through them.
+    public let scrollView: ScrollView
+    /// The seed 001 overlay, presented over its section.
+    public let overlay: Overlay
+    private let gridSource: ModelDataSource<SeedComponents.AppCell>
+
+    /// Builds the gallery in a window of a size (the gallery's own size by default).
+    public init(size: Size = Size(width: Gallery.width, height: Gallery.height), scale: Double = 1)
+    {
+        window = Window(size: size, scale: scale)
+        window.backgroundColor = Color(white: 0.95)
+        scrollView = ScrollView(frame: Rect(size: size))
+        scrollView.contentSize = Size(width: Gallery.width, height: Gallery.height)
+        scrollView.accessibilityIdentifier = "gallery"
+        window.addSubview(scrollView)
+
+        var y = 10.0
+        y = Gallery.addHeading(
+            "SFButton — four directions, spacing and content insets (seed 004)", at: y,
+            to: scrollView)
+        var x = 16.0
+        for direction in Button.Direction.allCases {
+            let button = SeedComponents.sfButton(direction: direction)
+            button.accessibilityIdentifier = "sf-\(direction.rawValue)"
+            button.frame.origin = Point(x: x, y: y)
+            scrollView.addSubview(button)
+            x += button.frame.width + 12
+        }
+        y += 70
+
+        y = Gallery.addHeading(
+            "RjxImageTitleView — content alignment (seed 000)", at: y, to: scrollView)
+        let horizontals: [ContentHorizontalAlignment] = [.left, .center, .right]
+        let verticals: [ContentVerticalAlignment] = [.top, .center, .bottom]
+        for (row, vertical) in verticals.enumerated() {
+            for (column, horizontal) in horizontals.enumerated() {
+                let view = SeedComponents.imageTitleView(horizontal: horizontal, vertical: vertical)
+                view.frame.origin = Point(x: 16 + Double(column) * 100, y: y + Double(row) * 80)
+                view.accessibilityIdentifier = "rjx-\(row)-\(column)"
+                scrollView.addSubview(view)
+            }
+        }
+        let fill = SeedComponents.imageTitleView(horizontal: .fill, vertical: .fill)
+        fill.frame = Rect(x: 330, y: y, width: 150, height: 230)
+        fill.accessibilityIdentifier = "rjx-fill"
+        scrollView.addSubview(fill)
+        y += 250
+
+        y = Gallery.addHeading(
+            "MyButton — normal, highlighted, selected (seed 002)", at: y, to: scrollView)
+        for (index, state) in ["normal", "highlighted", "selected"].enumerated() {
+            let button = SeedComponents.myButton()
+            button.frame.origin = Point(x: 16 + Double(index) * 140, y: y)
+            button.accessibilityIdentifier = "mybutton-\(state)"
+            if state == "highlighted" { button.isHighlighted = true }
+            if state == "selected" { button.isSelected = true }
+            button.addAction(
+                ControlAction(identifier: "toggle") { sender in sender.isSelected.toggle() },
+                for: .touchUpInside)
+            scrollView.addSubview(button)
+        }
+        y += 60
+
+        y = Gallery.addHeading("MJAppView grid (seed 003)", at: y, to: scrollView, width: 320)
+        let (grid, source) = SeedComponents.appGrid()
+        gridSource = source
+        grid.frame = Rect(x: 16, y: y, width: 320, height: 440)
+        grid.backgroundColor = .white
+        grid.accessibilityIdentifier = "app-grid"
+        scrollView.addSubview(grid)
+
+        let overlayArea = View(frame: Rect(x: 350, y: y, width: 320, height: 440))
+        overlayArea.backgroundColor = .white
+        overlayArea.accessibilityIdentifier = "shadow-area"
+        let done = Button(image: nil, title: "完成", font: .system(size: 15))
+        done.setTitleColor(.black, for: .normal)
+        done.borderWidth = 1.5
+        done.frame = Rect(x: 122, y: 20, width: 75, height: 45)
+        done.accessibilityIdentifier = "shadow-button"
+        overlayArea.addSubview(done)
+        scrollView.addSubview(overlayArea)
+        _ = Gallery.addHeading(
+            "ShadowView overlay (seed 001)", at: y - 26, to: scrollView, x: 350, width: 320)
+        overlay = Overlay(content: SeedComponents.shadowView())
+        overlay.content.accessibilityIdentifier = "shadow-view"
+        overlay.present(in: overlayArea)
+        let overlay = self.overlay
+        done.addAction(
+            ControlAction(identifier: "show") { _ in overlay.present(in: overlayArea) },
+            for: .touchUpInside)
+    }
+
+    /// Adds a section heading and returns the y below it.
+    private static func addHeading(
+        _ text: String, at y: Double, to view: View, x: Double = 16,
+        width: Double = Gallery.width - 32
+    ) -> Double {
+        let label = Label(frame: Rect(x: x, y: y, width: width, height: 18))
+        label.font = .system(size: 13, weight: .semibold)
+        label.textColor = Color(white: 0.25)
+        label.text = text
+        view.addSubview(label)
+        return y + 26
+    }
+}
