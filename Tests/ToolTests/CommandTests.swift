@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @Suite struct CommandLineTests {
@@ -33,14 +34,41 @@ import Testing
         #expect(result.output.contains("plugins"))
     }
 
-    @Test func demoPrintsTheEventTrace() throws {
+    @Test func demoPrintsTheGalleryAndTheEventTrace() throws {
         let result = try Trellis.run(["demo"])
         #expect(result.status == 0)
+        #expect(result.output.hasPrefix("Trellis — the seed components, drawn by the text backend"))
+        for heading in ["(seed 004)", "(seed 000)", "(seed 001)", "(seed 002)", "(seed 003)"] {
+            #expect(result.output.contains(heading), "\(heading)")
+        }
         #expect(
-            result.output.contains(
-                "ended at (60, 22)       → touchUpInside, primaryActionTriggered"))
-        #expect(result.output.contains("moved at (240, 30)      → touchDragOutside, touchDragExit"))
-        #expect(result.output.contains("ended at (60, 150)      → touchUpOutside"))
+            result.output.contains("→ touchUpInside, primaryActionTriggered   [selected] \"选中了\""))
+        #expect(result.output.contains("→ touchDragOutside, touchDragExit"))
+        #expect(result.output.contains("→ touchUpOutside   [normal] \"来点我啊\""))
+    }
+
+    @Test func demoWritesTheGalleryThroughAnyBackend() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "trellis-demo-\(getpid())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let png = directory.appendingPathComponent("gallery.png").path
+        let result = try Trellis.run(["demo", "--backend", "raster", "--out", png])
+        #expect(result.status == 0, "\(result.errors)")
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: png))
+        #expect(Array(bytes.prefix(8)) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+        let text = try Trellis.run([
+            "demo", "--backend", "text", "--out",
+            directory.appendingPathComponent("gallery.txt").path,
+        ])
+        #expect(text.status == 0)
+        let listing = try String(
+            contentsOfFile: directory.appendingPathComponent("gallery.txt").path, encoding: .utf8)
+        #expect(listing.hasPrefix("trellis-display 1\ncanvas 680 1060 scale 1\n"))
+        let interactive = try Trellis.run(["demo", "--interactive"])
+        #expect(interactive.status == 1)
+        #expect(
+            interactive.errors
+                == "trellis: --interactive needs a terminal on standard input and output\n")
     }
 
     @Test func pluginsListsTheBuiltBackendsWithoutAnyVariable() throws {

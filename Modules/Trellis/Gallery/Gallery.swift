@@ -16,7 +16,7 @@ public final class Gallery {
     /// The width of the gallery in points.
     public static let width = 680.0
     /// The height of the gallery in points.
-    public static let height = 940.0
+    public static let height = 1060.0
 
     /// The window that shows the gallery.
     public let window: Window
@@ -24,6 +24,8 @@ public final class Gallery {
     public let scrollView: ScrollView
     /// The seed 001 overlay, presented over its section.
     public let overlay: Overlay
+    /// The label that reports the last event of the controls section.
+    public let statusLabel = Label()
     private let gridSource: ModelDataSource<SeedComponents.AppCell>
 
     /// Builds the gallery in a window of a size (the gallery's own size by default).
@@ -68,6 +70,9 @@ public final class Gallery {
         scrollView.addSubview(fill)
         y += 250
 
+        y = Gallery.addHeading("UIControl subclasses (seed 001)", at: y, to: scrollView)
+        y = Gallery.addControls(at: y, to: scrollView, status: statusLabel)
+
         y = Gallery.addHeading(
             "MyButton — normal, highlighted, selected (seed 002)", at: y, to: scrollView)
         for (index, state) in ["normal", "highlighted", "selected"].enumerated() {
@@ -110,6 +115,64 @@ public final class Gallery {
         done.addAction(
             ControlAction(identifier: "show") { _ in overlay.present(in: overlayArea) },
             for: .touchUpInside)
+    }
+
+    /// Adds the switch, slider, segmented control, stepper, page control and text field, each
+    /// reporting its events in the status label; returns the y below them.
+    private static func addControls(
+        at y: Double, to scrollView: ScrollView, status statusLabel: Label
+    ) -> Double {
+        let toggle = Switch(frame: Rect(x: 16, y: y, width: 51, height: 31))
+        toggle.accessibilityIdentifier = "switch"
+        let slider = Slider(frame: Rect(x: 80, y: y, width: 160, height: 31))
+        slider.value = 0.3
+        slider.accessibilityIdentifier = "slider"
+        let segments = SegmentedControl(items: ["浇水", "施肥", "收获"])
+        segments.frame = Rect(x: 256, y: y, width: 180, height: 32)
+        segments.selectedSegmentIndex = 0
+        segments.accessibilityIdentifier = "segmented"
+        let stepper = Stepper()
+        stepper.frame.origin = Point(x: 452, y: y + 1)
+        stepper.accessibilityIdentifier = "stepper"
+        let pages = PageControl(frame: Rect(x: 560, y: y + 3, width: 100, height: 26))
+        pages.numberOfPages = 5
+        pages.accessibilityIdentifier = "pages"
+        let field = TextField(frame: Rect(x: 16, y: y + 44, width: 300, height: 32))
+        field.placeholder = "Type here"
+        field.borderStyle = .roundedRect
+        field.font = .system(size: 15)
+        field.accessibilityIdentifier = "text-field"
+        statusLabel.frame = Rect(x: 330, y: y + 50, width: 330, height: 20)
+        statusLabel.font = .system(size: 13)
+        statusLabel.textColor = Color(white: 0.3)
+        statusLabel.text = "Click or Tab to a control; q quits"
+        statusLabel.accessibilityIdentifier = "status"
+        let status = statusLabel
+        func report(
+            _ control: Control, _ events: ControlEvents,
+            _ describe: @escaping @MainActor (Control) -> String
+        ) {
+            control.addAction(
+                ControlAction(identifier: "status") { sender in status.text = describe(sender) },
+                for: events)
+        }
+        report(toggle, .valueChanged) { "switch: \(($0 as? Switch)?.isOn == true ? "on" : "off")" }
+        report(slider, .valueChanged) { "slider: \(Int((($0 as? Slider)?.value ?? 0) * 100))%" }
+        report(segments, .valueChanged) {
+            "segment: \(($0 as? SegmentedControl)?.selectedSegmentIndex ?? -1)"
+        }
+        report(stepper, .valueChanged) { "stepper: \(Int(($0 as? Stepper)?.value ?? 0))" }
+        report(pages, .valueChanged) {
+            "page: \((($0 as? PageControl)?.currentPage ?? 0) + 1) of 5"
+        }
+        report(field, [.editingChanged, .editingDidEndOnExit]) {
+            "text: \((($0 as? TextField)?.text ?? ""))"
+        }
+        for control in [toggle, slider, segments, stepper, pages, field] as [View] {
+            scrollView.addSubview(control)
+        }
+        scrollView.addSubview(statusLabel)
+        return y + 96
     }
 
     /// Adds a section heading and returns the y below it.

@@ -1,0 +1,139 @@
+import Foundation
+import Testing
+
+/// Drives `trellis demo --interactive` in a real terminal (a tmux pane), with SGR mouse
+/// sequences and keys, and reads the screen.
+private struct TmuxPane {
+    let socket = "trellis-test-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+    let session = "demo"
+
+    /// Runs a tmux command. Only commands that print (capture-pane, list-sessions) capture
+    /// their output: the server that new-session starts would hold a pipe open for ever.
+    @discardableResult
+    func tmux(_ arguments: [String], capturing: Bool = false) throws -> (
+        status: Int32, output: String
+    ) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["tmux", "-L", socket] + arguments
+        process.standardError = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        if capturing {
+            let output = Pipe()
+            process.standardOutput = output
+            try process.run()
+            let data = output.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        }
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        return (process.terminationStatus, "")
+    }
+
+    /// Starts the session. The tmux server outlives the call, so it is started from a shell
+    /// that first closes every descriptor above 2: a server holding the test runner's pipes
+    /// would keep the runner waiting for ever.
+    func start(_ command: String) throws {
+        let script = """
+            for fd in $(ls /proc/$$/fd); do [ "$fd" -gt 2 ] && eval "exec $fd>&-"; done
+            exec tmux -L \(socket) new-session -d -s \(session) -x 100 -y 40 "$0"
+            """
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        process.arguments = ["-c", script, command]
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+    }
+
+    func screen() throws -> [String] {
+        try tmux(["capture-pane", "-p", "-t", session], capturing: true).output.components(
+            separatedBy: "\n")
+    }
+
+    /// Waits until the screen shows a text, and returns its row and column (1-based cells).
+    func waitFor(_ text: String, timeout: Double = 10) throws -> (row: Int, column: Int)? {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            for (index, line) in try screen().enumerated() {
+                if let column = TmuxPane.column(of: text, in: line) { return (index + 1, column) }
+            }
+            Thread.sleep(forTimeInterval: 0.1)
+        }
+        return nil
+    }
+
+    func click(row: Int, column: Int) throws {
+        try tmux(["send-keys", "-t", session, "-l", "\u{1B}[<0;\(column);\(row)M"])
+        try tmux(["send-keys", "-t", session, "-l", "\u{1B}[<0;\(column);\(row)m"])
+    }
+
+    func type(_ text: String) throws {
+        try tmux(["send-keys", "-t", session, "-l", text])
+    }
+
+    var isRunning: Bool {
+        (try? tmux(["has-session", "-t", session]).status) == 0
+    }
+
+    /// Waits until a row shows a text a number of times.
+    func waitFor(occurrences: Int, of text: String, row: Int, timeout: Double = 5) throws -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            let lines = try screen()
+            if row - 1 < lines.count,
+                lines[row - 1].components(separatedBy: text).count - 1 == occurrences
+            {
+                return true
+            }
+            Thread.sleep(forTimeInterval: 0.1)
+        }
+        return false
+    }
+
+    /// The 1-based cell column where a text starts in a line, counting wide characters as two.
+    static func column(of text: String, in line: String) -> Int? {
+        guard let range = line.range(of: text) else { return nil }
+        return line[..<range.lowerBound].reduce(1) {
+            $0 + ($1.unicodeScalars.first.map(isWide) == true ? 2 : 1)
+        }
+    }
+
+    static func isWide(_ scalar: Unicode.Scalar) -> Bool {
+        (0x1100...0x115F).contains(scalar.value) || (0x2E80...0xA4CF).contains(scalar.value)
+            || (0xAC00...0xD7A3).contains(scalar.value) || (0xF900...0xFAFF).contains(scalar.value)
+            || (0xFE30...0xFE4F).contains(scalar.value) || (0xFF00...0xFF60).contains(scalar.value)
+            || (0xFFE0...0xFFE6).contains(scalar.value)
+    }
+
+    func stop() {
+        _ = try? tmux(["kill-server"])
+    }
+}
+
+@Suite(.serialized) struct InteractiveDemoTests {
+    @Test func clicksToggleTheSwitchAndSelectTheButtonThenQQuits() throws {
+        let pane = TmuxPane()
+        defer { pane.stop() }
+        try pane.start("\(Trellis.executable) demo --interactive")
+        let heading = try #require(
+            try pane.waitFor("UIControl subclasses"), "the gallery never appeared")
+        // The switch sits at the section's left edge, on the row below the heading.
+        try pane.click(row: heading.row + 2, column: 5)
+        #expect(try pane.waitFor("switch: on") != nil)
+        // Seed 002's button toggles its selection on each tap: its title becomes 选中了.
+        let button = try #require(try pane.waitFor("来点我啊"))
+        try pane.click(row: button.row, column: button.column)
+        // The gallery already shows one selected button on that row; now there are two.
+        #expect(try pane.waitFor(occurrences: 2, of: "选中了", row: button.row))
+        #expect(try pane.screen()[button.row - 1].contains("来点我啊") == false)
+        try pane.type("q")
+        let deadline = Date().addingTimeInterval(5)
+        while pane.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.1) }
+        #expect(!pane.isRunning)
+    }
+}
