@@ -98,7 +98,8 @@ let modules: [Module] = [
             "TrellisGeometry", "TrellisEvents", "TrellisLayout", "TrellisText", "TrellisRichText",
             "TrellisRender", "TrellisViews", "TrellisGrid",
         ],
-        tests: "TrellisTests", testExclude: ["__Fixtures__"]
+        tests: "TrellisTests", testDependencies: ["TrellisTesting"],
+        testExclude: ["__Fixtures__", "__Snapshots__"]
     ),
     Module(
         name: "TrellisTesting", path: "Modules/Testing",

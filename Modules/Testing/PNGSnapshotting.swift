@@ -13,7 +13,10 @@ extension Snapshotting {
             snapshot: { view in
                 let backend = try SnapshotBackends.open(
                     "raster", configuration: #"{"format": "png"}"#)
-                let list = SnapshotHost.displayList(of: view, scale: scale)
+                // Text is laid out with the raster backend's own metrics, as it will be drawn.
+                let list = SnapshotHost.withBackend(backend, view) {
+                    SnapshotHost.displayList(of: view, scale: scale)
+                }
                 do {
                     return try backend.render(encoded: list.encoded())
                 } catch {

@@ -45,9 +45,8 @@ enum InteractiveDemo {
     private static func loop(
         session: TerminalSession, backend: any Backend, options: TerminalBackendOptions
     ) throws {
-        let gallery = Gallery(size: points(session.size, options))
+        let gallery = Gallery(size: points(session.size, options), backend: backend)
         let window = gallery.window
-        window.backend = backend
         gallery.statusLabel.text = "Click, drag, scroll or Tab; q quits"
         var mouse = MouseTranslator(cellWidth: options.cellWidth, cellHeight: options.cellHeight)
         let reader = TerminalInputReader(session: session, backend: backend)

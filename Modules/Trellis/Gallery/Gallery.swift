@@ -1,6 +1,8 @@
 import TrellisEvents
 import TrellisGeometry
 import TrellisGrid
+import TrellisLayout
+import TrellisRender
 import TrellisText
 import TrellisViews
 
@@ -28,10 +30,13 @@ public final class Gallery {
     public let statusLabel = Label()
     private let gridSource: ModelDataSource<SeedComponents.AppCell>
 
-    /// Builds the gallery in a window of a size (the gallery's own size by default).
-    public init(size: Size = Size(width: Gallery.width, height: Gallery.height), scale: Double = 1)
-    {
-        window = Window(size: size, scale: scale)
+    /// Builds the gallery in a window of a size (the gallery's own size by default), drawn by a
+    /// backend whose text metrics lay it out.
+    public init(
+        size: Size = Size(width: Gallery.width, height: Gallery.height), scale: Double = 1,
+        backend: (any Backend)? = nil
+    ) {
+        window = Window(size: size, scale: scale, backend: backend)
         window.backgroundColor = Color(white: 0.95)
         scrollView = ScrollView(frame: Rect(size: size))
         scrollView.contentSize = Size(width: Gallery.width, height: Gallery.height)
@@ -42,14 +47,19 @@ public final class Gallery {
         y = Gallery.addHeading(
             "SFButton — four directions, spacing and content insets (seed 004)", at: y,
             to: scrollView)
-        var x = 16.0
+        // The buttons size themselves at layout time, with the metrics of the window's backend.
+        let row = View(frame: Rect(x: 16, y: y, width: Gallery.width - 32, height: 60))
+        var rowStyle = FlexStyle()
+        rowStyle.flexDirection = .row
+        rowStyle.alignItems = .flexStart
+        rowStyle.columnGap = .points(12)
+        row.flexStyle = rowStyle
         for direction in Button.Direction.allCases {
             let button = SeedComponents.sfButton(direction: direction)
             button.accessibilityIdentifier = "sf-\(direction.rawValue)"
-            button.frame.origin = Point(x: x, y: y)
-            scrollView.addSubview(button)
-            x += button.frame.width + 12
+            row.addSubview(button)
         }
+        scrollView.addSubview(row)
         y += 70
 
         y = Gallery.addHeading(

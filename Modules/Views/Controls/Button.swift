@@ -251,6 +251,12 @@ open class Button: Control {
         setNeedsLayout()
     }
 
+    /// Measures the title again with the new metrics, and with it the button's own size.
+    open override func textMetricsDidChange() {
+        super.textMetricsDidChange()
+        contentDidChange()
+    }
+
     // MARK: Sizing and layout
 
     private var showsTitle: Bool {
