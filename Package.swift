@@ -250,6 +250,7 @@ for plugin in plugins {
 targets.append(
     .testTarget(
         name: "ToolTests", dependencies: ["trellis"], path: "Tests/ToolTests",
+        exclude: ["__Fixtures__"],
         swiftSettings: swiftSettings
     )
 )
