@@ -25,7 +25,7 @@ DOC_MODULES := TrellisGeometry:Modules/Geometry TrellisEvents:Modules/Events \
 	TrellisTerminalRenderer:Plugins/TerminalBackend/Renderer \
 	TrellisViews:Modules/Views TrellisGrid:Modules/Grid
 
-.PHONY: all deps build test demo lint format docs bench clean fuzz-displaylist fuzz-markup fuzz-raster unicode-tables $(addprefix test-,$(foreach m,$(MODULES),$(firstword $(subst :, ,$(m)))))
+.PHONY: all deps build test test-example demo lint format docs bench clean fuzz-displaylist fuzz-markup fuzz-raster unicode-tables $(addprefix test-,$(foreach m,$(MODULES),$(firstword $(subst :, ,$(m)))))
 
 all: build
 
@@ -37,6 +37,13 @@ build: deps
 
 test: deps build
 	$(SWIFT) test $(SWIFT_FLAGS)
+	$(MAKE) test-example
+
+# The example app package, which depends on Trellis by path and snapshots its views; the
+# plugins it draws with are the ones this build made.
+test-example: build
+	TRELLIS_PLUGIN_PATH=$$($(SWIFT) build $(SWIFT_FLAGS) --show-bin-path) \
+		$(SWIFT) test $(SWIFT_FLAGS) --package-path Examples/SnapshotExample
 
 define module_test
 test-$(1): build

@@ -4,10 +4,17 @@ import Trellis
 extension Snapshotting {
     /// The view drawn by the raster backend as PNG at a scale, compared pixel by pixel.
     ///
+    /// Text is laid out with the raster backend's own metrics, as it will be drawn; with
+    /// ``SnapshotLayout/sizeThatFits`` the view is also sized to fit its content under those
+    /// metrics first, so that a component sized with other metrics is not clipped.
+    ///
     /// - Parameters:
     ///   - scale: Device pixels per point.
     ///   - tolerance: The largest difference, per 8-bit channel, that still counts as equal.
-    public static func png(scale: Double = 2, tolerance: UInt8 = 0) -> Snapshotting {
+    ///   - layout: Whether to keep the view's frame or size it to fit.
+    public static func png(
+        scale: Double = 2, tolerance: UInt8 = 0, layout: SnapshotLayout = .fixed
+    ) -> Snapshotting {
         Snapshotting(
             fileExtension: "png",
             snapshot: { view in
@@ -15,7 +22,8 @@ extension Snapshotting {
                     "raster", configuration: #"{"format": "png"}"#)
                 // Text is laid out with the raster backend's own metrics, as it will be drawn.
                 let list = SnapshotHost.withBackend(backend, view) {
-                    SnapshotHost.displayList(of: view, scale: scale)
+                    if layout == .sizeThatFits { view.sizeToFit() }
+                    return SnapshotHost.displayList(of: view, scale: scale)
                 }
                 do {
                     return try backend.render(encoded: list.encoded())
@@ -27,6 +35,15 @@ extension Snapshotting {
                 PixelComparison.compare(reference, actual, tolerance: tolerance)
             })
     }
+}
+
+/// How a snapshot sizes the view before drawing it.
+public enum SnapshotLayout: Sendable, Hashable {
+    /// The view keeps its frame.
+    case fixed
+    /// The view is sized with `sizeToFit()` under the snapshot's own text metrics; its frame is
+    /// restored afterwards.
+    case sizeThatFits
 }
 
 /// Pixel comparison of two PNG images.
