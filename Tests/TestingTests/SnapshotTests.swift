@@ -203,3 +203,28 @@ private func failureMessage(_ body: () throws -> Void) -> String {
                 == "the size changed from 1×1 to 2×1 pixels")
     }
 }
+
+@MainActor
+@Suite struct TerminalSnapshotTests {
+    @Test func terminalSnapshotsShowEscapesAndRows() throws {
+        let file = try temporaryTestFile()
+        let view = sampleView()
+        _ = failureMessage {
+            try expectSnapshot(of: view, as: .terminal(width: 10), named: "term", filePath: file)
+        }
+        let text = try String(
+            contentsOfFile: snapshotPath(file, "term.terminal.txt"), encoding: .utf8)
+        #expect(text.hasPrefix("\\e["))
+        #expect(text.contains("\\e[48;5;196m"))
+        #expect(!text.contains("\u{1B}"))
+        // The view is 10 columns wide for the snapshot and keeps its frame afterwards.
+        #expect(view.frame == Rect(x: 0, y: 0, width: 40, height: 20))
+        try expectSnapshot(of: view, as: .terminal(width: 10), named: "term", filePath: file)
+    }
+
+    @Test func visibleTextEscapesControls() {
+        #expect(
+            TerminalSnapshotText.visible(Array("\u{1B}[0mA\r\nB\u{7}".utf8))
+                == "\\e[0mA\\r\\n\nB\\u{7}\n")
+    }
+}

@@ -54,6 +54,11 @@ import TrellisTesting
         try expectSnapshot(of: window, as: .text, named: "shadowview")
     }
 
+    @Test func galleryAsATerminalScreen() throws {
+        let gallery = Gallery()
+        try expectSnapshot(of: gallery.window, as: .terminal(width: 85), named: "gallery")
+    }
+
     @Test func galleryAsPixels() throws {
         let gallery = Gallery()
         try expectSnapshot(of: gallery.window, as: .png(scale: 1, tolerance: 2), named: "gallery")
