@@ -23,7 +23,8 @@ DOC_MODULES := TrellisGeometry:Modules/Geometry TrellisEvents:Modules/Events \
 	TrellisPluginKit:Plugins/PluginKit TrellisTextRenderer:Plugins/TextBackend/Renderer \
 	TrellisRender:Modules/Render TrellisRasterRenderer:Plugins/RasterBackend/Renderer \
 	TrellisTerminalRenderer:Plugins/TerminalBackend/Renderer \
-	TrellisViews:Modules/Views TrellisGrid:Modules/Grid
+	TrellisViews:Modules/Views TrellisGrid:Modules/Grid Trellis:Modules/Trellis \
+	TrellisTesting:Modules/Testing
 
 .PHONY: all deps build test test-example demo lint format docs bench clean fuzz-displaylist fuzz-markup fuzz-raster unicode-tables $(addprefix test-,$(foreach m,$(MODULES),$(firstword $(subst :, ,$(m)))))
 

@@ -4,7 +4,7 @@ import TrellisTextRenderer
 
 /// How a view becomes a snapshot: the file extension, the bytes, and how two snapshots compare.
 ///
-/// Built-in strategies: ``text`` (the text backend's display-list listing), ``png(scale:tolerance:)``
+/// Built-in strategies: ``text`` (the text backend's display-list listing), ``png(scale:tolerance:layout:)``
 /// (pixels from the raster backend), ``terminal(width:)`` (the terminal backend's screen) and
 /// ``hierarchy`` (the view tree described).
 public struct Snapshotting: Sendable {

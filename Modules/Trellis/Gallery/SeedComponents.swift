@@ -156,7 +156,7 @@ public enum SeedComponents {
 
     /// Seed 001's `ShadowView`: a 300 × 190 card with rounded corners and a red-to-orange
     /// gradient, holding a translucent scroll view whose label shows the paragraphs as bullet
-    /// lines. Present it with an ``Overlay`` for the dimmed backdrop.
+    /// lines. Present it with an `Overlay` for the dimmed backdrop.
     public static func shadowView() -> View {
         let card = View(frame: Rect(x: 0, y: 0, width: 300, height: 190))
         card.cornerRadius = 10
