@@ -17,26 +17,25 @@ open class Slider: Control {
         set { setValue(newValue, animated: false) }
     }
 
-    private var storedValue = 0.0 {
-        didSet { if storedValue != oldValue { setNeedsDisplay() } }
+    private var range = BoundedValue(minimum: 0, maximum: 1, value: 0) {
+        didSet { if range != oldValue { setNeedsDisplay() } }
+    }
+
+    private var storedValue: Double {
+        get { range.value }
+        set { range.setValue(newValue) }
     }
 
     /// The lowest value.
-    public var minimumValue: Double = 0 {
-        didSet {
-            if minimumValue.isNaN { minimumValue = oldValue }
-            if maximumValue < minimumValue { maximumValue = minimumValue }
-            storedValue = clamp(storedValue)
-        }
+    public var minimumValue: Double {
+        get { range.minimum }
+        set { range.setMinimum(newValue) }
     }
 
     /// The highest value.
-    public var maximumValue: Double = 1 {
-        didSet {
-            if maximumValue.isNaN { maximumValue = oldValue }
-            if minimumValue > maximumValue { minimumValue = maximumValue }
-            storedValue = clamp(storedValue)
-        }
+    public var maximumValue: Double {
+        get { range.maximum }
+        set { range.setMaximum(newValue) }
     }
 
     /// Whether dragging sends `valueChanged` as the value changes, or only on release.
@@ -69,8 +68,7 @@ open class Slider: Control {
     }
 
     private func clamp(_ v: Double) -> Double {
-        if v.isNaN { return minimumValue }
-        return min(max(v, minimumValue), maximumValue)
+        range.clamped(v)
     }
 
     /// The slider's natural height, 31 points; it has no natural width.

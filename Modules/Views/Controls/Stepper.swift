@@ -12,30 +12,29 @@ public import TrellisGeometry
 open class Stepper: Control {
     /// The current value, clamped to the range.
     public var value: Double {
-        get { storedValue }
-        set { storedValue = clamp(newValue) }
+        get { range.value }
+        set { range.setValue(newValue) }
     }
 
-    private var storedValue = 0.0 {
-        didSet { if storedValue != oldValue { setNeedsDisplay() } }
+    private var range = BoundedValue(minimum: 0, maximum: 100, value: 0) {
+        didSet { if range != oldValue { setNeedsDisplay() } }
+    }
+
+    private var storedValue: Double {
+        get { range.value }
+        set { range.setValue(newValue) }
     }
 
     /// The lowest value.
-    public var minimumValue: Double = 0 {
-        didSet {
-            if minimumValue.isNaN { minimumValue = oldValue }
-            if maximumValue < minimumValue { maximumValue = minimumValue }
-            storedValue = clamp(storedValue)
-        }
+    public var minimumValue: Double {
+        get { range.minimum }
+        set { range.setMinimum(newValue) }
     }
 
     /// The highest value.
-    public var maximumValue: Double = 100 {
-        didSet {
-            if maximumValue.isNaN { maximumValue = oldValue }
-            if minimumValue > maximumValue { minimumValue = maximumValue }
-            storedValue = clamp(storedValue)
-        }
+    public var maximumValue: Double {
+        get { range.maximum }
+        set { range.setMaximum(newValue) }
     }
 
     /// The amount one step adds or removes; must be above zero (other values are ignored).
@@ -68,8 +67,7 @@ open class Stepper: Control {
     open override var intrinsicContentSize: Size { Stepper.naturalSize }
 
     private func clamp(_ v: Double) -> Double {
-        if v.isNaN { return minimumValue }
-        return min(max(v, minimumValue), maximumValue)
+        range.clamped(v)
     }
 
     /// Whether the − half can step (false at the minimum unless wrapping).

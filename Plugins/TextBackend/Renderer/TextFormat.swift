@@ -6,17 +6,7 @@ public import TrellisPluginKit
 public enum TextFormat {
     /// A number rounded to three decimals, without trailing zeros, and never `-0`.
     public static func number(_ value: Double) -> String {
-        guard value.isFinite else { return value.isNaN ? "nan" : (value > 0 ? "inf" : "-inf") }
-        if abs(value) >= 1e15 { return String(value) }
-        let rounded = (value * 1000).rounded() / 1000
-        if rounded == 0 { return "0" }
-        if rounded == rounded.rounded(), abs(rounded) < 1e15 { return String(Int64(rounded)) }
-        var text = String(Int64((abs(rounded) * 1000).rounded()))
-        while text.count < 4 { text = "0" + text }
-        var fraction = String(text.suffix(3))
-        let whole = String(text.dropLast(3))
-        while fraction.hasSuffix("0") { fraction.removeLast() }
-        return (rounded < 0 ? "-" : "") + whole + "." + fraction
+        value.decimalDescription
     }
 
     /// Numbers separated by spaces.
