@@ -64,12 +64,9 @@ open class Slider: Control {
 
     /// Sets the value, clamped, without sending events.
     public func setValue(_ value: Double, animated: Bool) {
-        storedValue = clamp(value)
+        storedValue = value
     }
 
-    private func clamp(_ v: Double) -> Double {
-        range.clamped(v)
-    }
 
     /// The slider's natural height, 31 points; it has no natural width.
     open override var intrinsicContentSize: Size { Size(width: View.noIntrinsicMetric, height: 31) }
@@ -105,7 +102,7 @@ open class Slider: Control {
         let span = maximumValue - minimumValue
         let delta = length > 0 ? (touch.location.x - start.x) / length * span : 0
         let before = storedValue
-        storedValue = clamp(start.value + delta)
+        storedValue = start.value + delta
         if storedValue != before {
             changedDuringDrag = true
             if isContinuous { sendActions(for: .valueChanged) }
@@ -131,8 +128,8 @@ open class Slider: Control {
         let step = (maximumValue - minimumValue) / 10
         let before = storedValue
         switch key {
-        case .left, .down: storedValue = clamp(storedValue - step)
-        case .right, .up: storedValue = clamp(storedValue + step)
+        case .left, .down: storedValue = storedValue - step
+        case .right, .up: storedValue = storedValue + step
         case .home: storedValue = minimumValue
         case .end: storedValue = maximumValue
         default: return false

@@ -66,9 +66,6 @@ open class Stepper: Control {
     /// The stepper's size, 94 × 29.
     open override var intrinsicContentSize: Size { Stepper.naturalSize }
 
-    private func clamp(_ v: Double) -> Double {
-        range.clamped(v)
-    }
 
     /// Whether the − half can step (false at the minimum unless wrapping).
     public var canDecrement: Bool { wraps || storedValue > minimumValue }
@@ -85,7 +82,7 @@ open class Stepper: Control {
             }
         }
         let before = storedValue
-        storedValue = clamp(next)
+        storedValue = next
         guard storedValue != before else { return }
         changedWhileHolding = true
         if isContinuous { sendActions(for: .valueChanged) }
