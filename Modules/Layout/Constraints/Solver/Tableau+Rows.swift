@@ -1,0 +1,238 @@
+// Pooled rows and columns, and substitution of one row into another.
+
+extension Tableau {
+    // MARK: Rows
+
+    /// Creates an empty row with a basic symbol and a constant.
+    mutating func makeRow(basic: Int32, constant: Double, capacity: Int) -> Int32 {
+        let cap = Int32(max(capacity, 2))
+        let start = Int32(terms.count)
+        terms.reserveCapacity(terms.count + Int(cap))
+        for _ in 0..<cap { terms.append(Term(symbol: -1, coefficient: 0)) }
+        let header = RowHeader(
+            span: Span(start: start, count: 0, capacity: cap), basic: basic, constant: constant,
+            rank: 0)
+        if let reused = freeRowIDs.popLast() {
+            rows[Int(reused)] = header
+            return reused
+        }
+        rows.append(header)
+        rowStamps.append(0)
+        return Int32(rows.count - 1)
+    }
+
+    /// Releases a row: its terms stop counting as occurrences and its id is reused.
+    mutating func freeRow(_ row: Int32) {
+        let span = rows[Int(row)].span
+        for i in Int(span.start)..<Int(span.start + span.count) {
+            occurrences[Int(terms[i].symbol)] -= 1
+        }
+        garbageTerms += Int(span.capacity)
+        rows[Int(row)] = RowHeader(span: Span(), basic: Tableau.freeRow, constant: 0, rank: 0)
+        freeRowIDs.append(row)
+    }
+
+    /// Appends a term for a symbol the row does not hold yet.
+    mutating func appendTerm(_ row: Int32, _ symbol: Int32, _ coefficient: Double) {
+        var span = rows[Int(row)].span
+        if span.count == span.capacity {
+            let newCapacity = max(4, span.capacity * 2)
+            let newStart = Int32(terms.count)
+            terms.reserveCapacity(terms.count + Int(newCapacity))
+            for i in Int(span.start)..<Int(span.start + span.count) {
+                let term = terms[i]
+                terms.append(term)
+            }
+            for _ in span.count..<newCapacity { terms.append(Term(symbol: -1, coefficient: 0)) }
+            garbageTerms += Int(span.capacity)
+            span.start = newStart
+            span.capacity = newCapacity
+        }
+        terms[Int(span.start + span.count)] = Term(symbol: symbol, coefficient: coefficient)
+        span.count += 1
+        rows[Int(row)].span = span
+        occurrences[Int(symbol)] += 1
+        appendToColumn(symbol, row)
+    }
+
+    /// Removes the term at `index` (absolute, in the pool) by moving the last term into it.
+    mutating func removeTerm(_ row: Int32, at index: Int) {
+        var span = rows[Int(row)].span
+        occurrences[Int(terms[index].symbol)] -= 1
+        let last = Int(span.start + span.count) - 1
+        if index != last { terms[index] = terms[last] }
+        span.count -= 1
+        rows[Int(row)].span = span
+    }
+
+    /// The absolute index of `symbol` in `row`, or `nil`.
+    @inline(__always)
+    func index(of symbol: Int32, inRow row: Int32) -> Int? {
+        let span = rows[Int(row)].span
+        var i = Int(span.start)
+        let end = i + Int(span.count)
+        while i < end {
+            if terms[i].symbol == symbol { return i }
+            i += 1
+        }
+        return nil
+    }
+
+    /// Multiplies a row's terms and constant by `factor`.
+    mutating func scaleRow(_ row: Int32, by factor: Double) {
+        let span = rows[Int(row)].span
+        for i in Int(span.start)..<Int(span.start + span.count) {
+            terms[i].coefficient *= factor
+        }
+        rows[Int(row)].constant *= factor
+    }
+
+    /// Replaces `symbol`, held by `target` at `index`, with the expression of row `source`.
+    mutating func substitute(_ symbol: Int32, inRow target: Int32, at index: Int, by source: Int32)
+    {
+        let factor = terms[index].coefficient
+        removeTerm(target, at: index)
+        rows[Int(target)].constant += factor * rows[Int(source)].constant
+        var span = rows[Int(target)].span
+        for i in 0..<Int(span.count) {
+            positions[Int(terms[Int(span.start) + i].symbol)] = Int32(i)
+        }
+        let sourceSpan = rows[Int(source)].span
+        for j in Int(sourceSpan.start)..<Int(sourceSpan.start + sourceSpan.count) {
+            let term = terms[j]
+            let position = positions[Int(term.symbol)]
+            if position >= 0 {
+                terms[Int(rows[Int(target)].span.start) + Int(position)].coefficient +=
+                    factor * term.coefficient
+            } else {
+                appendTerm(target, term.symbol, factor * term.coefficient)
+                positions[Int(term.symbol)] = rows[Int(target)].span.count - 1
+            }
+        }
+        span = rows[Int(target)].span
+        var i = Int(span.start)
+        var end = i + Int(span.count)
+        while i < end {
+            let term = terms[i]
+            positions[Int(term.symbol)] = -1
+            if isNearZero(term.coefficient) {
+                removeTerm(target, at: i)
+                end -= 1
+            } else {
+                i += 1
+            }
+        }
+    }
+
+    // MARK: Columns
+
+    /// Records that `row` may hold `symbol`.
+    mutating func appendToColumn(_ symbol: Int32, _ row: Int32) {
+        var span = columns[Int(symbol)]
+        if span.count == span.capacity {
+            if span.count >= 8 && span.count > 2 * occurrences[Int(symbol)] + 4 {
+                compactColumn(symbol)
+                span = columns[Int(symbol)]
+            }
+            if span.count == span.capacity {
+                let newCapacity = max(4, span.capacity * 2)
+                let newStart = Int32(columnPool.count)
+                columnPool.reserveCapacity(columnPool.count + Int(newCapacity))
+                for i in Int(span.start)..<Int(span.start + span.count) {
+                    let entry = columnPool[i]
+                    columnPool.append(entry)
+                }
+                for _ in span.count..<newCapacity { columnPool.append(-1) }
+                garbageColumnEntries += Int(span.capacity)
+                span.start = newStart
+                span.capacity = newCapacity
+            }
+        }
+        columnPool[Int(span.start + span.count)] = row
+        span.count += 1
+        columns[Int(symbol)] = span
+    }
+
+    /// Drops stale and duplicate entries from a symbol's column.
+    mutating func compactColumn(_ symbol: Int32) {
+        stamp &+= 1
+        if stamp == 0 {
+            for i in rowStamps.indices { rowStamps[i] = 0 }
+            stamp = 1
+        }
+        var span = columns[Int(symbol)]
+        var write = Int(span.start)
+        for i in Int(span.start)..<Int(span.start + span.count) {
+            let row = columnPool[i]
+            guard rows[Int(row)].basic != Tableau.freeRow, rowStamps[Int(row)] != stamp,
+                index(of: symbol, inRow: row) != nil
+            else { continue }
+            rowStamps[Int(row)] = stamp
+            columnPool[write] = row
+            write += 1
+        }
+        span.count = Int32(write) - span.start
+        columns[Int(symbol)] = span
+    }
+
+    /// The rows that hold `symbol`, without duplicates.
+    mutating func rowsHolding(_ symbol: Int32) -> [Int32] {
+        compactColumn(symbol)
+        let span = columns[Int(symbol)]
+        return Array(columnPool[Int(span.start)..<Int(span.start + span.count)])
+    }
+
+    /// Removes `symbol` from every row that holds it and from the objective.
+    mutating func purge(_ symbol: Int32) {
+        let span = columns[Int(symbol)]
+        for i in Int(span.start)..<Int(span.start + span.count) {
+            let row = columnPool[i]
+            if rows[Int(row)].basic == Tableau.freeRow { continue }
+            if let at = index(of: symbol, inRow: row) { removeTerm(row, at: at) }
+        }
+        columns[Int(symbol)].count = 0
+        freeObjectiveSlot(of: symbol)
+    }
+
+    // MARK: Compaction
+
+    /// Rewrites the term and column pools without garbage when garbage dominates them.
+    mutating func compactPoolsIfNeeded() {
+        if garbageTerms > 4096 && garbageTerms > terms.count / 2 { compactTerms() }
+        if garbageColumnEntries > 4096 && garbageColumnEntries > columnPool.count / 2 {
+            compactColumns()
+        }
+    }
+
+    private mutating func compactTerms() {
+        var pool: [Term] = []
+        pool.reserveCapacity(terms.count - garbageTerms + rows.count * 2)
+        for r in rows.indices where rows[r].basic != Tableau.freeRow {
+            var span = rows[r].span
+            let start = Int32(pool.count)
+            for i in Int(span.start)..<Int(span.start + span.count) { pool.append(terms[i]) }
+            let capacity = max(span.count + 2, 4)
+            for _ in span.count..<capacity { pool.append(Term(symbol: -1, coefficient: 0)) }
+            span.start = start
+            span.capacity = capacity
+            rows[r].span = span
+        }
+        terms = pool
+        garbageTerms = 0
+    }
+
+    private mutating func compactColumns() {
+        var pool: [Int32] = []
+        pool.reserveCapacity(columnPool.count - garbageColumnEntries)
+        for s in columns.indices {
+            var span = columns[s]
+            let start = Int32(pool.count)
+            for i in Int(span.start)..<Int(span.start + span.count) { pool.append(columnPool[i]) }
+            for _ in span.count..<span.capacity { pool.append(-1) }
+            span.start = start
+            columns[s] = span
+        }
+        columnPool = pool
+        garbageColumnEntries = 0
+    }
+}
