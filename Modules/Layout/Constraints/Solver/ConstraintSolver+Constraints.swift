@@ -19,14 +19,11 @@ extension ConstraintSolver {
                 conflicts: [conflict(constraint)])
         }
         try validate(constraint)
-        let level: Int32 =
-            constraint.priority.isRequired
-            ? -1 : tableau.level(for: constraint.priority.rawValue)
         let record: Int32
         do {
             record = try tableau.addConstraint(
                 constraint.terms, constant: constraint.constant, relation: constraint.relation,
-                level: level)
+                priority: constraint.priority.rawValue)
         } catch {
             throw failure(error, refusing: constraint)
         }

@@ -119,6 +119,15 @@ public final class ConstraintSolver {
     /// ``updateVariables()``.
     public var partitionCount: Int { tableau.livePartitionCount }
 
+    /// Splits every independent subsystem that removals have disconnected now, instead of
+    /// when it is next evaluated and enough has been removed to pay for the split.
+    package func splitPartitions() {
+        for p in tableau.partitions.indices where tableau.partitions[p].isLive {
+            tableau.split(Int32(p))
+        }
+        tableau.updateValues()
+    }
+
     /// The number of constraints added, edits included.
     public var constraintCount: Int {
         tableau.records.reduce(0) { $0 + ($1.isLive ? 1 : 0) }

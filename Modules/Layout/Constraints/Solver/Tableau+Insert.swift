@@ -11,14 +11,16 @@
 //    feasible basis, failing when a required constraint cannot hold.
 
 extension Tableau {
-    /// Adds `Σ terms + constant (relation) 0`, required when `level` is -1.
+    /// Adds `Σ terms + constant (relation) 0` at a priority (1000 is required).
     ///
     /// - Returns: The new constraint record.
     /// - Throws: ``TableauFailure``; the tableau is then as it was.
     mutating func addConstraint(
         _ input: [Term], constant: Double, relation: LayoutRelation,
-        level: Int32
+        priority: Float
     ) throws(TableauFailure) -> Int32 {
+        let optional = priority < 1000
+        if optional { _ = level(for: priority) }
         let p = partition(joining: input)
         let record = makeRecord()
         var marker: Int32
@@ -30,12 +32,12 @@ extension Tableau {
             let sign: Double = relation == .lessThanOrEqual ? 1 : -1
             marker = makeSymbol(.slack, partition: p, owner: record)
             markerCoefficient = sign
-            if level >= 0 {
+            if optional {
                 other = makeSymbol(.error, partition: p, owner: record)
                 otherCoefficient = -sign
             }
         case .equal:
-            if level >= 0 {
+            if optional {
                 marker = makeSymbol(.error, partition: p, owner: record)
                 markerCoefficient = -1
                 other = makeSymbol(.error, partition: p, owner: record)
@@ -45,7 +47,7 @@ extension Tableau {
             }
         }
         records[Int(record)] = ConstraintRecord(
-            marker: marker, other: other, level: level, constant: constant,
+            marker: marker, other: other, priority: priority, constant: constant,
             markerCoefficient: markerCoefficient, otherCoefficient: otherCoefficient,
             isLive: true)
         partitions[Int(p)].constraintCount += 1
@@ -335,16 +337,18 @@ extension Tableau {
     /// Adds the errors of an optional constraint to the objective.
     mutating func addErrorWeights(_ record: Int32) {
         let r = records[Int(record)]
-        guard r.level >= 0 else { return }
-        if kinds[Int(r.marker)] == .error { addToObjective(r.marker, level: r.level, weight: 1) }
-        if r.other >= 0 { addToObjective(r.other, level: r.level, weight: 1) }
+        guard !r.isRequired else { return }
+        let l = level(for: r.priority)
+        if kinds[Int(r.marker)] == .error { addToObjective(r.marker, level: l, weight: 1) }
+        if r.other >= 0 { addToObjective(r.other, level: l, weight: 1) }
     }
 
     /// Removes the errors of an optional constraint from the objective.
     mutating func removeErrorWeights(_ record: Int32) {
         let r = records[Int(record)]
-        guard r.level >= 0 else { return }
-        if kinds[Int(r.marker)] == .error { addToObjective(r.marker, level: r.level, weight: -1) }
-        if r.other >= 0 { addToObjective(r.other, level: r.level, weight: -1) }
+        guard !r.isRequired else { return }
+        let l = level(for: r.priority)
+        if kinds[Int(r.marker)] == .error { addToObjective(r.marker, level: l, weight: -1) }
+        if r.other >= 0 { addToObjective(r.other, level: l, weight: -1) }
     }
 }

@@ -114,7 +114,8 @@ extension Tableau {
         var v = objective[index] + amount
         if isNearZero(v) { v = 0 }
         objective[index] = v
-        if v < 0 { pushCandidate(symbol) }
+        // Zeroing a higher level can expose a negative lower one.
+        if isLexicographicallyNegative(symbol) { pushCandidate(symbol) }
     }
 
     /// Replaces a symbol that just became basic with its row in the objective.

@@ -19,6 +19,7 @@ extension Tableau {
         partitions[Int(p)].constraintCount -= 1
         partitions[Int(p)].removalsSinceSplit += 1
         markDirty(p)
+        try dualOptimize(partition: p)
         try optimize(partition: p)
     }
 
@@ -57,26 +58,17 @@ extension Tableau {
         let m = r.marker
         let p = partitionOf[Int(m)]
         markDirty(p)
-        var row = basicRows[Int(m)]
-        if row >= 0 && kinds[Int(m)] == .dummy,
-            let entering = firstNonDummy(in: row)
-        {
-            // A dummy is basic only in a row whose constant is zero, so this pivot is degenerate
-            // and keeps every row feasible; afterwards the shift goes through the columns.
-            pivot(entering: entering, row: row)
-            row = -1
-        }
+        let row = basicRows[Int(m)]
         if row >= 0 {
             rows[Int(row)].constant -= delta / r.markerCoefficient
-            if kinds[Int(m)] == .dummy {
-                if !isNearZero(rows[Int(row)].constant) {
+            if isInfeasible(row) {
+                if kinds[Int(m)] == .dummy && !hasNonDummyTerm(row) {
                     var named: [Int32] = [record]
                     for owner in requiredOwners(ofRow: row) where owner != record {
                         named.append(owner)
                     }
                     return named
                 }
-            } else if rows[Int(row)].constant < -solverEpsilon {
                 partitions[Int(p)].infeasible.append(row)
             }
             return nil
@@ -84,7 +76,7 @@ extension Tableau {
         if r.other >= 0 && basicRows[Int(r.other)] >= 0 {
             let otherRow = basicRows[Int(r.other)]
             rows[Int(otherRow)].constant -= delta / r.otherCoefficient
-            if rows[Int(otherRow)].constant < -solverEpsilon {
+            if isInfeasible(otherRow) {
                 partitions[Int(p)].infeasible.append(otherRow)
             }
             return nil
@@ -93,19 +85,19 @@ extension Tableau {
         for holder in rowsHolding(m) {
             guard let at = index(of: m, inRow: holder) else { continue }
             rows[Int(holder)].constant += terms[at].coefficient * scaled
-            if isSimplexRow(holder) && rows[Int(holder)].constant < -solverEpsilon {
+            if isInfeasible(holder) {
                 partitions[Int(p)].infeasible.append(holder)
             }
         }
         return nil
     }
 
-    private func firstNonDummy(in row: Int32) -> Int32? {
+    private func hasNonDummyTerm(_ row: Int32) -> Bool {
         let span = rows[Int(row)].span
         for i in Int(span.start)..<Int(span.start + span.count) {
             let kind = kinds[Int(terms[i].symbol)]
-            if kind == .slack || kind == .error { return terms[i].symbol }
+            if kind == .slack || kind == .error { return true }
         }
-        return nil
+        return false
     }
 }

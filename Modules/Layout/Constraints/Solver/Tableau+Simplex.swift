@@ -33,7 +33,7 @@ extension Tableau {
             if row == source || rows[Int(row)].basic == Tableau.freeRow { continue }
             guard let at = index(of: symbol, inRow: row) else { continue }
             substitute(symbol, inRow: row, at: at, by: source)
-            if isSimplexRow(row) && rows[Int(row)].constant < -solverEpsilon && p >= 0 {
+            if p >= 0 && isInfeasible(row) {
                 partitions[Int(p)].infeasible.append(row)
             }
         }
@@ -53,8 +53,10 @@ extension Tableau {
             if row == excluded || !isSimplexRow(row) { continue }
             guard let at = index(of: entering, inRow: row) else { continue }
             let c = terms[at].coefficient
-            guard c < -solverEpsilon else { continue }
-            let ratio = -rows[Int(row)].constant / c
+            // A dummy must stay zero, so any coefficient blocks; other rows block a decrease.
+            let isDummy = kinds[Int(rows[Int(row)].basic)] == .dummy
+            guard c < -solverEpsilon || (isDummy && c > solverEpsilon) else { continue }
+            let ratio = isDummy ? 0 : -rows[Int(row)].constant / c
             let basic = rows[Int(row)].basic
             if ratio < bestRatio - solverEpsilon
                 || (ratio <= bestRatio + solverEpsilon && basic < bestBasic)
@@ -116,22 +118,22 @@ extension Tableau {
         let bound = pivotBound(p)
         var pivots = 0
         while let row = partitions[Int(p)].infeasible.popLast() {
-            guard isSimplexRow(row), rows[Int(row)].constant < -solverEpsilon else { continue }
+            guard isSimplexRow(row), isInfeasible(row) else { continue }
+            // A negative constant needs a symbol with a positive coefficient to enter; a dummy
+            // row with a positive constant needs the opposite.
+            let direction: Double = rows[Int(row)].constant < 0 ? 1 : -1
             var entering: Int32 = -1
             var enteringCoefficient = 0.0
             let span = rows[Int(row)].span
             for i in Int(span.start)..<Int(span.start + span.count) {
                 let term = terms[i]
                 let kind = kinds[Int(term.symbol)]
-                guard term.coefficient > solverEpsilon, kind == .slack || kind == .error else {
-                    continue
-                }
-                if entering < 0
-                    || dualRatio(
-                        term.symbol, term.coefficient, isLessThan: entering, enteringCoefficient)
+                let c = term.coefficient * direction
+                guard c > solverEpsilon, kind == .slack || kind == .error else { continue }
+                if entering < 0 || dualRatio(term.symbol, c, isLessThan: entering, enteringCoefficient)
                 {
                     entering = term.symbol
-                    enteringCoefficient = term.coefficient
+                    enteringCoefficient = c
                 }
             }
             guard entering >= 0 else { throw .unsatisfiable(requiredOwners(ofRow: row)) }
@@ -146,15 +148,15 @@ extension Tableau {
         partitions[Int(p)].infeasible.removeAll()
         for symbol in partitions[Int(p)].members where partitionOf[Int(symbol)] == p {
             let row = basicRows[Int(symbol)]
-            if row >= 0 && isSimplexRow(row) && rows[Int(row)].constant < -solverEpsilon {
+            if row >= 0 && isSimplexRow(row) && isInfeasible(row) {
                 partitions[Int(p)].infeasible.append(row)
             }
         }
     }
 
-    /// The row to pivot a parametric marker into before its constraint is dropped: a simplex row
-    /// chosen so that every other row stays feasible, else the definition row of lowest rank
-    /// (every other definition holding the marker has a higher rank).
+    /// The row to pivot a parametric marker into before its constraint is dropped: a dummy row,
+    /// else a simplex row chosen so that every other row stays feasible, else the definition row
+    /// of lowest rank (every other definition holding the marker has a higher rank).
     mutating func markerLeavingRow(_ marker: Int32) -> Int32? {
         var first: Int32?
         var firstRatio = Double.infinity
@@ -168,6 +170,12 @@ extension Tableau {
             guard let at = index(of: marker, inRow: row) else { continue }
             let c = terms[at].coefficient
             let constant = rows[Int(row)].constant
+            if kinds[Int(basic)] == .dummy {
+                // The row's constant is zero, so the marker enters at zero and no other row
+                // changes; any other choice would move the constants of rows it shares with
+                // dummies, which must stay zero.
+                return row
+            }
             if kinds[Int(basic)] == .external {
                 if rows[Int(row)].rank < thirdRank {
                     third = row

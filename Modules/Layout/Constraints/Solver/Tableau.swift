@@ -77,14 +77,17 @@ struct ConstraintRecord {
     /// The second private symbol: the error of an optional inequality or the negative error of an
     /// optional equality; -1 when there is none.
     var other: Int32
-    /// The objective level of an optional constraint; -1 when required.
-    var level: Int32
+    /// The priority; 1000 when required. Levels are looked up from it, as inserting a level
+    /// shifts the indices of the levels below.
+    var priority: Float
     /// The constant `k` of the constraint row `expression + k (relation) 0`.
     var constant: Double
     /// The coefficients of ``marker`` and ``other`` in the original row.
     var markerCoefficient: Double
     var otherCoefficient: Double
     var isLive: Bool
+
+    var isRequired: Bool { priority >= 1000 }
 }
 
 /// Why a tableau operation failed. The tableau is restored before any of these is thrown.
@@ -234,12 +237,27 @@ struct Tableau {
         return basic >= 0 && kinds[Int(basic)] != .external
     }
 
+    /// Whether a simplex row violates its basic symbol's restriction: a negative constant, or
+    /// any non-zero constant for a dummy (which must stay exactly zero).
+    @inline(__always)
+    func isInfeasible(_ row: Int32) -> Bool {
+        let basic = rows[Int(row)].basic
+        guard basic >= 0 else { return false }
+        let kind = kinds[Int(basic)]
+        let constant = rows[Int(row)].constant
+        switch kind {
+        case .slack, .error: return constant < -solverEpsilon
+        case .dummy: return !isNearZero(constant)
+        case .external, .free: return false
+        }
+    }
+
     // MARK: Records
 
     /// Creates a constraint record.
     mutating func makeRecord() -> Int32 {
         let record = ConstraintRecord(
-            marker: -1, other: -1, level: -1, constant: 0, markerCoefficient: 0,
+            marker: -1, other: -1, priority: 1000, constant: 0, markerCoefficient: 0,
             otherCoefficient: 0, isLive: true)
         if let reused = freeRecords.popLast() {
             records[Int(reused)] = record
@@ -267,7 +285,7 @@ struct Tableau {
         func consider(_ symbol: Int32) {
             guard symbol >= 0 else { return }
             let owner = owners[Int(symbol)]
-            guard owner >= 0, records[Int(owner)].isLive, records[Int(owner)].level < 0,
+            guard owner >= 0, records[Int(owner)].isLive, records[Int(owner)].isRequired,
                 !result.contains(owner)
             else { return }
             result.append(owner)
