@@ -15,28 +15,30 @@
 /// solver.value(of: y)        // 30
 /// ```
 public final class Constraint {
-    /// The left side as written.
-    public let lhs: LinearExpression
-    /// The right side as written.
-    public let rhs: LinearExpression
+    // The fields adding a constraint reads come first, to share cache lines.
+
+    /// `lhs - rhs` without its constant, each variable once, zero coefficients dropped.
+    let linearTerms: TermBuffer
+    /// The constant of `lhs - rhs`: for `y == x + 10` it is -10. The solver changes it in
+    /// ``ConstraintSolver/setConstant(_:of:)``.
+    public internal(set) var constant: Double
     /// How the sides relate.
     public let relation: LayoutRelation
     /// The priority; 1000 is required.
     public let priority: LayoutPriority
-    /// A name shown in descriptions and errors.
-    public var identifier: String?
-
-    /// The constant of `lhs - rhs`: for `y == x + 10` it is -10. The solver changes it in
-    /// ``ConstraintSolver/setConstant(_:of:)``.
-    public internal(set) var constant: Double
-
-    /// `lhs - rhs` without its constant, each variable once, zero coefficients dropped.
-    let terms: [Term]
-    /// The variables of ``terms``, in the same order.
-    let variables: [Variable]
+    /// Whether every coefficient and the constant are finite and within
+    /// ``ConstraintSolver/maximumMagnitude``.
+    let hasValidNumbers: Bool
     /// Where the constraint is installed: the solver's id and the record, or -1.
     var solverID: UInt32 = 0
     var record: Int32 = -1
+
+    /// The left side as written.
+    public let lhs: LinearExpression
+    /// The right side as written.
+    public let rhs: LinearExpression
+    /// A name shown in descriptions and errors.
+    public var identifier: String?
     /// The object errors name instead of this one (the layout constraint it implements).
     weak var owner: AnyObject?
     /// How errors describe the constraint when set.
@@ -49,11 +51,13 @@ public final class Constraint {
         _ lhs: some LinearExpressionConvertible, _ relation: LayoutRelation,
         _ rhs: some LinearExpressionConvertible, priority: LayoutPriority = .required
     ) {
-        self.lhs = lhs.linearExpression
-        self.rhs = rhs.linearExpression
+        let left = lhs.linearExpression
+        let right = rhs.linearExpression
+        self.lhs = left
+        self.rhs = right
         self.relation = relation
         self.priority = priority
-        let difference = self.lhs - self.rhs
+        let difference = left - right
         self.constant = difference.constant
         var variables: [Variable] = []
         var coefficients: [Double] = []
@@ -65,14 +69,18 @@ public final class Constraint {
                 coefficients.append(term.coefficient)
             }
         }
-        var terms: [Term] = []
-        var kept: [Variable] = []
+        var buffer = TermBuffer()
+        var valid = Constraint.isValidNumber(difference.constant)
         for (variable, coefficient) in zip(variables, coefficients) where coefficient != 0 {
-            terms.append(Term(symbol: variable.index, coefficient: coefficient))
-            kept.append(variable)
+            buffer.append(LinearTerm(variable: variable, coefficient: coefficient))
+            valid = valid && Constraint.isValidNumber(coefficient)
         }
-        self.terms = terms
-        self.variables = kept
+        self.linearTerms = buffer
+        self.hasValidNumbers = valid
+    }
+
+    static func isValidNumber(_ value: Double) -> Bool {
+        value.isFinite && abs(value) <= ConstraintSolver.maximumMagnitude
     }
 }
 

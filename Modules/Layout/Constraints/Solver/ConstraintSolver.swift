@@ -22,41 +22,24 @@
 /// named; duplicate and unknown constraints and edit variables are errors; NaN and infinite
 /// numbers are refused; and every simplex loop is bounded.
 public final class ConstraintSolver {
-    var tableau = Tableau()
-    let id: UInt32
-    var names: [String] = []
-    var generations: [UInt32] = []
-    var constraints: [Constraint?] = []
-    var editRecords: [Int32] = []
-    var editConstraints: [Constraint?] = []
-    var editValues: [Double] = []
+    var state = SolverState()
 
     /// The largest magnitude a coefficient or constant may have.
     public static let maximumMagnitude = 1.0e12
 
     /// Creates an empty solver.
-    public init() {
-        id = UInt32.random(in: 1...UInt32.max)
-    }
+    public init() {}
 
-    // MARK: Variables
+    deinit {
+        state.tableau.deallocate()
+    }
 
     /// Creates a variable.
     ///
     /// - Parameter name: The name used in descriptions and errors.
     /// - Returns: A handle that only this solver accepts.
     public func makeVariable(_ name: String = "") -> Variable {
-        let symbol = tableau.makeSymbol(.external, partition: -1, owner: -1)
-        let i = Int(symbol)
-        while names.count <= i {
-            names.append("")
-            generations.append(0)
-            editRecords.append(-1)
-            editConstraints.append(nil)
-            editValues.append(0)
-        }
-        names[i] = name.isEmpty ? "v\(i)" : name
-        return Variable(index: symbol, generation: generations[i], solverID: id)
+        state.makeVariable(name)
     }
 
     /// Releases a variable that no constraint uses; its handle becomes unknown.
@@ -65,72 +48,40 @@ public final class ConstraintSolver {
     ///   solver or one already released; ``LayoutError/Code-swift.struct/duplicateConstraint``
     ///   when a constraint or edit still uses it.
     public func releaseVariable(_ variable: Variable) throws(LayoutError) {
-        try validate(variable)
-        let i = Int(variable.index)
-        guard tableau.occurrences[i] == 0, tableau.basicRows[i] < 0, editRecords[i] < 0 else {
-            throw LayoutError(
-                code: .duplicateConstraint,
-                message:
-                    "variable \(names[i]) is still used by a constraint or an edit; remove them "
-                    + "before releasing it")
-        }
-        tableau.partitionOf[i] = -1
-        tableau.freeSymbol(variable.index)
-        generations[i] &+= 1
+        try state.releaseVariable(variable)
     }
 
     /// The name of a variable, or `"?"` for one this solver does not know.
     public func name(of variable: Variable) -> String {
-        isKnown(variable) ? names[Int(variable.index)] : "?"
+        state.name(of: variable)
     }
-
-    func isKnown(_ variable: Variable) -> Bool {
-        variable.solverID == id && Int(variable.index) < names.count
-            && generations[Int(variable.index)] == variable.generation
-            && tableau.kinds[Int(variable.index)] == .external
-    }
-
-    func validate(_ variable: Variable) throws(LayoutError) {
-        guard isKnown(variable) else {
-            throw LayoutError(
-                code: .unknownVariable,
-                message:
-                    "variable #\(variable.index) does not belong to this solver or was released; "
-                    + "create variables with this solver's makeVariable(_:)")
-        }
-    }
-
-    // MARK: Values
 
     /// Brings the values of variables up to date with the constraints.
     ///
     /// - Complexity: O(size of the independent subsystems that changed since the last update).
     public func updateVariables() {
-        tableau.updateValues()
+        state.updateVariables()
     }
 
     /// The value of a variable as of the last ``updateVariables()``; NaN for a variable this
     /// solver does not know.
     public func value(of variable: Variable) -> Double {
-        isKnown(variable) ? tableau.values[Int(variable.index)] : .nan
+        state.value(of: variable)
     }
 
     /// The number of independent subsystems the solver keeps, as of the last
     /// ``updateVariables()``.
-    public var partitionCount: Int { tableau.livePartitionCount }
+    public var partitionCount: Int { state.partitionCount }
 
     /// Splits every independent subsystem that removals have disconnected now, instead of
     /// when it is next evaluated and enough has been removed to pay for the split.
     package func splitPartitions() {
-        for p in tableau.partitions.indices where tableau.partitions[p].isLive {
-            tableau.split(Int32(p))
-        }
-        tableau.updateValues()
+        state.splitPartitions()
     }
 
     /// The number of constraints added, edits included.
     public var constraintCount: Int {
-        tableau.records.reduce(0) { $0 + ($1.isLive ? 1 : 0) }
+        state.constraintCount
     }
 
     /// The variables, among those used by constraints, whose values the constraints do not
@@ -138,13 +89,85 @@ public final class ConstraintSolver {
     ///
     /// - Complexity: O(size of the tableau).
     public func ambiguousVariables() -> [Variable] {
-        tableau.ambiguousSymbols().map {
-            Variable(index: $0, generation: generations[Int($0)], solverID: id)
-        }
+        state.ambiguousVariables()
     }
 
     /// The constraint with its variables' names.
     public func describe(_ constraint: Constraint) -> String {
-        constraint.describe { self.name(of: $0) }
+        state.describe(constraint)
+    }
+
+    /// Adds a constraint.
+    ///
+    /// - Throws: ``LayoutError`` with code `unsatisfiable` (naming the required constraints in
+    ///   conflict) when a required constraint cannot hold, `duplicateConstraint` when the
+    ///   constraint is already added here or in another solver, `unknownVariable`,
+    ///   `invalidPriority` or `invalidNumber` for bad input, `iterationLimit` if the simplex
+    ///   does not converge. The solver is unchanged after an error.
+    /// - Complexity: amortised O(1) for a constraint that defines a new variable; otherwise
+    ///   proportional to the part of its subsystem the constraint touches.
+    public func add(_ constraint: Constraint) throws(LayoutError) {
+        try state.add(constraint)
+    }
+
+    /// Removes a constraint.
+    ///
+    /// - Throws: ``LayoutError/Code-swift.struct/unknownConstraint`` when the constraint is not
+    ///   in this solver.
+    /// - Complexity: proportional to the rows that hold the constraint's marker.
+    public func remove(_ constraint: Constraint) throws(LayoutError) {
+        try state.remove(constraint)
+    }
+
+    /// Whether the constraint is in this solver.
+    public func contains(_ constraint: Constraint) -> Bool {
+        state.contains(constraint)
+    }
+
+    /// Changes the constant of an added constraint without rebuilding anything.
+    ///
+    /// The constant is that of `lhs - rhs`: for `y == x + 10` it is -10, so
+    /// `setConstant(-20, of: c)` makes it `y == x + 20`.
+    ///
+    /// - Throws: ``LayoutError`` with code `unknownConstraint`, `invalidNumber`, or
+    ///   `unsatisfiable` when a required constraint can no longer hold (the old constant is
+    ///   kept).
+    /// - Complexity: O(rows holding the constraint's marker), plus the dual simplex pivots the
+    ///   change needs.
+    public func setConstant(_ constant: Double, of constraint: Constraint) throws(LayoutError) {
+        try state.setConstant(constant, of: constraint)
+    }
+
+    /// Makes a variable editable: ``suggestValue(_:for:)`` then pulls it toward a value with
+    /// the given optional priority. Its first suggested value is its current value.
+    ///
+    /// - Throws: ``LayoutError`` with code `duplicateEditVariable`, `unknownVariable`, or
+    ///   `invalidPriority` for a required or out-of-range priority.
+    public func addEditVariable(
+        _ variable: Variable, priority: LayoutPriority = .required - 1
+    ) throws(LayoutError) {
+        try state.addEditVariable(variable, priority: priority)
+    }
+
+    /// Removes the edit of a variable.
+    ///
+    /// - Throws: ``LayoutError/Code-swift.struct/unknownEditVariable`` when it has none.
+    public func removeEditVariable(_ variable: Variable) throws(LayoutError) {
+        try state.removeEditVariable(variable)
+    }
+
+    /// Whether the variable has an edit.
+    public func hasEditVariable(_ variable: Variable) -> Bool {
+        state.hasEditVariable(variable)
+    }
+
+    /// Suggests a value for an edit variable; the solution follows after the dual simplex
+    /// restores optimality.
+    ///
+    /// - Throws: ``LayoutError`` with code `unknownEditVariable`, `invalidNumber`, or
+    ///   `iterationLimit`.
+    /// - Complexity: O(rows holding the edit's error) plus the pivots the change needs.
+    public func suggestValue(_ value: Double, for variable: Variable) throws(LayoutError) {
+        try state.suggestValue(value, for: variable)
     }
 }

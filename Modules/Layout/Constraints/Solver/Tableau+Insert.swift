@@ -7,8 +7,10 @@
 //    lower definitions are expanded; if an unrestricted variable remains it becomes the basic
 //    symbol of a definition of the lowest rank (its row holds only parametric symbols).
 // 3. Otherwise the row holds only restricted symbols and joins the simplex part as in Cassowary:
-//    its own slack or error becomes basic, or an artificial variable is minimised to find a
-//    feasible basis, failing when a required constraint cannot hold.
+//    its own slack or error becomes basic when that keeps the row feasible; otherwise (only for
+//    required constraints) its marker becomes basic at an infeasible value and the dual simplex
+//    repairs the basis, which fails, naming the constraints in the way, exactly when a required
+//    constraint cannot hold.
 
 extension Tableau {
     /// Adds `Σ terms + constant (relation) 0` at a priority (1000 is required).
@@ -16,14 +18,14 @@ extension Tableau {
     /// - Returns: The new constraint record.
     /// - Throws: ``TableauFailure``; the tableau is then as it was.
     mutating func addConstraint(
-        _ input: [Term], constant: Double, relation: LayoutRelation,
+        _ input: TermBuffer, constant: Double, relation: LayoutRelation,
         priority: Float
     ) throws(TableauFailure) -> Int32 {
         let optional = priority < 1000
         if optional { _ = level(for: priority) }
         let p = partition(joining: input)
         let record = makeRecord()
-        var marker: Int32
+        var marker: Int32 = -1
         var other: Int32 = -1
         var markerCoefficient = 1.0
         var otherCoefficient = 0.0
@@ -42,8 +44,6 @@ extension Tableau {
                 markerCoefficient = -1
                 other = makeSymbol(.error, partition: p, owner: record)
                 otherCoefficient = 1
-            } else {
-                marker = makeSymbol(.dummy, partition: p, owner: record)
             }
         }
         records[Int(record)] = ConstraintRecord(
@@ -53,21 +53,25 @@ extension Tableau {
         partitions[Int(p)].constraintCount += 1
         markDirty(p)
 
-        for term in input { accumulate(term.symbol, term.coefficient) }
+        for i in 0..<input.count { accumulate(input[i].variable.index, input[i].coefficient) }
         accumulatedConstant = constant
-        accumulate(marker, markerCoefficient)
+        if marker >= 0 { accumulate(marker, markerCoefficient) }
         if other >= 0 { accumulate(other, otherCoefficient) }
 
         if let subject = freshSubject() {
-            installDefinition(subject, partition: p, lowestRank: false)
-            addErrorWeights(record)
+            installDefinition(subject, record: record, partition: p, lowestRank: false)
             return record
         }
         expandDefinitions()
         if let subject = unrestrictedSubject() {
-            installDefinition(subject, partition: p, lowestRank: true)
-            addErrorWeights(record)
+            installDefinition(subject, record: record, partition: p, lowestRank: true)
             return record
+        }
+        if marker < 0 {
+            // A required equality in the simplex part needs its dummy from the start.
+            marker = makeSymbol(.dummy, partition: p, owner: record)
+            records[Int(record)].marker = marker
+            accumulate(marker, 1)
         }
         try installSimplexRow(record, partition: p)
         return record
@@ -78,8 +82,8 @@ extension Tableau {
     @inline(__always)
     mutating func accumulate(_ symbol: Int32, _ coefficient: Double) {
         let i = Int(symbol)
-        if marks[i] == 0 {
-            marks[i] = 1
+        if symbols[i].mark == 0 {
+            symbols[i].mark = 1
             touched.append(symbol)
         }
         accumulator[i] += coefficient
@@ -88,7 +92,7 @@ extension Tableau {
     mutating func endAccumulation() {
         for symbol in touched {
             accumulator[Int(symbol)] = 0
-            marks[Int(symbol)] = 0
+            symbols[Int(symbol)].mark = 0
         }
         touched.removeAll(keepingCapacity: true)
         accumulatedConstant = 0
@@ -98,7 +102,7 @@ extension Tableau {
     private func freshSubject() -> Int32? {
         for symbol in touched {
             let i = Int(symbol)
-            if kinds[i] == .external, basicRows[i] < 0, occurrences[i] == 0,
+            if symbols[i].kind == .external, symbols[i].basicRow < 0, symbols[i].occurrences == 0,
                 !isNearZero(accumulator[i])
             {
                 return symbol
@@ -111,7 +115,7 @@ extension Tableau {
     private func unrestrictedSubject() -> Int32? {
         var best: Int32?
         var bestMagnitude = solverEpsilon
-        for symbol in touched where kinds[Int(symbol)] == .external {
+        for symbol in touched where symbols[Int(symbol)].kind == .external {
             let magnitude = abs(accumulator[Int(symbol)])
             if magnitude >= bestMagnitude {
                 best = symbol
@@ -124,8 +128,8 @@ extension Tableau {
     /// Replaces every definition in the accumulator by its row, highest rank first.
     private mutating func expandDefinitions() {
         expansionHeap.removeAll(keepingCapacity: true)
-        for symbol in touched where kinds[Int(symbol)] == .external {
-            let row = basicRows[Int(symbol)]
+        for symbol in touched where symbols[Int(symbol)].kind == .external {
+            let row = symbols[Int(symbol)].basicRow
             if row >= 0 { pushExpansion(DefinitionEntry(symbol: symbol, rank: rows[Int(row)].rank)) }
         }
         while let top = popExpansion() {
@@ -133,16 +137,18 @@ extension Tableau {
             let factor = accumulator[y]
             accumulator[y] = 0
             if isNearZero(factor) { continue }
-            let row = Int(basicRows[y])
+            // The row is about to be copied: its constraint needs its dummy to follow it.
+            if symbols[y].owner >= 0 { materializeDummy(of: symbols[y].owner) }
+            let row = Int(symbols[y].basicRow)
             accumulatedConstant += factor * rows[row].constant
             let span = rows[row].span
             for i in Int(span.start)..<Int(span.start + span.count) {
                 let term = terms[i]
                 let t = Int(term.symbol)
-                let isNew = marks[t] == 0
+                let isNew = symbols[t].mark == 0
                 accumulate(term.symbol, factor * term.coefficient)
-                if isNew && kinds[t] == .external && basicRows[t] >= 0 {
-                    pushExpansion(DefinitionEntry(symbol: term.symbol, rank: rows[Int(basicRows[t])].rank))
+                if isNew && symbols[t].kind == .external && symbols[t].basicRow >= 0 {
+                    pushExpansion(DefinitionEntry(symbol: term.symbol, rank: rows[Int(symbols[t].basicRow)].rank))
                 }
             }
         }
@@ -183,9 +189,15 @@ extension Tableau {
     // MARK: Installing rows
 
     /// Makes `subject` basic in a definition row built from the accumulator.
-    private mutating func installDefinition(_ subject: Int32, partition p: Int32, lowestRank: Bool)
-    {
+    private mutating func installDefinition(
+        _ subject: Int32, record: Int32, partition p: Int32, lowestRank: Bool
+    ) {
         let factor = accumulator[Int(subject)]
+        if records[Int(record)].marker < 0 {
+            records[Int(record)].definition = subject
+            records[Int(record)].otherCoefficient = factor
+            symbols[Int(subject)].owner = record
+        }
         let row = makeRow(
             basic: subject, constant: -accumulatedConstant / factor, capacity: touched.count)
         for symbol in touched where symbol != subject {
@@ -196,15 +208,15 @@ extension Tableau {
         if lowestRank {
             partitions[Int(p)].minRank -= 1
             rank = partitions[Int(p)].minRank
-            partitions[Int(p)].lowDefinitions.append(DefinitionEntry(symbol: subject, rank: rank))
         } else {
             partitions[Int(p)].maxRank += 1
             rank = partitions[Int(p)].maxRank
-            partitions[Int(p)].highDefinitions.append(DefinitionEntry(symbol: subject, rank: rank))
         }
         rows[Int(row)].rank = rank
-        basicRows[Int(subject)] = row
+        symbols[Int(subject)].basicRow = row
+        linkDefinition(subject, in: p, first: lowestRank)
         endAccumulation()
+        addErrorWeights(record)
     }
 
     /// Adds the accumulated row, which holds only restricted symbols, to the simplex part.
@@ -217,16 +229,16 @@ extension Tableau {
         }
         let r = records[Int(record)]
         var subject: Int32 = -1
-        if kinds[Int(r.marker)] != .dummy && accumulator[Int(r.marker)] < -solverEpsilon {
+        if symbols[Int(r.marker)].kind != .dummy && accumulator[Int(r.marker)] < -solverEpsilon {
             subject = r.marker
         } else if r.other >= 0 && accumulator[Int(r.other)] < -solverEpsilon {
             subject = r.other
         }
-        if subject < 0 && touched.allSatisfy({ kinds[Int($0)] == .dummy || isNearZero(accumulator[Int($0)]) }) {
+        if subject < 0 && touched.allSatisfy({ symbols[Int($0)].kind == .dummy || isNearZero(accumulator[Int($0)]) }) {
             if !isNearZero(accumulatedConstant) {
                 var conflicts: [Int32] = [record]
                 for symbol in touched where !isNearZero(accumulator[Int(symbol)]) {
-                    let owner = owners[Int(symbol)]
+                    let owner = symbols[Int(symbol)].owner
                     if owner >= 0 && owner != record && !conflicts.contains(owner) {
                         conflicts.append(owner)
                     }
@@ -238,7 +250,7 @@ extension Tableau {
             subject = r.marker
         }
         if subject < 0 {
-            try installWithArtificialVariable(record, partition: p)
+            try installInfeasible(record, partition: p)
             return
         }
         let factor = accumulator[Int(subject)]
@@ -248,70 +260,45 @@ extension Tableau {
             let c = accumulator[Int(symbol)]
             if !isNearZero(c) { appendTerm(row, symbol, -c / factor) }
         }
-        basicRows[Int(subject)] = row
+        symbols[Int(subject)].basicRow = row
         endAccumulation()
         addErrorWeights(record)
         try optimizeOrUndo(record, partition: p)
     }
 
-    /// Finds a feasible basis for the accumulated row by minimising an artificial variable.
-    private mutating func installWithArtificialVariable(_ record: Int32, partition p: Int32)
+    /// Installs a required row that no symbol can enter feasibly: its own marker becomes basic,
+    /// possibly at an infeasible value, and the dual simplex restores feasibility while keeping
+    /// the objective optimal (a required constraint adds nothing to the objective). If it
+    /// cannot, the constraint is taken out again and the required constraints of the row that
+    /// could not be repaired are named.
+    private mutating func installInfeasible(_ record: Int32, partition p: Int32)
         throws(TableauFailure)
     {
-        let art = makeSymbol(.slack, partition: p, owner: -1)
-        let row = makeRow(basic: art, constant: accumulatedConstant, capacity: touched.count)
-        let goal = makeRow(
-            basic: Tableau.objectiveRow, constant: accumulatedConstant, capacity: touched.count)
-        for symbol in touched {
+        let marker = records[Int(record)].marker
+        let factor = accumulator[Int(marker)]
+        let row = makeRow(
+            basic: marker, constant: -accumulatedConstant / factor, capacity: touched.count)
+        for symbol in touched where symbol != marker {
             let c = accumulator[Int(symbol)]
-            if isNearZero(c) { continue }
-            appendTerm(row, symbol, c)
-            appendTerm(goal, symbol, c)
+            if !isNearZero(c) { appendTerm(row, symbol, -c / factor) }
         }
-        basicRows[Int(art)] = row
+        symbols[Int(marker)].basicRow = row
         endAccumulation()
-        var success = false
-        var limited = false
+        if isInfeasible(row) { partitions[Int(p)].infeasible.append(row) }
         do {
-            success = try optimizeArtificial(goal, partition: p)
+            try dualOptimize(partition: p)
         } catch {
-            limited = true
-        }
-        let conflicts = success ? [] : requiredOwners(ofRow: goal)
-        freeRow(goal)
-        let artRow = basicRows[Int(art)]
-        if artRow >= 0 {
-            if success, let entering = pivotableSymbol(in: artRow) {
-                pivot(entering: entering, row: artRow)
-            } else {
-                freeRow(artRow)
-                basicRows[Int(art)] = -1
-            }
-        } else if !success, let leaving = markerLeavingRow(art) {
-            pivotOutAndDrop(art, row: leaving)
-        }
-        purge(art)
-        freeSymbol(art)
-        if !success {
-            discard(record, partition: p)
+            detach(record)
+            collectInfeasibleRows(partition: p)
+            try? dualOptimize(partition: p)
             try? optimize(partition: p)
-            if limited { throw .iterationLimit }
-            var named: [Int32] = [record]
-            for owner in conflicts where owner != record { named.append(owner) }
-            throw .unsatisfiable(named)
+            if case .unsatisfiable(let owners) = error {
+                var named: [Int32] = [record]
+                for owner in owners where owner != record { named.append(owner) }
+                throw .unsatisfiable(named)
+            }
+            throw error
         }
-        addErrorWeights(record)
-        try optimizeOrUndo(record, partition: p)
-    }
-
-    /// A slack or error symbol of the row, if any.
-    private func pivotableSymbol(in row: Int32) -> Int32? {
-        let span = rows[Int(row)].span
-        for i in Int(span.start)..<Int(span.start + span.count) {
-            let kind = kinds[Int(terms[i].symbol)]
-            if kind == .slack || kind == .error { return terms[i].symbol }
-        }
-        return nil
     }
 
     /// Optimises after an addition; if the simplex does not converge, removes the constraint.
@@ -339,7 +326,7 @@ extension Tableau {
         let r = records[Int(record)]
         guard !r.isRequired else { return }
         let l = level(for: r.priority)
-        if kinds[Int(r.marker)] == .error { addToObjective(r.marker, level: l, weight: 1) }
+        if symbols[Int(r.marker)].kind == .error { addToObjective(r.marker, level: l, weight: 1) }
         if r.other >= 0 { addToObjective(r.other, level: l, weight: 1) }
     }
 
@@ -348,7 +335,7 @@ extension Tableau {
         let r = records[Int(record)]
         guard !r.isRequired else { return }
         let l = level(for: r.priority)
-        if kinds[Int(r.marker)] == .error { addToObjective(r.marker, level: l, weight: -1) }
+        if symbols[Int(r.marker)].kind == .error { addToObjective(r.marker, level: l, weight: -1) }
         if r.other >= 0 { addToObjective(r.other, level: l, weight: -1) }
     }
 }

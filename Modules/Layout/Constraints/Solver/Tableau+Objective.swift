@@ -26,13 +26,15 @@ extension Tableau {
         let oldCount = levels.count
         levels.insert(priority, at: low)
         let slots = slotSymbols.count
-        var widened = [Double](repeating: 0, count: slots * levels.count)
+        var widened = RawVector<Double>()
+        widened.append(repeating: 0, count: slots * levels.count)
         for slot in 0..<slots {
             for l in 0..<oldCount {
                 let target = l < low ? l : l + 1
                 widened[slot * levels.count + target] = objective[slot * oldCount + l]
             }
         }
+        objective.deallocate()
         objective = widened
         levelScratch = [Double](repeating: 0, count: levels.count)
         return Int32(low)
@@ -41,7 +43,7 @@ extension Tableau {
     /// The slot of a symbol's objective coefficients, allocated on first use.
     @inline(__always)
     mutating func objectiveSlot(of symbol: Int32) -> Int {
-        let existing = objectiveSlots[Int(symbol)]
+        let existing = symbols[Int(symbol)].objectiveSlot
         if existing >= 0 { return Int(existing) }
         let slot: Int32
         if let reused = freeSlots.popLast() {
@@ -50,19 +52,19 @@ extension Tableau {
         } else {
             slot = Int32(slotSymbols.count)
             slotSymbols.append(symbol)
-            for _ in 0..<levels.count { objective.append(0) }
+            objective.append(repeating: 0, count: levels.count)
         }
-        objectiveSlots[Int(symbol)] = slot
+        symbols[Int(symbol)].objectiveSlot = slot
         return Int(slot)
     }
 
     /// Zeroes and releases a symbol's objective slot.
     mutating func freeObjectiveSlot(of symbol: Int32) {
-        let slot = objectiveSlots[Int(symbol)]
+        let slot = symbols[Int(symbol)].objectiveSlot
         guard slot >= 0 else { return }
         let base = Int(slot) * levels.count
         for l in 0..<levels.count { objective[base + l] = 0 }
-        objectiveSlots[Int(symbol)] = -1
+        symbols[Int(symbol)].objectiveSlot = -1
         slotSymbols[Int(slot)] = -1
         freeSlots.append(slot)
     }
@@ -71,7 +73,7 @@ extension Tableau {
     /// symbol would improve the objective.
     @inline(__always)
     func isLexicographicallyNegative(_ symbol: Int32) -> Bool {
-        let slot = objectiveSlots[Int(symbol)]
+        let slot = symbols[Int(symbol)].objectiveSlot
         guard slot >= 0 else { return false }
         var i = Int(slot) * levels.count
         let end = i + levels.count
@@ -86,7 +88,7 @@ extension Tableau {
 
     /// Whether every objective coefficient of the symbol is zero.
     func hasZeroObjective(_ symbol: Int32) -> Bool {
-        let slot = objectiveSlots[Int(symbol)]
+        let slot = symbols[Int(symbol)].objectiveSlot
         guard slot >= 0 else { return true }
         let base = Int(slot) * levels.count
         for l in 0..<levels.count where !isNearZero(objective[base + l]) { return false }
@@ -95,7 +97,7 @@ extension Tableau {
 
     /// Adds `weight · symbol` at `level`, substituting the symbol's row if it is basic.
     mutating func addToObjective(_ symbol: Int32, level: Int32, weight: Double) {
-        let row = basicRows[Int(symbol)]
+        let row = symbols[Int(symbol)].basicRow
         if row < 0 {
             addObjectiveCoefficient(symbol, level: Int(level), amount: weight)
             return
@@ -120,7 +122,7 @@ extension Tableau {
 
     /// Replaces a symbol that just became basic with its row in the objective.
     mutating func substituteInObjective(_ symbol: Int32, by row: Int32) {
-        let slot = objectiveSlots[Int(symbol)]
+        let slot = symbols[Int(symbol)].objectiveSlot
         guard slot >= 0 else { return }
         let levelCount = levels.count
         let base = Int(slot) * levelCount
@@ -154,8 +156,8 @@ extension Tableau {
     /// Compares the dual ratios `objective(a) / ca` and `objective(b) / cb` lexicographically;
     /// returns whether the first is smaller.
     func dualRatio(_ a: Int32, _ ca: Double, isLessThan b: Int32, _ cb: Double) -> Bool {
-        let sa = objectiveSlots[Int(a)]
-        let sb = objectiveSlots[Int(b)]
+        let sa = symbols[Int(a)].objectiveSlot
+        let sb = symbols[Int(b)].objectiveSlot
         for l in 0..<levels.count {
             let ra = sa >= 0 ? objective[Int(sa) * levels.count + l] / ca : 0
             let rb = sb >= 0 ? objective[Int(sb) * levels.count + l] / cb : 0
@@ -170,7 +172,7 @@ extension Tableau {
     /// Notes that a symbol may now improve the objective of its partition.
     @inline(__always)
     mutating func pushCandidate(_ symbol: Int32) {
-        let p = partitionOf[Int(symbol)]
+        let p = symbols[Int(symbol)].partition
         guard p >= 0 else { return }
         partitions[Int(p)].candidates.pushHeap(symbol)
     }
@@ -179,8 +181,8 @@ extension Tableau {
     /// negative (Bland's rule), or `nil` when the objective is optimal.
     mutating func nextEntering(in partition: Int32) -> Int32? {
         while let symbol = partitions[Int(partition)].candidates.popHeap() {
-            let kind = kinds[Int(symbol)]
-            if partitionOf[Int(symbol)] == partition, basicRows[Int(symbol)] < 0,
+            let kind = symbols[Int(symbol)].kind
+            if symbols[Int(symbol)].partition == partition, symbols[Int(symbol)].basicRow < 0,
                 kind == .slack || kind == .error, isLexicographicallyNegative(symbol)
             {
                 return symbol

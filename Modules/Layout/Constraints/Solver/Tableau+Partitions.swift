@@ -25,16 +25,16 @@ extension Tableau {
         }
     }
 
-    /// The partition a new constraint over `symbols` goes to, merging the partitions it joins
+    /// The partition a new constraint over `terms` goes to, merging the partitions it joins
     /// and adopting variables that are in none.
-    mutating func partition(joining symbols: [Term]) -> Int32 {
+    mutating func partition(joining terms: TermBuffer) -> Int32 {
         var target: Int32 = -1
-        for term in symbols {
-            let p = partitionOf[Int(term.symbol)]
+        for i in 0..<terms.count {
+            let p = symbols[Int(terms[i].variable.index)].partition
             guard p >= 0, p != target else { continue }
             if target < 0 {
                 target = p
-            } else if partitions[Int(p)].members.count > partitions[Int(target)].members.count {
+            } else if partitions[Int(p)].memberCount > partitions[Int(target)].memberCount {
                 merge(target, into: p)
                 target = p
             } else {
@@ -42,50 +42,68 @@ extension Tableau {
             }
         }
         if target < 0 { target = makePartition() }
-        for term in symbols where partitionOf[Int(term.symbol)] < 0 {
-            partitionOf[Int(term.symbol)] = target
-            partitions[Int(target)].members.append(term.symbol)
+        for i in 0..<terms.count where symbols[Int(terms[i].variable.index)].partition < 0 {
+            addMember(terms[i].variable.index, to: target)
         }
         return target
     }
 
+    /// The members of a partition.
+    func members(of partition: Int32) -> [Int32] {
+        var result: [Int32] = []
+        result.reserveCapacity(partitions[Int(partition)].memberCount)
+        var s = partitions[Int(partition)].firstMember
+        while s >= 0 {
+            result.append(s)
+            s = symbols[Int(s)].nextMember
+        }
+        return result
+    }
+
     /// Moves every symbol of partition `small` into `big`.
     mutating func merge(_ small: Int32, into big: Int32) {
-        var source = partitions[Int(small)]
+        let source = partitions[Int(small)]
         partitions[Int(small)] = Partition()
         partitions[Int(small)].isLive = false
         freePartitionIDs.append(small)
-        for symbol in source.members where partitionOf[Int(symbol)] == small {
-            partitionOf[Int(symbol)] = big
-            partitions[Int(big)].members.append(symbol)
+        var s = source.firstMember
+        var last: Int32 = -1
+        while s >= 0 {
+            symbols[Int(s)].partition = big
+            last = s
+            s = symbols[Int(s)].nextMember
         }
-        // Definitions keep their relative order, above every definition of `big`.
-        let offset = partitions[Int(big)].maxRank + 1 - source.minRank
-        var moved = source.lowDefinitions.reversed() as [DefinitionEntry]
-        moved.append(contentsOf: source.highDefinitions)
-        for entry in moved where isValid(entry) {
-            let rank = entry.rank + offset
-            rows[Int(basicRows[Int(entry.symbol)])].rank = rank
-            partitions[Int(big)].highDefinitions.append(
-                DefinitionEntry(symbol: entry.symbol, rank: rank))
+        if last >= 0 {
+            let head = partitions[Int(big)].firstMember
+            symbols[Int(last)].nextMember = head
+            if head >= 0 { symbols[Int(head)].previousMember = last }
+            partitions[Int(big)].firstMember = source.firstMember
+            partitions[Int(big)].memberCount += source.memberCount
         }
-        partitions[Int(big)].maxRank = max(
-            partitions[Int(big)].maxRank, source.maxRank + offset)
-        while let symbol = source.candidates.popLast() {
-            partitions[Int(big)].candidates.pushHeap(symbol)
+        // Definitions keep their relative order, after and above every definition of `big`.
+        if source.firstDefinition >= 0 {
+            let offset = partitions[Int(big)].maxRank + 1 - source.minRank
+            var d = source.firstDefinition
+            while d >= 0 {
+                rows[Int(symbols[Int(d)].basicRow)].rank += offset
+                d = symbols[Int(d)].nextDefinition
+            }
+            let tail = partitions[Int(big)].lastDefinition
+            if tail >= 0 {
+                symbols[Int(tail)].nextDefinition = source.firstDefinition
+                symbols[Int(source.firstDefinition)].previousDefinition = tail
+            } else {
+                partitions[Int(big)].firstDefinition = source.firstDefinition
+            }
+            partitions[Int(big)].lastDefinition = source.lastDefinition
+            partitions[Int(big)].maxRank = max(
+                partitions[Int(big)].maxRank, source.maxRank + offset)
         }
+        for symbol in source.candidates { partitions[Int(big)].candidates.pushHeap(symbol) }
         partitions[Int(big)].infeasible.append(contentsOf: source.infeasible)
         partitions[Int(big)].constraintCount += source.constraintCount
         partitions[Int(big)].removalsSinceSplit += source.removalsSinceSplit
         markDirty(big)
-    }
-
-    /// Whether a definition entry still describes a definition row.
-    @inline(__always)
-    func isValid(_ entry: DefinitionEntry) -> Bool {
-        let row = basicRows[Int(entry.symbol)]
-        return row >= 0 && kinds[Int(entry.symbol)] == .external
-            && rows[Int(row)].rank == entry.rank
     }
 
     /// Splits a partition into its connected components if removals have made that worthwhile.
@@ -99,13 +117,8 @@ extension Tableau {
 
     /// Splits a partition into the connected components of its rows.
     mutating func split(_ partition: Int32) {
-        partitions[Int(partition)].removalsSinceSplit = 0
-        var members: [Int32] = []
-        for symbol in partitions[Int(partition)].members
-        where partitionOf[Int(symbol)] == partition && positions[Int(symbol)] < 0 {
-            positions[Int(symbol)] = Int32(members.count)
-            members.append(symbol)
-        }
+        let members = members(of: partition)
+        for (i, symbol) in members.enumerated() { symbols[Int(symbol)].position = Int32(i) }
         var parent = Array(0..<Int32(members.count))
         func find(_ x: Int32) -> Int32 {
             var x = x
@@ -121,18 +134,18 @@ extension Tableau {
             if ra != rb { parent[Int(max(ra, rb))] = min(ra, rb) }
         }
         for (i, symbol) in members.enumerated() {
-            let owner = owners[Int(symbol)]
+            let owner = symbols[Int(symbol)].owner
             if owner >= 0 {
                 let marker = records[Int(owner)].marker
-                if marker >= 0, positions[Int(marker)] >= 0 {
-                    union(Int32(i), positions[Int(marker)])
+                if marker >= 0, symbols[Int(marker)].position >= 0 {
+                    union(Int32(i), symbols[Int(marker)].position)
                 }
             }
-            let row = basicRows[Int(symbol)]
+            let row = symbols[Int(symbol)].basicRow
             guard row >= 0 else { continue }
             let span = rows[Int(row)].span
             for t in Int(span.start)..<Int(span.start + span.count) {
-                let other = positions[Int(terms[t].symbol)]
+                let other = symbols[Int(terms[t].symbol)].position
                 if other >= 0 { union(Int32(i), other) }
             }
         }
@@ -147,39 +160,42 @@ extension Tableau {
             componentOf[i] = componentOf[root]
             sizes[Int(componentOf[i])] += 1
         }
-        for symbol in members { positions[Int(symbol)] = -1 }
+        for symbol in members { symbols[Int(symbol)].position = -1 }
         let old = partitions[Int(partition)]
+        var definitions: [Int32] = []
+        var d = old.firstDefinition
+        while d >= 0 {
+            definitions.append(d)
+            d = symbols[Int(d)].nextDefinition
+        }
         // The largest component keeps the partition id; isolated unused variables leave.
         let largest = sizes.indices.max { sizes[$0] < sizes[$1] } ?? 0
         var ids = [Int32](repeating: -1, count: sizes.count)
-        ids[largest] = partition
         partitions[Int(partition)] = Partition()
+        ids[largest] = partition
         for c in sizes.indices where c != largest { ids[c] = makePartition() }
         for (i, symbol) in members.enumerated() {
+            symbols[Int(symbol)].partition = -1
             let isolated =
-                sizes[Int(componentOf[i])] == 1 && kinds[Int(symbol)] == .external
-                && basicRows[Int(symbol)] < 0 && occurrences[Int(symbol)] == 0
+                sizes[Int(componentOf[i])] == 1 && symbols[Int(symbol)].kind == .external
+                && symbols[Int(symbol)].basicRow < 0 && symbols[Int(symbol)].occurrences == 0
             if isolated {
-                partitionOf[Int(symbol)] = -1
+                symbols[Int(symbol)].previousMember = -1
+                symbols[Int(symbol)].nextMember = -1
                 continue
             }
             let target = ids[Int(componentOf[i])]
-            partitionOf[Int(symbol)] = target
-            partitions[Int(target)].members.append(symbol)
-            let owner = owners[Int(symbol)]
+            addMember(symbol, to: target)
+            let owner = symbols[Int(symbol)].owner
             if owner >= 0 && records[Int(owner)].marker == symbol {
                 partitions[Int(target)].constraintCount += 1
             }
         }
-        var ordered = old.lowDefinitions.reversed() as [DefinitionEntry]
-        ordered.append(contentsOf: old.highDefinitions)
-        for entry in ordered where isValid(entry) {
-            let target = partitionOf[Int(entry.symbol)]
-            guard target >= 0 else { continue }
-            partitions[Int(target)].highDefinitions.append(entry)
+        for definition in definitions {
+            linkDefinition(definition, in: symbols[Int(definition)].partition, first: false)
         }
         for id in ids where id >= 0 {
-            if partitions[Int(id)].members.isEmpty {
+            if partitions[Int(id)].memberCount == 0 {
                 partitions[Int(id)].isLive = false
                 freePartitionIDs.append(id)
                 continue
@@ -190,13 +206,13 @@ extension Tableau {
             markDirty(id)
         }
         // A split happens between operations, when no candidate or infeasible row is pending.
-        for symbol in old.candidates where partitionOf[Int(symbol)] >= 0 {
+        for symbol in old.candidates where symbols[Int(symbol)].partition >= 0 {
             pushCandidate(symbol)
         }
     }
 
     /// The number of live partitions.
     var livePartitionCount: Int {
-        partitions.reduce(0) { $0 + ($1.isLive && !$1.members.isEmpty ? 1 : 0) }
+        partitions.reduce(0) { $0 + ($1.isLive && $1.memberCount > 0 ? 1 : 0) }
     }
 }

@@ -7,8 +7,7 @@ extension Tableau {
     mutating func makeRow(basic: Int32, constant: Double, capacity: Int) -> Int32 {
         let cap = Int32(max(capacity, 2))
         let start = Int32(terms.count)
-        terms.reserveCapacity(terms.count + Int(cap))
-        for _ in 0..<cap { terms.append(Term(symbol: -1, coefficient: 0)) }
+        terms.append(repeating: Term(symbol: -1, coefficient: 0), count: Int(cap))
         let header = RowHeader(
             span: Span(start: start, count: 0, capacity: cap), basic: basic, constant: constant,
             rank: 0)
@@ -25,7 +24,7 @@ extension Tableau {
     mutating func freeRow(_ row: Int32) {
         let span = rows[Int(row)].span
         for i in Int(span.start)..<Int(span.start + span.count) {
-            occurrences[Int(terms[i].symbol)] -= 1
+            symbols[Int(terms[i].symbol)].occurrences -= 1
         }
         garbageTerms += Int(span.capacity)
         rows[Int(row)] = RowHeader(span: Span(), basic: Tableau.freeRow, constant: 0, rank: 0)
@@ -38,12 +37,12 @@ extension Tableau {
         if span.count == span.capacity {
             let newCapacity = max(4, span.capacity * 2)
             let newStart = Int32(terms.count)
-            terms.reserveCapacity(terms.count + Int(newCapacity))
             for i in Int(span.start)..<Int(span.start + span.count) {
                 let term = terms[i]
                 terms.append(term)
             }
-            for _ in span.count..<newCapacity { terms.append(Term(symbol: -1, coefficient: 0)) }
+            terms.append(
+                repeating: Term(symbol: -1, coefficient: 0), count: Int(newCapacity - span.count))
             garbageTerms += Int(span.capacity)
             span.start = newStart
             span.capacity = newCapacity
@@ -51,14 +50,16 @@ extension Tableau {
         terms[Int(span.start + span.count)] = Term(symbol: symbol, coefficient: coefficient)
         span.count += 1
         rows[Int(row)].span = span
-        occurrences[Int(symbol)] += 1
-        appendToColumn(symbol, row)
+        symbols[Int(symbol)].occurrences += 1
+        // Only slacks and errors (which enter the basis) and markers that were looked up keep
+        // a column; see `SymbolInfo.hasColumn`.
+        if symbols[Int(symbol)].hasColumn { appendToColumn(symbol, row) }
     }
 
     /// Removes the term at `index` (absolute, in the pool) by moving the last term into it.
     mutating func removeTerm(_ row: Int32, at index: Int) {
         var span = rows[Int(row)].span
-        occurrences[Int(terms[index].symbol)] -= 1
+        symbols[Int(terms[index].symbol)].occurrences -= 1
         let last = Int(span.start + span.count) - 1
         if index != last { terms[index] = terms[last] }
         span.count -= 1
@@ -95,18 +96,18 @@ extension Tableau {
         rows[Int(target)].constant += factor * rows[Int(source)].constant
         var span = rows[Int(target)].span
         for i in 0..<Int(span.count) {
-            positions[Int(terms[Int(span.start) + i].symbol)] = Int32(i)
+            symbols[Int(terms[Int(span.start) + i].symbol)].position = Int32(i)
         }
         let sourceSpan = rows[Int(source)].span
         for j in Int(sourceSpan.start)..<Int(sourceSpan.start + sourceSpan.count) {
             let term = terms[j]
-            let position = positions[Int(term.symbol)]
+            let position = symbols[Int(term.symbol)].position
             if position >= 0 {
                 terms[Int(rows[Int(target)].span.start) + Int(position)].coefficient +=
                     factor * term.coefficient
             } else {
                 appendTerm(target, term.symbol, factor * term.coefficient)
-                positions[Int(term.symbol)] = rows[Int(target)].span.count - 1
+                symbols[Int(term.symbol)].position = rows[Int(target)].span.count - 1
             }
         }
         span = rows[Int(target)].span
@@ -114,7 +115,7 @@ extension Tableau {
         var end = i + Int(span.count)
         while i < end {
             let term = terms[i]
-            positions[Int(term.symbol)] = -1
+            symbols[Int(term.symbol)].position = -1
             if isNearZero(term.coefficient) {
                 removeTerm(target, at: i)
                 end -= 1
@@ -128,21 +129,20 @@ extension Tableau {
 
     /// Records that `row` may hold `symbol`.
     mutating func appendToColumn(_ symbol: Int32, _ row: Int32) {
-        var span = columns[Int(symbol)]
+        var span = symbols[Int(symbol)].column
         if span.count == span.capacity {
-            if span.count >= 8 && span.count > 2 * occurrences[Int(symbol)] + 4 {
+            if span.count >= 8 && span.count > 2 * symbols[Int(symbol)].occurrences + 4 {
                 compactColumn(symbol)
-                span = columns[Int(symbol)]
+                span = symbols[Int(symbol)].column
             }
             if span.count == span.capacity {
                 let newCapacity = max(4, span.capacity * 2)
                 let newStart = Int32(columnPool.count)
-                columnPool.reserveCapacity(columnPool.count + Int(newCapacity))
                 for i in Int(span.start)..<Int(span.start + span.count) {
                     let entry = columnPool[i]
                     columnPool.append(entry)
                 }
-                for _ in span.count..<newCapacity { columnPool.append(-1) }
+                columnPool.append(repeating: -1, count: Int(newCapacity - span.count))
                 garbageColumnEntries += Int(span.capacity)
                 span.start = newStart
                 span.capacity = newCapacity
@@ -150,17 +150,17 @@ extension Tableau {
         }
         columnPool[Int(span.start + span.count)] = row
         span.count += 1
-        columns[Int(symbol)] = span
+        symbols[Int(symbol)].column = span
     }
 
     /// Drops stale and duplicate entries from a symbol's column.
     mutating func compactColumn(_ symbol: Int32) {
         stamp &+= 1
         if stamp == 0 {
-            for i in rowStamps.indices { rowStamps[i] = 0 }
+            for i in 0..<rowStamps.count { rowStamps[i] = 0 }
             stamp = 1
         }
-        var span = columns[Int(symbol)]
+        var span = symbols[Int(symbol)].column
         var write = Int(span.start)
         for i in Int(span.start)..<Int(span.start + span.count) {
             let row = columnPool[i]
@@ -172,25 +172,46 @@ extension Tableau {
             write += 1
         }
         span.count = Int32(write) - span.start
-        columns[Int(symbol)] = span
+        symbols[Int(symbol)].column = span
+    }
+
+    /// Starts maintaining the column of a symbol that has none, by scanning its partition.
+    ///
+    /// - Complexity: O(terms in the partition), once per symbol.
+    mutating func ensureColumn(_ symbol: Int32) {
+        guard !symbols[Int(symbol)].hasColumn else { return }
+        symbols[Int(symbol)].hasColumn = true
+        symbols[Int(symbol)].column = Span()
+        guard symbols[Int(symbol)].occurrences > 0 else { return }
+        var s = partitions[Int(symbols[Int(symbol)].partition)].firstMember
+        while s >= 0 {
+            let row = symbols[Int(s)].basicRow
+            if row >= 0 && index(of: symbol, inRow: row) != nil { appendToColumn(symbol, row) }
+            s = symbols[Int(s)].nextMember
+        }
     }
 
     /// The rows that hold `symbol`, without duplicates.
     mutating func rowsHolding(_ symbol: Int32) -> [Int32] {
+        ensureColumn(symbol)
         compactColumn(symbol)
-        let span = columns[Int(symbol)]
-        return Array(columnPool[Int(span.start)..<Int(span.start + span.count)])
+        let span = symbols[Int(symbol)].column
+        var result: [Int32] = []
+        result.reserveCapacity(Int(span.count))
+        for i in Int(span.start)..<Int(span.start + span.count) { result.append(columnPool[i]) }
+        return result
     }
 
     /// Removes `symbol` from every row that holds it and from the objective.
     mutating func purge(_ symbol: Int32) {
-        let span = columns[Int(symbol)]
+        ensureColumn(symbol)
+        let span = symbols[Int(symbol)].column
         for i in Int(span.start)..<Int(span.start + span.count) {
             let row = columnPool[i]
             if rows[Int(row)].basic == Tableau.freeRow { continue }
             if let at = index(of: symbol, inRow: row) { removeTerm(row, at: at) }
         }
-        columns[Int(symbol)].count = 0
+        symbols[Int(symbol)].column.count = 0
         freeObjectiveSlot(of: symbol)
     }
 
@@ -205,33 +226,33 @@ extension Tableau {
     }
 
     private mutating func compactTerms() {
-        var pool: [Term] = []
-        pool.reserveCapacity(terms.count - garbageTerms + rows.count * 2)
-        for r in rows.indices where rows[r].basic != Tableau.freeRow {
+        var pool = RawVector<Term>()
+        for r in 0..<rows.count where rows[r].basic != Tableau.freeRow {
             var span = rows[r].span
             let start = Int32(pool.count)
             for i in Int(span.start)..<Int(span.start + span.count) { pool.append(terms[i]) }
             let capacity = max(span.count + 2, 4)
-            for _ in span.count..<capacity { pool.append(Term(symbol: -1, coefficient: 0)) }
+            pool.append(repeating: Term(symbol: -1, coefficient: 0), count: Int(capacity - span.count))
             span.start = start
             span.capacity = capacity
             rows[r].span = span
         }
+        terms.deallocate()
         terms = pool
         garbageTerms = 0
     }
 
     private mutating func compactColumns() {
-        var pool: [Int32] = []
-        pool.reserveCapacity(columnPool.count - garbageColumnEntries)
-        for s in columns.indices {
-            var span = columns[s]
+        var pool = RawVector<Int32>()
+        for s in 0..<symbols.count {
+            var span = symbols[s].column
             let start = Int32(pool.count)
             for i in Int(span.start)..<Int(span.start + span.count) { pool.append(columnPool[i]) }
-            for _ in span.count..<span.capacity { pool.append(-1) }
+            pool.append(repeating: -1, count: Int(span.capacity - span.count))
             span.start = start
-            columns[s] = span
+            symbols[s].column = span
         }
+        columnPool.deallocate()
         columnPool = pool
         garbageColumnEntries = 0
     }

@@ -1,12 +1,12 @@
-// Pivoting, the primal simplex (after additions and removals), the dual simplex (after constant
-// changes and suggested values) and the artificial phase. Entering and leaving symbols follow
+// Pivoting, the primal simplex (after optional additions and removals) and the dual simplex
+// (after required additions, constant changes and suggested values). Entering and leaving symbols follow
 // Bland's rule (lowest id among ties), so the simplex cannot cycle; every loop is also bounded,
 // and exceeding the bound is reported as an error instead of spinning.
 
 extension Tableau {
     /// The most pivots one optimisation of a partition may take.
     func pivotBound(_ partition: Int32) -> Int {
-        10_000 + 50 * partitions[Int(partition)].members.count
+        10_000 + 50 * partitions[Int(partition)].memberCount
     }
 
     /// Makes `entering` basic in `row`, whose basic symbol leaves, and substitutes everywhere.
@@ -17,18 +17,18 @@ extension Tableau {
         removeTerm(row, at: at)
         scaleRow(row, by: factor)
         appendTerm(row, leaving, -factor)
-        basicRows[Int(leaving)] = -1
+        symbols[Int(leaving)].basicRow = -1
         rows[Int(row)].basic = entering
-        basicRows[Int(entering)] = row
+        symbols[Int(entering)].basicRow = row
         substituteEverywhere(entering, by: row)
     }
 
     /// Replaces `symbol`, now basic in `source`, in every other row and in the objective.
     mutating func substituteEverywhere(_ symbol: Int32, by source: Int32) {
-        let p = partitionOf[Int(symbol)]
+        let p = symbols[Int(symbol)].partition
         var i = 0
-        while i < Int(columns[Int(symbol)].count) {
-            let row = columnPool[Int(columns[Int(symbol)].start) + i]
+        while i < Int(symbols[Int(symbol)].column.count) {
+            let row = columnPool[Int(symbols[Int(symbol)].column.start) + i]
             i += 1
             if row == source || rows[Int(row)].basic == Tableau.freeRow { continue }
             guard let at = index(of: symbol, inRow: row) else { continue }
@@ -37,24 +37,24 @@ extension Tableau {
                 partitions[Int(p)].infeasible.append(row)
             }
         }
-        columns[Int(symbol)].count = 0
+        symbols[Int(symbol)].column.count = 0
         substituteInObjective(symbol, by: source)
     }
 
     /// The simplex row that limits how far `entering` can increase (minimum ratio, lowest basic
-    /// id among ties), excluding `excluded`.
-    func leavingRow(for entering: Int32, excluding excluded: Int32 = -3) -> Int32? {
+    /// id among ties).
+    func leavingRow(for entering: Int32) -> Int32? {
         var best: Int32?
         var bestRatio = Double.infinity
         var bestBasic = Int32.max
-        let span = columns[Int(entering)]
+        let span = symbols[Int(entering)].column
         for k in Int(span.start)..<Int(span.start + span.count) {
             let row = columnPool[k]
-            if row == excluded || !isSimplexRow(row) { continue }
+            if !isSimplexRow(row) { continue }
             guard let at = index(of: entering, inRow: row) else { continue }
             let c = terms[at].coefficient
             // A dummy must stay zero, so any coefficient blocks; other rows block a decrease.
-            let isDummy = kinds[Int(rows[Int(row)].basic)] == .dummy
+            let isDummy = symbols[Int(rows[Int(row)].basic)].kind == .dummy
             guard c < -solverEpsilon || (isDummy && c > solverEpsilon) else { continue }
             let ratio = isDummy ? 0 : -rows[Int(row)].constant / c
             let basic = rows[Int(row)].basic
@@ -83,33 +83,6 @@ extension Tableau {
         }
     }
 
-    /// Minimises the artificial objective `goal`; returns whether it reached zero.
-    mutating func optimizeArtificial(_ goal: Int32, partition p: Int32) throws(TableauFailure)
-        -> Bool
-    {
-        let bound = pivotBound(p)
-        var pivots = 0
-        while true {
-            var entering: Int32 = -1
-            let span = rows[Int(goal)].span
-            for i in Int(span.start)..<Int(span.start + span.count) {
-                let term = terms[i]
-                let kind = kinds[Int(term.symbol)]
-                if term.coefficient < -solverEpsilon, kind == .slack || kind == .error,
-                    entering < 0 || term.symbol < entering
-                {
-                    entering = term.symbol
-                }
-            }
-            guard entering >= 0 else { break }
-            guard let row = leavingRow(for: entering, excluding: goal) else { break }
-            pivot(entering: entering, row: row)
-            pivots += 1
-            if pivots > bound { throw .iterationLimit }
-        }
-        return isNearZero(rows[Int(goal)].constant)
-    }
-
     /// Restores feasibility of a partition with the dual simplex after constants changed.
     ///
     /// - Throws: `.unsatisfiable` with the required constraints of the row that cannot be made
@@ -127,7 +100,7 @@ extension Tableau {
             let span = rows[Int(row)].span
             for i in Int(span.start)..<Int(span.start + span.count) {
                 let term = terms[i]
-                let kind = kinds[Int(term.symbol)]
+                let kind = symbols[Int(term.symbol)].kind
                 let c = term.coefficient * direction
                 guard c > solverEpsilon, kind == .slack || kind == .error else { continue }
                 if entering < 0 || dualRatio(term.symbol, c, isLessThan: entering, enteringCoefficient)
@@ -146,8 +119,8 @@ extension Tableau {
     /// Lists every simplex row of the partition with a negative constant.
     mutating func collectInfeasibleRows(partition p: Int32) {
         partitions[Int(p)].infeasible.removeAll()
-        for symbol in partitions[Int(p)].members where partitionOf[Int(symbol)] == p {
-            let row = basicRows[Int(symbol)]
+        for symbol in members(of: p) {
+            let row = symbols[Int(symbol)].basicRow
             if row >= 0 && isSimplexRow(row) && isInfeasible(row) {
                 partitions[Int(p)].infeasible.append(row)
             }
@@ -170,13 +143,13 @@ extension Tableau {
             guard let at = index(of: marker, inRow: row) else { continue }
             let c = terms[at].coefficient
             let constant = rows[Int(row)].constant
-            if kinds[Int(basic)] == .dummy {
+            if symbols[Int(basic)].kind == .dummy {
                 // The row's constant is zero, so the marker enters at zero and no other row
                 // changes; any other choice would move the constants of rows it shares with
                 // dummies, which must stay zero.
                 return row
             }
-            if kinds[Int(basic)] == .external {
+            if symbols[Int(basic)].kind == .external {
                 if rows[Int(row)].rank < thirdRank {
                     third = row
                     thirdRank = rows[Int(row)].rank
@@ -201,25 +174,30 @@ extension Tableau {
     /// Makes `marker` basic in `row`, substitutes it everywhere, and drops the row: the
     /// constraint the marker stands for leaves the tableau.
     mutating func pivotOutAndDrop(_ marker: Int32, row: Int32) {
+        // A definition row about to be dropped may carry another constraint alone.
+        let basic = rows[Int(row)].basic
+        if symbols[Int(basic)].kind == .external && symbols[Int(basic)].owner >= 0 {
+            materializeDummy(of: symbols[Int(basic)].owner)
+        }
         guard let at = index(of: marker, inRow: row) else { return }
         let leaving = rows[Int(row)].basic
         let factor = -1 / terms[at].coefficient
         removeTerm(row, at: at)
         scaleRow(row, by: factor)
         appendTerm(row, leaving, -factor)
-        basicRows[Int(leaving)] = -1
-        if kinds[Int(leaving)] == .external {
+        symbols[Int(leaving)].basicRow = -1
+        if symbols[Int(leaving)].kind == .external {
             // A definition row: the marker's objective coefficient is zero here, and the variable
             // that leaves becomes free.
             values[Int(leaving)] = 0
-            let p = partitionOf[Int(leaving)]
-            if p >= 0 { partitions[Int(p)].staleDefinitions += 1 }
+            unlinkDefinition(leaving)
             freeObjectiveSlot(of: marker)
         }
         rows[Int(row)].basic = marker
-        basicRows[Int(marker)] = row
+        symbols[Int(marker)].basicRow = row
+        ensureColumn(marker)
         substituteEverywhere(marker, by: row)
         freeRow(row)
-        basicRows[Int(marker)] = -1
+        symbols[Int(marker)].basicRow = -1
     }
 }

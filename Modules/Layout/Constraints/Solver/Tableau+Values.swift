@@ -20,29 +20,18 @@ extension Tableau {
         compactPoolsIfNeeded()
     }
 
-    /// Recomputes the definitions of one partition.
+    /// Recomputes the definitions of one partition, in increasing rank.
     private mutating func evaluate(_ p: Int32) {
-        var stale = 0
-        let low = partitions[Int(p)].lowDefinitions
-        var k = low.count - 1
-        while k >= 0 {
-            if isValid(low[k]) { evaluateDefinition(low[k].symbol) } else { stale += 1 }
-            k -= 1
+        var d = partitions[Int(p)].firstDefinition
+        while d >= 0 {
+            evaluateDefinition(d)
+            d = symbols[Int(d)].nextDefinition
         }
-        let high = partitions[Int(p)].highDefinitions
-        for entry in high {
-            if isValid(entry) { evaluateDefinition(entry.symbol) } else { stale += 1 }
-        }
-        if stale > 16 && stale > (low.count + high.count) / 2 {
-            partitions[Int(p)].lowDefinitions = low.filter { isValid($0) }
-            partitions[Int(p)].highDefinitions = high.filter { isValid($0) }
-        }
-        partitions[Int(p)].staleDefinitions = 0
     }
 
     @inline(__always)
     private mutating func evaluateDefinition(_ symbol: Int32) {
-        let row = Int(basicRows[Int(symbol)])
+        let row = Int(symbols[Int(symbol)].basicRow)
         let span = rows[row].span
         var value = rows[row].constant
         var i = Int(span.start)
@@ -63,8 +52,8 @@ extension Tableau {
     mutating func ambiguousSymbols() -> [Int32] {
         var loose = [Bool](repeating: false, count: symbolCapacity)
         for s in 0..<symbolCapacity {
-            let kind = kinds[s]
-            guard kind == .slack || kind == .error, basicRows[s] < 0, occurrences[s] > 0,
+            let kind = symbols[s].kind
+            guard kind == .slack || kind == .error, symbols[s].basicRow < 0, symbols[s].occurrences > 0,
                 hasZeroObjective(Int32(s))
             else { continue }
             var blocked = false
@@ -79,21 +68,21 @@ extension Tableau {
         }
         var result: [Int32] = []
         for p in partitions.indices where partitions[p].isLive {
-            var ordered = partitions[p].lowDefinitions.reversed() as [DefinitionEntry]
-            ordered.append(contentsOf: partitions[p].highDefinitions)
-            for entry in ordered where isValid(entry) {
-                let span = rows[Int(basicRows[Int(entry.symbol)])].span
+            var d = partitions[p].firstDefinition
+            while d >= 0 {
+                let span = rows[Int(symbols[Int(d)].basicRow)].span
                 for i in Int(span.start)..<Int(span.start + span.count) {
                     let t = Int(terms[i].symbol)
-                    if loose[t] || (kinds[t] == .external && basicRows[t] < 0) {
-                        loose[Int(entry.symbol)] = true
+                    if loose[t] || (symbols[t].kind == .external && symbols[t].basicRow < 0) {
+                        loose[Int(d)] = true
                         break
                     }
                 }
+                d = symbols[Int(d)].nextDefinition
             }
         }
-        for s in 0..<symbolCapacity where kinds[s] == .external && partitionOf[s] >= 0 {
-            if basicRows[s] < 0 || loose[s] { result.append(Int32(s)) }
+        for s in 0..<symbolCapacity where symbols[s].kind == .external && symbols[s].partition >= 0 {
+            if symbols[s].basicRow < 0 || loose[s] { result.append(Int32(s)) }
         }
         return result
     }

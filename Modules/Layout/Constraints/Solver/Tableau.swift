@@ -55,8 +55,7 @@ struct Span {
 /// A row: `basic = constant + Σ coefficient · symbol`.
 struct RowHeader {
     var span: Span
-    /// The basic symbol; ``Tableau/freeRow`` for a released row, ``Tableau/objectiveRow`` for the
-    /// objective of the artificial phase.
+    /// The basic symbol; ``Tableau/freeRow`` for a released row.
     var basic: Int32
     var constant: Double
     /// The topological rank of a definition row; unused for simplex rows.
@@ -72,7 +71,7 @@ struct DefinitionEntry {
 /// What the tableau records about one constraint.
 struct ConstraintRecord {
     /// The symbol that identifies the constraint in the tableau: its slack, dummy or positive
-    /// error.
+    /// error; -1 for a required equality whose dummy is not materialised (see ``definition``).
     var marker: Int32
     /// The second private symbol: the error of an optional inequality or the negative error of an
     /// optional equality; -1 when there is none.
@@ -86,6 +85,11 @@ struct ConstraintRecord {
     var markerCoefficient: Double
     var otherCoefficient: Double
     var isLive: Bool
+    /// For a required equality that became the definition row of an external variable and has
+    /// no dummy yet: that variable. Its row alone carries the constraint until the row is
+    /// copied into another (expanded) or dropped, when the dummy is materialised; until then a
+    /// chain of equalities costs no dummy symbols at all.
+    var definition: Int32 = -1
 
     var isRequired: Bool { priority >= 1000 }
 }
@@ -98,16 +102,48 @@ enum TableauFailure: Error {
     case iterationLimit
 }
 
-/// A connected component of the constraint graph, solved on its own.
+/// Everything the tableau keeps per symbol.
+struct SymbolInfo {
+    var kind: SymbolKind
+    /// Scratch: whether the symbol is in the accumulator.
+    var mark: UInt8 = 0
+    /// Whether ``column`` is maintained: always for slacks and errors (they enter the basis),
+    /// never for external variables, and for a dummy only once something asks for its rows
+    /// (dummies ride along in many rows but are looked up only when their constraint changes).
+    var hasColumn = false
+    /// The row the symbol is basic in, or -1.
+    var basicRow: Int32 = -1
+    var partition: Int32
+    /// How many rows hold the symbol, exactly.
+    var occurrences: Int32 = 0
+    /// For a restricted symbol, the rows that may hold it (a superset; entries are checked
+    /// when used). External symbols are never looked up by column and keep none.
+    var column = Span()
+    var objectiveSlot: Int32 = -1
+    /// The constraint record a private symbol belongs to, or -1. For an external variable,
+    /// the required equality whose dummy is not materialised and whose row defines it.
+    var owner: Int32
+    /// Scratch: a position in a row or a list, or -1.
+    var position: Int32 = -1
+    /// The partition's member list.
+    var previousMember: Int32 = -1
+    var nextMember: Int32 = -1
+    /// The partition's definition list, in increasing rank.
+    var previousDefinition: Int32 = -1
+    var nextDefinition: Int32 = -1
+}
+
+/// A connected component of the constraint graph, solved on its own. Its members and its
+/// definitions are intrusive lists threaded through ``SymbolInfo``, so a partition allocates
+/// nothing until it needs the simplex.
 struct Partition {
-    /// The symbols of the partition; may hold stale ids, checked against `partitionOf`.
-    var members: [Int32] = []
-    /// Definitions of decreasing rank (evaluated back to front), then of increasing rank.
-    var lowDefinitions: [DefinitionEntry] = []
-    var highDefinitions: [DefinitionEntry] = []
+    var firstMember: Int32 = -1
+    var memberCount = 0
+    /// Definitions in increasing rank: evaluating them in this order respects their references.
+    var firstDefinition: Int32 = -1
+    var lastDefinition: Int32 = -1
     var minRank: Int64 = 0
     var maxRank: Int64 = 0
-    var staleDefinitions = 0
     /// A min-heap of symbols whose objective coefficients may be lexicographically negative.
     var candidates: [Int32] = []
     /// Simplex rows whose constant may be negative.
@@ -121,47 +157,35 @@ struct Partition {
 /// The incremental simplex tableau; see the top of this file.
 struct Tableau {
     static let freeRow: Int32 = -1
-    static let objectiveRow: Int32 = -2
 
     // Per symbol.
-    var kinds: [SymbolKind] = []
-    var basicRows: [Int32] = []
-    var partitionOf: [Int32] = []
-    /// How many rows hold the symbol, exactly.
-    var occurrences: [Int32] = []
-    /// The rows that may hold the symbol (a superset; entries are checked when used).
-    var columns: [Span] = []
-    var objectiveSlots: [Int32] = []
-    var values: [Double] = []
-    /// The constraint record a private symbol belongs to, or -1.
-    var owners: [Int32] = []
+    var symbols = RawVector<SymbolInfo>()
+    var values = RawVector<Double>()
     var freeSymbols: [Int32] = []
 
     // Scratch, per symbol, always restored to zero / -1 after use.
-    var accumulator: [Double] = []
-    var marks: [UInt8] = []
-    var positions: [Int32] = []
+    var accumulator = RawVector<Double>()
     var touched: [Int32] = []
     var accumulatedConstant = 0.0
     var expansionHeap: [DefinitionEntry] = []
 
     // Rows and their pooled terms.
-    var rows: [RowHeader] = []
-    var terms: [Term] = []
+    var rows = RawVector<RowHeader>()
+    var terms = RawVector<Term>()
     var freeRowIDs: [Int32] = []
     var garbageTerms = 0
-    var rowStamps: [UInt32] = []
+    var rowStamps = RawVector<UInt32>()
     var stamp: UInt32 = 0
 
     // Pooled columns.
-    var columnPool: [Int32] = []
+    var columnPool = RawVector<Int32>()
     var garbageColumnEntries = 0
 
     // The lexicographic objective: `objective[slot * levels.count + level]`, levels by
     // decreasing priority.
     var levels: [Float] = []
-    var objective: [Double] = []
-    var slotSymbols: [Int32] = []
+    var objective = RawVector<Double>()
+    var slotSymbols = RawVector<Int32>()
     var freeSlots: [Int32] = []
     var levelScratch: [Double] = []
 
@@ -169,43 +193,44 @@ struct Tableau {
     var freePartitionIDs: [Int32] = []
     var dirtyPartitions: [Int32] = []
 
-    var records: [ConstraintRecord] = []
+    var records = RawVector<ConstraintRecord>()
     var freeRecords: [Int32] = []
 
     /// The number of symbol ids in use or free.
-    var symbolCapacity: Int { kinds.count }
+    var symbolCapacity: Int { symbols.count }
+
+    /// Frees the tableau's memory; called once, by the solver's deinitialiser.
+    mutating func deallocate() {
+        symbols.deallocate()
+        values.deallocate()
+        accumulator.deallocate()
+        rows.deallocate()
+        terms.deallocate()
+        rowStamps.deallocate()
+        columnPool.deallocate()
+        objective.deallocate()
+        slotSymbols.deallocate()
+        records.deallocate()
+    }
 
     // MARK: Symbols
 
     /// Creates a symbol of `kind` in `partition` (-1 for none), owned by constraint `owner`.
     mutating func makeSymbol(_ kind: SymbolKind, partition: Int32, owner: Int32) -> Int32 {
         let id: Int32
+        var info = SymbolInfo(kind: kind, partition: -1, owner: owner)
+        info.hasColumn = kind == .slack || kind == .error
         if let reused = freeSymbols.popLast() {
             id = reused
-            let i = Int(id)
-            kinds[i] = kind
-            basicRows[i] = -1
-            partitionOf[i] = partition
-            occurrences[i] = 0
-            columns[i] = Span()
-            objectiveSlots[i] = -1
-            values[i] = 0
-            owners[i] = owner
+            symbols[Int(id)] = info
+            values[Int(id)] = 0
         } else {
-            id = Int32(kinds.count)
-            kinds.append(kind)
-            basicRows.append(-1)
-            partitionOf.append(partition)
-            occurrences.append(0)
-            columns.append(Span())
-            objectiveSlots.append(-1)
+            id = Int32(symbols.count)
+            symbols.append(info)
             values.append(0)
-            owners.append(owner)
             accumulator.append(0)
-            marks.append(0)
-            positions.append(-1)
         }
-        if partition >= 0 { partitions[Int(partition)].members.append(id) }
+        if partition >= 0 { addMember(id, to: partition) }
         return id
     }
 
@@ -213,20 +238,90 @@ struct Tableau {
     mutating func freeSymbol(_ symbol: Int32) {
         let i = Int(symbol)
         freeObjectiveSlot(of: symbol)
-        garbageColumnEntries += Int(columns[i].capacity)
-        columns[i] = Span()
-        kinds[i] = .free
-        basicRows[i] = -1
-        partitionOf[i] = -1
-        owners[i] = -1
+        if symbols[i].partition >= 0 { removeMember(symbol) }
+        garbageColumnEntries += Int(symbols[i].column.capacity)
+        symbols[i] = SymbolInfo(kind: .free, partition: -1, owner: -1)
         values[i] = 0
         freeSymbols.append(symbol)
+    }
+
+    // MARK: Intrusive lists
+
+    /// Adds a symbol that is in no partition to a partition's members.
+    mutating func addMember(_ symbol: Int32, to partition: Int32) {
+        let head = partitions[Int(partition)].firstMember
+        symbols[Int(symbol)].partition = partition
+        symbols[Int(symbol)].previousMember = -1
+        symbols[Int(symbol)].nextMember = head
+        if head >= 0 { symbols[Int(head)].previousMember = symbol }
+        partitions[Int(partition)].firstMember = symbol
+        partitions[Int(partition)].memberCount += 1
+    }
+
+    /// Removes a symbol from its partition's members.
+    mutating func removeMember(_ symbol: Int32) {
+        let info = symbols[Int(symbol)]
+        let p = Int(info.partition)
+        if info.previousMember >= 0 {
+            symbols[Int(info.previousMember)].nextMember = info.nextMember
+        } else {
+            partitions[p].firstMember = info.nextMember
+        }
+        if info.nextMember >= 0 { symbols[Int(info.nextMember)].previousMember = info.previousMember }
+        partitions[p].memberCount -= 1
+        symbols[Int(symbol)].partition = -1
+        symbols[Int(symbol)].previousMember = -1
+        symbols[Int(symbol)].nextMember = -1
+    }
+
+    /// Adds a definition to a partition's list, first (lowest rank) or last (highest rank).
+    mutating func linkDefinition(_ symbol: Int32, in partition: Int32, first: Bool) {
+        let p = Int(partition)
+        if first {
+            let head = partitions[p].firstDefinition
+            symbols[Int(symbol)].previousDefinition = -1
+            symbols[Int(symbol)].nextDefinition = head
+            if head >= 0 {
+                symbols[Int(head)].previousDefinition = symbol
+            } else {
+                partitions[p].lastDefinition = symbol
+            }
+            partitions[p].firstDefinition = symbol
+        } else {
+            let tail = partitions[p].lastDefinition
+            symbols[Int(symbol)].nextDefinition = -1
+            symbols[Int(symbol)].previousDefinition = tail
+            if tail >= 0 {
+                symbols[Int(tail)].nextDefinition = symbol
+            } else {
+                partitions[p].firstDefinition = symbol
+            }
+            partitions[p].lastDefinition = symbol
+        }
+    }
+
+    /// Removes a definition from its partition's list.
+    mutating func unlinkDefinition(_ symbol: Int32) {
+        let info = symbols[Int(symbol)]
+        let p = Int(info.partition)
+        if info.previousDefinition >= 0 {
+            symbols[Int(info.previousDefinition)].nextDefinition = info.nextDefinition
+        } else {
+            partitions[p].firstDefinition = info.nextDefinition
+        }
+        if info.nextDefinition >= 0 {
+            symbols[Int(info.nextDefinition)].previousDefinition = info.previousDefinition
+        } else {
+            partitions[p].lastDefinition = info.previousDefinition
+        }
+        symbols[Int(symbol)].previousDefinition = -1
+        symbols[Int(symbol)].nextDefinition = -1
     }
 
     /// Whether the symbol is restricted to be at least zero (slack, error or dummy).
     @inline(__always)
     func isRestricted(_ symbol: Int32) -> Bool {
-        let kind = kinds[Int(symbol)]
+        let kind = symbols[Int(symbol)].kind
         return kind == .slack || kind == .error || kind == .dummy
     }
 
@@ -234,7 +329,7 @@ struct Tableau {
     @inline(__always)
     func isSimplexRow(_ row: Int32) -> Bool {
         let basic = rows[Int(row)].basic
-        return basic >= 0 && kinds[Int(basic)] != .external
+        return basic >= 0 && symbols[Int(basic)].kind != .external
     }
 
     /// Whether a simplex row violates its basic symbol's restriction: a negative constant, or
@@ -243,7 +338,7 @@ struct Tableau {
     func isInfeasible(_ row: Int32) -> Bool {
         let basic = rows[Int(row)].basic
         guard basic >= 0 else { return false }
-        let kind = kinds[Int(basic)]
+        let kind = symbols[Int(basic)].kind
         let constant = rows[Int(row)].constant
         switch kind {
         case .slack, .error: return constant < -solverEpsilon
@@ -270,12 +365,37 @@ struct Tableau {
     /// Releases a record and its private symbols.
     mutating func freeRecord(_ record: Int32) {
         let r = records[Int(record)]
-        for symbol in [r.marker, r.other] where symbol >= 0 {
-            purge(symbol)
-            freeSymbol(symbol)
+        if r.marker >= 0 {
+            purge(r.marker)
+            freeSymbol(r.marker)
         }
+        if r.other >= 0 {
+            purge(r.other)
+            freeSymbol(r.other)
+        }
+        if r.definition >= 0 { symbols[Int(r.definition)].owner = -1 }
         records[Int(record)].isLive = false
         freeRecords.append(record)
+    }
+
+    /// The partition of a constraint.
+    func partition(of record: Int32) -> Int32 {
+        let r = records[Int(record)]
+        return symbols[Int(r.marker >= 0 ? r.marker : r.definition)].partition
+    }
+
+    /// Gives a lazy required equality its dummy, in the row of the variable it defines, so that
+    /// the row can be copied or dropped without losing the constraint.
+    mutating func materializeDummy(of record: Int32) {
+        let r = records[Int(record)]
+        guard r.marker < 0, r.definition >= 0 else { return }
+        let x = r.definition
+        let dummy = makeSymbol(.dummy, partition: symbols[Int(x)].partition, owner: record)
+        // The constraint row is `c·x + rest + k + dummy = 0`, so x's row gains `-dummy / c`.
+        appendTerm(symbols[Int(x)].basicRow, dummy, -1 / r.otherCoefficient)
+        records[Int(record)].marker = dummy
+        records[Int(record)].definition = -1
+        symbols[Int(x)].owner = -1
     }
 
     /// The records of required constraints whose private symbols appear in `row`, plus the
@@ -283,8 +403,8 @@ struct Tableau {
     func requiredOwners(ofRow row: Int32) -> [Int32] {
         var result: [Int32] = []
         func consider(_ symbol: Int32) {
-            guard symbol >= 0 else { return }
-            let owner = owners[Int(symbol)]
+            guard symbol >= 0, symbols[Int(symbol)].kind != .external else { return }
+            let owner = symbols[Int(symbol)].owner
             guard owner >= 0, records[Int(owner)].isLive, records[Int(owner)].isRequired,
                 !result.contains(owner)
             else { return }

@@ -1,4 +1,4 @@
-extension ConstraintSolver {
+extension SolverState {
     /// Adds a constraint.
     ///
     /// - Throws: ``LayoutError`` with code `unsatisfiable` (naming the required constraints in
@@ -8,7 +8,7 @@ extension ConstraintSolver {
     ///   does not converge. The solver is unchanged after an error.
     /// - Complexity: amortised O(1) for a constraint that defines a new variable; otherwise
     ///   proportional to the part of its subsystem the constraint touches.
-    public func add(_ constraint: Constraint) throws(LayoutError) {
+    mutating func add(_ constraint: Constraint) throws(LayoutError) {
         if constraint.record >= 0 {
             throw LayoutError(
                 code: .duplicateConstraint,
@@ -22,7 +22,7 @@ extension ConstraintSolver {
         let record: Int32
         do {
             record = try tableau.addConstraint(
-                constraint.terms, constant: constraint.constant, relation: constraint.relation,
+                constraint.linearTerms, constant: constraint.constant, relation: constraint.relation,
                 priority: constraint.priority.rawValue)
         } catch {
             throw failure(error, refusing: constraint)
@@ -38,7 +38,7 @@ extension ConstraintSolver {
     /// - Throws: ``LayoutError/Code-swift.struct/unknownConstraint`` when the constraint is not
     ///   in this solver.
     /// - Complexity: proportional to the rows that hold the constraint's marker.
-    public func remove(_ constraint: Constraint) throws(LayoutError) {
+    mutating func remove(_ constraint: Constraint) throws(LayoutError) {
         let record = try recordOf(constraint)
         constraints[Int(record)] = nil
         constraint.record = -1
@@ -52,7 +52,7 @@ extension ConstraintSolver {
     }
 
     /// Whether the constraint is in this solver.
-    public func contains(_ constraint: Constraint) -> Bool {
+    func contains(_ constraint: Constraint) -> Bool {
         constraint.solverID == id && constraint.record >= 0
     }
 
@@ -66,7 +66,7 @@ extension ConstraintSolver {
     ///   kept).
     /// - Complexity: O(rows holding the constraint's marker), plus the dual simplex pivots the
     ///   change needs.
-    public func setConstant(_ constant: Double, of constraint: Constraint) throws(LayoutError) {
+    mutating func setConstant(_ constant: Double, of constraint: Constraint) throws(LayoutError) {
         let record = try recordOf(constraint)
         try validate(constant, in: "the new constant of \"\(describe(constraint))\"")
         do {
@@ -84,7 +84,7 @@ extension ConstraintSolver {
     ///
     /// - Throws: ``LayoutError`` with code `duplicateEditVariable`, `unknownVariable`, or
     ///   `invalidPriority` for a required or out-of-range priority.
-    public func addEditVariable(
+    mutating func addEditVariable(
         _ variable: Variable, priority: LayoutPriority = .required - 1
     ) throws(LayoutError) {
         try validate(variable)
@@ -112,7 +112,7 @@ extension ConstraintSolver {
     /// Removes the edit of a variable.
     ///
     /// - Throws: ``LayoutError/Code-swift.struct/unknownEditVariable`` when it has none.
-    public func removeEditVariable(_ variable: Variable) throws(LayoutError) {
+    mutating func removeEditVariable(_ variable: Variable) throws(LayoutError) {
         let i = try editIndex(variable)
         guard let edit = editConstraints[i] else { return }
         editRecords[i] = -1
@@ -121,7 +121,7 @@ extension ConstraintSolver {
     }
 
     /// Whether the variable has an edit.
-    public func hasEditVariable(_ variable: Variable) -> Bool {
+    func hasEditVariable(_ variable: Variable) -> Bool {
         isKnown(variable) && editRecords[Int(variable.index)] >= 0
     }
 
@@ -131,7 +131,7 @@ extension ConstraintSolver {
     /// - Throws: ``LayoutError`` with code `unknownEditVariable`, `invalidNumber`, or
     ///   `iterationLimit`.
     /// - Complexity: O(rows holding the edit's error) plus the pivots the change needs.
-    public func suggestValue(_ value: Double, for variable: Variable) throws(LayoutError) {
+    mutating func suggestValue(_ value: Double, for variable: Variable) throws(LayoutError) {
         let i = try editIndex(variable)
         try validate(value, in: "the value suggested for \(names[i])")
         do {
@@ -175,19 +175,26 @@ extension ConstraintSolver {
                     + "use a value in 1...1000",
                 conflicts: [conflict(constraint)])
         }
-        for variable in constraint.variables { try validate(variable) }
-        try validate(constraint.constant, in: "the constant of \"\(describe(constraint))\"")
-        for term in constraint.terms {
-            try validate(term.coefficient, in: "a coefficient of \"\(describe(constraint))\"")
-        }
-    }
-
-    private func validate(_ number: Double, in place: String) throws(LayoutError) {
-        guard number.isFinite, abs(number) <= ConstraintSolver.maximumMagnitude else {
+        let terms = constraint.linearTerms
+        for i in 0..<terms.count { try validate(terms[i].variable) }
+        guard constraint.hasValidNumbers else {
             throw LayoutError(
                 code: .invalidNumber,
                 message:
-                    "\(place) is \(number); use a finite number no larger than 1e12 in magnitude")
+                    "constraint \"\(describe(constraint))\" has a coefficient or constant that is "
+                    + "not finite or exceeds 1e12 in magnitude; use finite numbers of layout size",
+                conflicts: [conflict(constraint)])
+        }
+    }
+
+    private func validate(_ number: Double, in place: @autoclosure () -> String)
+        throws(LayoutError)
+    {
+        guard Constraint.isValidNumber(number) else {
+            throw LayoutError(
+                code: .invalidNumber,
+                message:
+                    "\(place()) is \(number); use a finite number no larger than 1e12 in magnitude")
         }
     }
 
