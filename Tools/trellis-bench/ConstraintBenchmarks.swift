@@ -10,8 +10,20 @@ import TrellisLayout
 /// are then not given to the peer.
 func runConstraintBenchmarks() throws {
     let environment = ProcessInfo.processInfo.environment
+    if let cells = environment["TRELLIS_BENCH_PROFILE_FEED"].flatMap({ Int($0) }) {
+        // One solve of the feed workload and nothing else, for a profiler.
+        let (solver, _, constraints) = ConstraintWorkloads.feedCells(cells).make()
+        for constraint in constraints { try solver.add(constraint) }
+        solver.updateVariables()
+        return
+    }
     let limit = Double(environment["TRELLIS_BENCH_PEER_LIMIT"] ?? "") ?? 30
     var table = ConstraintBenchTable(limit: limit)
+    if environment["TRELLIS_BENCH_RESIZE_ONLY"] != nil {
+        try table.addResize()
+        printTable(table.rows)
+        return
+    }
 
     for inequality in [false, true] {
         let name = inequality ? "chain >= & == @250" : "chain =="

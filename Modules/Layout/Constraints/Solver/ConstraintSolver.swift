@@ -84,8 +84,8 @@ public final class ConstraintSolver {
         state.constraintCount
     }
 
-    /// The variables, among those used by constraints, whose values the constraints do not
-    /// determine uniquely (with the optional constraints taken into account).
+    /// The variables whose values the constraints do not determine uniquely, with the optional
+    /// constraints taken into account; a variable no constraint uses is one of them.
     ///
     /// - Complexity: O(size of the tableau).
     public func ambiguousVariables() -> [Variable] {

@@ -108,8 +108,7 @@ struct SolverState {
         (0..<tableau.records.count).reduce(0) { $0 + (tableau.records[$1].isLive ? 1 : 0) }
     }
 
-    /// The variables, among those used by constraints, whose values the constraints do not
-    /// determine uniquely (with the optional constraints taken into account).
+    /// The variables the constraints leave undetermined.
     ///
     /// - Complexity: O(size of the tableau).
     mutating func ambiguousVariables() -> [Variable] {

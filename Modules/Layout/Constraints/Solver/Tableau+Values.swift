@@ -44,9 +44,9 @@ extension Tableau {
         values[Int(symbol)] = value
     }
 
-    /// The external symbols, among those in some constraint, whose value is not uniquely
-    /// determined: free variables, and variables that depend on one, or on a restricted symbol
-    /// that can move without changing the objective.
+    /// The external symbols whose value is not uniquely determined: free variables (those in no
+    /// constraint included), and variables that depend on one, or on a restricted symbol that
+    /// can move without changing the objective.
     ///
     /// - Complexity: O(size of the tableau).
     mutating func ambiguousSymbols() -> [Int32] {
@@ -81,7 +81,7 @@ extension Tableau {
                 d = symbols[Int(d)].nextDefinition
             }
         }
-        for s in 0..<symbolCapacity where symbols[s].kind == .external && symbols[s].partition >= 0 {
+        for s in 0..<symbolCapacity where symbols[s].kind == .external {
             if symbols[s].basicRow < 0 || loose[s] { result.append(Int32(s)) }
         }
         return result

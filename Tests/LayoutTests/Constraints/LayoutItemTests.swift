@@ -1,0 +1,242 @@
+import Testing
+import TrellisGeometry
+import TrellisLayout
+
+@Suite struct LayoutItemTests {
+    @Test func centeredButtonAsInTheShadowViewSeed() throws {
+        let (root, items) = makeTree(children: ["button"])
+        let button = items[0]
+        try LayoutConstraint.activate([
+            button.centerYAnchor.constraint(equalTo: root.centerYAnchor, constant: -45.0 / 2),
+            button.centerXAnchor.constraint(equalTo: root.centerXAnchor),
+            button.widthAnchor.constraint(equalToConstant: 75),
+            button.heightAnchor.constraint(equalToConstant: 45),
+        ])
+        root.layoutIfNeeded()
+        #expect(isClose(button.frame, Rect(x: 122.5, y: 195, width: 75, height: 45)))
+        #expect(!button.hasAmbiguousLayout)
+    }
+
+    @Test func framesAreRelativeToTheParentAndToTheRoot() throws {
+        let (root, items) = makeTree(children: ["panel"])
+        let panel = items[0]
+        let label = LayoutItem(identifier: "label")
+        label.translatesFrameIntoConstraints = false
+        panel.addChild(label)
+        try LayoutConstraint.activate([
+            panel.leftAnchor.constraint(equalTo: root.leftAnchor, constant: 10),
+            panel.topAnchor.constraint(equalTo: root.topAnchor, constant: 20),
+            panel.widthAnchor.constraint(equalToConstant: 200),
+            panel.heightAnchor.constraint(equalToConstant: 100),
+            label.leftAnchor.constraint(equalTo: panel.leftAnchor, constant: 5),
+            label.topAnchor.constraint(equalTo: panel.topAnchor, constant: 6),
+            label.widthAnchor.constraint(equalToConstant: 50),
+            label.heightAnchor.constraint(equalToConstant: 10),
+        ])
+        root.layoutIfNeeded()
+        #expect(isClose(label.frame, Rect(x: 5, y: 6, width: 50, height: 10)))
+        #expect(isClose(label.frameInRoot, Rect(x: 15, y: 26, width: 50, height: 10)))
+        #expect(isClose(panel.frameInRoot, Rect(x: 10, y: 20, width: 200, height: 100)))
+        // Installed on the nearest common ancestor, as UIKit does.
+        #expect(panel.constraints.count == 4)
+        #expect(root.constraints.count == 2)
+        #expect(label.constraints.count == 2)
+    }
+
+    @Test func translatingChildKeepsItsFrameAndOthersFollowIt() throws {
+        let (root, items) = makeTree(children: ["label"])
+        let fixed = LayoutItem(identifier: "fixed")
+        fixed.frame = Rect(x: 30, y: 40, width: 60, height: 20)
+        root.addChild(fixed)
+        let label = items[0]
+        try LayoutConstraint.activate([
+            label.leadingAnchor.constraint(equalTo: fixed.trailingAnchor, constant: 8),
+            label.topAnchor.constraint(equalTo: fixed.topAnchor),
+            label.widthAnchor.constraint(equalToConstant: 40),
+            label.heightAnchor.constraint(equalTo: fixed.heightAnchor),
+        ])
+        root.layoutIfNeeded()
+        #expect(isClose(label.frame, Rect(x: 98, y: 40, width: 40, height: 20)))
+        fixed.frame = Rect(x: 0, y: 0, width: 10, height: 30)
+        root.layoutIfNeeded()
+        #expect(isClose(label.frame, Rect(x: 18, y: 0, width: 40, height: 30)))
+        #expect(isClose(fixed.frame, Rect(x: 0, y: 0, width: 10, height: 30)))
+    }
+
+    @Test(arguments: [LayoutDirection.leftToRight, .rightToLeft])
+    func leadingAndTrailingFollowTheLayoutDirection(direction: LayoutDirection) throws {
+        let (root, items) = makeTree(width: 300, height: 100, children: ["image", "title"])
+        root.layoutDirection = direction
+        let (image, title) = (items[0], items[1])
+        try LayoutConstraint.activate([
+            image.leadingAnchor.constraint(equalTo: root.leadingAnchor, constant: 16),
+            image.topAnchor.constraint(equalTo: root.topAnchor),
+            image.widthAnchor.constraint(equalToConstant: 40),
+            image.heightAnchor.constraint(equalToConstant: 40),
+            title.leadingAnchor.constraint(equalTo: image.trailingAnchor, constant: 8),
+            title.trailingAnchor.constraint(equalTo: root.trailingAnchor, constant: -16),
+            title.topAnchor.constraint(equalTo: root.topAnchor),
+            title.heightAnchor.constraint(equalToConstant: 20),
+        ])
+        root.layoutIfNeeded()
+        if direction == .leftToRight {
+            #expect(isClose(image.frame, Rect(x: 16, y: 0, width: 40, height: 40)))
+            #expect(isClose(title.frame, Rect(x: 64, y: 0, width: 220, height: 20)))
+        } else {
+            #expect(isClose(image.frame, Rect(x: 244, y: 0, width: 40, height: 40)))
+            #expect(isClose(title.frame, Rect(x: 16, y: 0, width: 220, height: 20)))
+        }
+    }
+
+    @Test func changingTheDirectionResolvesLeadingAgain() throws {
+        let (root, items) = makeTree(width: 300, height: 100, children: ["box"])
+        let box = items[0]
+        try LayoutConstraint.activate([
+            box.leadingAnchor.constraint(equalTo: root.leadingAnchor, constant: 10),
+            box.topAnchor.constraint(equalTo: root.topAnchor),
+            box.widthAnchor.constraint(equalToConstant: 50),
+            box.heightAnchor.constraint(equalToConstant: 50),
+        ])
+        root.layoutIfNeeded()
+        #expect(box.frame.origin.x == 10)
+        root.layoutDirection = .rightToLeft
+        #expect(box.effectiveLayoutDirection == .rightToLeft)
+        root.layoutIfNeeded()
+        #expect(abs(box.frame.origin.x - 240) < 1e-9)
+        // Left and right ignore the direction.
+        let left = box.leftAnchor.constraint(equalTo: root.leftAnchor, constant: 5)
+        left.priority = 999
+        try LayoutConstraint.activate([left])
+        root.layoutIfNeeded()
+        #expect(abs(box.frame.origin.x - 240) < 1e-9)
+    }
+
+    @Test func constantAndPriorityChangesUpdateInPlace() throws {
+        let (root, items) = makeTree(children: ["image", "title"])
+        let (image, title) = (items[0], items[1])
+        let gap = title.topAnchor.constraint(equalTo: image.bottomAnchor, constant: 2)
+        let preferred = title.widthAnchor.constraint(equalToConstant: 100)
+        preferred.priority = .defaultLow
+        try LayoutConstraint.activate([
+            image.topAnchor.constraint(equalTo: root.topAnchor),
+            image.leftAnchor.constraint(equalTo: root.leftAnchor),
+            image.widthAnchor.constraint(equalToConstant: 40),
+            image.heightAnchor.constraint(equalToConstant: 40),
+            title.leftAnchor.constraint(equalTo: root.leftAnchor),
+            title.heightAnchor.constraint(equalToConstant: 20),
+            gap, preferred,
+            title.widthAnchor.constraint(lessThanOrEqualToConstant: 80),
+        ])
+        root.layoutIfNeeded()
+        #expect(title.frame == Rect(x: 0, y: 42, width: 80, height: 20))
+        gap.constant = 10
+        root.layoutIfNeeded()
+        #expect(title.frame.origin.y == 50)
+        preferred.priority = .required
+        #expect(!preferred.isActive)
+        #expect(preferred.lastError?.code == .unsatisfiable)
+        preferred.constant = 60
+        preferred.isActive = true
+        #expect(preferred.isActive && preferred.lastError == nil)
+        root.layoutIfNeeded()
+        #expect(title.frame.size.width == 60)
+    }
+
+    @Test func multiplierRelatesSizes() throws {
+        let (root, items) = makeTree(width: 300, height: 100, children: ["title"])
+        let title = items[0]
+        title.intrinsicContentSize = Size(width: 250, height: 20)
+        try LayoutConstraint.activate([
+            title.leadingAnchor.constraint(equalTo: root.leadingAnchor),
+            title.topAnchor.constraint(equalTo: root.topAnchor),
+            title.widthAnchor.constraint(lessThanOrEqualTo: root.widthAnchor, multiplier: 0.5),
+        ])
+        root.layoutIfNeeded()
+        #expect(title.frame == Rect(x: 0, y: 0, width: 150, height: 20))
+    }
+
+    @Test func firstBaselinesAlignWithOffsetsFromTheirOwners() throws {
+        let (root, items) = makeTree(children: ["big", "small"])
+        let (big, small) = (items[0], items[1])
+        big.intrinsicContentSize = Size(width: 80, height: 40)
+        small.intrinsicContentSize = Size(width: 40, height: 16)
+        big.firstBaselineOffsetFromTop = 30
+        small.firstBaselineOffsetFromTop = 12
+        try LayoutConstraint.activate([
+            big.leftAnchor.constraint(equalTo: root.leftAnchor),
+            big.topAnchor.constraint(equalTo: root.topAnchor, constant: 10),
+            small.leftAnchor.constraint(equalTo: big.rightAnchor, constant: 4),
+            small.firstBaselineAnchor.constraint(equalTo: big.firstBaselineAnchor),
+        ])
+        root.layoutIfNeeded()
+        #expect(small.frame.origin.y == 28)
+        small.firstBaselineOffsetFromTop = 14
+        root.layoutIfNeeded()
+        #expect(small.frame.origin.y == 26)
+        small.firstBaselineOffsetFromTop = nil  // the bottom edge
+        root.layoutIfNeeded()
+        #expect(small.frame.origin.y == 24)
+    }
+
+    @Test func ambiguityIsReported() throws {
+        let (root, items) = makeTree(children: ["box"])
+        let box = items[0]
+        try LayoutConstraint.activate([
+            box.leftAnchor.constraint(equalTo: root.leftAnchor),
+            box.topAnchor.constraint(equalTo: root.topAnchor),
+            box.heightAnchor.constraint(equalToConstant: 10),
+        ])
+        #expect(box.hasAmbiguousLayout)
+        try LayoutConstraint.activate([box.widthAnchor.constraint(equalToConstant: 10)])
+        #expect(!box.hasAmbiguousLayout)
+    }
+
+    @Test func removingAnItemDeactivatesConstraintsThatReachOutside() throws {
+        let (root, items) = makeTree(children: ["card"])
+        let card = items[0]
+        let label = LayoutItem(identifier: "label")
+        label.translatesFrameIntoConstraints = false
+        card.addChild(label)
+        let outside = card.leftAnchor.constraint(equalTo: root.leftAnchor, constant: 7)
+        let inside = [
+            label.leftAnchor.constraint(equalTo: card.leftAnchor, constant: 3),
+            label.topAnchor.constraint(equalTo: card.topAnchor, constant: 4),
+            label.widthAnchor.constraint(equalToConstant: 20),
+            label.heightAnchor.constraint(equalToConstant: 10),
+        ]
+        try LayoutConstraint.activate([outside] + inside)
+        card.removeFromParent()
+        #expect(!outside.isActive)
+        #expect(inside.allSatisfy { $0.isActive })
+        #expect(card.parent == nil && root.children.isEmpty)
+        card.translatesFrameIntoConstraints = true
+        card.frame = Rect(x: 0, y: 0, width: 100, height: 50)
+        card.layoutIfNeeded()
+        #expect(label.frame == Rect(x: 3, y: 4, width: 20, height: 10))
+        // Moving it into another tree carries its constraints along.
+        let other = LayoutItem(identifier: "other")
+        other.frame = Rect(x: 0, y: 0, width: 300, height: 300)
+        card.frame = Rect(x: 50, y: 60, width: 100, height: 50)
+        other.addChild(card)
+        other.layoutIfNeeded()
+        #expect(label.frameInRoot == Rect(x: 53, y: 64, width: 20, height: 10))
+    }
+
+    @Test func uikitStyleAddAndRemoveConstraints() throws {
+        let (root, items) = makeTree(children: ["box"])
+        let box = items[0]
+        let all = [
+            box.leftAnchor.constraint(equalTo: root.leftAnchor),
+            box.topAnchor.constraint(equalTo: root.topAnchor),
+            box.widthAnchor.constraint(equalToConstant: 10),
+            box.heightAnchor.constraint(equalToConstant: 10),
+        ]
+        try root.addConstraints(all)
+        #expect(all.allSatisfy { $0.isActive })
+        root.removeConstraints(root.constraints)
+        #expect(root.constraints.isEmpty)
+        #expect(all.filter { $0.isActive }.count == 2)  // the size constraints live on the box
+        box.removeConstraints(box.constraints)
+        #expect(!all.contains { $0.isActive })
+    }
+}
