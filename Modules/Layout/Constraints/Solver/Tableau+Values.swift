@@ -59,7 +59,12 @@ extension Tableau {
             var blocked = false
             for row in rowsHolding(Int32(s)) where isSimplexRow(row) {
                 guard let at = index(of: Int32(s), inRow: row) else { continue }
-                if terms[at].coefficient < -solverEpsilon && isNearZero(rows[Int(row)].constant) {
+                let c = terms[at].coefficient
+                // A dummy must stay zero; any other row at zero stops a decrease of its basic.
+                let isDummy = symbols[Int(rows[Int(row)].basic)].kind == .dummy
+                if (isDummy && !isNearZero(c))
+                    || (c < -solverEpsilon && isNearZero(rows[Int(row)].constant))
+                {
                     blocked = true
                     break
                 }
