@@ -17,6 +17,16 @@ func runConstraintBenchmarks() throws {
         solver.updateVariables()
         return
     }
+    if let n = environment["TRELLIS_BENCH_DOMINANCE"].flatMap({ Int($0) }) {
+        let start = now()
+        let solver = ConstraintSolver()
+        let x = solver.makeVariable("x")
+        for _ in 0..<n { try solver.add(Constraint(x, .equal, 0, priority: 250)) }
+        try solver.add(Constraint(x, .equal, 100, priority: 251))
+        solver.updateVariables()
+        print(n, solver.value(of: x), formatSeconds(now() - start))
+        return
+    }
     let limit = Double(environment["TRELLIS_BENCH_PEER_LIMIT"] ?? "") ?? 30
     var table = ConstraintBenchTable(limit: limit)
     if environment["TRELLIS_BENCH_RESIZE_ONLY"] != nil {

@@ -1,3 +1,4 @@
+import Testing
 import TrellisGeometry
 import TrellisLayout
 
@@ -22,4 +23,20 @@ func makeTree(width: Double = 320, height: Double = 480, children names: [String
         children.append(child)
     }
     return (root, children)
+}
+
+/// Expects `body` to throw a layout error with `code`; records an issue if it throws another
+/// or nothing.
+func expectError(
+    _ code: LayoutError.Code, sourceLocation: SourceLocation = #_sourceLocation,
+    _ body: () throws -> Void
+) {
+    do {
+        try body()
+        Issue.record("expected a \(code) error, but nothing was thrown", sourceLocation: sourceLocation)
+    } catch let error as LayoutError {
+        #expect(error.code == code, "\(error)", sourceLocation: sourceLocation)
+    } catch {
+        Issue.record("expected a LayoutError, got \(error)", sourceLocation: sourceLocation)
+    }
 }
