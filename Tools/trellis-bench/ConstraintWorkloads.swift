@@ -280,9 +280,10 @@ enum ConstraintWorkloads {
         for row in 0..<3 {
             let label = BenchItem(&s)
             let field = BenchItem(&s)
-            for v in [label.left, label.top, label.width, label.height, field.left, field.top,
-                field.width, field.height]
-            {
+            for v in [
+                label.left, label.top, label.width, label.height, field.left, field.top,
+                field.width, field.height,
+            ] {
                 relate(&s, [(v, 1)], .greaterThanOrEqual, [], 0)
             }
             relate(&s, [(label.left, 1)], .greaterThanOrEqual, [(contents.left, 1)])

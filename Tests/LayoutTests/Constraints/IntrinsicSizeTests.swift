@@ -28,7 +28,9 @@ import TrellisLayout
         let (a, b) = (items[0], items[1])
         for label in [a, b] { label.intrinsicContentSize = Size(width: 100, height: 20) }
         (firstResistsMore ? a : b).setContentCompressionResistancePriority(751, for: .horizontal)
-        #expect((firstResistsMore ? a : b).contentCompressionResistancePriority(for: .horizontal) == 751)
+        #expect(
+            (firstResistsMore ? a : b).contentCompressionResistancePriority(for: .horizontal) == 751
+        )
         try LayoutConstraint.activate([
             a.leadingAnchor.constraint(equalTo: root.leadingAnchor),
             b.leadingAnchor.constraint(equalTo: a.trailingAnchor, constant: 10),
@@ -90,8 +92,10 @@ import TrellisLayout
             subtitle.topAnchor.constraint(equalTo: title.bottomAnchor, constant: 4),
             subtitle.leadingAnchor.constraint(equalTo: title.leadingAnchor),
             cell.bottomAnchor.constraint(equalTo: subtitle.bottomAnchor, constant: 8),
-            cell.trailingAnchor.constraint(greaterThanOrEqualTo: title.trailingAnchor, constant: 12),
-            cell.trailingAnchor.constraint(greaterThanOrEqualTo: subtitle.trailingAnchor, constant: 12),
+            cell.trailingAnchor.constraint(
+                greaterThanOrEqualTo: title.trailingAnchor, constant: 12),
+            cell.trailingAnchor.constraint(
+                greaterThanOrEqualTo: subtitle.trailingAnchor, constant: 12),
         ])
         let compressed = try cell.systemLayoutSizeFitting(LayoutItem.layoutFittingCompressedSize)
         #expect(compressed == Size(width: 144, height: 56))

@@ -63,7 +63,8 @@ import TrellisLayout
         let inset = box.leftAnchor.constraint(equalTo: root.leftAnchor, constant: 10)
         try LayoutConstraint.activate([
             inset, box.rightAnchor.constraint(lessThanOrEqualTo: root.rightAnchor),
-            box.widthAnchor.constraint(equalToConstant: 50), box.topAnchor.constraint(equalTo: root.topAnchor),
+            box.widthAnchor.constraint(equalToConstant: 50),
+            box.topAnchor.constraint(equalTo: root.topAnchor),
             box.heightAnchor.constraint(equalToConstant: 5),
         ])
         inset.constant = 80
@@ -89,7 +90,8 @@ import TrellisLayout
         }
         expectError(.incompatibleAttributes) {
             _ = try LayoutConstraint(
-                item: child, attribute: .width, relatedBy: .equal, toItem: root, attribute: .centerX)
+                item: child, attribute: .width, relatedBy: .equal, toItem: root, attribute: .centerX
+            )
         }
         expectError(.incompatibleAttributes) {
             _ = try LayoutConstraint(

@@ -240,3 +240,35 @@ import TrellisLayout
         #expect(!all.contains { $0.isActive })
     }
 }
+
+@Suite struct DocumentationExampleTests {
+    /// The example of the module's overview article.
+    @Test func overviewExampleLaysOutAsDocumented() throws {
+        let root = LayoutItem(identifier: "root")
+        root.frame = Rect(x: 0, y: 0, width: 320, height: 80)
+        let image = LayoutItem(identifier: "image")
+        let title = LayoutItem(identifier: "title")
+        for item in [image, title] {
+            item.translatesFrameIntoConstraints = false
+            root.addChild(item)
+        }
+        image.intrinsicContentSize = Size(width: 40, height: 40)
+        title.intrinsicContentSize = Size(width: 120, height: 20)
+        let gap = title.leadingAnchor.constraint(equalTo: image.trailingAnchor, constant: 8)
+        try LayoutConstraint.activate([
+            image.leadingAnchor.constraint(equalTo: root.leadingAnchor, constant: 16),
+            image.centerYAnchor.constraint(equalTo: root.centerYAnchor),
+            gap,
+            title.firstBaselineAnchor.constraint(equalTo: image.bottomAnchor),
+            title.trailingAnchor.constraint(lessThanOrEqualTo: root.trailingAnchor, constant: -16),
+        ])
+        root.layoutIfNeeded()
+        #expect(image.frame == Rect(x: 16, y: 20, width: 40, height: 40))
+        #expect(title.frame == Rect(x: 64, y: 40, width: 120, height: 20))
+        gap.constant = 12
+        root.layoutDirection = .rightToLeft
+        root.layoutIfNeeded()
+        #expect(image.frame == Rect(x: 264, y: 20, width: 40, height: 40))
+        #expect(title.frame == Rect(x: 132, y: 40, width: 120, height: 20))
+    }
+}

@@ -33,7 +33,8 @@ func expectError(
 ) {
     do {
         try body()
-        Issue.record("expected a \(code) error, but nothing was thrown", sourceLocation: sourceLocation)
+        Issue.record(
+            "expected a \(code) error, but nothing was thrown", sourceLocation: sourceLocation)
     } catch let error as LayoutError {
         #expect(error.code == code, "\(error)", sourceLocation: sourceLocation)
     } catch {

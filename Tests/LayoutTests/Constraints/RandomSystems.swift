@@ -89,7 +89,8 @@ struct RandomSystemGenerator {
         }
         let priority: LayoutPriority =
             required ? .required : [250, 500, 750, 999][Int.random(in: 0..<4, using: &rng)]
-        return ConstraintSpec(terms: terms, relation: relation, constant: constant, priority: priority)
+        return ConstraintSpec(
+            terms: terms, relation: relation, constant: constant, priority: priority)
     }
 }
 

@@ -42,7 +42,9 @@ import TrellisLayout
             let right = content.rightAnchor.constraint(equalTo: control.rightAnchor)
             let top = content.topAnchor.constraint(equalTo: control.topAnchor)
             let bottom = content.bottomAnchor.constraint(equalTo: control.bottomAnchor)
-            horizontal = [.left: [left], .center: [centerX], .right: [right], .fill: [left, right]]
+            horizontal = [
+                .left: [left], .center: [centerX], .right: [right], .fill: [left, right],
+            ]
             vertical = [.top: [top], .center: [centerY], .bottom: [bottom]]
             titleTop = title.topAnchor.constraint(equalTo: image.bottomAnchor, constant: 2)
             try LayoutConstraint.activate([

@@ -144,7 +144,8 @@ import TrellisLayout
         func check() {
             solver.updateVariables()
             let (l, m, r) = (solver.value(of: xl), solver.value(of: xm), solver.value(of: xr))
-            #expect(abs(2 * m - l - r) < 1e-9 && l + 10 <= r + 1e-9 && r <= 100 + 1e-9 && l >= -1e-9)
+            #expect(
+                abs(2 * m - l - r) < 1e-9 && l + 10 <= r + 1e-9 && r <= 100 + 1e-9 && l >= -1e-9)
         }
         check()
         try solver.addEditVariable(xm, priority: .defaultHigh)
@@ -154,7 +155,9 @@ import TrellisLayout
         }
         solver.updateVariables()
         #expect(solver.value(of: xm) == 60)
-        #expect(throws: LayoutError.self) { try solver.add(Constraint(xl, .greaterThanOrEqual, 95)) }
+        #expect(throws: LayoutError.self) {
+            try solver.add(Constraint(xl, .greaterThanOrEqual, 95))
+        }
         check()
         try solver.suggestValue(30, for: xm)
         check()
@@ -198,7 +201,10 @@ import TrellisLayout
                 if column == 0 {
                     try solver.add(Constraint(left, .equal, 0))
                 } else {
-                    try solver.add(Constraint(left, .greaterThanOrEqual, boxes[boxes.count - 1].0 + boxes[boxes.count - 1].2 + 5))
+                    try solver.add(
+                        Constraint(
+                            left, .greaterThanOrEqual,
+                            boxes[boxes.count - 1].0 + boxes[boxes.count - 1].2 + 5))
                 }
                 if row == 0 {
                     try solver.add(Constraint(top, .equal, 0))

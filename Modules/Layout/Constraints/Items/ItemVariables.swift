@@ -95,7 +95,11 @@ extension ItemVariableSource {
             (item.identifier ?? "item") + (first ? ".firstBaseline" : ".lastBaseline"))
         let placement = baselinePlacement(item, s, variable, first: first)
         try solver.add(placement)
-        if first { s.firstBaseline = (variable, placement) } else { s.lastBaseline = (variable, placement) }
+        if first {
+            s.firstBaseline = (variable, placement)
+        } else {
+            s.lastBaseline = (variable, placement)
+        }
         store(s, for: item)
         return variable
     }
@@ -111,7 +115,8 @@ extension ItemVariableSource {
         } else {
             placement = Constraint(variable, .equal, s.top + s.height)
         }
-        placement.label = "\(item.identifier ?? "item").\(first ? "firstBaseline" : "lastBaseline") (offset from top)"
+        placement.label =
+            "\(item.identifier ?? "item").\(first ? "firstBaseline" : "lastBaseline") (offset from top)"
         return placement
     }
 
@@ -158,7 +163,8 @@ extension ItemVariableSource {
             let dimension = axis == .horizontal ? "width" : "height"
             let hug = Constraint(
                 variable, .lessThanOrEqual, value, priority: item.contentHuggingPriority(for: axis))
-            hug.label = "\(name).\(dimension) <= \(formatNumber(value)) (content hugging) @\(hug.priority)"
+            hug.label =
+                "\(name).\(dimension) <= \(formatNumber(value)) (content hugging) @\(hug.priority)"
             let resist = Constraint(
                 variable, .greaterThanOrEqual, value,
                 priority: item.contentCompressionResistancePriority(for: axis))
@@ -176,6 +182,9 @@ extension ItemVariableSource {
             message:
                 "constraint \"\(constraint.description)\" refers to an item that no longer exists; "
                 + "make constraints between items that are alive",
-            conflicts: [LayoutError.Conflict(id: ObjectIdentifier(constraint), description: constraint.description)])
+            conflicts: [
+                LayoutError.Conflict(
+                    id: ObjectIdentifier(constraint), description: constraint.description)
+            ])
     }
 }

@@ -31,11 +31,6 @@ public struct LayoutAnchor<Kind: LayoutAnchorKind> {
     /// The attribute of the item.
     public let attribute: LayoutAttribute
 
-    init(item: LayoutItem, attribute: LayoutAttribute) {
-        self.item = item
-        self.attribute = attribute
-    }
-
     /// Returns an inactive constraint that makes this anchor equal to another, plus a constant.
     public func constraint(equalTo anchor: LayoutAnchor<Kind>, constant: Double = 0)
         -> LayoutConstraint

@@ -123,7 +123,9 @@ public final class LayoutConstraint {
             LayoutError(
                 code: .incompatibleAttributes,
                 message: "constraint \"\(description)\" is invalid: \(reason)",
-                conflicts: [LayoutError.Conflict(id: ObjectIdentifier(self), description: description)])
+                conflicts: [
+                    LayoutError.Conflict(id: ObjectIdentifier(self), description: description)
+                ])
         }
         guard firstAttribute != .notAnAttribute else {
             throw refuse("the first attribute cannot be notAnAttribute")
@@ -137,7 +139,9 @@ public final class LayoutConstraint {
                 message:
                     "constraint \"\(description)\" has multiplier \(multiplier) and constant "
                     + "\(constant); use finite numbers, and a multiplier other than zero",
-                conflicts: [LayoutError.Conflict(id: ObjectIdentifier(self), description: description)])
+                conflicts: [
+                    LayoutError.Conflict(id: ObjectIdentifier(self), description: description)
+                ])
         }
         if secondAttribute == .notAnAttribute {
             guard firstAttribute.isDimension else {
@@ -172,7 +176,8 @@ extension LayoutConstraint: CustomStringConvertible {
     public var description: String {
         func name(_ item: LayoutItem?) -> String {
             guard let item else { return "nil" }
-            return item.identifier ?? "item\(UInt(bitPattern: ObjectIdentifier(item).hashValue) % 10_000)"
+            return item.identifier
+                ?? "item\(UInt(bitPattern: ObjectIdentifier(item).hashValue) % 10_000)"
         }
         var text = "\(name(firstItem)).\(firstAttribute.name) \(relation.symbol) "
         if secondAttribute == .notAnAttribute || secondItem == nil {

@@ -80,7 +80,8 @@ extension LayoutEngine {
         var affected: [LayoutConstraint] = []
         for member in item.subtree() {
             for constraint in member.referencingConstraints
-            where (constraint.firstAttribute.isDirectional
+            where
+                (constraint.firstAttribute.isDirectional
                 || constraint.secondAttribute.isDirectional)
                 && !affected.contains(where: { $0 === constraint })
             {
@@ -106,6 +107,8 @@ extension LayoutEngine {
 extension LayoutItem {
     /// A frame number the solver accepts: NaN and infinities become zero.
     static func cleanFrameNumber(_ value: Double) -> Double {
-        value.isFinite ? min(max(value, -ConstraintSolver.maximumMagnitude), ConstraintSolver.maximumMagnitude) : 0
+        value.isFinite
+            ? min(max(value, -ConstraintSolver.maximumMagnitude), ConstraintSolver.maximumMagnitude)
+            : 0
     }
 }

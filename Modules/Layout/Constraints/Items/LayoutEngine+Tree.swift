@@ -68,7 +68,8 @@ extension LayoutEngine {
                     width: solver.value(of: s.width), height: solver.value(of: s.height))
             } else {
                 origin = Point(
-                    x: parentOrigin.x + item.frame.origin.x, y: parentOrigin.y + item.frame.origin.y)
+                    x: parentOrigin.x + item.frame.origin.x, y: parentOrigin.y + item.frame.origin.y
+                )
             }
             place(item.children, parentOrigin: origin)
         }

@@ -38,7 +38,10 @@ final class LayoutEngine: ItemVariableSource {
                 message:
                     "constraint \"\(constraint.description)\" has priority \(constraint.priority); "
                     + "use a value in 1...1000",
-                conflicts: [LayoutError.Conflict(id: ObjectIdentifier(constraint), description: constraint.description)])
+                conflicts: [
+                    LayoutError.Conflict(
+                        id: ObjectIdentifier(constraint), description: constraint.description)
+                ])
         }
         var ancestor = first
         if constraint.secondAttribute != .notAnAttribute {
@@ -51,7 +54,10 @@ final class LayoutEngine: ItemVariableSource {
                     message:
                         "constraint \"\(constraint.description)\" relates items in different trees; "
                         + "add both to one tree (addChild) before activating it",
-                    conflicts: [LayoutError.Conflict(id: ObjectIdentifier(constraint), description: constraint.description)])
+                    conflicts: [
+                        LayoutError.Conflict(
+                            id: ObjectIdentifier(constraint), description: constraint.description)
+                    ])
             }
             ancestor = common
         }

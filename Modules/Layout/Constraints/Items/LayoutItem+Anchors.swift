@@ -1,6 +1,8 @@
 extension LayoutItem {
     /// The leading edge: left in a left-to-right layout, right in a right-to-left one.
-    public var leadingAnchor: LayoutXAxisAnchor { LayoutXAxisAnchor(item: self, attribute: .leading) }
+    public var leadingAnchor: LayoutXAxisAnchor {
+        LayoutXAxisAnchor(item: self, attribute: .leading)
+    }
     /// The trailing edge: right in a left-to-right layout, left in a right-to-left one.
     public var trailingAnchor: LayoutXAxisAnchor {
         LayoutXAxisAnchor(item: self, attribute: .trailing)

@@ -31,7 +31,8 @@ extension LayoutItem {
 
     /// A dimension below zero, NaN or infinite means "none".
     static func cleanIntrinsic(_ value: Double) -> Double {
-        value.isFinite && value >= 0 ? min(value, ConstraintSolver.maximumMagnitude) : noIntrinsicMetric
+        value.isFinite && value >= 0
+            ? min(value, ConstraintSolver.maximumMagnitude) : noIntrinsicMetric
     }
 
     /// How strongly the item resists growing beyond its intrinsic size along an axis (250 by
@@ -45,7 +46,9 @@ extension LayoutItem {
     /// A priority outside `1...1000` is not applied; ``lastError`` says why.
     public func setContentHuggingPriority(_ priority: LayoutPriority, for axis: LayoutAxis) {
         guard checkPriority(priority) else { return }
-        if axis == .horizontal { huggingPriorities.horizontal = priority } else {
+        if axis == .horizontal {
+            huggingPriorities.horizontal = priority
+        } else {
             huggingPriorities.vertical = priority
         }
         engine?.intrinsicDidChange(self)
@@ -64,7 +67,9 @@ extension LayoutItem {
         _ priority: LayoutPriority, for axis: LayoutAxis
     ) {
         guard checkPriority(priority) else { return }
-        if axis == .horizontal { compressionPriorities.horizontal = priority } else {
+        if axis == .horizontal {
+            compressionPriorities.horizontal = priority
+        } else {
             compressionPriorities.vertical = priority
         }
         engine?.intrinsicDidChange(self)

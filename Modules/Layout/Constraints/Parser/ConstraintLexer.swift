@@ -45,7 +45,9 @@ struct ConstraintLexer {
             if c.isASCII && (c.isLetter || c == "_") {
                 var j = i
                 while j < characters.count,
-                    characters[j].isASCII && (characters[j].isLetter || characters[j].isNumber || characters[j] == "_")
+                    characters[j].isASCII
+                        && (characters[j].isLetter || characters[j].isNumber
+                            || characters[j] == "_")
                 {
                     j += 1
                 }
@@ -58,7 +60,8 @@ struct ConstraintLexer {
             }
             if c.isASCII && c.isNumber {
                 let (value, end) = try number(from: i)
-                result.append(ConstraintToken(kind: .number(value), column: column, length: end - i))
+                result.append(
+                    ConstraintToken(kind: .number(value), column: column, length: end - i))
                 i = end
                 continue
             }
@@ -127,7 +130,9 @@ struct ConstraintLexer {
         // A number runs into a letter, a digit or a dot: "8.8.8", "12px".
         var end = j
         while end < characters.count,
-            characters[end] == "." || (characters[end].isASCII && (characters[end].isLetter || characters[end].isNumber))
+            characters[end] == "."
+                || (characters[end].isASCII
+                    && (characters[end].isLetter || characters[end].isNumber))
         {
             end += 1
         }

@@ -30,7 +30,8 @@ extension LayoutConstraint {
     public static func parse(
         _ text: String, container: LayoutItem, resolve: (String) -> LayoutItem?
     ) throws(ConstraintParseError) -> LayoutConstraint {
-        try ConstraintParser(text: text, container: container, knownNames: nil).parse(resolve: resolve)
+        try ConstraintParser(text: text, container: container, knownNames: nil).parse(
+            resolve: resolve)
     }
 }
 
@@ -58,7 +59,8 @@ private struct ConstraintParser {
             return token
         }
         func fail(_ token: ConstraintToken, _ reason: String) -> ConstraintParseError {
-            ConstraintParseError(text: text, column: token.column, length: token.length, reason: reason)
+            ConstraintParseError(
+                text: text, column: token.column, length: token.length, reason: reason)
         }
         func operand() throws(ConstraintParseError) -> Operand {
             let nameToken = advance()
@@ -74,7 +76,8 @@ private struct ConstraintParser {
             }
             let dot = advance()
             guard dot.kind == .dot else {
-                throw fail(dot, "expected '.' and an attribute after '\(name)', as in '\(name).top'")
+                throw fail(
+                    dot, "expected '.' and an attribute after '\(name)', as in '\(name).top'")
             }
             let attributeToken = advance()
             guard case .identifier(let attributeName) = attributeToken.kind else {
@@ -82,14 +85,17 @@ private struct ConstraintParser {
             }
             guard let attribute = LayoutAttribute(name: attributeName) else {
                 let names = LayoutAttribute.allCases.dropFirst().map(\.name).joined(separator: ", ")
-                throw fail(attributeToken, "unknown attribute '\(attributeName)'; use one of \(names)")
+                throw fail(
+                    attributeToken, "unknown attribute '\(attributeName)'; use one of \(names)")
             }
             return Operand(
                 item: item, attribute: attribute, attributeToken: attributeToken, start: nameToken)
         }
         func number(_ what: String) throws(ConstraintParseError) -> (Double, ConstraintToken) {
             let token = advance()
-            guard case .number(let value) = token.kind else { throw fail(token, "expected \(what)") }
+            guard case .number(let value) = token.kind else {
+                throw fail(token, "expected \(what)")
+            }
             return (value, token)
         }
 
@@ -100,7 +106,8 @@ private struct ConstraintParser {
         let first = try operand()
         let relationToken = advance()
         guard case .relation(let relation) = relationToken.kind else {
-            throw fail(relationToken, "expected a relation (==, >= or <=) after '\(first.attribute.name)'")
+            throw fail(
+                relationToken, "expected a relation (==, >= or <=) after '\(first.attribute.name)'")
         }
 
         var second: Operand?
@@ -126,14 +133,17 @@ private struct ConstraintParser {
                 constantToken = token
             }
         case .identifier:
-            guard sign == 1 else { throw fail(peek(), "write a negated item as '-1 * item.attribute'") }
+            guard sign == 1 else {
+                throw fail(peek(), "write a negated item as '-1 * item.attribute'")
+            }
             second = try operand()
         default:
             throw fail(peek(), "expected an item attribute or a number after '\(relation.symbol)'")
         }
         if second != nil, peek().kind == .plus || peek().kind == .minus {
             let signToken = advance()
-            let (value, token) = try number("a number after '\(signToken.kind == .plus ? "+" : "-")'")
+            let (value, token) = try number(
+                "a number after '\(signToken.kind == .plus ? "+" : "-")'")
             constant = signToken.kind == .plus ? value : -value
             constantToken = token
         }
@@ -160,20 +170,26 @@ private struct ConstraintParser {
             if first.attribute.isDimension != second.attribute.isDimension {
                 throw fail(
                     second.attributeToken,
-                    "\(first.attribute.name) and \(second.attribute.name) mix a size and a position")
+                    "\(first.attribute.name) and \(second.attribute.name) mix a size and a position"
+                )
             }
             let directional = first.attribute.isDirectional || second.attribute.isDirectional
-            let physical = [.left, .right].contains(first.attribute) || [.left, .right].contains(second.attribute)
+            let physical =
+                [.left, .right].contains(first.attribute)
+                || [.left, .right].contains(second.attribute)
             if directional && physical {
                 throw fail(
                     second.attributeToken,
-                    "leading and trailing cannot be related to left and right; use one pair for both")
+                    "leading and trailing cannot be related to left and right; use one pair for both"
+                )
             }
             if let multiplierToken, !first.attribute.isDimension {
-                throw fail(multiplierToken, "a multiplier needs sizes (width, height), not positions")
+                throw fail(
+                    multiplierToken, "a multiplier needs sizes (width, height), not positions")
             }
             if let multiplierToken, multiplier == 0 {
-                throw fail(multiplierToken, "a multiplier of 0 removes the second item; use a constant")
+                throw fail(
+                    multiplierToken, "a multiplier of 0 removes the second item; use a constant")
             }
         } else if !first.attribute.isDimension, let constantToken {
             throw fail(

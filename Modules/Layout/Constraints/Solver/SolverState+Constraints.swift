@@ -22,7 +22,8 @@ extension SolverState {
         let record: Int32
         do {
             record = try tableau.addConstraint(
-                constraint.linearTerms, constant: constraint.constant, relation: constraint.relation,
+                constraint.linearTerms, constant: constraint.constant,
+                relation: constraint.relation,
                 priority: constraint.priority.rawValue)
         } catch {
             throw failure(error, refusing: constraint)
@@ -98,7 +99,8 @@ extension SolverState {
             throw LayoutError(
                 code: .invalidPriority,
                 message:
-                    "an edit of \(names[i]) needs an optional priority in 1..<1000, not \(priority)")
+                    "an edit of \(names[i]) needs an optional priority in 1..<1000, not \(priority)"
+            )
         }
         let start = tableau.values[i]
         let edit = Constraint(variable, .equal, start, priority: priority)
@@ -151,7 +153,8 @@ extension SolverState {
         guard editRecords[i] >= 0 else {
             throw LayoutError(
                 code: .unknownEditVariable,
-                message: "variable \(names[i]) has no edit; call addEditVariable(_:priority:) first")
+                message: "variable \(names[i]) has no edit; call addEditVariable(_:priority:) first"
+            )
         }
         return i
     }
@@ -160,7 +163,8 @@ extension SolverState {
         guard constraint.solverID == id, constraint.record >= 0 else {
             throw LayoutError(
                 code: .unknownConstraint,
-                message: "constraint \"\(describe(constraint))\" is not in this solver; add it first",
+                message:
+                    "constraint \"\(describe(constraint))\" is not in this solver; add it first",
                 conflicts: [conflict(constraint)])
         }
         return constraint.record

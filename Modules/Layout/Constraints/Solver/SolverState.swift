@@ -43,7 +43,9 @@ struct SolverState {
     mutating func releaseVariable(_ variable: Variable) throws(LayoutError) {
         try validate(variable)
         let i = Int(variable.index)
-        guard tableau.symbols[i].occurrences == 0, tableau.symbols[i].basicRow < 0, editRecords[i] < 0 else {
+        guard tableau.symbols[i].occurrences == 0, tableau.symbols[i].basicRow < 0,
+            editRecords[i] < 0
+        else {
             throw LayoutError(
                 code: .duplicateConstraint,
                 message:

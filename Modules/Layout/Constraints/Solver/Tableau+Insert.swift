@@ -130,7 +130,9 @@ extension Tableau {
         expansionHeap.removeAll(keepingCapacity: true)
         for symbol in touched where symbols[Int(symbol)].kind == .external {
             let row = symbols[Int(symbol)].basicRow
-            if row >= 0 { pushExpansion(DefinitionEntry(symbol: symbol, rank: rows[Int(row)].rank)) }
+            if row >= 0 {
+                pushExpansion(DefinitionEntry(symbol: symbol, rank: rows[Int(row)].rank))
+            }
         }
         while let top = popExpansion() {
             let y = Int(top.symbol)
@@ -148,7 +150,9 @@ extension Tableau {
                 let isNew = symbols[t].mark == 0
                 accumulate(term.symbol, factor * term.coefficient)
                 if isNew && symbols[t].kind == .external && symbols[t].basicRow >= 0 {
-                    pushExpansion(DefinitionEntry(symbol: term.symbol, rank: rows[Int(symbols[t].basicRow)].rank))
+                    pushExpansion(
+                        DefinitionEntry(
+                            symbol: term.symbol, rank: rows[Int(symbols[t].basicRow)].rank))
                 }
             }
         }
@@ -234,7 +238,11 @@ extension Tableau {
         } else if r.other >= 0 && accumulator[Int(r.other)] < -solverEpsilon {
             subject = r.other
         }
-        if subject < 0 && touched.allSatisfy({ symbols[Int($0)].kind == .dummy || isNearZero(accumulator[Int($0)]) }) {
+        if subject < 0
+            && touched.allSatisfy({
+                symbols[Int($0)].kind == .dummy || isNearZero(accumulator[Int($0)])
+            })
+        {
             if !isNearZero(accumulatedConstant) {
                 var conflicts: [Int32] = [record]
                 for symbol in touched where !isNearZero(accumulator[Int(symbol)]) {

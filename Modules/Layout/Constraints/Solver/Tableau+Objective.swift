@@ -105,7 +105,8 @@ extension Tableau {
         let span = rows[Int(row)].span
         for i in Int(span.start)..<Int(span.start + span.count) {
             let term = terms[i]
-            addObjectiveCoefficient(term.symbol, level: Int(level), amount: weight * term.coefficient)
+            addObjectiveCoefficient(
+                term.symbol, level: Int(level), amount: weight * term.coefficient)
         }
     }
 

@@ -232,7 +232,8 @@ extension Tableau {
             let start = Int32(pool.count)
             for i in Int(span.start)..<Int(span.start + span.count) { pool.append(terms[i]) }
             let capacity = max(span.count + 2, 4)
-            pool.append(repeating: Term(symbol: -1, coefficient: 0), count: Int(capacity - span.count))
+            pool.append(
+                repeating: Term(symbol: -1, coefficient: 0), count: Int(capacity - span.count))
             span.start = start
             span.capacity = capacity
             rows[r].span = span

@@ -103,7 +103,8 @@ extension Tableau {
                 let kind = symbols[Int(term.symbol)].kind
                 let c = term.coefficient * direction
                 guard c > solverEpsilon, kind == .slack || kind == .error else { continue }
-                if entering < 0 || dualRatio(term.symbol, c, isLessThan: entering, enteringCoefficient)
+                if entering < 0
+                    || dualRatio(term.symbol, c, isLessThan: entering, enteringCoefficient)
                 {
                     entering = term.symbol
                     enteringCoefficient = c

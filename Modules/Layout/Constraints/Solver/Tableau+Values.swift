@@ -53,7 +53,8 @@ extension Tableau {
         var loose = [Bool](repeating: false, count: symbolCapacity)
         for s in 0..<symbolCapacity {
             let kind = symbols[s].kind
-            guard kind == .slack || kind == .error, symbols[s].basicRow < 0, symbols[s].occurrences > 0,
+            guard kind == .slack || kind == .error, symbols[s].basicRow < 0,
+                symbols[s].occurrences > 0,
                 hasZeroObjective(Int32(s))
             else { continue }
             var blocked = false

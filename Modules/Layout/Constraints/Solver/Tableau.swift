@@ -267,7 +267,9 @@ struct Tableau {
         } else {
             partitions[p].firstMember = info.nextMember
         }
-        if info.nextMember >= 0 { symbols[Int(info.nextMember)].previousMember = info.previousMember }
+        if info.nextMember >= 0 {
+            symbols[Int(info.nextMember)].previousMember = info.previousMember
+        }
         partitions[p].memberCount -= 1
         symbols[Int(symbol)].partition = -1
         symbols[Int(symbol)].previousMember = -1

@@ -86,7 +86,9 @@ public struct LinearExpression: Hashable, Sendable, LinearExpressionConvertible 
     /// Returns the expression scaled by a number.
     public static func * (lhs: LinearExpression, rhs: Double) -> LinearExpression {
         LinearExpression(
-            terms: lhs.terms.map { LinearTerm(variable: $0.variable, coefficient: $0.coefficient * rhs) },
+            terms: lhs.terms.map {
+                LinearTerm(variable: $0.variable, coefficient: $0.coefficient * rhs)
+            },
             constant: lhs.constant * rhs)
     }
 
