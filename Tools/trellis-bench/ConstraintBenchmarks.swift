@@ -7,33 +7,11 @@ import TrellisLayout
 /// constraints and one update of the variables; building the variables and constraint objects
 /// is left out on both sides. A peer run that exceeds the limit (`TRELLIS_BENCH_PEER_LIMIT`
 /// seconds, 30 by default) is stopped and reported as "> limit"; larger sizes of that workload
-/// are then not given to the peer.
+/// are then not given to the peer. `TRELLIS_BENCH_VERBOSE=1` prints each row as it is measured.
 func runConstraintBenchmarks() throws {
     let environment = ProcessInfo.processInfo.environment
-    if let cells = environment["TRELLIS_BENCH_PROFILE_FEED"].flatMap({ Int($0) }) {
-        // One solve of the feed workload and nothing else, for a profiler.
-        let (solver, _, constraints) = ConstraintWorkloads.feedCells(cells).make()
-        for constraint in constraints { try solver.add(constraint) }
-        solver.updateVariables()
-        return
-    }
-    if let n = environment["TRELLIS_BENCH_DOMINANCE"].flatMap({ Int($0) }) {
-        let start = now()
-        let solver = ConstraintSolver()
-        let x = solver.makeVariable("x")
-        for _ in 0..<n { try solver.add(Constraint(x, .equal, 0, priority: 250)) }
-        try solver.add(Constraint(x, .equal, 100, priority: 251))
-        solver.updateVariables()
-        print(n, solver.value(of: x), formatSeconds(now() - start))
-        return
-    }
     let limit = Double(environment["TRELLIS_BENCH_PEER_LIMIT"] ?? "") ?? 30
     var table = ConstraintBenchTable(limit: limit)
-    if environment["TRELLIS_BENCH_RESIZE_ONLY"] != nil {
-        try table.addResize()
-        printTable(table.rows)
-        return
-    }
 
     for inequality in [false, true] {
         let name = inequality ? "chain >= & == @250" : "chain =="

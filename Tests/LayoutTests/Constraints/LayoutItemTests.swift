@@ -272,3 +272,84 @@ import TrellisLayout
         #expect(title.frame == Rect(x: 132, y: 40, width: 120, height: 20))
     }
 }
+
+@Suite struct LayoutItemTreeTests {
+    @Test func childrenKeepTheirOrderAndMoveBetweenParents() {
+        let root = LayoutItem(identifier: "root")
+        let a = LayoutItem(identifier: "a")
+        let b = LayoutItem(identifier: "b")
+        let c = LayoutItem(identifier: "c")
+        root.addChild(a)
+        root.addChild(c)
+        root.insertChild(b, at: 1)
+        #expect(root.children.map(\.identifier) == ["a", "b", "c"])
+        a.addChild(c)
+        #expect(root.children.map(\.identifier) == ["a", "b"])
+        #expect(c.parent === a && c.root === root && c.isDescendant(of: root))
+        root.insertChild(c, at: 99)
+        #expect(root.children.last === c && a.children.isEmpty)
+    }
+
+    @Test func stoppingFrameTranslationHandsTheItemToItsConstraints() throws {
+        let root = LayoutItem(identifier: "root")
+        root.frame = Rect(x: 0, y: 0, width: 200, height: 100)
+        let box = LayoutItem(identifier: "box")
+        box.frame = Rect(x: 5, y: 5, width: 10, height: 10)
+        box.intrinsicContentSize = Size(width: 30, height: 20)
+        root.addChild(box)
+        let other = LayoutItem(identifier: "other")
+        other.translatesFrameIntoConstraints = false
+        root.addChild(other)
+        try LayoutConstraint.activate([
+            other.leftAnchor.constraint(equalTo: box.rightAnchor),
+            other.topAnchor.constraint(equalTo: box.bottomAnchor),
+            other.widthAnchor.constraint(equalToConstant: 1),
+            other.heightAnchor.constraint(equalToConstant: 1),
+        ])
+        root.layoutIfNeeded()
+        #expect(other.frame.origin == Point(x: 15, y: 15))
+        box.translatesFrameIntoConstraints = false
+        try LayoutConstraint.activate([
+            box.leftAnchor.constraint(equalTo: root.leftAnchor, constant: 50),
+            box.topAnchor.constraint(equalTo: root.topAnchor, constant: 40),
+        ])
+        root.layoutIfNeeded()
+        #expect(box.frame == Rect(x: 50, y: 40, width: 30, height: 20))
+        #expect(other.frame.origin == Point(x: 80, y: 60))
+    }
+
+    @Test func aRootPlacedByConstraintsTakesItsSizeFromThem() throws {
+        let root = LayoutItem(identifier: "root")
+        root.translatesFrameIntoConstraints = false
+        let label = LayoutItem(identifier: "label")
+        label.translatesFrameIntoConstraints = false
+        label.intrinsicContentSize = Size(width: 70, height: 15)
+        root.addChild(label)
+        try LayoutConstraint.activate([
+            label.leadingAnchor.constraint(equalTo: root.leadingAnchor, constant: 10),
+            label.topAnchor.constraint(equalTo: root.topAnchor, constant: 5),
+            root.trailingAnchor.constraint(equalTo: label.trailingAnchor, constant: 10),
+            root.bottomAnchor.constraint(equalTo: label.bottomAnchor, constant: 5),
+        ])
+        root.layoutIfNeeded()
+        #expect(root.frame.size == Size(width: 90, height: 25))
+        #expect(label.frame == Rect(x: 10, y: 5, width: 70, height: 15))
+    }
+
+    @Test func lastBaselinesDefaultToTheBottomEdge() throws {
+        let (root, items) = makeTree(children: ["a", "b"])
+        let (a, b) = (items[0], items[1])
+        a.intrinsicContentSize = Size(width: 10, height: 50)
+        b.intrinsicContentSize = Size(width: 10, height: 30)
+        a.lastBaselineOffsetFromTop = 44
+        try LayoutConstraint.activate([
+            a.topAnchor.constraint(equalTo: root.topAnchor),
+            a.leftAnchor.constraint(equalTo: root.leftAnchor),
+            b.leftAnchor.constraint(equalTo: a.rightAnchor),
+            b.lastBaselineAnchor.constraint(equalTo: a.lastBaselineAnchor),
+        ])
+        root.layoutIfNeeded()
+        #expect(b.frame.origin.y == 14)
+        #expect(a.lastBaselineOffsetFromTop == 44 && b.lastBaselineOffsetFromTop == nil)
+    }
+}

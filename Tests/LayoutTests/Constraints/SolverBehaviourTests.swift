@@ -307,3 +307,57 @@ import TrellisLayout
         #expect(solver.value(of: a[2]) == 20 && solver.value(of: b[2]) == 105)
     }
 }
+
+@Suite struct SolverBoundTests {
+    /// Every simplex loop is bounded: reaching the bound is an error, and the solver stays
+    /// usable.
+    @Test func reachingThePivotBoundIsAnErrorNotAHang() throws {
+        let solver = ConstraintSolver()
+        let x = solver.makeVariable("x")
+        let y = solver.makeVariable("y")
+        try solver.add(Constraint(x, .equal, 0, priority: .defaultLow))
+        try solver.add(Constraint(y, .equal, x + 10))
+        solver.pivotLimit = 0
+        let push = Constraint(x, .greaterThanOrEqual, 50)
+        expectError(.iterationLimit) { try solver.add(push) }
+        #expect(!solver.contains(push))
+        solver.pivotLimit = nil
+        try solver.add(push)
+        solver.updateVariables()
+        #expect(solver.value(of: x) == 50 && solver.value(of: y) == 60)
+    }
+}
+
+@Suite struct SolverPartitionTests {
+    /// Removing the constraint that joined two large subsystems splits them once enough has
+    /// been removed to pay for the pass; values stay right either way.
+    @Test func largePartitionsSplitLazilyAfterRemovals() throws {
+        let solver = ConstraintSolver()
+        let count = 20
+        let a = (0..<count).map { solver.makeVariable("a\($0)") }
+        let b = (0..<count).map { solver.makeVariable("b\($0)") }
+        try solver.add(Constraint(a[0], .equal, 0))
+        try solver.add(Constraint(b[0], .equal, 1000))
+        for i in 1..<count {
+            try solver.add(Constraint(a[i], .equal, a[i - 1] + 1))
+            try solver.add(Constraint(b[i], .greaterThanOrEqual, b[i - 1] + 1))
+            try solver.add(Constraint(b[i], .equal, b[i - 1], priority: .defaultLow))
+        }
+        var bridges: [Constraint] = []
+        for i in 0..<10 {
+            let bridge = Constraint(b[i * 2], .lessThanOrEqual, a[i] + 2000, priority: 400)
+            bridges.append(bridge)
+            try solver.add(bridge)
+        }
+        solver.updateVariables()
+        #expect(solver.partitionCount == 1)
+        try solver.remove(bridges[0])
+        solver.updateVariables()
+        #expect(solver.partitionCount == 1)  // one removal does not pay for splitting 70 rows
+        for bridge in bridges.dropFirst() { try solver.remove(bridge) }
+        solver.updateVariables()
+        #expect(solver.partitionCount == 2)
+        #expect(solver.value(of: a[count - 1]) == Double(count - 1))
+        #expect(solver.value(of: b[count - 1]) == 1000 + Double(count - 1))
+    }
+}

@@ -79,6 +79,13 @@ public final class ConstraintSolver {
         state.splitPartitions()
     }
 
+    /// The most pivots one optimisation may take; `nil` (the default) scales the bound with the
+    /// size of the subsystem. Lowering it lets tests reach the bound.
+    package var pivotLimit: Int? {
+        get { state.tableau.pivotLimit }
+        set { state.tableau.pivotLimit = newValue }
+    }
+
     /// The number of constraints added, edits included.
     public var constraintCount: Int {
         state.constraintCount

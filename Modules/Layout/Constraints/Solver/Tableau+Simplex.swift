@@ -6,7 +6,7 @@
 extension Tableau {
     /// The most pivots one optimisation of a partition may take.
     func pivotBound(_ partition: Int32) -> Int {
-        10_000 + 50 * partitions[Int(partition)].memberCount
+        pivotLimit ?? 10_000 + 50 * partitions[Int(partition)].memberCount
     }
 
     /// Makes `entering` basic in `row`, whose basic symbol leaves, and substitutes everywhere.

@@ -188,6 +188,8 @@ struct Tableau {
     var slotSymbols = RawVector<Int32>()
     var freeSlots: [Int32] = []
     var levelScratch: [Double] = []
+    /// A fixed pivot bound instead of the one that grows with the partition (for tests).
+    var pivotLimit: Int?
 
     var partitions: [Partition] = []
     var freePartitionIDs: [Int32] = []
