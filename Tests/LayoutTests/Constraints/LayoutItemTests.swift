@@ -353,3 +353,77 @@ import TrellisLayout
         #expect(a.lastBaselineOffsetFromTop == 44 && b.lastBaselineOffsetFromTop == nil)
     }
 }
+
+@Suite struct FramePinTests {
+    /// Cells placed by frames share no variable: every cell adds the same number of
+    /// independent subsystems, instead of all of them joining one through the root.
+    @Test func cellsPlacedByFramesAreIndependentSubsystems() throws {
+        func partitions(cells: Int) throws -> Int {
+            let root = LayoutItem(identifier: "root")
+            root.frame = Rect(x: 0, y: 0, width: 320, height: 600)
+            for row in 0..<cells {
+                let cell = LayoutItem(identifier: "cell\(row)")
+                cell.frame = Rect(x: 0, y: Double(row) * 50, width: 320, height: 50)
+                root.addChild(cell)
+                let label = LayoutItem(identifier: "label\(row)")
+                label.translatesFrameIntoConstraints = false
+                label.intrinsicContentSize = Size(width: 100, height: 20)
+                cell.addChild(label)
+                try LayoutConstraint.activate([
+                    label.leadingAnchor.constraint(equalTo: cell.leadingAnchor, constant: 16),
+                    label.centerYAnchor.constraint(equalTo: cell.centerYAnchor),
+                ])
+                if row == cells - 1 {
+                    root.layoutIfNeeded()
+                    #expect(
+                        label.frameInRoot
+                            == Rect(x: 16, y: Double(row) * 50 + 15, width: 100, height: 20))
+                    #expect(label.frame == Rect(x: 16, y: 15, width: 100, height: 20))
+                }
+            }
+            return root.enginePartitionCount
+        }
+        let one = try partitions(cells: 1)
+        let two = try partitions(cells: 2)
+        let four = try partitions(cells: 4)
+        #expect(two > one)
+        #expect(four - two == 2 * (two - one))
+    }
+
+    @Test func movingATranslatingAncestorMovesPinnedDescendants() throws {
+        let root = LayoutItem(identifier: "root")
+        root.frame = Rect(x: 0, y: 0, width: 300, height: 300)
+        let outer = LayoutItem(identifier: "outer")
+        outer.frame = Rect(x: 10, y: 10, width: 200, height: 200)
+        let inner = LayoutItem(identifier: "inner")
+        inner.frame = Rect(x: 5, y: 5, width: 100, height: 100)
+        let dot = LayoutItem(identifier: "dot")
+        dot.translatesFrameIntoConstraints = false
+        root.addChild(outer)
+        outer.addChild(inner)
+        inner.addChild(dot)
+        try LayoutConstraint.activate([
+            dot.leftAnchor.constraint(equalTo: inner.leftAnchor, constant: 1),
+            dot.topAnchor.constraint(equalTo: inner.topAnchor, constant: 2),
+            dot.widthAnchor.constraint(equalToConstant: 3),
+            dot.heightAnchor.constraint(equalTo: inner.heightAnchor, multiplier: 0.5),
+        ])
+        root.layoutIfNeeded()
+        #expect(dot.frameInRoot == Rect(x: 16, y: 17, width: 3, height: 50))
+        outer.frame = Rect(x: 40, y: 50, width: 200, height: 200)
+        inner.frame.size = Size(width: 100, height: 60)
+        root.layoutIfNeeded()
+        #expect(dot.frame == Rect(x: 1, y: 2, width: 3, height: 30))
+        #expect(dot.frameInRoot == Rect(x: 46, y: 57, width: 3, height: 30))
+        // Once the outer item is placed by constraints, the inner one is pinned to it.
+        outer.translatesFrameIntoConstraints = false
+        try LayoutConstraint.activate([
+            outer.leftAnchor.constraint(equalTo: root.leftAnchor, constant: 100),
+            outer.topAnchor.constraint(equalTo: root.topAnchor),
+            outer.widthAnchor.constraint(equalToConstant: 50),
+            outer.heightAnchor.constraint(equalToConstant: 50),
+        ])
+        root.layoutIfNeeded()
+        #expect(dot.frameInRoot == Rect(x: 106, y: 7, width: 3, height: 30))
+    }
+}

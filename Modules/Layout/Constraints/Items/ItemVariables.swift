@@ -120,27 +120,45 @@ extension ItemVariableSource {
         return placement
     }
 
-    /// The frame of a translating item as required constraints: relative to its parent, or at
-    /// the origin for a root (whose size is pinned only if `pinsRootSize`).
-    func makePins(for item: LayoutItem, _ s: ItemSlot, parent: ItemSlot?, pinsSize: Bool)
-        -> [Constraint]
-    {
+    /// Where a translating item's position comes from: the nearest ancestor below `top` that
+    /// is placed by constraints, and the item's offset from it through the frames of the
+    /// translating items in between; no ancestor when every item up to `top` translates its
+    /// frame, and the offset is then from `top`'s origin, the origin of the solved space.
+    ///
+    /// Pinning to that ancestor instead of to the parent keeps items whose positions are fixed
+    /// (cells placed by frames in one window, say) out of each other's subsystems.
+    func pinAnchor(for item: LayoutItem, below top: LayoutItem) -> (LayoutItem?, Point) {
+        var x = item.frame.origin.x
+        var y = item.frame.origin.y
+        var current = item.parent
+        while let ancestor = current, ancestor !== top, ancestor.translatesFrameIntoConstraints {
+            x += ancestor.frame.origin.x
+            y += ancestor.frame.origin.y
+            current = ancestor.parent
+        }
+        let anchor = current === top ? nil : current
+        return (anchor, Point(x: LayoutItem.cleanFrameNumber(x), y: LayoutItem.cleanFrameNumber(y)))
+    }
+
+    /// The frame of a translating item as required constraints: its position relative to its
+    /// pin anchor (or fixed, without one) and, when `pinsSize`, its size.
+    func makePins(
+        for item: LayoutItem, _ s: ItemSlot, anchor: ItemSlot?, offset: Point, pinsSize: Bool
+    ) -> [Constraint] {
         let name = item.identifier ?? "item"
-        let x = LayoutItem.cleanFrameNumber(item.frame.origin.x)
-        let y = LayoutItem.cleanFrameNumber(item.frame.origin.y)
-        let width = LayoutItem.cleanFrameNumber(item.frame.size.width)
-        let height = LayoutItem.cleanFrameNumber(item.frame.size.height)
         var pins: [Constraint] = []
-        if let parent {
-            pins.append(Constraint(s.left, .equal, parent.left + x))
-            pins.append(Constraint(s.top, .equal, parent.top + y))
+        if let anchor {
+            pins.append(Constraint(s.left, .equal, anchor.left + offset.x))
+            pins.append(Constraint(s.top, .equal, anchor.top + offset.y))
         } else {
-            pins.append(Constraint(s.left, .equal, 0))
-            pins.append(Constraint(s.top, .equal, 0))
+            pins.append(Constraint(s.left, .equal, offset.x))
+            pins.append(Constraint(s.top, .equal, offset.y))
         }
         if pinsSize {
-            pins.append(Constraint(s.width, .equal, width))
-            pins.append(Constraint(s.height, .equal, height))
+            pins.append(
+                Constraint(s.width, .equal, LayoutItem.cleanFrameNumber(item.frame.size.width)))
+            pins.append(
+                Constraint(s.height, .equal, LayoutItem.cleanFrameNumber(item.frame.size.height)))
         }
         let labels = ["left", "top", "width", "height"]
         for (i, pin) in pins.enumerated() {

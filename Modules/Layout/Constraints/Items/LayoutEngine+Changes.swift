@@ -3,19 +3,37 @@ import TrellisGeometry
 // Keeping the engine in step with changes to items.
 
 extension LayoutEngine {
-    /// A translating item's frame changed: its pins take the new numbers in place.
+    /// A translating item's frame changed: its pins, and the position pins of the translating
+    /// items below it that are anchored above it, take the new numbers in place.
     func frameDidChange(_ item: LayoutItem) {
+        var pending = [item]
+        while let current = pending.popLast() {
+            if current.engine === self, current.translatesFrameIntoConstraints {
+                updatePins(of: current)
+            }
+            // Items below one placed by constraints are anchored at or below it.
+            if current === item || current.translatesFrameIntoConstraints {
+                pending.append(contentsOf: current.children)
+            }
+        }
+    }
+
+    private func updatePins(of item: LayoutItem) {
         guard let s = item.slot, !s.pins.isEmpty else { return }
-        let frame = item.frame
-        // Pins are `left == parent.left + x`, `top == parent.top + y`, `width == w`,
-        // `height == h`: the solver's constant of lhs - rhs is minus each number.
-        let numbers =
-            item.parent == nil
-            ? [0, 0, frame.size.width, frame.size.height]
-            : [frame.origin.x, frame.origin.y, frame.size.width, frame.size.height]
+        let size = item.frame.size
+        let numbers: [Double]
+        if item.parent == nil {
+            numbers = [0, 0, size.width, size.height]
+        } else {
+            let offset = pinAnchor(for: item, below: root).1
+            numbers = [offset.x, offset.y, size.width, size.height]
+        }
+        // A pin is `variable == anchor + number`: the solver's constant of lhs - rhs is minus
+        // the number.
         do {
             for (pin, number) in zip(s.pins, numbers) {
-                try solver.setConstant(-LayoutItem.cleanFrameNumber(number), of: pin)
+                let constant = -LayoutItem.cleanFrameNumber(number)
+                if pin.constant != constant { try solver.setConstant(constant, of: pin) }
             }
             item.lastError = nil
         } catch {
@@ -23,10 +41,18 @@ extension LayoutEngine {
         }
     }
 
-    /// An item now translates its frame, or stops: swap its pins and intrinsic constraints.
+    /// An item now translates its frame, or stops: swap its pins and intrinsic constraints, and
+    /// re-anchor the translating items below it.
     func translationDidChange(_ item: LayoutItem) {
-        regenerate(item)
-        // Translating children are pinned to this item, which is unaffected.
+        var pending = [item]
+        while let current = pending.popLast() {
+            if current.engine === self, current === item || current.translatesFrameIntoConstraints {
+                regenerate(current)
+            }
+            if current === item || current.translatesFrameIntoConstraints {
+                pending.append(contentsOf: current.children)
+            }
+        }
     }
 
     /// The intrinsic size or its priorities changed.

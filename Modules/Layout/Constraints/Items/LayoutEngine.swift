@@ -140,18 +140,19 @@ final class LayoutEngine: ItemVariableSource {
 
     /// Adds an item's pins or intrinsic constraints: a root sits at the origin of its own
     /// space, with its size pinned if it translates its frame; another item translating its
-    /// frame is pinned relative to its parent; an item placed by constraints gets hugging and
-    /// compression resistance for its intrinsic size.
+    /// frame is pinned to its pin anchor (see `pinAnchor(for:below:)`); an item placed by
+    /// constraints gets hugging and compression resistance for its intrinsic size.
     func addGenerated(_ item: LayoutItem) throws(LayoutError) {
         guard var s = item.slot else { return }
-        if let parent = item.parent {
-            if item.translatesFrameIntoConstraints {
-                let parentSlot = try slot(for: parent)
-                s.pins = makePins(for: item, s, parent: parentSlot, pinsSize: true)
-            }
-        } else {
+        if item.parent == nil {
             s.pins = makePins(
-                for: item, s, parent: nil, pinsSize: item.translatesFrameIntoConstraints)
+                for: item, s, anchor: nil, offset: .zero,
+                pinsSize: item.translatesFrameIntoConstraints)
+        } else if item.translatesFrameIntoConstraints {
+            let (anchor, offset) = pinAnchor(for: item, below: root)
+            let anchorSlot: ItemSlot? = try anchor.map { (a) throws(LayoutError) in try slot(for: a)
+            }
+            s.pins = makePins(for: item, s, anchor: anchorSlot, offset: offset, pinsSize: true)
         }
         if !item.translatesFrameIntoConstraints { s.intrinsic = makeIntrinsic(for: item, s) }
         item.slot = s

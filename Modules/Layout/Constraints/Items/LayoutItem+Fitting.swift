@@ -69,15 +69,18 @@ final class FittingContext: ItemVariableSource {
     }
 
     /// The container sits at the origin with a free size; a descendant that translates its
-    /// frame is pinned to its parent; one placed by constraints gets its intrinsic size.
+    /// frame is pinned to its pin anchor; one placed by constraints gets its intrinsic size.
     func slot(for item: LayoutItem) throws(LayoutError) -> ItemSlot {
         if let existing = slots[ObjectIdentifier(item)] { return existing }
         var s = makeSlot(for: item)
         slots[ObjectIdentifier(item)] = s
         if item === container {
-            s.pins = makePins(for: item, s, parent: nil, pinsSize: false)
-        } else if item.translatesFrameIntoConstraints, let parent = item.parent {
-            s.pins = makePins(for: item, s, parent: try slot(for: parent), pinsSize: true)
+            s.pins = makePins(for: item, s, anchor: nil, offset: .zero, pinsSize: false)
+        } else if item.translatesFrameIntoConstraints {
+            let (anchor, offset) = pinAnchor(for: item, below: container)
+            let anchorSlot: ItemSlot? = try anchor.map { (a) throws(LayoutError) in try slot(for: a)
+            }
+            s.pins = makePins(for: item, s, anchor: anchorSlot, offset: offset, pinsSize: true)
         }
         if item === container || !item.translatesFrameIntoConstraints {
             s.intrinsic = makeIntrinsic(for: item, s)

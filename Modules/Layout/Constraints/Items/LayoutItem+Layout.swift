@@ -30,6 +30,13 @@ extension LayoutItem {
         engine?.isAmbiguous(self) ?? false
     }
 
+    /// The number of independent subsystems in the engine of the item's tree (for tests).
+    package var enginePartitionCount: Int {
+        guard let engine = root.ownedEngine else { return 0 }
+        engine.solver.updateVariables()
+        return engine.solver.partitionCount
+    }
+
     /// Activates a constraint, as UIKit's `addConstraint(_:)`; see
     /// ``LayoutConstraint/activate(_:)``.
     ///

@@ -44,7 +44,8 @@ public final class LayoutItem {
     public var frame: Rect = .zero {
         didSet {
             guard frame != oldValue, translatesFrameIntoConstraints else { return }
-            engine?.frameDidChange(self)
+            // Items below may be pinned through this one even when it has no variables.
+            root.ownedEngine?.frameDidChange(self)
         }
     }
 
@@ -53,7 +54,7 @@ public final class LayoutItem {
     public var translatesFrameIntoConstraints = true {
         didSet {
             guard translatesFrameIntoConstraints != oldValue else { return }
-            engine?.translationDidChange(self)
+            root.ownedEngine?.translationDidChange(self)
         }
     }
 
