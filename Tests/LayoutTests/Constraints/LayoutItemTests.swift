@@ -427,3 +427,29 @@ import TrellisLayout
         #expect(dot.frameInRoot == Rect(x: 106, y: 7, width: 3, height: 30))
     }
 }
+
+@Suite struct LayoutMemoryTests {
+    /// A tree with active constraints is freed with its last reference: the engine, its root
+    /// and its constraints hold no cycle.
+    @Test func aTreeWithConstraintsIsFreed() throws {
+        weak var weakRoot: LayoutItem?
+        weak var weakChild: LayoutItem?
+        weak var weakConstraint: LayoutConstraint?
+        do {
+            let (root, items) = makeTree(children: ["child"])
+            let constraint = items[0].leftAnchor.constraint(equalTo: root.leftAnchor, constant: 3)
+            try LayoutConstraint.activate([
+                constraint, items[0].topAnchor.constraint(equalTo: root.topAnchor),
+                items[0].widthAnchor.constraint(equalTo: root.widthAnchor),
+            ])
+            root.layoutIfNeeded()
+            #expect(items[0].frame.origin.x == 3)
+            weakRoot = root
+            weakChild = items[0]
+            weakConstraint = constraint
+        }
+        #expect(weakRoot == nil)
+        #expect(weakChild == nil)
+        #expect(weakConstraint == nil)
+    }
+}

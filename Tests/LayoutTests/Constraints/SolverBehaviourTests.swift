@@ -179,9 +179,10 @@ import TrellisLayout
         #expect(solver.value(of: x) == 2)
     }
 
-    /// kiwi #71: tying width to height through an aspect ratio made Kiwi spin on a grid of
+    /// kiwi #71: tying width to height (`width == aspect * height`) made Kiwi spin on a grid of
     /// boxes. Here it converges, with every required constraint holding, for every size.
-    @Test func aspectRatioGridConvergesForEverySize() throws {
+    @Test(arguments: [1.0, 1.5])
+    func aspectRatioGridConvergesForEverySize(aspect: Double) throws {
         let solver = ConstraintSolver()
         let figureWidth = solver.makeVariable("figureWidth")
         let figureHeight = solver.makeVariable("figureHeight")
@@ -197,7 +198,7 @@ import TrellisLayout
                 let height = solver.makeVariable("h\(row)\(column)")
                 try solver.add(Constraint(width, .greaterThanOrEqual, 10))
                 try solver.add(Constraint(height, .greaterThanOrEqual, 10))
-                try solver.add(Constraint(width, .equal, 1.5 * height, priority: .defaultHigh))
+                try solver.add(Constraint(width, .equal, aspect * height, priority: .defaultHigh))
                 if column == 0 {
                     try solver.add(Constraint(left, .equal, 0))
                 } else {

@@ -8,9 +8,8 @@ import TrellisGeometry
 /// constraints installed in one ``ConstraintSolver``.
 final class LayoutEngine: ItemVariableSource {
     let solver = ConstraintSolver()
+    /// The root that owns the engine (which holds it strongly).
     unowned let root: LayoutItem
-    /// The items that have variables here.
-    var items: [LayoutItem] = []
 
     init(root: LayoutItem) {
         self.root = root
@@ -133,7 +132,6 @@ final class LayoutEngine: ItemVariableSource {
         let slot = makeSlot(for: item)
         item.slot = slot
         item.engine = self
-        items.append(item)
         try addGenerated(item)
         return item.slot ?? slot
     }
@@ -177,7 +175,6 @@ final class LayoutEngine: ItemVariableSource {
             if let baseline = s.firstBaseline { try? solver.remove(baseline.placement) }
             if let baseline = s.lastBaseline { try? solver.remove(baseline.placement) }
         }
-        items.removeAll { $0 === item }
     }
 
     /// Releases the variables of items taken out of the engine, once nothing refers to them.
