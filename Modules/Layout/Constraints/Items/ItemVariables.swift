@@ -193,16 +193,17 @@ extension ItemVariableSource {
         }
         return result
     }
+}
 
-    func missingItem(_ constraint: LayoutConstraint) -> LayoutError {
-        LayoutError(
-            code: .noCommonAncestor,
-            message:
-                "constraint \"\(constraint.description)\" refers to an item that no longer exists; "
-                + "make constraints between items that are alive",
-            conflicts: [
-                LayoutError.Conflict(
-                    id: ObjectIdentifier(constraint), description: constraint.description)
-            ])
-    }
+/// The error for a constraint whose item no longer exists.
+func missingItem(_ constraint: LayoutConstraint) -> LayoutError {
+    LayoutError(
+        code: .noCommonAncestor,
+        message:
+            "constraint \"\(constraint.description)\" refers to an item that no longer exists; "
+            + "make constraints between items that are alive",
+        conflicts: [
+            LayoutError.Conflict(
+                id: ObjectIdentifier(constraint), description: constraint.description)
+        ])
 }

@@ -29,7 +29,7 @@ final class LayoutEngine: ItemVariableSource {
     static func install(_ constraint: LayoutConstraint) throws(LayoutError) {
         try constraint.validate()
         guard let first = constraint.firstItem else {
-            throw LayoutEngine.engine(of: LayoutItem()).missingItem(constraint)
+            throw missingItem(constraint)
         }
         guard constraint.priority.isValid else {
             throw LayoutError(
@@ -45,7 +45,7 @@ final class LayoutEngine: ItemVariableSource {
         var ancestor = first
         if constraint.secondAttribute != .notAnAttribute {
             guard let second = constraint.secondItem else {
-                throw LayoutEngine.engine(of: first.root).missingItem(constraint)
+                throw missingItem(constraint)
             }
             guard let common = LayoutItem.nearestCommonAncestor(first, second) else {
                 throw LayoutError(

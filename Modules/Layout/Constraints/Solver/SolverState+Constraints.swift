@@ -48,7 +48,13 @@ extension SolverState {
             try tableau.removeConstraint(record)
         } catch {
             // The constraint is gone; only re-optimising failed, which leaves a feasible tableau.
-            throw failure(error, refusing: constraint)
+            throw LayoutError(
+                code: .iterationLimit,
+                message:
+                    "constraint \"\(describe(constraint))\" was removed, but the solver did not "
+                    + "converge afterwards within its pivot bound; the values are feasible but "
+                    + "may not be optimal",
+                conflicts: [conflict(constraint)])
         }
     }
 
