@@ -72,6 +72,7 @@ import TrellisLayout
             default:
                 continue
             }
+            if step % 7 == 6 { solver.compactStorage() }
             solver.updateVariables()
             let values = variables.map { solver.value(of: $0) }
             let expected = try #require(solveFresh(live.map(\.spec), count: count))

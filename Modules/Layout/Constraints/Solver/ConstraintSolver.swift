@@ -86,6 +86,13 @@ public final class ConstraintSolver {
         set { state.tableau.pivotLimit = newValue }
     }
 
+    /// Rewrites the pooled rows and columns without free space now, instead of when free space
+    /// dominates them (for tests).
+    package func compactStorage() {
+        state.tableau.compactTerms()
+        state.tableau.compactColumns()
+    }
+
     /// The number of constraints added, edits included.
     public var constraintCount: Int {
         state.constraintCount

@@ -48,8 +48,7 @@ extension Tableau {
         }
         records[Int(record)] = ConstraintRecord(
             marker: marker, other: other, priority: priority, constant: constant,
-            markerCoefficient: markerCoefficient, otherCoefficient: otherCoefficient,
-            isLive: true)
+            otherCoefficient: otherCoefficient, isLive: true, markerSign: Int8(markerCoefficient))
         partitions[Int(p)].constraintCount += 1
         markDirty(p)
 

@@ -6,8 +6,7 @@ extension Tableau {
     /// Creates an empty row with a basic symbol and a constant.
     mutating func makeRow(basic: Int32, constant: Double, capacity: Int) -> Int32 {
         let cap = Int32(max(capacity, 2))
-        let start = Int32(terms.count)
-        terms.append(repeating: Term(symbol: -1, coefficient: 0), count: Int(cap))
+        let start = termBlock(cap)
         let header = RowHeader(
             span: Span(start: start, count: 0, capacity: cap), basic: basic, constant: constant,
             rank: 0)
@@ -26,7 +25,7 @@ extension Tableau {
         for i in Int(span.start)..<Int(span.start + span.count) {
             symbols[Int(terms[i].symbol)].occurrences -= 1
         }
-        garbageTerms += Int(span.capacity)
+        freeTermBlocks.give(span.start, span.capacity)
         rows[Int(row)] = RowHeader(span: Span(), basic: Tableau.freeRow, constant: 0, rank: 0)
         freeRowIDs.append(row)
     }
@@ -36,14 +35,11 @@ extension Tableau {
         var span = rows[Int(row)].span
         if span.count == span.capacity {
             let newCapacity = max(4, span.capacity * 2)
-            let newStart = Int32(terms.count)
-            for i in Int(span.start)..<Int(span.start + span.count) {
-                let term = terms[i]
-                terms.append(term)
+            let newStart = termBlock(newCapacity)
+            for i in 0..<Int(span.count) {
+                terms[Int(newStart) + i] = terms[Int(span.start) + i]
             }
-            terms.append(
-                repeating: Term(symbol: -1, coefficient: 0), count: Int(newCapacity - span.count))
-            garbageTerms += Int(span.capacity)
+            freeTermBlocks.give(span.start, span.capacity)
             span.start = newStart
             span.capacity = newCapacity
         }
@@ -54,6 +50,15 @@ extension Tableau {
         // Only slacks and errors (which enter the basis) and markers that were looked up keep
         // a column; see `SymbolInfo.hasColumn`.
         if symbols[Int(symbol)].hasColumn { appendToColumn(symbol, row) }
+    }
+
+    /// The start of a block of `capacity` term slots, reused or appended.
+    @inline(__always)
+    private mutating func termBlock(_ capacity: Int32) -> Int32 {
+        if let start = freeTermBlocks.take(capacity) { return start }
+        let start = Int32(terms.count)
+        terms.append(repeating: Term(symbol: -1, coefficient: 0), count: Int(capacity))
+        return start
     }
 
     /// Removes the term at `index` (absolute, in the pool) by moving the last term into it.
@@ -137,13 +142,17 @@ extension Tableau {
             }
             if span.count == span.capacity {
                 let newCapacity = max(4, span.capacity * 2)
-                let newStart = Int32(columnPool.count)
-                for i in Int(span.start)..<Int(span.start + span.count) {
-                    let entry = columnPool[i]
-                    columnPool.append(entry)
+                let newStart: Int32
+                if let reused = freeColumnBlocks.take(newCapacity) {
+                    newStart = reused
+                } else {
+                    newStart = Int32(columnPool.count)
+                    columnPool.append(repeating: -1, count: Int(newCapacity))
                 }
-                columnPool.append(repeating: -1, count: Int(newCapacity - span.count))
-                garbageColumnEntries += Int(span.capacity)
+                for i in 0..<Int(span.count) {
+                    columnPool[Int(newStart) + i] = columnPool[Int(span.start) + i]
+                }
+                freeColumnBlocks.give(span.start, span.capacity)
                 span.start = newStart
                 span.capacity = newCapacity
             }
@@ -219,13 +228,13 @@ extension Tableau {
 
     /// Rewrites the term and column pools without garbage when garbage dominates them.
     mutating func compactPoolsIfNeeded() {
-        if garbageTerms > 4096 && garbageTerms > terms.count / 2 { compactTerms() }
-        if garbageColumnEntries > 4096 && garbageColumnEntries > columnPool.count / 2 {
-            compactColumns()
-        }
+        let freeTerms = freeTermBlocks.freeElements
+        if freeTerms > 65536 && freeTerms > terms.count * 3 / 4 { compactTerms() }
+        let freeEntries = freeColumnBlocks.freeElements
+        if freeEntries > 65536 && freeEntries > columnPool.count * 3 / 4 { compactColumns() }
     }
 
-    private mutating func compactTerms() {
+    mutating func compactTerms() {
         var pool = RawVector<Term>()
         for r in 0..<rows.count where rows[r].basic != Tableau.freeRow {
             var span = rows[r].span
@@ -240,12 +249,12 @@ extension Tableau {
         }
         terms.deallocate()
         terms = pool
-        garbageTerms = 0
+        freeTermBlocks.removeAll()
     }
 
-    private mutating func compactColumns() {
+    mutating func compactColumns() {
         var pool = RawVector<Int32>()
-        for s in 0..<symbols.count {
+        for s in 0..<symbols.count where symbols[s].hasColumn {
             var span = symbols[s].column
             let start = Int32(pool.count)
             for i in Int(span.start)..<Int(span.start + span.count) { pool.append(columnPool[i]) }
@@ -255,6 +264,6 @@ extension Tableau {
         }
         columnPool.deallocate()
         columnPool = pool
-        garbageColumnEntries = 0
+        freeColumnBlocks.removeAll()
     }
 }

@@ -81,10 +81,12 @@ struct ConstraintRecord {
     var priority: Float
     /// The constant `k` of the constraint row `expression + k (relation) 0`.
     var constant: Double
-    /// The coefficients of ``marker`` and ``other`` in the original row.
-    var markerCoefficient: Double
+    /// The coefficient of ``other`` in the original row (for a lazy equality, that of the
+    /// variable it defines).
     var otherCoefficient: Double
     var isLive: Bool
+    /// The coefficient of ``marker`` in the original row, always 1 or -1.
+    var markerSign: Int8 = 1
     /// For a required equality that became the definition row of an external variable and has
     /// no dummy yet: that variable. Its row alone carries the constraint until the row is
     /// copied into another (expanded) or dropped, when the dummy is materialised; until then a
@@ -92,6 +94,9 @@ struct ConstraintRecord {
     var definition: Int32 = -1
 
     var isRequired: Bool { priority >= 1000 }
+
+    /// The coefficient of ``marker`` in the original row.
+    var markerCoefficient: Double { Double(markerSign) }
 }
 
 /// Why a tableau operation failed. The tableau is restored before any of these is thrown.
@@ -128,9 +133,17 @@ struct SymbolInfo {
     /// The partition's member list.
     var previousMember: Int32 = -1
     var nextMember: Int32 = -1
-    /// The partition's definition list, in increasing rank.
-    var previousDefinition: Int32 = -1
-    var nextDefinition: Int32 = -1
+
+    /// The partition's definition list, in increasing rank. Only external variables are
+    /// definitions, and they never keep a column, so the links share ``column``'s storage.
+    var previousDefinition: Int32 {
+        get { column.start }
+        set { column.start = newValue }
+    }
+    var nextDefinition: Int32 {
+        get { column.count }
+        set { column.count = newValue }
+    }
 }
 
 /// A connected component of the constraint graph, solved on its own. Its members and its
@@ -173,13 +186,13 @@ struct Tableau {
     var rows = RawVector<RowHeader>()
     var terms = RawVector<Term>()
     var freeRowIDs: [Int32] = []
-    var garbageTerms = 0
+    var freeTermBlocks = BlockFreeList()
     var rowStamps = RawVector<UInt32>()
     var stamp: UInt32 = 0
 
     // Pooled columns.
     var columnPool = RawVector<Int32>()
-    var garbageColumnEntries = 0
+    var freeColumnBlocks = BlockFreeList()
 
     // The lexicographic objective: `objective[slot * levels.count + level]`, levels by
     // decreasing priority.
@@ -241,7 +254,7 @@ struct Tableau {
         let i = Int(symbol)
         freeObjectiveSlot(of: symbol)
         if symbols[i].partition >= 0 { removeMember(symbol) }
-        garbageColumnEntries += Int(symbols[i].column.capacity)
+        freeColumnBlocks.give(symbols[i].column.start, symbols[i].column.capacity)
         symbols[i] = SymbolInfo(kind: .free, partition: -1, owner: -1)
         values[i] = 0
         freeSymbols.append(symbol)
@@ -281,8 +294,8 @@ struct Tableau {
     /// Creates a constraint record.
     mutating func makeRecord() -> Int32 {
         let record = ConstraintRecord(
-            marker: -1, other: -1, priority: 1000, constant: 0, markerCoefficient: 0,
-            otherCoefficient: 0, isLive: true)
+            marker: -1, other: -1, priority: 1000, constant: 0, otherCoefficient: 0,
+            isLive: true)
         if let reused = freeRecords.popLast() {
             records[Int(reused)] = record
             return reused

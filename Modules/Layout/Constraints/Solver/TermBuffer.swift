@@ -7,7 +7,8 @@ struct TermBuffer {
     private var first = LinearTerm.zero
     private var second = LinearTerm.zero
     private var third = LinearTerm.zero
-    private var rest: [LinearTerm] = []
+    /// Terms beyond the third; `nil` (no storage to retain when copied) for most constraints.
+    private var rest: [LinearTerm]?
 
     /// Appends a term.
     mutating func append(_ term: LinearTerm) {
@@ -15,7 +16,7 @@ struct TermBuffer {
         case 0: first = term
         case 1: second = term
         case 2: third = term
-        default: rest.append(term)
+        default: rest = (rest ?? []) + [term]
         }
         count += 1
     }
@@ -27,7 +28,7 @@ struct TermBuffer {
         case 0: first
         case 1: second
         case 2: third
-        default: rest[index - 3]
+        default: rest?[index - 3] ?? .zero
         }
     }
 }
