@@ -52,3 +52,21 @@ import TrellisLayout
         #expect(l + 10 <= r + 1e-9 && r <= 100 + 1e-9 && l >= -1e-9)
     }
 }
+
+@Suite struct SolverMemoryTests {
+    /// A solver built on the memory another one left behind starts clean.
+    @Test func solversReuseReleasedMemoryCorrectly() throws {
+        for round in 0..<3 {
+            let solver = ConstraintSolver()
+            let x = (0..<200).map { solver.makeVariable("x\($0)") }
+            try solver.add(Constraint(x[0], .equal, Double(round)))
+            for i in 1..<200 {
+                try solver.add(Constraint(x[i], .greaterThanOrEqual, x[i - 1] + 1))
+                try solver.add(Constraint(x[i], .equal, 0, priority: .defaultLow))
+            }
+            solver.updateVariables()
+            #expect(solver.value(of: x[199]) == Double(round + 199))
+            if round == 1 { ConstraintSolver.releaseCachedMemory() }
+        }
+    }
+}

@@ -79,6 +79,15 @@ public final class ConstraintSolver {
         state.splitPartitions()
     }
 
+    /// Frees the memory that released solvers left for the next ones.
+    ///
+    /// A released solver's storage (up to 768 MB in all) is kept for the solvers created after
+    /// it, so that they do not pay the kernel for fresh pages; call this after a large system is
+    /// gone to give that memory back.
+    public static func releaseCachedMemory() {
+        BufferCache.purge()
+    }
+
     /// The most pivots one optimisation may take; `nil` (the default) scales the bound with the
     /// size of the subsystem. Lowering it lets tests reach the bound.
     package var pivotLimit: Int? {

@@ -17,8 +17,12 @@ struct RawVector<Element: BitwiseCopyable> {
     private(set) var base: UnsafeMutablePointer<Element>?
     private(set) var count = 0
     private(set) var capacity = 0
+    /// Which storage of the tableau this is, for ``BufferCache``; -1 keeps no block.
+    let kind: Int
 
-    init() {}
+    init(kind: Int = -1) {
+        self.kind = kind
+    }
 
     /// The element at `index`, which must be in `0..<count`.
     @inline(__always)
@@ -48,18 +52,41 @@ struct RawVector<Element: BitwiseCopyable> {
         count = 0
     }
 
-    /// Frees the memory; the vector is empty afterwards.
+    /// Frees the memory (into ``BufferCache`` when the vector has a kind); the vector is empty
+    /// afterwards.
     mutating func deallocate() {
-        free(base)
+        if let base {
+            if kind >= 0 {
+                BufferCache.give(
+                    kind: kind, UnsafeMutableRawPointer(base),
+                    bytes: capacity * MemoryLayout<Element>.stride)
+            } else {
+                free(base)
+            }
+        }
         base = nil
         count = 0
         capacity = 0
     }
 
-    /// Grows with `realloc`, which remaps large blocks instead of copying them.
+    /// Grows with `realloc`, which remaps large blocks instead of copying them; a small vector
+    /// first takes the block its kind left in ``BufferCache``, whose pages are already mapped.
     private mutating func grow(minimum: Int) {
         let newCapacity = max(16, capacity * 2, minimum)
         let bytes = newCapacity * MemoryLayout<Element>.stride
+        if kind >= 0 && capacity * MemoryLayout<Element>.stride < 1 << 16,
+            let (raw, blockBytes) = BufferCache.take(kind: kind, atLeast: bytes)
+        {
+            let newBase = raw.bindMemory(
+                to: Element.self, capacity: blockBytes / MemoryLayout<Element>.stride)
+            if let base {
+                newBase.initialize(from: base, count: count)
+                free(base)
+            }
+            base = newBase
+            capacity = blockBytes / MemoryLayout<Element>.stride
+            return
+        }
         guard let raw = realloc(base, bytes) else {
             // Out of memory: there is no way to continue that keeps the tableau consistent.
             fatalError("constraint solver: out of memory growing to \(bytes) bytes")

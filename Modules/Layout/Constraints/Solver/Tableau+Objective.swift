@@ -26,7 +26,7 @@ extension Tableau {
         let oldCount = levels.count
         levels.insert(priority, at: low)
         let slots = slotSymbols.count
-        var widened = RawVector<Double>()
+        var widened = RawVector<Double>(kind: objective.kind)
         widened.append(repeating: 0, count: slots * levels.count)
         for slot in 0..<slots {
             for l in 0..<oldCount {

@@ -235,7 +235,7 @@ extension Tableau {
     }
 
     mutating func compactTerms() {
-        var pool = RawVector<Term>()
+        var pool = RawVector<Term>(kind: terms.kind)
         for r in 0..<rows.count where rows[r].basic != Tableau.freeRow {
             var span = rows[r].span
             let start = Int32(pool.count)
@@ -253,7 +253,7 @@ extension Tableau {
     }
 
     mutating func compactColumns() {
-        var pool = RawVector<Int32>()
+        var pool = RawVector<Int32>(kind: columnPool.kind)
         for s in 0..<symbols.count where symbols[s].hasColumn {
             var span = symbols[s].column
             let start = Int32(pool.count)

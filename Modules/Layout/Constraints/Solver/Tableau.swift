@@ -172,33 +172,33 @@ struct Tableau {
     static let freeRow: Int32 = -1
 
     // Per symbol.
-    var symbols = RawVector<SymbolInfo>()
-    var values = RawVector<Double>()
+    var symbols = RawVector<SymbolInfo>(kind: 0)
+    var values = RawVector<Double>(kind: 1)
     var freeSymbols: [Int32] = []
 
     // Scratch, per symbol, always restored to zero / -1 after use.
-    var accumulator = RawVector<Double>()
+    var accumulator = RawVector<Double>(kind: 2)
     var touched: [Int32] = []
     var accumulatedConstant = 0.0
     var expansionHeap: [DefinitionEntry] = []
 
     // Rows and their pooled terms.
-    var rows = RawVector<RowHeader>()
-    var terms = RawVector<Term>()
+    var rows = RawVector<RowHeader>(kind: 3)
+    var terms = RawVector<Term>(kind: 4)
     var freeRowIDs: [Int32] = []
     var freeTermBlocks = BlockFreeList()
-    var rowStamps = RawVector<UInt32>()
+    var rowStamps = RawVector<UInt32>(kind: 5)
     var stamp: UInt32 = 0
 
     // Pooled columns.
-    var columnPool = RawVector<Int32>()
+    var columnPool = RawVector<Int32>(kind: 6)
     var freeColumnBlocks = BlockFreeList()
 
     // The lexicographic objective: `objective[slot * levels.count + level]`, levels by
     // decreasing priority.
     var levels: [Float] = []
-    var objective = RawVector<Double>()
-    var slotSymbols = RawVector<Int32>()
+    var objective = RawVector<Double>(kind: 7)
+    var slotSymbols = RawVector<Int32>(kind: 8)
     var freeSlots: [Int32] = []
     var levelScratch: [Double] = []
     /// A fixed pivot bound instead of the one that grows with the partition (for tests).
@@ -208,7 +208,7 @@ struct Tableau {
     var freePartitionIDs: [Int32] = []
     var dirtyPartitions: [Int32] = []
 
-    var records = RawVector<ConstraintRecord>()
+    var records = RawVector<ConstraintRecord>(kind: 9)
     var freeRecords: [Int32] = []
 
     /// The number of symbol ids in use or free.
