@@ -1,0 +1,209 @@
+import TrellisGeometry
+
+// Turning layout constraints into solver constraints, shared by the engine of a tree and by
+// fitting-size computations (which solve a subtree in a solver of their own).
+
+/// An item's variables in a solver, and the constraints made for it there.
+struct ItemSlot {
+    var left: Variable
+    var top: Variable
+    var width: Variable
+    var height: Variable
+    /// The baselines, once a constraint uses them, with the constraint that places each.
+    var firstBaseline: (variable: Variable, placement: Constraint)?
+    var lastBaseline: (variable: Variable, placement: Constraint)?
+    /// The frame as constraints, for an item that translates its frame.
+    var pins: [Constraint] = []
+    /// Hugging and compression resistance, for an item placed by constraints.
+    var intrinsic: [Constraint] = []
+}
+
+/// Something that gives items variables in a solver.
+protocol ItemVariableSource: AnyObject {
+    var solver: ConstraintSolver { get }
+    /// The slot of an item, creating its variables (and its generated constraints) if needed.
+    func slot(for item: LayoutItem) throws(LayoutError) -> ItemSlot
+    /// Stores an updated slot.
+    func store(_ slot: ItemSlot, for item: LayoutItem)
+}
+
+extension ItemVariableSource {
+    /// Creates the four variables of an item.
+    func makeSlot(for item: LayoutItem) -> ItemSlot {
+        let name = item.identifier ?? "item"
+        return ItemSlot(
+            left: solver.makeVariable(name + ".left"), top: solver.makeVariable(name + ".top"),
+            width: solver.makeVariable(name + ".width"),
+            height: solver.makeVariable(name + ".height"))
+    }
+
+    /// The solver constraint that implements a layout constraint.
+    func makeConstraint(for constraint: LayoutConstraint) throws(LayoutError) -> Constraint {
+        guard let first = constraint.firstItem else { throw missingItem(constraint) }
+        let flipped = isFlipped(constraint)
+        let lhs = try expression(first, constraint.firstAttribute, flipped: flipped)
+        var rhs = LinearExpression(constant: constraint.constant)
+        if constraint.secondAttribute != .notAnAttribute {
+            guard let second = constraint.secondItem else { throw missingItem(constraint) }
+            rhs =
+                try expression(second, constraint.secondAttribute, flipped: flipped)
+                * constraint.multiplier + constraint.constant
+        }
+        let result = Constraint(lhs, constraint.relation, rhs, priority: constraint.priority)
+        result.owner = constraint
+        result.label = constraint.description
+        return result
+    }
+
+    /// Whether a constraint is resolved in a right-to-left frame: it uses leading or trailing
+    /// and its first item's layout direction is right to left. Positions along x are then
+    /// negated on both sides, so that `leading + 8` is 8 points toward the trailing edge.
+    func isFlipped(_ constraint: LayoutConstraint) -> Bool {
+        guard constraint.firstAttribute.isDirectional || constraint.secondAttribute.isDirectional
+        else { return false }
+        return constraint.firstItem?.effectiveLayoutDirection == .rightToLeft
+    }
+
+    /// An attribute of an item as an expression over its variables.
+    func expression(_ item: LayoutItem, _ attribute: LayoutAttribute, flipped: Bool)
+        throws(LayoutError) -> LinearExpression
+    {
+        let s = try slot(for: item)
+        let sign: Double = flipped ? -1 : 1
+        switch attribute {
+        case .left: return LinearExpression(s.left)
+        case .right: return s.left + s.width
+        case .leading: return flipped ? -(s.left + s.width) : LinearExpression(s.left)
+        case .trailing: return flipped ? -s.left : s.left + s.width
+        case .centerX: return (s.left + 0.5 * s.width) * sign
+        case .width: return LinearExpression(s.width)
+        case .top: return LinearExpression(s.top)
+        case .bottom: return s.top + s.height
+        case .centerY: return s.top + 0.5 * s.height
+        case .height: return LinearExpression(s.height)
+        case .firstBaseline: return LinearExpression(try baseline(of: item, first: true))
+        case .lastBaseline: return LinearExpression(try baseline(of: item, first: false))
+        case .notAnAttribute: return LinearExpression()
+        }
+    }
+
+    /// The variable of a baseline, created with the required constraint that places it.
+    func baseline(of item: LayoutItem, first: Bool) throws(LayoutError) -> Variable {
+        var s = try slot(for: item)
+        if let existing = first ? s.firstBaseline : s.lastBaseline { return existing.variable }
+        let variable = solver.makeVariable(
+            (item.identifier ?? "item") + (first ? ".firstBaseline" : ".lastBaseline"))
+        let placement = baselinePlacement(item, s, variable, first: first)
+        try solver.add(placement)
+        if first {
+            s.firstBaseline = (variable, placement)
+        } else {
+            s.lastBaseline = (variable, placement)
+        }
+        store(s, for: item)
+        return variable
+    }
+
+    /// `baseline == top + offset`, or `baseline == top + height` without an offset.
+    func baselinePlacement(_ item: LayoutItem, _ s: ItemSlot, _ variable: Variable, first: Bool)
+        -> Constraint
+    {
+        let offset = first ? item.firstBaselineOffsetFromTop : item.lastBaselineOffsetFromTop
+        let placement: Constraint
+        if let offset, offset.isFinite {
+            placement = Constraint(variable, .equal, s.top + offset)
+        } else {
+            placement = Constraint(variable, .equal, s.top + s.height)
+        }
+        placement.label =
+            "\(item.identifier ?? "item").\(first ? "firstBaseline" : "lastBaseline") (offset from top)"
+        return placement
+    }
+
+    /// Where a translating item's position comes from: the nearest ancestor below `top` that
+    /// is placed by constraints, and the item's offset from it through the frames of the
+    /// translating items in between; no ancestor when every item up to `top` translates its
+    /// frame, and the offset is then from `top`'s origin, the origin of the solved space.
+    ///
+    /// Pinning to that ancestor instead of to the parent keeps items whose positions are fixed
+    /// (cells placed by frames in one window, say) out of each other's subsystems.
+    func pinAnchor(for item: LayoutItem, below top: LayoutItem) -> (LayoutItem?, Point) {
+        var x = item.frame.origin.x
+        var y = item.frame.origin.y
+        var current = item.parent
+        while let ancestor = current, ancestor !== top, ancestor.translatesFrameIntoConstraints {
+            x += ancestor.frame.origin.x
+            y += ancestor.frame.origin.y
+            current = ancestor.parent
+        }
+        let anchor = current === top ? nil : current
+        return (anchor, Point(x: LayoutItem.cleanFrameNumber(x), y: LayoutItem.cleanFrameNumber(y)))
+    }
+
+    /// The frame of a translating item as required constraints: its position relative to its
+    /// pin anchor (or fixed, without one) and, when `pinsSize`, its size.
+    func makePins(
+        for item: LayoutItem, _ s: ItemSlot, anchor: ItemSlot?, offset: Point, pinsSize: Bool
+    ) -> [Constraint] {
+        let name = item.identifier ?? "item"
+        var pins: [Constraint] = []
+        if let anchor {
+            pins.append(Constraint(s.left, .equal, anchor.left + offset.x))
+            pins.append(Constraint(s.top, .equal, anchor.top + offset.y))
+        } else {
+            pins.append(Constraint(s.left, .equal, offset.x))
+            pins.append(Constraint(s.top, .equal, offset.y))
+        }
+        if pinsSize {
+            pins.append(
+                Constraint(s.width, .equal, LayoutItem.cleanFrameNumber(item.frame.size.width)))
+            pins.append(
+                Constraint(s.height, .equal, LayoutItem.cleanFrameNumber(item.frame.size.height)))
+        }
+        let labels = ["left", "top", "width", "height"]
+        for (i, pin) in pins.enumerated() {
+            pin.label =
+                "\(name).\(labels[i]) from its frame (set translatesFrameIntoConstraints = false "
+                + "to place it with constraints)"
+        }
+        return pins
+    }
+
+    /// Hugging and compression resistance for each intrinsic dimension, as in UIKit.
+    func makeIntrinsic(for item: LayoutItem, _ s: ItemSlot) -> [Constraint] {
+        let size = item.intrinsicContentSize
+        let name = item.identifier ?? "item"
+        var result: [Constraint] = []
+        for axis in LayoutAxis.allCases {
+            let value = axis == .horizontal ? size.width : size.height
+            guard value >= 0 else { continue }
+            let variable = axis == .horizontal ? s.width : s.height
+            let dimension = axis == .horizontal ? "width" : "height"
+            let hug = Constraint(
+                variable, .lessThanOrEqual, value, priority: item.contentHuggingPriority(for: axis))
+            hug.label =
+                "\(name).\(dimension) <= \(formatNumber(value)) (content hugging) @\(hug.priority)"
+            let resist = Constraint(
+                variable, .greaterThanOrEqual, value,
+                priority: item.contentCompressionResistancePriority(for: axis))
+            resist.label =
+                "\(name).\(dimension) >= \(formatNumber(value)) (compression resistance) @\(resist.priority)"
+            result.append(hug)
+            result.append(resist)
+        }
+        return result
+    }
+}
+
+/// The error for a constraint whose item no longer exists.
+func missingItem(_ constraint: LayoutConstraint) -> LayoutError {
+    LayoutError(
+        code: .noCommonAncestor,
+        message:
+            "constraint \"\(constraint.description)\" refers to an item that no longer exists; "
+            + "make constraints between items that are alive",
+        conflicts: [
+            LayoutError.Conflict(
+                id: ObjectIdentifier(constraint), description: constraint.description)
+        ])
+}

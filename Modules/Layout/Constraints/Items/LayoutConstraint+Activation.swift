@@ -1,0 +1,33 @@
+extension LayoutConstraint {
+    /// Activates constraints, as `NSLayoutConstraint.activate(_:)`: each is installed in the
+    /// engine of its items' tree, on their nearest common ancestor. Already active constraints
+    /// are left alone.
+    ///
+    /// Activation is all or nothing: when one constraint cannot be activated, those activated
+    /// by this call are deactivated again and the error is thrown.
+    ///
+    /// - Throws: ``LayoutError`` with code `unsatisfiable` (naming the required constraints in
+    ///   conflict), `noCommonAncestor` for items in different trees or an item that no longer
+    ///   exists, `incompatibleAttributes`, `invalidPriority` or `invalidNumber`.
+    /// - Complexity: O(depth of the tree) per constraint to find its common ancestor, plus the
+    ///   solver's work.
+    public static func activate(_ constraints: [LayoutConstraint]) throws(LayoutError) {
+        var activated: [LayoutConstraint] = []
+        for constraint in constraints where !constraint.isActive {
+            do {
+                try LayoutEngine.install(constraint)
+                constraint.lastError = nil
+                activated.append(constraint)
+            } catch {
+                for done in activated.reversed() { done.engine?.uninstall(done) }
+                throw error
+            }
+        }
+    }
+
+    /// Deactivates constraints, as `NSLayoutConstraint.deactivate(_:)`. Inactive constraints
+    /// are left alone.
+    public static func deactivate(_ constraints: [LayoutConstraint]) {
+        for constraint in constraints { constraint.engine?.uninstall(constraint) }
+    }
+}

@@ -1,0 +1,196 @@
+import TrellisGeometry
+
+/// A relation between attributes of one or two layout items, as `NSLayoutConstraint`:
+/// `firstItem.firstAttribute (relation) multiplier × secondItem.secondAttribute + constant`.
+///
+/// Constraints are made inactive, usually from anchors, and take effect when activated; the
+/// engine of the items' tree then keeps the items' frames satisfying them. Activating installs a
+/// constraint on the nearest common ancestor of its items, as UIKit does, and reports a problem
+/// as a ``LayoutError`` instead of an exception.
+///
+/// ```swift
+/// let gap = title.topAnchor.constraint(equalTo: image.bottomAnchor, constant: 2)
+/// try LayoutConstraint.activate([gap])
+/// gap.constant = 8          // moves the title without rebuilding anything
+/// gap.isActive = false
+/// ```
+public final class LayoutConstraint {
+    /// The item on the left of the relation (weak, as in UIKit).
+    public private(set) weak var firstItem: LayoutItem?
+    /// The attribute of the first item.
+    public let firstAttribute: LayoutAttribute
+    /// How the sides relate.
+    public let relation: LayoutRelation
+    /// The item on the right of the relation, or `nil` when the constraint relates a size to a
+    /// constant (weak, as in UIKit).
+    public private(set) weak var secondItem: LayoutItem?
+    /// The attribute of the second item, or ``LayoutAttribute/notAnAttribute``.
+    public let secondAttribute: LayoutAttribute
+    /// The factor applied to the second attribute.
+    public let multiplier: Double
+    /// A name shown in descriptions and errors.
+    public var identifier: String?
+
+    /// The constant added to the second side; changing it while active updates the layout in
+    /// place, without rebuilding anything.
+    ///
+    /// A change that would make a required constraint impossible deactivates the constraint
+    /// (as UIKit breaks a constraint to recover) and records the reason in ``lastError``.
+    public var constant: Double {
+        didSet {
+            guard constant != oldValue, let engine else { return }
+            engine.constantDidChange(self)
+        }
+    }
+
+    /// The priority; changing it while active reinstalls the constraint.
+    ///
+    /// A change that cannot be applied deactivates the constraint and records the reason in
+    /// ``lastError``.
+    public var priority: LayoutPriority = .required {
+        didSet {
+            guard priority != oldValue, let engine else { return }
+            engine.priorityDidChange(self)
+        }
+    }
+
+    /// The error that left this constraint inactive: set when activating it through
+    /// ``isActive``, or changing its ``constant`` or ``priority``, failed; cleared when it is
+    /// next activated.
+    public internal(set) var lastError: LayoutError?
+
+    /// The engine the constraint is installed in while active.
+    weak var engine: LayoutEngine?
+    /// The item it is installed on: the nearest common ancestor of its items.
+    weak var installationItem: LayoutItem?
+    /// The solver constraint that implements it while active.
+    var solverConstraint: Constraint?
+
+    /// Creates a constraint from its parts, as `NSLayoutConstraint(item:attribute:relatedBy:
+    /// toItem:attribute:multiplier:constant:)`.
+    ///
+    /// - Throws: ``LayoutError/Code-swift.struct/incompatibleAttributes`` when the attributes
+    ///   cannot be related: positions on different axes, a position and a size, leading or
+    ///   trailing with left or right, a multiplier on positions, a position against a constant,
+    ///   or a second item without an attribute; ``LayoutError/Code-swift.struct/invalidNumber``
+    ///   for a multiplier of zero or a number that is not finite.
+    public convenience init(
+        item: LayoutItem, attribute: LayoutAttribute, relatedBy relation: LayoutRelation,
+        toItem: LayoutItem?, attribute secondAttribute: LayoutAttribute,
+        multiplier: Double = 1, constant: Double = 0
+    ) throws(LayoutError) {
+        self.init(
+            uncheckedItem: item, attribute: attribute, relatedBy: relation, toItem: toItem,
+            attribute: secondAttribute, multiplier: multiplier, constant: constant)
+        try validate()
+    }
+
+    init(
+        uncheckedItem item: LayoutItem, attribute: LayoutAttribute,
+        relatedBy relation: LayoutRelation, toItem: LayoutItem?,
+        attribute secondAttribute: LayoutAttribute, multiplier: Double, constant: Double
+    ) {
+        firstItem = item
+        firstAttribute = attribute
+        self.relation = relation
+        secondItem = toItem
+        self.secondAttribute = toItem == nil ? .notAnAttribute : secondAttribute
+        self.multiplier = multiplier
+        self.constant = constant
+    }
+
+    /// Whether the constraint is in effect. Setting it activates or deactivates the constraint;
+    /// an activation that fails leaves it inactive and records the reason in ``lastError``
+    /// (``activate(_:)`` throws it instead).
+    public var isActive: Bool {
+        get { engine != nil }
+        set {
+            if newValue {
+                do {
+                    try LayoutConstraint.activate([self])
+                } catch {
+                    lastError = error
+                }
+            } else {
+                LayoutConstraint.deactivate([self])
+            }
+        }
+    }
+
+    /// Checks that the attributes can be related and the numbers are usable.
+    func validate() throws(LayoutError) {
+        func refuse(_ reason: String) -> LayoutError {
+            LayoutError(
+                code: .incompatibleAttributes,
+                message: "constraint \"\(description)\" is invalid: \(reason)",
+                conflicts: [
+                    LayoutError.Conflict(id: ObjectIdentifier(self), description: description)
+                ])
+        }
+        guard firstAttribute != .notAnAttribute else {
+            throw refuse("the first attribute cannot be notAnAttribute")
+        }
+        guard multiplier.isFinite, constant.isFinite, multiplier != 0,
+            abs(multiplier) <= ConstraintSolver.maximumMagnitude,
+            abs(constant) <= ConstraintSolver.maximumMagnitude
+        else {
+            throw LayoutError(
+                code: .invalidNumber,
+                message:
+                    "constraint \"\(description)\" has multiplier \(multiplier) and constant "
+                    + "\(constant); use finite numbers, and a multiplier other than zero",
+                conflicts: [
+                    LayoutError.Conflict(id: ObjectIdentifier(self), description: description)
+                ])
+        }
+        if secondAttribute == .notAnAttribute {
+            guard firstAttribute.isDimension else {
+                throw refuse(
+                    "a position (\(firstAttribute.name)) cannot equal a constant; relate it to "
+                        + "another item's position")
+            }
+            return
+        }
+        guard firstAttribute.axis == secondAttribute.axis else {
+            throw refuse("\(firstAttribute.name) and \(secondAttribute.name) are on different axes")
+        }
+        guard firstAttribute.isDimension == secondAttribute.isDimension else {
+            throw refuse(
+                "\(firstAttribute.name) and \(secondAttribute.name) mix a size and a position")
+        }
+        let mixesDirection =
+            (firstAttribute.isDirectional && [.left, .right].contains(secondAttribute))
+            || (secondAttribute.isDirectional && [.left, .right].contains(firstAttribute))
+        guard !mixesDirection else {
+            throw refuse(
+                "leading and trailing cannot be related to left and right; use one pair for both")
+        }
+        guard firstAttribute.isDimension || multiplier == 1 else {
+            throw refuse("a multiplier needs sizes (width, height), not positions")
+        }
+    }
+}
+
+extension LayoutConstraint: CustomStringConvertible {
+    /// The constraint in the textual form, such as `title.leading == image.trailing + 8 @750`.
+    public var description: String {
+        func name(_ item: LayoutItem?) -> String {
+            guard let item else { return "nil" }
+            return item.identifier
+                ?? "item\(UInt(bitPattern: ObjectIdentifier(item).hashValue) % 10_000)"
+        }
+        var text = "\(name(firstItem)).\(firstAttribute.name) \(relation.symbol) "
+        if secondAttribute == .notAnAttribute || secondItem == nil {
+            text += formatNumber(constant)
+        } else {
+            if multiplier != 1 { text += "\(formatNumber(multiplier)) * " }
+            text += "\(name(secondItem)).\(secondAttribute.name)"
+            if constant != 0 {
+                text += (constant < 0 ? " - " : " + ") + formatNumber(abs(constant))
+            }
+        }
+        if !priority.isRequired { text += " @\(priority)" }
+        if let identifier { text = "\(identifier): " + text }
+        return text
+    }
+}

@@ -1,0 +1,192 @@
+import TrellisGeometry
+
+/// The constraint engine of one tree of layout items, owned by its root.
+///
+/// It gives every item that takes part in a constraint four variables (left, top, width and
+/// height in the root's coordinate space), adds the constraints the item generates itself
+/// (its frame when it translates it, else its intrinsic size), and keeps the active layout
+/// constraints installed in one ``ConstraintSolver``.
+final class LayoutEngine: ItemVariableSource {
+    let solver = ConstraintSolver()
+    /// The root that owns the engine (which holds it strongly).
+    unowned let root: LayoutItem
+
+    init(root: LayoutItem) {
+        self.root = root
+    }
+
+    /// The engine of a root, created on first use.
+    static func engine(of root: LayoutItem) -> LayoutEngine {
+        if let engine = root.ownedEngine { return engine }
+        let engine = LayoutEngine(root: root)
+        root.ownedEngine = engine
+        return engine
+    }
+
+    // MARK: Installing constraints
+
+    /// Installs a constraint in the engine of its items' tree.
+    static func install(_ constraint: LayoutConstraint) throws(LayoutError) {
+        try constraint.validate()
+        guard let first = constraint.firstItem else {
+            throw missingItem(constraint)
+        }
+        guard constraint.priority.isValid else {
+            throw LayoutError(
+                code: .invalidPriority,
+                message:
+                    "constraint \"\(constraint.description)\" has priority \(constraint.priority); "
+                    + "use a value in 1...1000",
+                conflicts: [
+                    LayoutError.Conflict(
+                        id: ObjectIdentifier(constraint), description: constraint.description)
+                ])
+        }
+        var ancestor = first
+        if constraint.secondAttribute != .notAnAttribute {
+            guard let second = constraint.secondItem else {
+                throw missingItem(constraint)
+            }
+            guard let common = LayoutItem.nearestCommonAncestor(first, second) else {
+                throw LayoutError(
+                    code: .noCommonAncestor,
+                    message:
+                        "constraint \"\(constraint.description)\" relates items in different trees; "
+                        + "add both to one tree (addChild) before activating it",
+                    conflicts: [
+                        LayoutError.Conflict(
+                            id: ObjectIdentifier(constraint), description: constraint.description)
+                    ])
+            }
+            ancestor = common
+        }
+        try engine(of: ancestor.root).install(constraint, on: ancestor)
+    }
+
+    /// Installs a constraint on `ancestor`, the nearest common ancestor of its items.
+    func install(_ constraint: LayoutConstraint, on ancestor: LayoutItem) throws(LayoutError) {
+        let implementation = try makeConstraint(for: constraint)
+        try solver.add(implementation)
+        constraint.engine = self
+        constraint.solverConstraint = implementation
+        constraint.installationItem = ancestor
+        ancestor.constraints.append(constraint)
+        if let first = constraint.firstItem { first.referencingConstraints.append(constraint) }
+        if let second = constraint.secondItem, second !== constraint.firstItem {
+            second.referencingConstraints.append(constraint)
+        }
+    }
+
+    /// Removes an active constraint.
+    func uninstall(_ constraint: LayoutConstraint) {
+        if let implementation = constraint.solverConstraint { try? solver.remove(implementation) }
+        constraint.installationItem?.constraints.removeAll { $0 === constraint }
+        constraint.firstItem?.referencingConstraints.removeAll { $0 === constraint }
+        constraint.secondItem?.referencingConstraints.removeAll { $0 === constraint }
+        constraint.engine = nil
+        constraint.solverConstraint = nil
+        constraint.installationItem = nil
+    }
+
+    /// Reinstalls an active constraint (after its priority or an item's direction changed); on
+    /// failure it stays inactive with the error in `lastError`.
+    func reinstall(_ constraint: LayoutConstraint) {
+        uninstall(constraint)
+        do {
+            try LayoutEngine.install(constraint)
+        } catch {
+            constraint.lastError = error
+        }
+    }
+
+    // MARK: Changes to constraints
+
+    func constantDidChange(_ constraint: LayoutConstraint) {
+        guard let implementation = constraint.solverConstraint else { return }
+        do {
+            // The solver's constant is that of lhs - rhs, where rhs carries +constant.
+            try solver.setConstant(-constraint.constant, of: implementation)
+        } catch {
+            uninstall(constraint)
+            constraint.lastError = error
+        }
+    }
+
+    func priorityDidChange(_ constraint: LayoutConstraint) {
+        reinstall(constraint)
+    }
+
+    // MARK: Items
+
+    func slot(for item: LayoutItem) throws(LayoutError) -> ItemSlot {
+        if item.engine === self, let slot = item.slot { return slot }
+        return try register(item)
+    }
+
+    func store(_ slot: ItemSlot, for item: LayoutItem) {
+        item.slot = slot
+    }
+
+    /// Gives an item variables here, with its generated constraints.
+    private func register(_ item: LayoutItem) throws(LayoutError) -> ItemSlot {
+        let slot = makeSlot(for: item)
+        item.slot = slot
+        item.engine = self
+        try addGenerated(item)
+        return item.slot ?? slot
+    }
+
+    /// Adds an item's pins or intrinsic constraints: a root sits at the origin of its own
+    /// space, with its size pinned if it translates its frame; another item translating its
+    /// frame is pinned to its pin anchor (see `pinAnchor(for:below:)`); an item placed by
+    /// constraints gets hugging and compression resistance for its intrinsic size.
+    func addGenerated(_ item: LayoutItem) throws(LayoutError) {
+        guard var s = item.slot else { return }
+        if item.parent == nil {
+            s.pins = makePins(
+                for: item, s, anchor: nil, offset: .zero,
+                pinsSize: item.translatesFrameIntoConstraints)
+        } else if item.translatesFrameIntoConstraints {
+            let (anchor, offset) = pinAnchor(for: item, below: root)
+            let anchorSlot: ItemSlot? = try anchor.map { (a) throws(LayoutError) in try slot(for: a)
+            }
+            s.pins = makePins(for: item, s, anchor: anchorSlot, offset: offset, pinsSize: true)
+        }
+        if !item.translatesFrameIntoConstraints { s.intrinsic = makeIntrinsic(for: item, s) }
+        item.slot = s
+        for constraint in s.pins + s.intrinsic { try solver.add(constraint) }
+    }
+
+    /// Removes an item's pins and intrinsic constraints.
+    func removeGenerated(_ item: LayoutItem) {
+        guard var s = item.slot else { return }
+        for constraint in s.pins + s.intrinsic where solver.contains(constraint) {
+            try? solver.remove(constraint)
+        }
+        s.pins = []
+        s.intrinsic = []
+        item.slot = s
+    }
+
+    /// Takes an item out of the engine; its constraints must already be uninstalled.
+    func unregister(_ item: LayoutItem) {
+        removeGenerated(item)
+        if let s = item.slot {
+            if let baseline = s.firstBaseline { try? solver.remove(baseline.placement) }
+            if let baseline = s.lastBaseline { try? solver.remove(baseline.placement) }
+        }
+    }
+
+    /// Releases the variables of items taken out of the engine, once nothing refers to them.
+    func releaseVariables(of items: [LayoutItem]) {
+        for item in items {
+            guard let s = item.slot else { continue }
+            var variables = [s.left, s.top, s.width, s.height]
+            if let baseline = s.firstBaseline { variables.append(baseline.variable) }
+            if let baseline = s.lastBaseline { variables.append(baseline.variable) }
+            for variable in variables { try? solver.releaseVariable(variable) }
+            item.slot = nil
+            item.engine = nil
+        }
+    }
+}

@@ -1,0 +1,212 @@
+public import TrellisGeometry
+
+/// A rectangle laid out by constraints: the layout half of a view.
+///
+/// Items form a tree, as views do. Constraints between an item and its parent or its siblings
+/// are installed in an engine that belongs to the root of the tree; the engine solves every
+/// position in the root's coordinate space and ``layoutIfNeeded()`` writes each item's
+/// ``frame`` (relative to its parent) and ``frameInRoot``.
+///
+/// An item whose ``translatesFrameIntoConstraints`` is `true` (the default, as in UIKit) keeps
+/// the frame its owner sets, and constraints see that frame as fixed; set it to `false` for an
+/// item the constraints should place. The root of a tree usually keeps it `true`: its frame's
+/// size is the size of the canvas.
+///
+/// ```swift
+/// let root = LayoutItem(identifier: "root")
+/// root.frame = Rect(x: 0, y: 0, width: 320, height: 480)
+/// let button = LayoutItem(identifier: "button")
+/// button.translatesFrameIntoConstraints = false
+/// root.addChild(button)
+/// try LayoutConstraint.activate([
+///     button.centerXAnchor.constraint(equalTo: root.centerXAnchor),
+///     button.centerYAnchor.constraint(equalTo: root.centerYAnchor, constant: -22.5),
+///     button.widthAnchor.constraint(equalToConstant: 75),
+///     button.heightAnchor.constraint(equalToConstant: 45),
+/// ])
+/// root.layoutIfNeeded()
+/// button.frame  // (122.5, 195, 75, 45)
+/// ```
+public final class LayoutItem {
+    /// A name used in descriptions, errors and the textual constraint form.
+    public var identifier: String?
+
+    /// The parent item, or `nil` for the root of a tree.
+    public private(set) weak var parent: LayoutItem?
+
+    /// The child items, in the order they were added.
+    public private(set) var children: [LayoutItem] = []
+
+    /// The rectangle in the parent's coordinate space.
+    ///
+    /// Set it for an item that translates its frame into constraints; for an item placed by
+    /// constraints, ``layoutIfNeeded()`` overwrites it.
+    public var frame: Rect = .zero {
+        didSet {
+            guard frame != oldValue, translatesFrameIntoConstraints else { return }
+            // Items below may be pinned through this one even when it has no variables.
+            root.ownedEngine?.frameDidChange(self)
+        }
+    }
+
+    /// Whether the item's ``frame`` is fixed, as constraints the engine makes, instead of being
+    /// computed from constraints (UIKit's `translatesAutoresizingMaskIntoConstraints`).
+    public var translatesFrameIntoConstraints = true {
+        didSet {
+            guard translatesFrameIntoConstraints != oldValue else { return }
+            root.ownedEngine?.translationDidChange(self)
+        }
+    }
+
+    /// The item's own layout direction, or `nil` to inherit its parent's.
+    public var layoutDirection: LayoutDirection? {
+        didSet {
+            guard layoutDirection != oldValue else { return }
+            engine?.directionDidChange(self)
+        }
+    }
+
+    /// The direction leading and trailing resolve against: the item's own, else the nearest
+    /// ancestor's, else left to right.
+    public var effectiveLayoutDirection: LayoutDirection {
+        var item: LayoutItem? = self
+        while let current = item {
+            if let direction = current.layoutDirection { return direction }
+            item = current.parent
+        }
+        return .leftToRight
+    }
+
+    /// The constraints installed on this item: those whose nearest common ancestor is this
+    /// item, as `UIView.constraints`.
+    public internal(set) var constraints: [LayoutConstraint] = []
+
+    /// The error from the last change to this item's frame, intrinsic size or priorities that
+    /// the engine could not apply (the change is then not in effect).
+    public internal(set) var lastError: LayoutError?
+
+    // Engine state.
+
+    /// The engine of this item's tree, when this item has variables in it.
+    weak var engine: LayoutEngine?
+    /// The engine this item owns as the root of a tree.
+    var ownedEngine: LayoutEngine?
+    /// The item's variables and generated constraints in ``engine``.
+    var slot: ItemSlot?
+    /// The active constraints that refer to this item.
+    var referencingConstraints: [LayoutConstraint] = []
+
+    // Intrinsic size and priorities.
+    var storedIntrinsicContentSize = Size(
+        width: LayoutItem.noIntrinsicMetric, height: LayoutItem.noIntrinsicMetric)
+    var huggingPriorities: (horizontal: LayoutPriority, vertical: LayoutPriority) = (250, 250)
+    var compressionPriorities: (horizontal: LayoutPriority, vertical: LayoutPriority) = (
+        750, 750
+    )
+    var baselineOffsets: (first: Double?, last: Double?) = (nil, nil)
+
+    /// Creates an item with no parent and a zero frame.
+    public init(identifier: String? = nil) {
+        self.identifier = identifier
+    }
+
+    // MARK: The tree
+
+    /// The root of the item's tree.
+    public var root: LayoutItem {
+        var item = self
+        while let parent = item.parent { item = parent }
+        return item
+    }
+
+    /// Whether `item` is this item or one of its ancestors.
+    public func isDescendant(of item: LayoutItem) -> Bool {
+        var current: LayoutItem? = self
+        while let c = current {
+            if c === item { return true }
+            current = c.parent
+        }
+        return false
+    }
+
+    /// Adds a child at the end, removing it from its previous parent first, as `addSubview`.
+    ///
+    /// Constraints inside the child's subtree stay active and move to this tree's engine;
+    /// constraints between the child's subtree and its old tree are deactivated. Adding this
+    /// item or one of its ancestors does nothing: a tree cannot contain itself.
+    public func addChild(_ child: LayoutItem) {
+        insertChild(child, at: children.count)
+    }
+
+    /// Inserts a child at an index (clamped to the valid range); see ``addChild(_:)``.
+    public func insertChild(_ child: LayoutItem, at index: Int) {
+        guard !isDescendant(of: child) else { return }
+        if child.parent != nil { child.removeFromParent() }
+        let moving = LayoutEngine.detachSubtree(child)
+        child.parent = self
+        children.insert(child, at: min(max(index, 0), children.count))
+        LayoutEngine.reattach(moving)
+    }
+
+    /// Removes the item from its parent, as `removeFromSuperview`.
+    ///
+    /// Constraints between the item's subtree and the rest of the old tree are deactivated;
+    /// constraints inside the subtree stay active in the subtree's own engine.
+    public func removeFromParent() {
+        guard let parent else { return }
+        let moving = LayoutEngine.detachSubtree(self)
+        parent.children.removeAll { $0 === self }
+        self.parent = nil
+        LayoutEngine.reattach(moving)
+    }
+
+    /// The items of the subtree rooted here, parents before children.
+    func subtree() -> [LayoutItem] {
+        var result: [LayoutItem] = [self]
+        var i = 0
+        while i < result.count {
+            result.append(contentsOf: result[i].children)
+            i += 1
+        }
+        return result
+    }
+
+    /// The nearest item that is an ancestor of (or equal to) both items, if any.
+    static func nearestCommonAncestor(_ a: LayoutItem, _ b: LayoutItem) -> LayoutItem? {
+        var depthA = 0
+        var depthB = 0
+        var x: LayoutItem? = a
+        while let p = x?.parent {
+            depthA += 1
+            x = p
+        }
+        x = b
+        while let p = x?.parent {
+            depthB += 1
+            x = p
+        }
+        var first: LayoutItem? = a
+        var second: LayoutItem? = b
+        while depthA > depthB {
+            first = first?.parent
+            depthA -= 1
+        }
+        while depthB > depthA {
+            second = second?.parent
+            depthB -= 1
+        }
+        while let f = first, let s = second {
+            if f === s { return f }
+            first = f.parent
+            second = s.parent
+        }
+        return nil
+    }
+}
+
+extension LayoutItem: CustomStringConvertible {
+    /// The identifier and frame, such as `title (56, 12, 120, 18)`.
+    public var description: String {
+        "\(identifier ?? "item") \(frame)"
+    }
+}

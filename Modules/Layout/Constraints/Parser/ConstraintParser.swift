@@ -1,0 +1,207 @@
+extension LayoutConstraint {
+    /// Parses a constraint written in the textual form of Trellis scenes, resolving item names
+    /// in a dictionary; `super` names the container.
+    ///
+    /// ```swift
+    /// let items = ["title": title, "image": image]
+    /// let c = try LayoutConstraint.parse(
+    ///     "title.leading == image.trailing + 8 @750", container: root, items: items)
+    /// ```
+    ///
+    /// The form is `item.attribute relation [k *] item.attribute [+ c | - c] [@priority]`, or a
+    /// constant alone on the right of a size (`save.height >= 44`). Attributes are `left right
+    /// top bottom leading trailing width height centerX centerY firstBaseline lastBaseline`;
+    /// relations `==`, `>=`, `<=`; a multiplier only relates sizes; a priority is in
+    /// `1...1000` (1000, required, by default). Names are letters, digits and `_`.
+    ///
+    /// - Returns: An inactive constraint.
+    /// - Throws: ``ConstraintParseError`` pointing at the offending text.
+    public static func parse(
+        _ text: String, container: LayoutItem, items: [String: LayoutItem]
+    ) throws(ConstraintParseError) -> LayoutConstraint {
+        try ConstraintParser(text: text, container: container, knownNames: items.keys.sorted())
+            .parse { items[$0] }
+    }
+
+    /// Parses a constraint in the textual form, resolving item names with a closure; `super`
+    /// names the container. See ``parse(_:container:items:)``.
+    ///
+    /// - Throws: ``ConstraintParseError`` pointing at the offending text.
+    public static func parse(
+        _ text: String, container: LayoutItem, resolve: (String) -> LayoutItem?
+    ) throws(ConstraintParseError) -> LayoutConstraint {
+        try ConstraintParser(text: text, container: container, knownNames: nil).parse(
+            resolve: resolve)
+    }
+}
+
+/// A recursive-descent parser for one textual constraint.
+private struct ConstraintParser {
+    let text: String
+    let container: LayoutItem
+    let knownNames: [String]?
+
+    /// An item and attribute read from the text, with where they were.
+    struct Operand {
+        var item: LayoutItem
+        var attribute: LayoutAttribute
+        var attributeToken: ConstraintToken
+        var start: ConstraintToken
+    }
+
+    func parse(resolve: (String) -> LayoutItem?) throws(ConstraintParseError) -> LayoutConstraint {
+        let tokens = try ConstraintLexer(text).tokens()
+        var position = 0
+        func peek() -> ConstraintToken { tokens[position] }
+        func advance() -> ConstraintToken {
+            let token = tokens[position]
+            if position < tokens.count - 1 { position += 1 }
+            return token
+        }
+        func fail(_ token: ConstraintToken, _ reason: String) -> ConstraintParseError {
+            ConstraintParseError(
+                text: text, column: token.column, length: token.length, reason: reason)
+        }
+        func operand() throws(ConstraintParseError) -> Operand {
+            let nameToken = advance()
+            guard case .identifier(let name) = nameToken.kind else {
+                throw fail(nameToken, "expected an item name such as 'title' or 'super'")
+            }
+            guard let item = name == "super" ? container : resolve(name) else {
+                var reason = "unknown item '\(name)'"
+                if let knownNames {
+                    reason += "; known items are super" + knownNames.map { ", " + $0 }.joined()
+                }
+                throw fail(nameToken, reason)
+            }
+            let dot = advance()
+            guard dot.kind == .dot else {
+                throw fail(
+                    dot, "expected '.' and an attribute after '\(name)', as in '\(name).top'")
+            }
+            let attributeToken = advance()
+            guard case .identifier(let attributeName) = attributeToken.kind else {
+                throw fail(attributeToken, "expected an attribute after '\(name).'")
+            }
+            guard let attribute = LayoutAttribute(name: attributeName) else {
+                let names = LayoutAttribute.allCases.dropFirst().map(\.name).joined(separator: ", ")
+                throw fail(
+                    attributeToken, "unknown attribute '\(attributeName)'; use one of \(names)")
+            }
+            return Operand(
+                item: item, attribute: attribute, attributeToken: attributeToken, start: nameToken)
+        }
+        func number(_ what: String) throws(ConstraintParseError) -> (Double, ConstraintToken) {
+            let token = advance()
+            guard case .number(let value) = token.kind else {
+                throw fail(token, "expected \(what)")
+            }
+            return (value, token)
+        }
+
+        if peek().kind == .end {
+            throw fail(
+                peek(), "empty constraint; write it like 'title.leading == image.trailing + 8'")
+        }
+        let first = try operand()
+        let relationToken = advance()
+        guard case .relation(let relation) = relationToken.kind else {
+            throw fail(
+                relationToken, "expected a relation (==, >= or <=) after '\(first.attribute.name)'")
+        }
+
+        var second: Operand?
+        var multiplier = 1.0
+        var multiplierToken: ConstraintToken?
+        var constant = 0.0
+        var constantToken: ConstraintToken?
+        var sign = 1.0
+        if peek().kind == .minus {
+            _ = advance()
+            sign = -1
+        }
+        switch peek().kind {
+        case .number:
+            let (value, token) = try number("a number")
+            if peek().kind == .star {
+                _ = advance()
+                multiplier = sign * value
+                multiplierToken = token
+                second = try operand()
+            } else {
+                constant = sign * value
+                constantToken = token
+            }
+        case .identifier:
+            guard sign == 1 else {
+                throw fail(peek(), "write a negated item as '-1 * item.attribute'")
+            }
+            second = try operand()
+        default:
+            throw fail(peek(), "expected an item attribute or a number after '\(relation.symbol)'")
+        }
+        if second != nil, peek().kind == .plus || peek().kind == .minus {
+            let signToken = advance()
+            let (value, token) = try number(
+                "a number after '\(signToken.kind == .plus ? "+" : "-")'")
+            constant = signToken.kind == .plus ? value : -value
+            constantToken = token
+        }
+        var priority = LayoutPriority.required
+        if peek().kind == .at {
+            _ = advance()
+            let (value, token) = try number("a priority after '@', such as @750")
+            guard value >= 1 && value <= 1000 else {
+                throw fail(token, "priority \(formatNumber(value)) is outside 1...1000")
+            }
+            priority = LayoutPriority(Float(value))
+        }
+        let rest = peek()
+        guard rest.kind == .end else {
+            throw fail(rest, "unexpected text after the constraint; put one constraint per string")
+        }
+
+        if let second {
+            if first.attribute.axis != second.attribute.axis {
+                throw fail(
+                    second.attributeToken,
+                    "\(second.attribute.name) is on a different axis from \(first.attribute.name)")
+            }
+            if first.attribute.isDimension != second.attribute.isDimension {
+                throw fail(
+                    second.attributeToken,
+                    "\(first.attribute.name) and \(second.attribute.name) mix a size and a position"
+                )
+            }
+            let directional = first.attribute.isDirectional || second.attribute.isDirectional
+            let physical =
+                [.left, .right].contains(first.attribute)
+                || [.left, .right].contains(second.attribute)
+            if directional && physical {
+                throw fail(
+                    second.attributeToken,
+                    "leading and trailing cannot be related to left and right; use one pair for both"
+                )
+            }
+            if let multiplierToken, !first.attribute.isDimension {
+                throw fail(
+                    multiplierToken, "a multiplier needs sizes (width, height), not positions")
+            }
+            if let multiplierToken, multiplier == 0 {
+                throw fail(
+                    multiplierToken, "a multiplier of 0 removes the second item; use a constant")
+            }
+        } else if !first.attribute.isDimension, let constantToken {
+            throw fail(
+                constantToken,
+                "a position (\(first.attribute.name)) cannot equal a constant; relate it to an item, "
+                    + "as in 'super.\(first.attribute.name) + \(formatNumber(abs(constant)))'")
+        }
+        let constraint = LayoutConstraint(
+            uncheckedItem: first.item, attribute: first.attribute, relatedBy: relation,
+            toItem: second?.item, attribute: second?.attribute ?? .notAnAttribute,
+            multiplier: multiplier, constant: constant)
+        constraint.priority = priority
+        return constraint
+    }
+}

@@ -1,0 +1,133 @@
+/// A linear constraint for a ``ConstraintSolver``: `lhs (relation) rhs` at a priority.
+///
+/// A constraint is an object: adding the same one twice is an error, and it is removed by
+/// identity. A required constraint (priority 1000) must hold; an optional one is satisfied as
+/// well as its priority allows — an optional `a == b` minimises `|a - b|`, an optional `a <= b`
+/// minimises `max(0, a - b)` — and a higher priority strictly dominates any number of lower ones.
+///
+/// ```swift
+/// let solver = ConstraintSolver()
+/// let x = solver.makeVariable("x"), y = solver.makeVariable("y")
+/// let gap = Constraint(y, .equal, x + 10)
+/// try solver.add(gap)
+/// try solver.add(Constraint(x, .greaterThanOrEqual, 20, priority: .defaultHigh))
+/// solver.updateVariables()
+/// solver.value(of: y)        // 30
+/// ```
+public final class Constraint {
+    // The fields adding a constraint reads come first, to share cache lines.
+
+    /// `lhs - rhs` without its constant, each variable once, zero coefficients dropped.
+    let linearTerms: TermBuffer
+    /// The constant of `lhs - rhs`: for `y == x + 10` it is -10. The solver changes it in
+    /// ``ConstraintSolver/setConstant(_:of:)``.
+    public internal(set) var constant: Double
+    /// How the sides relate.
+    public let relation: LayoutRelation
+    /// The priority; 1000 is required.
+    public let priority: LayoutPriority
+    /// Whether every coefficient and the constant are finite and within
+    /// ``ConstraintSolver/maximumMagnitude``.
+    let hasValidNumbers: Bool
+    /// Where the constraint is installed: the solver's id and the record, or -1.
+    var solverID: UInt32 = 0
+    var record: Int32 = -1
+
+    /// The left side as written.
+    public let lhs: LinearExpression
+    /// The right side as written.
+    public let rhs: LinearExpression
+    /// A name shown in descriptions and errors.
+    public var identifier: String?
+    /// The object errors name instead of this one (the layout constraint it implements).
+    weak var owner: AnyObject?
+    /// How errors describe the constraint when set.
+    var label: String?
+
+    /// Creates the constraint `lhs (relation) rhs` at a priority.
+    ///
+    /// - Complexity: O(n²) in the number of terms, which is small.
+    public init(
+        _ lhs: some LinearExpressionConvertible, _ relation: LayoutRelation,
+        _ rhs: some LinearExpressionConvertible, priority: LayoutPriority = .required
+    ) {
+        let left = lhs.linearExpression
+        let right = rhs.linearExpression
+        self.lhs = left
+        self.rhs = right
+        self.relation = relation
+        self.priority = priority
+        let difference = left - right
+        self.constant = difference.constant
+        var variables: [Variable] = []
+        var coefficients: [Double] = []
+        for term in difference.terms {
+            if let i = variables.firstIndex(of: term.variable) {
+                coefficients[i] += term.coefficient
+            } else {
+                variables.append(term.variable)
+                coefficients.append(term.coefficient)
+            }
+        }
+        var buffer = TermBuffer()
+        var valid = Constraint.isValidNumber(difference.constant)
+        for (variable, coefficient) in zip(variables, coefficients) where coefficient != 0 {
+            buffer.append(LinearTerm(variable: variable, coefficient: coefficient))
+            valid = valid && Constraint.isValidNumber(coefficient)
+        }
+        self.linearTerms = buffer
+        self.hasValidNumbers = valid
+    }
+
+    static func isValidNumber(_ value: Double) -> Bool {
+        value.isFinite && abs(value) <= ConstraintSolver.maximumMagnitude
+    }
+}
+
+extension Constraint: CustomStringConvertible {
+    /// The constraint as written, with variables as `v<index>` (a solver names them:
+    /// ``ConstraintSolver/describe(_:)``).
+    public var description: String {
+        describe { "v\($0.index)" }
+    }
+
+    /// The constraint with variables named by `name`.
+    func describe(_ name: (Variable) -> String) -> String {
+        if let label { return label }
+        func side(_ e: LinearExpression) -> String {
+            var parts: [String] = []
+            for term in e.terms {
+                let n = name(term.variable)
+                let c = term.coefficient
+                let magnitude = abs(c) == 1 ? n : "\(formatNumber(abs(c)))·\(n)"
+                if parts.isEmpty {
+                    parts.append(c < 0 ? "-" + magnitude : magnitude)
+                } else {
+                    parts.append((c < 0 ? "- " : "+ ") + magnitude)
+                }
+            }
+            if e.constant != 0 || parts.isEmpty {
+                if parts.isEmpty {
+                    parts.append(formatNumber(e.constant))
+                } else {
+                    parts.append((e.constant < 0 ? "- " : "+ ") + formatNumber(abs(e.constant)))
+                }
+            }
+            return parts.joined(separator: " ")
+        }
+        var right = rhs
+        right.constant = lhs.constant - constant
+        var text = side(lhs) + " " + relation.symbol + " " + side(right)
+        if !priority.isRequired { text += " @" + priority.description }
+        if let identifier { text = "\(identifier): " + text }
+        return text
+    }
+}
+
+/// Formats a number without a trailing `.0` when it is whole.
+func formatNumber(_ value: Double) -> String {
+    if value.isFinite, value == value.rounded(), abs(value) < 1e15 {
+        return String(Int64(value))
+    }
+    return String(value)
+}

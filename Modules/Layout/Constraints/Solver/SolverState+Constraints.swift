@@ -1,0 +1,243 @@
+extension SolverState {
+    /// Adds a constraint.
+    ///
+    /// - Throws: ``LayoutError`` with code `unsatisfiable` (naming the required constraints in
+    ///   conflict) when a required constraint cannot hold, `duplicateConstraint` when the
+    ///   constraint is already added here or in another solver, `unknownVariable`,
+    ///   `invalidPriority` or `invalidNumber` for bad input, `iterationLimit` if the simplex
+    ///   does not converge. The solver is unchanged after an error.
+    /// - Complexity: amortised O(1) for a constraint that defines a new variable; otherwise
+    ///   proportional to the part of its subsystem the constraint touches.
+    mutating func add(_ constraint: Constraint) throws(LayoutError) {
+        if constraint.record >= 0 {
+            throw LayoutError(
+                code: .duplicateConstraint,
+                message:
+                    "constraint \"\(describe(constraint))\" is already added"
+                    + (constraint.solverID == id ? "" : " to another solver")
+                    + "; remove it first or create a new constraint",
+                conflicts: [conflict(constraint)])
+        }
+        try validate(constraint)
+        let record: Int32
+        do {
+            record = try tableau.addConstraint(
+                constraint.linearTerms, constant: constraint.constant,
+                relation: constraint.relation,
+                priority: constraint.priority.rawValue)
+        } catch {
+            throw failure(error, refusing: constraint)
+        }
+        while constraints.count <= Int(record) { constraints.append(nil) }
+        constraints[Int(record)] = constraint
+        constraint.solverID = id
+        constraint.record = record
+    }
+
+    /// Removes a constraint.
+    ///
+    /// - Throws: ``LayoutError/Code-swift.struct/unknownConstraint`` when the constraint is not
+    ///   in this solver.
+    /// - Complexity: proportional to the rows that hold the constraint's marker.
+    mutating func remove(_ constraint: Constraint) throws(LayoutError) {
+        let record = try recordOf(constraint)
+        constraints[Int(record)] = nil
+        constraint.record = -1
+        constraint.solverID = 0
+        do {
+            try tableau.removeConstraint(record)
+        } catch {
+            // The constraint is gone; only re-optimising failed, which leaves a feasible tableau.
+            throw LayoutError(
+                code: .iterationLimit,
+                message:
+                    "constraint \"\(describe(constraint))\" was removed, but the solver did not "
+                    + "converge afterwards within its pivot bound; the values are feasible but "
+                    + "may not be optimal",
+                conflicts: [conflict(constraint)])
+        }
+    }
+
+    /// Whether the constraint is in this solver.
+    func contains(_ constraint: Constraint) -> Bool {
+        constraint.solverID == id && constraint.record >= 0
+    }
+
+    /// Changes the constant of an added constraint without rebuilding anything.
+    ///
+    /// The constant is that of `lhs - rhs`: for `y == x + 10` it is -10, so
+    /// `setConstant(-20, of: c)` makes it `y == x + 20`.
+    ///
+    /// - Throws: ``LayoutError`` with code `unknownConstraint`, `invalidNumber`, or
+    ///   `unsatisfiable` when a required constraint can no longer hold (the old constant is
+    ///   kept).
+    /// - Complexity: O(rows holding the constraint's marker), plus the dual simplex pivots the
+    ///   change needs.
+    mutating func setConstant(_ constant: Double, of constraint: Constraint) throws(LayoutError) {
+        let record = try recordOf(constraint)
+        try validate(constant, in: "the new constant of \"\(describe(constraint))\"")
+        do {
+            try tableau.changeConstant(record, to: constant)
+        } catch {
+            throw failure(error, refusing: constraint)
+        }
+        constraint.constant = constant
+    }
+
+    // MARK: Edit variables
+
+    /// Makes a variable editable: ``suggestValue(_:for:)`` then pulls it toward a value with
+    /// the given optional priority. Its first suggested value is its current value.
+    ///
+    /// - Throws: ``LayoutError`` with code `duplicateEditVariable`, `unknownVariable`, or
+    ///   `invalidPriority` for a required or out-of-range priority.
+    mutating func addEditVariable(
+        _ variable: Variable, priority: LayoutPriority = .required - 1
+    ) throws(LayoutError) {
+        try validate(variable)
+        let i = Int(variable.index)
+        guard editRecords[i] < 0 else {
+            throw LayoutError(
+                code: .duplicateEditVariable,
+                message: "variable \(names[i]) already has an edit; remove it before adding one")
+        }
+        guard priority.isValid, !priority.isRequired else {
+            throw LayoutError(
+                code: .invalidPriority,
+                message:
+                    "an edit of \(names[i]) needs an optional priority in 1..<1000, not \(priority)"
+            )
+        }
+        let start = tableau.values[i]
+        let edit = Constraint(variable, .equal, start, priority: priority)
+        edit.label = "edit \(names[i]) @\(priority)"
+        try add(edit)
+        editRecords[i] = edit.record
+        editConstraints[i] = edit
+        editValues[i] = start
+    }
+
+    /// Removes the edit of a variable.
+    ///
+    /// - Throws: ``LayoutError/Code-swift.struct/unknownEditVariable`` when it has none.
+    mutating func removeEditVariable(_ variable: Variable) throws(LayoutError) {
+        let i = try editIndex(variable)
+        guard let edit = editConstraints[i] else { return }
+        editRecords[i] = -1
+        editConstraints[i] = nil
+        try remove(edit)
+    }
+
+    /// Whether the variable has an edit.
+    func hasEditVariable(_ variable: Variable) -> Bool {
+        isKnown(variable) && editRecords[Int(variable.index)] >= 0
+    }
+
+    /// Suggests a value for an edit variable; the solution follows after the dual simplex
+    /// restores optimality.
+    ///
+    /// - Throws: ``LayoutError`` with code `unknownEditVariable`, `invalidNumber`, or
+    ///   `iterationLimit`.
+    /// - Complexity: O(rows holding the edit's error) plus the pivots the change needs.
+    mutating func suggestValue(_ value: Double, for variable: Variable) throws(LayoutError) {
+        let i = try editIndex(variable)
+        try validate(value, in: "the value suggested for \(names[i])")
+        do {
+            try tableau.changeConstant(editRecords[i], to: -value)
+        } catch {
+            throw failure(error, refusing: editConstraints[i])
+        }
+        editValues[i] = value
+        editConstraints[i]?.constant = -value
+    }
+
+    // MARK: Helpers
+
+    private func editIndex(_ variable: Variable) throws(LayoutError) -> Int {
+        try validate(variable)
+        let i = Int(variable.index)
+        guard editRecords[i] >= 0 else {
+            throw LayoutError(
+                code: .unknownEditVariable,
+                message: "variable \(names[i]) has no edit; call addEditVariable(_:priority:) first"
+            )
+        }
+        return i
+    }
+
+    private func recordOf(_ constraint: Constraint) throws(LayoutError) -> Int32 {
+        guard constraint.solverID == id, constraint.record >= 0 else {
+            throw LayoutError(
+                code: .unknownConstraint,
+                message:
+                    "constraint \"\(describe(constraint))\" is not in this solver; add it first",
+                conflicts: [conflict(constraint)])
+        }
+        return constraint.record
+    }
+
+    private func validate(_ constraint: Constraint) throws(LayoutError) {
+        guard constraint.priority.isValid else {
+            throw LayoutError(
+                code: .invalidPriority,
+                message:
+                    "constraint \"\(describe(constraint))\" has priority \(constraint.priority); "
+                    + "use a value in 1...1000",
+                conflicts: [conflict(constraint)])
+        }
+        let terms = constraint.linearTerms
+        for i in 0..<terms.count { try validate(terms[i].variable) }
+        guard constraint.hasValidNumbers else {
+            throw LayoutError(
+                code: .invalidNumber,
+                message:
+                    "constraint \"\(describe(constraint))\" has a coefficient or constant that is "
+                    + "not finite or exceeds 1e12 in magnitude; use finite numbers of layout size",
+                conflicts: [conflict(constraint)])
+        }
+    }
+
+    private func validate(_ number: Double, in place: @autoclosure () -> String)
+        throws(LayoutError)
+    {
+        guard Constraint.isValidNumber(number) else {
+            throw LayoutError(
+                code: .invalidNumber,
+                message:
+                    "\(place()) is \(number); use a finite number no larger than 1e12 in magnitude")
+        }
+    }
+
+    func conflict(_ constraint: Constraint) -> LayoutError.Conflict {
+        LayoutError.Conflict(
+            id: ObjectIdentifier(constraint.owner ?? constraint), description: describe(constraint))
+    }
+
+    /// Turns a tableau failure into an error that names the constraints involved.
+    private func failure(_ error: TableauFailure, refusing constraint: Constraint?) -> LayoutError {
+        let name = constraint.map { "\"\(describe($0))\"" } ?? "the change"
+        switch error {
+        case .iterationLimit:
+            return LayoutError(
+                code: .iterationLimit,
+                message:
+                    "the solver did not converge after \(name) within its pivot bound; the change "
+                    + "was undone. Check for nearly parallel constraints with huge coefficients",
+                conflicts: constraint.map { [conflict($0)] } ?? [])
+        case .unsatisfiable(let records):
+            var named: [LayoutError.Conflict] = constraint.map { [conflict($0)] } ?? []
+            for record in records {
+                guard Int(record) < constraints.count, let c = constraints[Int(record)],
+                    c !== constraint
+                else { continue }
+                named.append(conflict(c))
+            }
+            return LayoutError(
+                code: .unsatisfiable,
+                message:
+                    "unsatisfiable constraint \(name): it conflicts with the required constraints "
+                    + "listed; lower the priority of one of them below 1000 or remove it",
+                conflicts: named)
+        }
+    }
+}

@@ -1,0 +1,126 @@
+// The state behind ConstraintSolver, kept in one struct so that each call on the solver makes a
+// single exclusive access to it.
+
+struct SolverState {
+    var tableau = Tableau()
+    let id: UInt32
+    var names: [String] = []
+    var generations: [UInt32] = []
+    var constraints: [Constraint?] = []
+    var editRecords: [Int32] = []
+    var editConstraints: [Constraint?] = []
+    var editValues: [Double] = []
+
+    init() {
+        id = UInt32.random(in: 1...UInt32.max)
+    }
+
+    // MARK: Variables
+
+    /// Creates a variable.
+    ///
+    /// - Parameter name: The name used in descriptions and errors.
+    /// - Returns: A handle that only this solver accepts.
+    mutating func makeVariable(_ name: String = "") -> Variable {
+        let symbol = tableau.makeSymbol(.external, partition: -1, owner: -1)
+        let i = Int(symbol)
+        while names.count <= i {
+            names.append("")
+            generations.append(0)
+            editRecords.append(-1)
+            editConstraints.append(nil)
+            editValues.append(0)
+        }
+        names[i] = name.isEmpty ? "v\(i)" : name
+        return Variable(index: symbol, generation: generations[i], solverID: id)
+    }
+
+    /// Releases a variable that no constraint uses; its handle becomes unknown.
+    ///
+    /// - Throws: ``LayoutError/Code-swift.struct/unknownVariable`` for a variable of another
+    ///   solver or one already released; ``LayoutError/Code-swift.struct/duplicateConstraint``
+    ///   when a constraint or edit still uses it.
+    mutating func releaseVariable(_ variable: Variable) throws(LayoutError) {
+        try validate(variable)
+        let i = Int(variable.index)
+        guard tableau.symbols[i].occurrences == 0, tableau.symbols[i].basicRow < 0,
+            editRecords[i] < 0
+        else {
+            throw LayoutError(
+                code: .duplicateConstraint,
+                message:
+                    "variable \(names[i]) is still used by a constraint or an edit; remove them "
+                    + "before releasing it")
+        }
+        tableau.freeSymbol(variable.index)
+        generations[i] &+= 1
+    }
+
+    /// The name of a variable, or `"?"` for one this solver does not know.
+    func name(of variable: Variable) -> String {
+        isKnown(variable) ? names[Int(variable.index)] : "?"
+    }
+
+    func isKnown(_ variable: Variable) -> Bool {
+        variable.solverID == id && Int(variable.index) < names.count
+            && generations[Int(variable.index)] == variable.generation
+            && tableau.symbols[Int(variable.index)].kind == .external
+    }
+
+    func validate(_ variable: Variable) throws(LayoutError) {
+        guard isKnown(variable) else {
+            throw LayoutError(
+                code: .unknownVariable,
+                message:
+                    "variable #\(variable.index) does not belong to this solver or was released; "
+                    + "create variables with this solver's makeVariable(_:)")
+        }
+    }
+
+    // MARK: Values
+
+    /// Brings the values of variables up to date with the constraints.
+    ///
+    /// - Complexity: O(size of the independent subsystems that changed since the last update).
+    mutating func updateVariables() {
+        tableau.updateValues()
+    }
+
+    /// The value of a variable as of the last ``updateVariables()``; NaN for a variable this
+    /// solver does not know.
+    func value(of variable: Variable) -> Double {
+        isKnown(variable) ? tableau.values[Int(variable.index)] : .nan
+    }
+
+    /// The number of independent subsystems the solver keeps, as of the last
+    /// ``updateVariables()``.
+    var partitionCount: Int { tableau.livePartitionCount }
+
+    /// Splits every independent subsystem that removals have disconnected now, instead of
+    /// when it is next evaluated and enough has been removed to pay for the split.
+    mutating func splitPartitions() {
+        for p in tableau.partitions.indices where tableau.partitions[p].isLive {
+            tableau.split(Int32(p))
+        }
+        tableau.updateValues()
+    }
+
+    /// The number of constraints added, edits included.
+    var constraintCount: Int {
+        (0..<tableau.records.count).reduce(0) { $0 + (tableau.records[$1].isLive ? 1 : 0) }
+    }
+
+    /// The variables the constraints leave undetermined.
+    ///
+    /// - Complexity: O(size of the tableau).
+    mutating func ambiguousVariables() -> [Variable] {
+        tableau.ambiguousSymbols().map {
+            Variable(index: $0, generation: generations[Int($0)], solverID: id)
+        }
+    }
+
+    /// The constraint with its variables' names.
+    func describe(_ constraint: Constraint) -> String {
+        constraint.describe { self.name(of: $0) }
+    }
+}

@@ -1,0 +1,455 @@
+import Testing
+import TrellisGeometry
+import TrellisLayout
+
+@Suite struct LayoutItemTests {
+    @Test func centeredButtonAsInTheShadowViewSeed() throws {
+        let (root, items) = makeTree(children: ["button"])
+        let button = items[0]
+        try LayoutConstraint.activate([
+            button.centerYAnchor.constraint(equalTo: root.centerYAnchor, constant: -45.0 / 2),
+            button.centerXAnchor.constraint(equalTo: root.centerXAnchor),
+            button.widthAnchor.constraint(equalToConstant: 75),
+            button.heightAnchor.constraint(equalToConstant: 45),
+        ])
+        root.layoutIfNeeded()
+        #expect(isClose(button.frame, Rect(x: 122.5, y: 195, width: 75, height: 45)))
+        #expect(!button.hasAmbiguousLayout)
+    }
+
+    @Test func framesAreRelativeToTheParentAndToTheRoot() throws {
+        let (root, items) = makeTree(children: ["panel"])
+        let panel = items[0]
+        let label = LayoutItem(identifier: "label")
+        label.translatesFrameIntoConstraints = false
+        panel.addChild(label)
+        try LayoutConstraint.activate([
+            panel.leftAnchor.constraint(equalTo: root.leftAnchor, constant: 10),
+            panel.topAnchor.constraint(equalTo: root.topAnchor, constant: 20),
+            panel.widthAnchor.constraint(equalToConstant: 200),
+            panel.heightAnchor.constraint(equalToConstant: 100),
+            label.leftAnchor.constraint(equalTo: panel.leftAnchor, constant: 5),
+            label.topAnchor.constraint(equalTo: panel.topAnchor, constant: 6),
+            label.widthAnchor.constraint(equalToConstant: 50),
+            label.heightAnchor.constraint(equalToConstant: 10),
+        ])
+        root.layoutIfNeeded()
+        #expect(isClose(label.frame, Rect(x: 5, y: 6, width: 50, height: 10)))
+        #expect(isClose(label.frameInRoot, Rect(x: 15, y: 26, width: 50, height: 10)))
+        #expect(isClose(panel.frameInRoot, Rect(x: 10, y: 20, width: 200, height: 100)))
+        // Installed on the nearest common ancestor, as UIKit does.
+        #expect(panel.constraints.count == 4)
+        #expect(root.constraints.count == 2)
+        #expect(label.constraints.count == 2)
+    }
+
+    @Test func translatingChildKeepsItsFrameAndOthersFollowIt() throws {
+        let (root, items) = makeTree(children: ["label"])
+        let fixed = LayoutItem(identifier: "fixed")
+        fixed.frame = Rect(x: 30, y: 40, width: 60, height: 20)
+        root.addChild(fixed)
+        let label = items[0]
+        try LayoutConstraint.activate([
+            label.leadingAnchor.constraint(equalTo: fixed.trailingAnchor, constant: 8),
+            label.topAnchor.constraint(equalTo: fixed.topAnchor),
+            label.widthAnchor.constraint(equalToConstant: 40),
+            label.heightAnchor.constraint(equalTo: fixed.heightAnchor),
+        ])
+        root.layoutIfNeeded()
+        #expect(isClose(label.frame, Rect(x: 98, y: 40, width: 40, height: 20)))
+        fixed.frame = Rect(x: 0, y: 0, width: 10, height: 30)
+        root.layoutIfNeeded()
+        #expect(isClose(label.frame, Rect(x: 18, y: 0, width: 40, height: 30)))
+        #expect(isClose(fixed.frame, Rect(x: 0, y: 0, width: 10, height: 30)))
+    }
+
+    @Test(arguments: [LayoutDirection.leftToRight, .rightToLeft])
+    func leadingAndTrailingFollowTheLayoutDirection(direction: LayoutDirection) throws {
+        let (root, items) = makeTree(width: 300, height: 100, children: ["image", "title"])
+        root.layoutDirection = direction
+        let (image, title) = (items[0], items[1])
+        try LayoutConstraint.activate([
+            image.leadingAnchor.constraint(equalTo: root.leadingAnchor, constant: 16),
+            image.topAnchor.constraint(equalTo: root.topAnchor),
+            image.widthAnchor.constraint(equalToConstant: 40),
+            image.heightAnchor.constraint(equalToConstant: 40),
+            title.leadingAnchor.constraint(equalTo: image.trailingAnchor, constant: 8),
+            title.trailingAnchor.constraint(equalTo: root.trailingAnchor, constant: -16),
+            title.topAnchor.constraint(equalTo: root.topAnchor),
+            title.heightAnchor.constraint(equalToConstant: 20),
+        ])
+        root.layoutIfNeeded()
+        if direction == .leftToRight {
+            #expect(isClose(image.frame, Rect(x: 16, y: 0, width: 40, height: 40)))
+            #expect(isClose(title.frame, Rect(x: 64, y: 0, width: 220, height: 20)))
+        } else {
+            #expect(isClose(image.frame, Rect(x: 244, y: 0, width: 40, height: 40)))
+            #expect(isClose(title.frame, Rect(x: 16, y: 0, width: 220, height: 20)))
+        }
+    }
+
+    @Test func changingTheDirectionResolvesLeadingAgain() throws {
+        let (root, items) = makeTree(width: 300, height: 100, children: ["box"])
+        let box = items[0]
+        try LayoutConstraint.activate([
+            box.leadingAnchor.constraint(equalTo: root.leadingAnchor, constant: 10),
+            box.topAnchor.constraint(equalTo: root.topAnchor),
+            box.widthAnchor.constraint(equalToConstant: 50),
+            box.heightAnchor.constraint(equalToConstant: 50),
+        ])
+        root.layoutIfNeeded()
+        #expect(box.frame.origin.x == 10)
+        root.layoutDirection = .rightToLeft
+        #expect(box.effectiveLayoutDirection == .rightToLeft)
+        root.layoutIfNeeded()
+        #expect(abs(box.frame.origin.x - 240) < 1e-9)
+        // Left and right ignore the direction.
+        let left = box.leftAnchor.constraint(equalTo: root.leftAnchor, constant: 5)
+        left.priority = 999
+        try LayoutConstraint.activate([left])
+        root.layoutIfNeeded()
+        #expect(abs(box.frame.origin.x - 240) < 1e-9)
+    }
+
+    @Test func constantAndPriorityChangesUpdateInPlace() throws {
+        let (root, items) = makeTree(children: ["image", "title"])
+        let (image, title) = (items[0], items[1])
+        let gap = title.topAnchor.constraint(equalTo: image.bottomAnchor, constant: 2)
+        let preferred = title.widthAnchor.constraint(equalToConstant: 100)
+        preferred.priority = .defaultLow
+        try LayoutConstraint.activate([
+            image.topAnchor.constraint(equalTo: root.topAnchor),
+            image.leftAnchor.constraint(equalTo: root.leftAnchor),
+            image.widthAnchor.constraint(equalToConstant: 40),
+            image.heightAnchor.constraint(equalToConstant: 40),
+            title.leftAnchor.constraint(equalTo: root.leftAnchor),
+            title.heightAnchor.constraint(equalToConstant: 20),
+            gap, preferred,
+            title.widthAnchor.constraint(lessThanOrEqualToConstant: 80),
+        ])
+        root.layoutIfNeeded()
+        #expect(title.frame == Rect(x: 0, y: 42, width: 80, height: 20))
+        gap.constant = 10
+        root.layoutIfNeeded()
+        #expect(title.frame.origin.y == 50)
+        preferred.priority = .required
+        #expect(!preferred.isActive)
+        #expect(preferred.lastError?.code == .unsatisfiable)
+        preferred.constant = 60
+        preferred.isActive = true
+        #expect(preferred.isActive && preferred.lastError == nil)
+        root.layoutIfNeeded()
+        #expect(title.frame.size.width == 60)
+    }
+
+    @Test func multiplierRelatesSizes() throws {
+        let (root, items) = makeTree(width: 300, height: 100, children: ["title"])
+        let title = items[0]
+        title.intrinsicContentSize = Size(width: 250, height: 20)
+        try LayoutConstraint.activate([
+            title.leadingAnchor.constraint(equalTo: root.leadingAnchor),
+            title.topAnchor.constraint(equalTo: root.topAnchor),
+            title.widthAnchor.constraint(lessThanOrEqualTo: root.widthAnchor, multiplier: 0.5),
+        ])
+        root.layoutIfNeeded()
+        #expect(title.frame == Rect(x: 0, y: 0, width: 150, height: 20))
+    }
+
+    @Test func firstBaselinesAlignWithOffsetsFromTheirOwners() throws {
+        let (root, items) = makeTree(children: ["big", "small"])
+        let (big, small) = (items[0], items[1])
+        big.intrinsicContentSize = Size(width: 80, height: 40)
+        small.intrinsicContentSize = Size(width: 40, height: 16)
+        big.firstBaselineOffsetFromTop = 30
+        small.firstBaselineOffsetFromTop = 12
+        try LayoutConstraint.activate([
+            big.leftAnchor.constraint(equalTo: root.leftAnchor),
+            big.topAnchor.constraint(equalTo: root.topAnchor, constant: 10),
+            small.leftAnchor.constraint(equalTo: big.rightAnchor, constant: 4),
+            small.firstBaselineAnchor.constraint(equalTo: big.firstBaselineAnchor),
+        ])
+        root.layoutIfNeeded()
+        #expect(small.frame.origin.y == 28)
+        small.firstBaselineOffsetFromTop = 14
+        root.layoutIfNeeded()
+        #expect(small.frame.origin.y == 26)
+        small.firstBaselineOffsetFromTop = nil  // the bottom edge
+        root.layoutIfNeeded()
+        #expect(small.frame.origin.y == 24)
+    }
+
+    @Test func ambiguityIsReported() throws {
+        let (root, items) = makeTree(children: ["box"])
+        let box = items[0]
+        try LayoutConstraint.activate([
+            box.leftAnchor.constraint(equalTo: root.leftAnchor),
+            box.topAnchor.constraint(equalTo: root.topAnchor),
+            box.heightAnchor.constraint(equalToConstant: 10),
+        ])
+        #expect(box.hasAmbiguousLayout)
+        try LayoutConstraint.activate([box.widthAnchor.constraint(equalToConstant: 10)])
+        #expect(!box.hasAmbiguousLayout)
+    }
+
+    @Test func removingAnItemDeactivatesConstraintsThatReachOutside() throws {
+        let (root, items) = makeTree(children: ["card"])
+        let card = items[0]
+        let label = LayoutItem(identifier: "label")
+        label.translatesFrameIntoConstraints = false
+        card.addChild(label)
+        let outside = card.leftAnchor.constraint(equalTo: root.leftAnchor, constant: 7)
+        let inside = [
+            label.leftAnchor.constraint(equalTo: card.leftAnchor, constant: 3),
+            label.topAnchor.constraint(equalTo: card.topAnchor, constant: 4),
+            label.widthAnchor.constraint(equalToConstant: 20),
+            label.heightAnchor.constraint(equalToConstant: 10),
+        ]
+        try LayoutConstraint.activate([outside] + inside)
+        card.removeFromParent()
+        #expect(!outside.isActive)
+        #expect(inside.allSatisfy { $0.isActive })
+        #expect(card.parent == nil && root.children.isEmpty)
+        card.translatesFrameIntoConstraints = true
+        card.frame = Rect(x: 0, y: 0, width: 100, height: 50)
+        card.layoutIfNeeded()
+        #expect(label.frame == Rect(x: 3, y: 4, width: 20, height: 10))
+        // Moving it into another tree carries its constraints along.
+        let other = LayoutItem(identifier: "other")
+        other.frame = Rect(x: 0, y: 0, width: 300, height: 300)
+        card.frame = Rect(x: 50, y: 60, width: 100, height: 50)
+        other.addChild(card)
+        other.layoutIfNeeded()
+        #expect(label.frameInRoot == Rect(x: 53, y: 64, width: 20, height: 10))
+    }
+
+    @Test func uikitStyleAddAndRemoveConstraints() throws {
+        let (root, items) = makeTree(children: ["box"])
+        let box = items[0]
+        let all = [
+            box.leftAnchor.constraint(equalTo: root.leftAnchor),
+            box.topAnchor.constraint(equalTo: root.topAnchor),
+            box.widthAnchor.constraint(equalToConstant: 10),
+            box.heightAnchor.constraint(equalToConstant: 10),
+        ]
+        try root.addConstraints(all)
+        #expect(all.allSatisfy { $0.isActive })
+        root.removeConstraints(root.constraints)
+        #expect(root.constraints.isEmpty)
+        #expect(all.filter { $0.isActive }.count == 2)  // the size constraints live on the box
+        box.removeConstraints(box.constraints)
+        #expect(!all.contains { $0.isActive })
+    }
+}
+
+@Suite struct DocumentationExampleTests {
+    /// The example of the module's overview article.
+    @Test func overviewExampleLaysOutAsDocumented() throws {
+        let root = LayoutItem(identifier: "root")
+        root.frame = Rect(x: 0, y: 0, width: 320, height: 80)
+        let image = LayoutItem(identifier: "image")
+        let title = LayoutItem(identifier: "title")
+        for item in [image, title] {
+            item.translatesFrameIntoConstraints = false
+            root.addChild(item)
+        }
+        image.intrinsicContentSize = Size(width: 40, height: 40)
+        title.intrinsicContentSize = Size(width: 120, height: 20)
+        let gap = title.leadingAnchor.constraint(equalTo: image.trailingAnchor, constant: 8)
+        try LayoutConstraint.activate([
+            image.leadingAnchor.constraint(equalTo: root.leadingAnchor, constant: 16),
+            image.centerYAnchor.constraint(equalTo: root.centerYAnchor),
+            gap,
+            title.firstBaselineAnchor.constraint(equalTo: image.bottomAnchor),
+            title.trailingAnchor.constraint(lessThanOrEqualTo: root.trailingAnchor, constant: -16),
+        ])
+        root.layoutIfNeeded()
+        #expect(image.frame == Rect(x: 16, y: 20, width: 40, height: 40))
+        #expect(title.frame == Rect(x: 64, y: 40, width: 120, height: 20))
+        gap.constant = 12
+        root.layoutDirection = .rightToLeft
+        root.layoutIfNeeded()
+        #expect(image.frame == Rect(x: 264, y: 20, width: 40, height: 40))
+        #expect(title.frame == Rect(x: 132, y: 40, width: 120, height: 20))
+    }
+}
+
+@Suite struct LayoutItemTreeTests {
+    @Test func childrenKeepTheirOrderAndMoveBetweenParents() {
+        let root = LayoutItem(identifier: "root")
+        let a = LayoutItem(identifier: "a")
+        let b = LayoutItem(identifier: "b")
+        let c = LayoutItem(identifier: "c")
+        root.addChild(a)
+        root.addChild(c)
+        root.insertChild(b, at: 1)
+        #expect(root.children.map(\.identifier) == ["a", "b", "c"])
+        a.addChild(c)
+        #expect(root.children.map(\.identifier) == ["a", "b"])
+        #expect(c.parent === a && c.root === root && c.isDescendant(of: root))
+        root.insertChild(c, at: 99)
+        #expect(root.children.last === c && a.children.isEmpty)
+    }
+
+    @Test func stoppingFrameTranslationHandsTheItemToItsConstraints() throws {
+        let root = LayoutItem(identifier: "root")
+        root.frame = Rect(x: 0, y: 0, width: 200, height: 100)
+        let box = LayoutItem(identifier: "box")
+        box.frame = Rect(x: 5, y: 5, width: 10, height: 10)
+        box.intrinsicContentSize = Size(width: 30, height: 20)
+        root.addChild(box)
+        let other = LayoutItem(identifier: "other")
+        other.translatesFrameIntoConstraints = false
+        root.addChild(other)
+        try LayoutConstraint.activate([
+            other.leftAnchor.constraint(equalTo: box.rightAnchor),
+            other.topAnchor.constraint(equalTo: box.bottomAnchor),
+            other.widthAnchor.constraint(equalToConstant: 1),
+            other.heightAnchor.constraint(equalToConstant: 1),
+        ])
+        root.layoutIfNeeded()
+        #expect(other.frame.origin == Point(x: 15, y: 15))
+        box.translatesFrameIntoConstraints = false
+        try LayoutConstraint.activate([
+            box.leftAnchor.constraint(equalTo: root.leftAnchor, constant: 50),
+            box.topAnchor.constraint(equalTo: root.topAnchor, constant: 40),
+        ])
+        root.layoutIfNeeded()
+        #expect(box.frame == Rect(x: 50, y: 40, width: 30, height: 20))
+        #expect(other.frame.origin == Point(x: 80, y: 60))
+    }
+
+    @Test func aRootPlacedByConstraintsTakesItsSizeFromThem() throws {
+        let root = LayoutItem(identifier: "root")
+        root.translatesFrameIntoConstraints = false
+        let label = LayoutItem(identifier: "label")
+        label.translatesFrameIntoConstraints = false
+        label.intrinsicContentSize = Size(width: 70, height: 15)
+        root.addChild(label)
+        try LayoutConstraint.activate([
+            label.leadingAnchor.constraint(equalTo: root.leadingAnchor, constant: 10),
+            label.topAnchor.constraint(equalTo: root.topAnchor, constant: 5),
+            root.trailingAnchor.constraint(equalTo: label.trailingAnchor, constant: 10),
+            root.bottomAnchor.constraint(equalTo: label.bottomAnchor, constant: 5),
+        ])
+        root.layoutIfNeeded()
+        #expect(root.frame.size == Size(width: 90, height: 25))
+        #expect(label.frame == Rect(x: 10, y: 5, width: 70, height: 15))
+    }
+
+    @Test func lastBaselinesDefaultToTheBottomEdge() throws {
+        let (root, items) = makeTree(children: ["a", "b"])
+        let (a, b) = (items[0], items[1])
+        a.intrinsicContentSize = Size(width: 10, height: 50)
+        b.intrinsicContentSize = Size(width: 10, height: 30)
+        a.lastBaselineOffsetFromTop = 44
+        try LayoutConstraint.activate([
+            a.topAnchor.constraint(equalTo: root.topAnchor),
+            a.leftAnchor.constraint(equalTo: root.leftAnchor),
+            b.leftAnchor.constraint(equalTo: a.rightAnchor),
+            b.lastBaselineAnchor.constraint(equalTo: a.lastBaselineAnchor),
+        ])
+        root.layoutIfNeeded()
+        #expect(b.frame.origin.y == 14)
+        #expect(a.lastBaselineOffsetFromTop == 44 && b.lastBaselineOffsetFromTop == nil)
+    }
+}
+
+@Suite struct FramePinTests {
+    /// Cells placed by frames share no variable: every cell adds the same number of
+    /// independent subsystems, instead of all of them joining one through the root.
+    @Test func cellsPlacedByFramesAreIndependentSubsystems() throws {
+        func partitions(cells: Int) throws -> Int {
+            let root = LayoutItem(identifier: "root")
+            root.frame = Rect(x: 0, y: 0, width: 320, height: 600)
+            for row in 0..<cells {
+                let cell = LayoutItem(identifier: "cell\(row)")
+                cell.frame = Rect(x: 0, y: Double(row) * 50, width: 320, height: 50)
+                root.addChild(cell)
+                let label = LayoutItem(identifier: "label\(row)")
+                label.translatesFrameIntoConstraints = false
+                label.intrinsicContentSize = Size(width: 100, height: 20)
+                cell.addChild(label)
+                try LayoutConstraint.activate([
+                    label.leadingAnchor.constraint(equalTo: cell.leadingAnchor, constant: 16),
+                    label.centerYAnchor.constraint(equalTo: cell.centerYAnchor),
+                ])
+                if row == cells - 1 {
+                    root.layoutIfNeeded()
+                    #expect(
+                        label.frameInRoot
+                            == Rect(x: 16, y: Double(row) * 50 + 15, width: 100, height: 20))
+                    #expect(label.frame == Rect(x: 16, y: 15, width: 100, height: 20))
+                }
+            }
+            return root.enginePartitionCount
+        }
+        let one = try partitions(cells: 1)
+        let two = try partitions(cells: 2)
+        let four = try partitions(cells: 4)
+        #expect(two > one)
+        #expect(four - two == 2 * (two - one))
+    }
+
+    @Test func movingATranslatingAncestorMovesPinnedDescendants() throws {
+        let root = LayoutItem(identifier: "root")
+        root.frame = Rect(x: 0, y: 0, width: 300, height: 300)
+        let outer = LayoutItem(identifier: "outer")
+        outer.frame = Rect(x: 10, y: 10, width: 200, height: 200)
+        let inner = LayoutItem(identifier: "inner")
+        inner.frame = Rect(x: 5, y: 5, width: 100, height: 100)
+        let dot = LayoutItem(identifier: "dot")
+        dot.translatesFrameIntoConstraints = false
+        root.addChild(outer)
+        outer.addChild(inner)
+        inner.addChild(dot)
+        try LayoutConstraint.activate([
+            dot.leftAnchor.constraint(equalTo: inner.leftAnchor, constant: 1),
+            dot.topAnchor.constraint(equalTo: inner.topAnchor, constant: 2),
+            dot.widthAnchor.constraint(equalToConstant: 3),
+            dot.heightAnchor.constraint(equalTo: inner.heightAnchor, multiplier: 0.5),
+        ])
+        root.layoutIfNeeded()
+        #expect(dot.frameInRoot == Rect(x: 16, y: 17, width: 3, height: 50))
+        outer.frame = Rect(x: 40, y: 50, width: 200, height: 200)
+        inner.frame.size = Size(width: 100, height: 60)
+        root.layoutIfNeeded()
+        #expect(dot.frame == Rect(x: 1, y: 2, width: 3, height: 30))
+        #expect(dot.frameInRoot == Rect(x: 46, y: 57, width: 3, height: 30))
+        // Once the outer item is placed by constraints, the inner one is pinned to it.
+        outer.translatesFrameIntoConstraints = false
+        try LayoutConstraint.activate([
+            outer.leftAnchor.constraint(equalTo: root.leftAnchor, constant: 100),
+            outer.topAnchor.constraint(equalTo: root.topAnchor),
+            outer.widthAnchor.constraint(equalToConstant: 50),
+            outer.heightAnchor.constraint(equalToConstant: 50),
+        ])
+        root.layoutIfNeeded()
+        #expect(dot.frameInRoot == Rect(x: 106, y: 7, width: 3, height: 30))
+    }
+}
+
+@Suite struct LayoutMemoryTests {
+    /// A tree with active constraints is freed with its last reference: the engine, its root
+    /// and its constraints hold no cycle.
+    @Test func aTreeWithConstraintsIsFreed() throws {
+        weak var weakRoot: LayoutItem?
+        weak var weakChild: LayoutItem?
+        weak var weakConstraint: LayoutConstraint?
+        do {
+            let (root, items) = makeTree(children: ["child"])
+            let constraint = items[0].leftAnchor.constraint(equalTo: root.leftAnchor, constant: 3)
+            try LayoutConstraint.activate([
+                constraint, items[0].topAnchor.constraint(equalTo: root.topAnchor),
+                items[0].widthAnchor.constraint(equalTo: root.widthAnchor),
+            ])
+            root.layoutIfNeeded()
+            #expect(items[0].frame.origin.x == 3)
+            weakRoot = root
+            weakChild = items[0]
+            weakConstraint = constraint
+        }
+        #expect(weakRoot == nil)
+        #expect(weakChild == nil)
+        #expect(weakConstraint == nil)
+    }
+}
