@@ -145,6 +145,32 @@ private func sceneError(_ root: String, extra: String = "") -> String? {
         #expect(frames["b"] == Rect(x: 55, y: 10, width: 245, height: 230))
     }
 
+    @Test func constraintsPlaceTheChildrenTheyName() throws {
+        let decoded = try scene(
+            ##"{"constraints": ["icon.leading == super.leading + 16", "icon.centerY == super.centerY", "icon.width == 40", "icon.height == icon.width", "title.leading == icon.trailing + 8", "title.centerY == icon.centerY", "note.top == pin.bottom + 4", "note.leading == pin.leading", "note.width == pin.width * 0.5", "note.height == 10"], "children": [{"id": "icon"}, {"id": "title", "type": "label", "text": "Hi", "font": {"size": 10}}, {"id": "pin", "frame": [200, 20, 60, 30]}, {"id": "note"}, {"id": "free", "frame": [1, 2, 3, 4]}]}"##
+        )
+        let frames = Dictionary(uniqueKeysWithValues: decoded.frames().map { ($0.id, $0.frame) })
+        #expect(frames["icon"] == Rect(x: 16, y: 220, width: 40, height: 40))
+        let title = try #require(decoded.view(withID: "title"))
+        let size = title.intrinsicContentSize
+        #expect(
+            frames["title"]
+                == Rect(x: 64, y: 240 - size.height / 2, width: size.width, height: size.height))
+        #expect(frames["pin"] == Rect(x: 200, y: 20, width: 60, height: 30))
+        #expect(frames["note"] == Rect(x: 200, y: 54, width: 30, height: 10))
+        #expect(frames["free"] == Rect(x: 1, y: 2, width: 3, height: 4))
+        #expect(decoded.view(withID: "free")?.translatesAutoresizingMaskIntoConstraints == true)
+    }
+
+    @Test func nestedContainersSolveTheirOwnChildren() throws {
+        let decoded = try scene(
+            ##"{"constraints": ["card.leading == super.leading + 20", "card.trailing == super.trailing - 20", "card.top == super.top + 30", "card.height == 100"], "children": [{"id": "card", "constraints": ["badge.trailing == super.trailing - 4", "badge.top == super.top + 4", "badge.width == 10", "badge.height == 10"], "children": [{"id": "badge"}]}]}"##
+        )
+        let frames = Dictionary(uniqueKeysWithValues: decoded.frames().map { ($0.id, $0.frame) })
+        #expect(frames["card"] == Rect(x: 20, y: 30, width: 280, height: 100))
+        #expect(frames["badge"] == Rect(x: 286, y: 34, width: 10, height: 10))
+    }
+
     @Test func seed003GridDecodesWithTheMarginRule() throws {
         let items = (0..<12).map {
             ##"{"title": "App \##($0)", "image": {"size": [60, 60], "color": "#3366CC"}}"##
@@ -216,4 +242,33 @@ private func sceneError(_ root: String, extra: String = "") -> String? {
     func errorsNameTheKeyPath(root: String, message: String) {
         #expect(sceneError(root) == message)
     }
+
+    @Test(arguments: [
+        (
+            ##"{"constraints": ["a.width == 10", "b.leading == a.trailng"], "children": [{"id": "a"}, {"id": "b"}]}"##,
+            "root.constraints[1]: column 16: unknown attribute 'trailng'"
+        ),
+        (
+            ##"{"constraints": ["c.width == 10"], "children": [{"id": "a"}]}"##,
+            "root.constraints[0]: column 1: unknown item 'c'"
+        ),
+        (
+            ##"{"constraints": ["a.width == 10", "a.height == 5", "a.width >= 20"], "children": [{"id": "a"}]}"##,
+            "root.constraints[2]: unsatisfiable constraint"
+        ),
+        (
+            ##"{"constraints": ["a.width == 10"], "children": [{"id": "a", "frame": [0, 0, 20, 20]}]}"##,
+            "root.constraints[0]: unsatisfiable constraint"
+        ),
+        (
+            ##"{"constraints": ["a.width == 10"]}"##,
+            "root.constraints[0]: column 1: unknown item 'a'"
+        ),
+        (##"{"constraints": [5]}"##, "root.constraints[0]: expected a string, found a number"),
+    ])
+    func constraintErrorsNameTheConstraint(root: String, message: String) throws {
+        let error = try #require(sceneError(root))
+        #expect(error.hasPrefix(message), "\(error)")
+    }
+
 }

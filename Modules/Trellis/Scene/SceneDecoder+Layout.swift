@@ -60,11 +60,44 @@ extension SceneDecoder {
     }
 
     /// Applies the `constraints` of every container once the whole tree exists.
-    mutating func applyConstraints() throws(SceneError) {
+    ///
+    /// A child that a constraint names is placed by constraints unless it has a `frame`: a
+    /// framed child keeps its frame and the others can be related to it. Constraints are
+    /// activated in document order, so an unsatisfiable one is reported at its own key path.
+    func applyConstraints() throws(SceneError) {
         for pending in pendingConstraints {
-            guard let first = pending.texts.first else { continue }
-            throw SceneError(
-                keyPath: first.1, message: "constraint layout is not available in this build")
+            let container = pending.container
+            var views: [ObjectIdentifier: View] = [:]
+            var items: [String: LayoutItem] = [:]
+            for (id, child) in pending.children {
+                items[id] = child.layoutItem
+                views[ObjectIdentifier(child.layoutItem)] = child
+            }
+            var parsed: [(LayoutConstraint, String)] = []
+            for (text, path) in pending.texts {
+                do {
+                    let constraint = try LayoutConstraint.parse(
+                        text, container: container.layoutItem, items: items)
+                    parsed.append((constraint, path))
+                } catch {
+                    throw SceneError(keyPath: path, message: error.description)
+                }
+            }
+            for (constraint, _) in parsed {
+                for item in [constraint.firstItem, constraint.secondItem] {
+                    guard let item, let child = views[ObjectIdentifier(item)],
+                        !framedViews.contains(ObjectIdentifier(child))
+                    else { continue }
+                    child.translatesAutoresizingMaskIntoConstraints = false
+                }
+            }
+            for (constraint, path) in parsed {
+                do {
+                    try LayoutConstraint.activate([constraint])
+                } catch {
+                    throw SceneError(keyPath: path, message: error.description)
+                }
+            }
         }
     }
 }

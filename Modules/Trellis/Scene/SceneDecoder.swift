@@ -13,6 +13,8 @@ struct SceneDecoder {
     /// the texts and their key paths.
     var pendingConstraints:
         [(container: View, children: [String: View], texts: [(String, String)])] = []
+    /// The views the scene gives a `frame`, which constraints relate to but do not move.
+    var framedViews: Set<ObjectIdentifier> = []
 
     init(baseDirectory: String) {
         self.baseDirectory = baseDirectory
@@ -146,6 +148,7 @@ struct SceneDecoder {
                     message: "the width and height cannot be negative")
             }
             view.frame = rect
+            framedViews.insert(ObjectIdentifier(view))
         }
         if let color = reader.value("backgroundColor") {
             view.backgroundColor = try SceneValues.color(

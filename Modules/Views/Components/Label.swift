@@ -148,6 +148,20 @@ open class Label: View {
         return Size(width: size.width.rounded(.up), height: size.height.rounded(.up))
     }
 
+    /// The first and last baselines of the text laid out at its intrinsic size, so that
+    /// baseline constraints align labels by their text.
+    open override var baselineOffsetsFromTop: (first: Double?, last: Double?) {
+        let size = intrinsicContentSize
+        if let attributed = storedAttributedText, !attributed.string.isEmpty {
+            let layout = AttributedTextLayout(
+                attributed, in: textContainer(size), metrics: textMeasurer.metrics)
+            return (layout.firstBaseline, layout.lastBaseline)
+        }
+        guard let text, !text.isEmpty else { return (nil, nil) }
+        let layout = textMeasurer.layout(text, style: textStyle, in: size)
+        return (layout.firstBaseline, layout.lastBaseline)
+    }
+
     /// The label's text with its font, or each attributed run with its own.
     open override var textRunsToMeasure: [TextRun] {
         if let attributed = storedAttributedText {

@@ -30,6 +30,7 @@ extension View {
         view.detach()
         subviews.insert(view, at: min(max(index, 0), subviews.count))
         view.superview = self
+        view.attachLayoutItem()
         view.didMoveToSuperview()
         if view.window !== oldWindow { view.propagateWindowChange() }
         didAddSubview(view)

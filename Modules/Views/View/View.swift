@@ -25,14 +25,21 @@ public import TrellisText
 open class View {
     /// The view's centre in its superview's coordinates.
     public var center: Point {
-        didSet { if center != oldValue { setNeedsDisplay() } }
+        didSet {
+            guard center != oldValue else { return }
+            syncLayoutItemFrame()
+            setNeedsDisplay()
+        }
     }
 
     /// The view's own coordinate space: its origin is what appears at the top-left corner (a
     /// scroll offset) and its size is the view's size.
     public var bounds: Rect {
         didSet {
-            if bounds.size != oldValue.size { setNeedsLayout() }
+            if bounds.size != oldValue.size {
+                syncLayoutItemFrame()
+                setNeedsLayout()
+            }
             if bounds != oldValue { setNeedsDisplay() }
         }
     }
@@ -148,7 +155,10 @@ open class View {
     /// The layout direction of this view, or `nil` to inherit its superview's (the window's by
     /// default).
     public var layoutDirection: LayoutDirection? {
-        didSet { setNeedsLayout() }
+        didSet {
+            existingLayoutItem?.layoutDirection = layoutDirection
+            setNeedsLayout()
+        }
     }
 
     /// The layout direction in effect for this view.
@@ -251,6 +261,10 @@ open class View {
             origin: frame.origin,
             size: Size(width: max(0, fitting.width), height: max(0, fitting.height)))
     }
+
+    /// The distances from the top edge to the first and last baselines of the view's text, for
+    /// baseline constraints; `nil` (the default) puts a baseline at the bottom edge.
+    open var baselineOffsetsFromTop: (first: Double?, last: Double?) { (nil, nil) }
 
     /// The natural size of the view's content; ``View/noIntrinsicMetric`` in a dimension
     /// without one.

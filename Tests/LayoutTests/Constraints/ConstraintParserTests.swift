@@ -39,6 +39,22 @@ import TrellisLayout
             resolved.firstAttribute == .firstBaseline && resolved.secondAttribute == .lastBaseline)
     }
 
+    @Test func sizesRelateAcrossAxesForAnAspectRatio() throws {
+        root.frame = Rect(x: 0, y: 0, width: 320, height: 480)
+        image.translatesFrameIntoConstraints = false
+        root.addChild(image)
+        let lines = [
+            "image.leading == super.leading", "image.top == super.top",
+            "image.width == super.width", "image.height == image.width * 0.75",
+        ]
+        try LayoutConstraint.activate(
+            lines.map { try LayoutConstraint.parse($0, container: root, items: items) })
+        root.layoutIfNeeded()
+        #expect(image.frame == Rect(x: 0, y: 0, width: 320, height: 240))
+        let built = image.heightAnchor.constraint(equalTo: root.widthAnchor, multiplier: 0.5)
+        #expect(built.secondAttribute == .width)
+    }
+
     @Test func parsedConstraintsLayOutAScene() throws {
         root.frame = Rect(x: 0, y: 0, width: 320, height: 100)
         for item in [title, image, save] {

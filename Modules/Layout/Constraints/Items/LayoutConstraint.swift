@@ -70,7 +70,8 @@ public final class LayoutConstraint {
     /// toItem:attribute:multiplier:constant:)`.
     ///
     /// - Throws: ``LayoutError/Code-swift.struct/incompatibleAttributes`` when the attributes
-    ///   cannot be related: positions on different axes, a position and a size, leading or
+    ///   cannot be related: positions on different axes (sizes may cross, as in an aspect
+    ///   ratio), a position and a size, leading or
     ///   trailing with left or right, a multiplier on positions, a position against a constant,
     ///   or a second item without an attribute; ``LayoutError/Code-swift.struct/invalidNumber``
     ///   for a multiplier of zero or a number that is not finite.
@@ -151,12 +152,13 @@ public final class LayoutConstraint {
             }
             return
         }
-        guard firstAttribute.axis == secondAttribute.axis else {
-            throw refuse("\(firstAttribute.name) and \(secondAttribute.name) are on different axes")
-        }
         guard firstAttribute.isDimension == secondAttribute.isDimension else {
             throw refuse(
                 "\(firstAttribute.name) and \(secondAttribute.name) mix a size and a position")
+        }
+        // Sizes relate across axes (an aspect ratio, height == width * 0.75); positions do not.
+        guard firstAttribute.isDimension || firstAttribute.axis == secondAttribute.axis else {
+            throw refuse("\(firstAttribute.name) and \(secondAttribute.name) are on different axes")
         }
         let mixesDirection =
             (firstAttribute.isDirectional && [.left, .right].contains(secondAttribute))

@@ -71,6 +71,7 @@ final class LayoutEngine: ItemVariableSource {
         constraint.solverConstraint = implementation
         constraint.installationItem = ancestor
         ancestor.constraints.append(constraint)
+        ancestor.notifyConstraintsChanged()
         if let first = constraint.firstItem { first.referencingConstraints.append(constraint) }
         if let second = constraint.secondItem, second !== constraint.firstItem {
             second.referencingConstraints.append(constraint)
@@ -81,6 +82,7 @@ final class LayoutEngine: ItemVariableSource {
     func uninstall(_ constraint: LayoutConstraint) {
         if let implementation = constraint.solverConstraint { try? solver.remove(implementation) }
         constraint.installationItem?.constraints.removeAll { $0 === constraint }
+        constraint.installationItem?.notifyConstraintsChanged()
         constraint.firstItem?.referencingConstraints.removeAll { $0 === constraint }
         constraint.secondItem?.referencingConstraints.removeAll { $0 === constraint }
         constraint.engine = nil
@@ -106,6 +108,7 @@ final class LayoutEngine: ItemVariableSource {
         do {
             // The solver's constant is that of lhs - rhs, where rhs carries +constant.
             try solver.setConstant(-constraint.constant, of: implementation)
+            constraint.installationItem?.notifyConstraintsChanged()
         } catch {
             uninstall(constraint)
             constraint.lastError = error

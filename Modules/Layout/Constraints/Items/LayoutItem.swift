@@ -81,6 +81,10 @@ public final class LayoutItem {
     /// item, as `UIView.constraints`.
     public internal(set) var constraints: [LayoutConstraint] = []
 
+    /// Called when a constraint installed on this item or one of its children is activated,
+    /// deactivated or changed, so that the owner of the item (a view) can schedule layout.
+    public var constraintsDidChange: (() -> Void)?
+
     /// The error from the last change to this item's frame, intrinsic size or priorities that
     /// the engine could not apply (the change is then not in effect).
     public internal(set) var lastError: LayoutError?
@@ -104,6 +108,13 @@ public final class LayoutItem {
         750, 750
     )
     var baselineOffsets: (first: Double?, last: Double?) = (nil, nil)
+
+    /// Tells the owners of this item and its parent that the constraints placing its children
+    /// or itself changed.
+    func notifyConstraintsChanged() {
+        constraintsDidChange?()
+        parent?.constraintsDidChange?()
+    }
 
     /// Creates an item with no parent and a zero frame.
     public init(identifier: String? = nil) {

@@ -8,10 +8,11 @@ extension LayoutConstraint {
     ///     "title.leading == image.trailing + 8 @750", container: root, items: items)
     /// ```
     ///
-    /// The form is `item.attribute relation [k *] item.attribute [+ c | - c] [@priority]`, or a
-    /// constant alone on the right of a size (`save.height >= 44`). Attributes are `left right
-    /// top bottom leading trailing width height centerX centerY firstBaseline lastBaseline`;
-    /// relations `==`, `>=`, `<=`; a multiplier only relates sizes; a priority is in
+    /// The form is `item.attribute relation [k *] item.attribute [* k] [+ c | - c] [@priority]`,
+    /// or a constant alone on the right of a size (`save.height >= 44`). Attributes are `left
+    /// right top bottom leading trailing width height centerX centerY firstBaseline
+    /// lastBaseline`; relations `==`, `>=`, `<=`; a multiplier only relates sizes (width and
+    /// height may be related, for an aspect ratio); a priority is in
     /// `1...1000` (1000, required, by default). Names are letters, digits and `_`.
     ///
     /// - Returns: An inactive constraint.
@@ -137,6 +138,12 @@ private struct ConstraintParser {
                 throw fail(peek(), "write a negated item as '-1 * item.attribute'")
             }
             second = try operand()
+            if peek().kind == .star {
+                _ = advance()
+                let (value, token) = try number("a multiplier after '*'")
+                multiplier = value
+                multiplierToken = token
+            }
         default:
             throw fail(peek(), "expected an item attribute or a number after '\(relation.symbol)'")
         }
@@ -162,16 +169,17 @@ private struct ConstraintParser {
         }
 
         if let second {
-            if first.attribute.axis != second.attribute.axis {
-                throw fail(
-                    second.attributeToken,
-                    "\(second.attribute.name) is on a different axis from \(first.attribute.name)")
-            }
             if first.attribute.isDimension != second.attribute.isDimension {
                 throw fail(
                     second.attributeToken,
                     "\(first.attribute.name) and \(second.attribute.name) mix a size and a position"
                 )
+            }
+            // Sizes relate across axes (an aspect ratio); positions do not.
+            if !first.attribute.isDimension, first.attribute.axis != second.attribute.axis {
+                throw fail(
+                    second.attributeToken,
+                    "\(second.attribute.name) is on a different axis from \(first.attribute.name)")
             }
             let directional = first.attribute.isDirectional || second.attribute.isDirectional
             let physical =
