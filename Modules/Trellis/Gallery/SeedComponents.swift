@@ -1,6 +1,7 @@
 import TrellisEvents
 import TrellisGeometry
 import TrellisGrid
+import TrellisLayout
 import TrellisRichText
 import TrellisText
 import TrellisViews
@@ -70,20 +71,19 @@ public enum SeedComponents {
         return button
     }
 
-    /// Seed 000's `RjxImageTitleView`: an image above a title, placed in larger bounds by the
-    /// control's content alignments.
+    /// Seed 000's `RjxImageTitleView` with an icon and a title, 90 × 70, its content placed
+    /// by the given alignments; the title turns red when selected.
     public static func imageTitleView(
         horizontal: ContentHorizontalAlignment, vertical: ContentVerticalAlignment
-    ) -> Button {
-        let view = Button(
-            image: icon(.purple, side: 24), title: "Title", font: .system(size: 11), spacing: 2,
-            direction: .column)
-        view.setTitleColor(.black, for: .normal)
+    ) -> ImageTitleView {
+        let view = ImageTitleView(frame: Rect(x: 0, y: 0, width: 90, height: 70))
+        view.setImage(icon(.purple, side: 24), andTitle: "Title")
+        view.setTitle("Selected", for: .selected)
         view.setTitleColor(.red, for: .selected)
         view.contentHorizontalAlignment = horizontal
         view.contentVerticalAlignment = vertical
-        view.backgroundColor = Color(red: 1, green: 1, blue: 0.6)
-        view.frame = Rect(x: 0, y: 0, width: 90, height: 70)
+        view.backgroundColor = Color(white: 0.92)
+        view.contentView.backgroundColor = Color(red: 1, green: 1, blue: 0.6)
         return view
     }
 
@@ -163,9 +163,10 @@ public enum SeedComponents {
         card.clipsToBounds = true
         card.gradient = Gradient(
             colors: [.red, .orange], startPoint: .zero, endPoint: Point(x: 0, y: 1))
-        let scroll = ScrollView(frame: Rect(x: 15, y: 10, width: 270, height: 170))
+        let scroll = ScrollView()
         scroll.backgroundColor = Color(white: 1, alpha: 0.3)
         scroll.cornerRadius = 10
+        scroll.translatesAutoresizingMaskIntoConstraints = false
         let label = Label()
         label.numberOfLines = 0
         label.setMarkup(
@@ -177,6 +178,19 @@ public enum SeedComponents {
         scroll.addSubview(label)
         scroll.contentSize = Size(width: 0, height: size.height + 20)
         card.addSubview(scroll)
+        // As the article: 10 from the top, 15 from each side, 170 high.
+        do {
+            try LayoutConstraint.activate([
+                scroll.topAnchor.constraint(equalTo: card.topAnchor, constant: 10),
+                scroll.leftAnchor.constraint(equalTo: card.leftAnchor, constant: 15),
+                scroll.rightAnchor.constraint(equalTo: card.rightAnchor, constant: -15),
+                scroll.heightAnchor.constraint(equalToConstant: 170),
+            ])
+        } catch {
+            // Four independent constraints on a fresh view cannot conflict; keep the frame.
+            scroll.translatesAutoresizingMaskIntoConstraints = true
+            scroll.frame = Rect(x: 15, y: 10, width: 270, height: 170)
+        }
         return card
     }
 }
