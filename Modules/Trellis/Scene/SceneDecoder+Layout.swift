@@ -65,6 +65,9 @@ extension SceneDecoder {
     /// framed child keeps its frame and the others can be related to it. Constraints are
     /// activated in document order, so an unsatisfiable one is reported at its own key path.
     func applyConstraints() throws(SceneError) {
+        // Every container's children are marked before any constraint is activated, so that
+        // an inner container's constraints see the outer ones' placement.
+        var parsed: [(LayoutConstraint, String)] = []
         for pending in pendingConstraints {
             let container = pending.container
             var views: [ObjectIdentifier: View] = [:]
@@ -73,17 +76,15 @@ extension SceneDecoder {
                 items[id] = child.layoutItem
                 views[ObjectIdentifier(child.layoutItem)] = child
             }
-            var parsed: [(LayoutConstraint, String)] = []
             for (text, path) in pending.texts {
+                let constraint: LayoutConstraint
                 do {
-                    let constraint = try LayoutConstraint.parse(
+                    constraint = try LayoutConstraint.parse(
                         text, container: container.layoutItem, items: items)
-                    parsed.append((constraint, path))
                 } catch {
                     throw SceneError(keyPath: path, message: error.description)
                 }
-            }
-            for (constraint, _) in parsed {
+                parsed.append((constraint, path))
                 for item in [constraint.firstItem, constraint.secondItem] {
                     guard let item, let child = views[ObjectIdentifier(item)],
                         !framedViews.contains(ObjectIdentifier(child))
@@ -91,12 +92,12 @@ extension SceneDecoder {
                     child.translatesAutoresizingMaskIntoConstraints = false
                 }
             }
-            for (constraint, path) in parsed {
-                do {
-                    try LayoutConstraint.activate([constraint])
-                } catch {
-                    throw SceneError(keyPath: path, message: error.description)
-                }
+        }
+        for (constraint, path) in parsed {
+            do {
+                try LayoutConstraint.activate([constraint])
+            } catch {
+                throw SceneError(keyPath: path, message: error.description)
             }
         }
     }
