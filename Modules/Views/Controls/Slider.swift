@@ -67,7 +67,6 @@ open class Slider: Control {
         storedValue = value
     }
 
-
     /// The slider's natural height, 31 points; it has no natural width.
     open override var intrinsicContentSize: Size { Size(width: View.noIntrinsicMetric, height: 31) }
 

@@ -66,7 +66,6 @@ open class Stepper: Control {
     /// The stepper's size, 94 × 29.
     open override var intrinsicContentSize: Size { Stepper.naturalSize }
 
-
     /// Whether the − half can step (false at the minimum unless wrapping).
     public var canDecrement: Bool { wraps || storedValue > minimumValue }
     /// Whether the + half can step (false at the maximum unless wrapping).
