@@ -82,6 +82,14 @@ enum ExampleScenes {
                 #"{"size": [10, 10], "root": {"children": [{"id": "a"}, {"id": "a"}]}}"#,
                 #"root.children[1].id: duplicate id "a"; ids must be unique in a scene"#
             ),
+            (
+                #"{"size": [10, 10], "root": {"constraints": ["b.width == 5"], "children": [{"id": "a"}]}}"#,
+                #"root.constraints[0]: column 1 of "b.width == 5": unknown item 'b'; known items are super, a"#
+            ),
+            (
+                #"{"size": [10, 10], "root": {"constraints": ["a.width == 5", "a.width == 6"], "children": [{"id": "a"}]}}"#,
+                #"root.constraints[1]: unsatisfiable constraint "a.width == 6": it conflicts with the required constraints listed; lower the priority of one of them below 1000 or remove it (involved: a.width == 6; a.width == 5)"#
+            ),
         ]
         for (index, (json, message)) in cases.enumerated() {
             let file = directory.appendingPathComponent("case\(index).json")

@@ -246,11 +246,11 @@ private func sceneError(_ root: String, extra: String = "") -> String? {
     @Test(arguments: [
         (
             ##"{"constraints": ["a.width == 10", "b.leading == a.trailng"], "children": [{"id": "a"}, {"id": "b"}]}"##,
-            "root.constraints[1]: column 16: unknown attribute 'trailng'"
+            "root.constraints[1]: column 16 of \"b.leading == a.trailng\": unknown attribute 'trailng'"
         ),
         (
             ##"{"constraints": ["c.width == 10"], "children": [{"id": "a"}]}"##,
-            "root.constraints[0]: column 1: unknown item 'c'"
+            "root.constraints[0]: column 1 of \"c.width == 10\": unknown item 'c'"
         ),
         (
             ##"{"constraints": ["a.width == 10", "a.height == 5", "a.width >= 20"], "children": [{"id": "a"}]}"##,
@@ -262,13 +262,14 @@ private func sceneError(_ root: String, extra: String = "") -> String? {
         ),
         (
             ##"{"constraints": ["a.width == 10"]}"##,
-            "root.constraints[0]: column 1: unknown item 'a'"
+            "root.constraints[0]: column 1 of \"a.width == 10\": unknown item 'a'"
         ),
         (##"{"constraints": [5]}"##, "root.constraints[0]: expected a string, found a number"),
     ])
     func constraintErrorsNameTheConstraint(root: String, message: String) throws {
         let error = try #require(sceneError(root))
         #expect(error.hasPrefix(message), "\(error)")
+        #expect(!error.contains("\n"))
     }
 
 }

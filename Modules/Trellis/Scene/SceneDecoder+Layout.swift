@@ -82,7 +82,9 @@ extension SceneDecoder {
                     constraint = try LayoutConstraint.parse(
                         text, container: container.layoutItem, items: items)
                 } catch {
-                    throw SceneError(keyPath: path, message: error.description)
+                    throw SceneError(
+                        keyPath: path,
+                        message: "column \(error.column) of \"\(error.text)\": \(error.reason)")
                 }
                 parsed.append((constraint, path))
                 for item in [constraint.firstItem, constraint.secondItem] {
@@ -97,8 +99,15 @@ extension SceneDecoder {
             do {
                 try LayoutConstraint.activate([constraint])
             } catch {
-                throw SceneError(keyPath: path, message: error.description)
+                throw SceneError(keyPath: path, message: Self.oneLine(error))
             }
         }
+    }
+
+    /// A layout error on one line: its message, then the constraints involved.
+    static func oneLine(_ error: LayoutError) -> String {
+        guard !error.conflicts.isEmpty else { return error.message }
+        return error.message + " (involved: "
+            + error.conflicts.map(\.description).joined(separator: "; ") + ")"
     }
 }
