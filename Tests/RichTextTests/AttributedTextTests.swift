@@ -136,6 +136,19 @@ import TrellisText
         #expect(attributes.isEmpty)
     }
 
+    @Test func canonicallyEquivalentSpellingsAreDifferentTexts() {
+        let precomposed = AttributedText("\u{212B}")  // ANGSTROM SIGN, 3 UTF-8 bytes
+        let decomposed = AttributedText("A\u{30A}")  // A + COMBINING RING ABOVE, 3 bytes
+        #expect(precomposed.string == decomposed.string)  // String compares canonically
+        #expect(precomposed != decomposed)
+        #expect(precomposed == AttributedText("\u{212B}"))
+        var bold = decomposed
+        bold.addAttributes([.font(self.bold)], in: 0..<1)
+        #expect(bold != decomposed)
+        let set: Set = [precomposed, decomposed, AttributedText("\u{212B}")]
+        #expect(set.count == 2)
+    }
+
     @Test func codableRoundTripKeepsRunsAndAttributes() throws {
         var style = ParagraphStyle(alignment: .center, paragraphSpacing: 4)
         style.listMarker = ListMarker(style: .decimal, ordinal: 3)

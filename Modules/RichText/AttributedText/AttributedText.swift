@@ -66,6 +66,27 @@ public struct AttributedText: Sendable, Hashable {
         self.storedRuns = storedRuns
     }
 
+    /// Whether two texts have the same Unicode scalars and the same runs.
+    ///
+    /// Unlike `String`'s `==`, canonically equivalent spellings ("Å" as one scalar and as "A"
+    /// with a combining ring) are different texts: their UTF-8 offsets, and so their runs, mean
+    /// different things.
+    public static func == (lhs: AttributedText, rhs: AttributedText) -> Bool {
+        lhs.storedRuns == rhs.storedRuns && lhs.string.utf8.elementsEqual(rhs.string.utf8)
+    }
+
+    /// Hashes the Unicode scalars and the runs, consistently with ``==(_:_:)``.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(string.utf8.count)
+        let hashedContiguously: Void? = string.utf8.withContiguousStorageIfAvailable { bytes in
+            hasher.combine(bytes: UnsafeRawBufferPointer(bytes))
+        }
+        if hashedContiguously == nil {
+            for byte in string.utf8 { hasher.combine(byte) }
+        }
+        hasher.combine(storedRuns)
+    }
+
     /// The length in UTF-8 code units.
     public var utf8Count: Int { string.utf8.count }
 
