@@ -70,7 +70,7 @@ raster)
         -o "$out/modules/libTrellisRasterRenderer.a" -I "$out/abi" "${system[@]}" "${sources[@]}"
     swiftc "${flags[@]}" -I "$out/abi" "${system[@]}" "$root/Fuzz/Raster/main.swift" \
         -lTrellisRasterRenderer -lTrellisPluginKit -lTrellisGeometry \
-        -lcairo -lharfbuzz -lfreetype -lfontconfig -lz -o "$out/fuzz"
+        -lFoundation -lFoundationEssentials -lswiftSynchronization -lcairo -lharfbuzz -lfreetype -lfontconfig -lz -o "$out/fuzz"
     seeds="$root/Fuzz/Raster/seeds"
     ;;
 *)
