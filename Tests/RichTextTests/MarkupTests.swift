@@ -164,4 +164,70 @@ let seed001Markup =
         right.alignment = .right
         #expect(text.attributes(at: 2).paragraphStyle == right)
     }
+
+    @Test func strongAndEmAreAliasesOfBAndI() {
+        let result = parse("<strong>s</strong><b>b</b><em>e</em><i>i</i>")
+        let text = result.text
+        #expect(text.string == "sbei")
+        #expect(text.attributes(at: 0).font == Font(family: "System", size: 10, weight: .bold))
+        #expect(text.attributes(at: 0) == text.attributes(at: 1))
+        #expect(text.attributes(at: 2).font == Font(family: "System", size: 10, isItalic: true))
+        #expect(text.attributes(at: 2) == text.attributes(at: 3))
+        // Equal attributes merge: <strong> next to <b> and <em> next to <i> are one run each.
+        #expect(text.runCount == 2)
+        #expect(result.warnings.isEmpty)
+    }
+
+    @Test func strongAndEmNestAndCloseByName() {
+        let text = parse("<strong>a<em>b</em>c</strong>d").text
+        #expect(text.string == "abcd")
+        #expect(
+            text.attributes(at: 1).font
+                == Font(family: "System", size: 10, weight: .bold, isItalic: true))
+        #expect(text.attributes(at: 2).font == Font(family: "System", size: 10, weight: .bold))
+        #expect(text.attributes(at: 3).font == base)
+    }
+
+    @Test func fontStyleNormalCancelsInheritedItalic() {
+        let result = parse(
+            "<em>a<span style=\"font-style: normal\">b</span>c</em>"
+                + "<i><span style='font-style: Normal; font-weight: bold'>d</span></i>")
+        let text = result.text
+        #expect(text.string == "abcd")
+        #expect(text.attributes(at: 0).font?.isItalic == true)
+        #expect(text.attributes(at: 1).font == base)
+        #expect(text.attributes(at: 2).font?.isItalic == true)
+        #expect(text.attributes(at: 3).font == Font(family: "System", size: 10, weight: .bold))
+        #expect(result.warnings.isEmpty)
+    }
+
+    @Test func textDecorationNoneRemovesInheritedLines() {
+        let result = parse(
+            "<u><s>a<span style=\"text-decoration: none\">b</span>c</s></u>"
+                + "<del><span style=\"text-decoration: none underline\">d</span></del>")
+        let text = result.text
+        #expect(text.string == "abcd")
+        let a = text.attributes(at: 0)
+        #expect(a.underline == .single && a.strikethrough == .single)
+        let b = text.attributes(at: 1)
+        #expect(b.underline == nil && b.strikethrough == nil)
+        #expect(b == TextAttributes(font: base))
+        let c = text.attributes(at: 2)
+        #expect(c.underline == .single && c.strikethrough == .single)
+        // Words apply in order: none clears the strikethrough, then underline sets a line.
+        let d = text.attributes(at: 3)
+        #expect(d.underline == .single && d.strikethrough == nil)
+        #expect(result.warnings.isEmpty)
+    }
+
+    @Test func textDecorationNoneTakesTheUnderlineOffALinkButKeepsTheLink() {
+        let text = parse(
+            "<a href=\"https://example.com\">a<span style=\"text-decoration: none\">b</span></a>"
+        ).text
+        let plain = text.attributes(at: 1)
+        #expect(plain.link == "https://example.com")
+        #expect(plain.underline == nil)
+        #expect(plain.foregroundColor == Color(rgb: 0x0000EE))
+        #expect(text.attributes(at: 0).underline == .single)
+    }
 }

@@ -98,4 +98,47 @@ private struct LeadingMetrics: FontMetrics {
         #expect(lines.map(\.text) == ["ab cd", "ef"])
         #expect(lines.map(\.width) == [50, 20])
     }
+
+    @Test func utf8BoundingRectsReplaceIllFormedBytes() {
+        // "a \u{FFFD} \u{FFFD}": 0xFF is never valid, and the truncated sequence E4 B8 is one
+        // maximal subpart, so one replacement character.
+        let bytes: [UInt8] = [0x61, 0x20, 0xFF, 0x20, 0xE4, 0xB8]
+        #expect(
+            ahemMeasurer.boundingRect(utf8: bytes, with: unlimited, options: [], style: style)
+                == Rect(x: 0, y: -8, width: 50, height: 10))
+        let wrapped = ahemMeasurer.boundingRect(
+            utf8: bytes, with: Size(width: 30, height: 0), options: .usesLineFragmentOrigin,
+            style: style)
+        #expect(wrapped == Rect(x: 0, y: 0, width: 30, height: 20))
+        #expect(
+            ahemMeasurer.boundingRect(utf8: [], with: unlimited, options: [], style: style)
+                == .zero)
+    }
+
+    @Test(
+        arguments: [
+            // A surrogate (ED A0 80) and an overlong slash (C0 AF): five replacement characters.
+            ([0xED, 0xA0, 0x80, 0xC0, 0xAF, 0x62], 60.0),
+            // A four-byte sequence cut after three bytes: one replacement character.
+            ([0x61, 0xF0, 0x9F, 0x98], 20),
+            // Well-formed UTF-8 measures as the string does: 中文 ok.
+            ([0xE4, 0xB8, 0xAD, 0xE6, 0x96, 0x87, 0x20, 0x6F, 0x6B], 50),
+        ] as [([UInt8], Double)])
+    func utf8SizeThatFitsMeasuresTheRepairedText(bytes: [UInt8], width: Double) {
+        let size = ahemMeasurer.sizeThatFits(unlimited, utf8: bytes, style: style)
+        #expect(size == Size(width: width, height: 10))
+        let repaired = String(decoding: bytes, as: UTF8.self)
+        #expect(ahemMeasurer.sizeThatFits(unlimited, text: repaired, style: style) == size)
+    }
+
+    @Test func utf8SizeThatFitsWrapsAndLimitsLines() {
+        let limited = TextStyle(font: ahem, lineBreakMode: .byTruncatingTail, numberOfLines: 2)
+        let bytes = Array("ab cd ef gh".utf8) + [0xFF]
+        #expect(
+            ahemMeasurer.sizeThatFits(Size(width: 50, height: 0), utf8: bytes, style: limited)
+                == Size(width: 50, height: 20))
+        #expect(
+            ahemMeasurer.sizeThatFits(Size(width: 50, height: 0), utf8: bytes, style: style)
+                == Size(width: 50, height: 30))
+    }
 }

@@ -98,4 +98,65 @@ import TrellisText
             utf8: bytes, style: TextStyle(font: ahem), in: Size(width: 30, height: 0))
         #expect(layout.lines.map(\.text) == ["a \u{FFFD}", "\u{FFFD}"])
     }
+
+    // Right-to-left text: lines hold characters in logical order, Ahem gives every letter and
+    // every letter with its marks one em (10), and natural alignment is right for a paragraph
+    // whose first strong character is R or AL.
+
+    @Test func hebrewWrapsByWordAndAlignsRight() {
+        // שלום, עולם and גדול are four letters each; the space after עולם hangs at 90.
+        let layout = ahemLayout("שלום עולם גדול", width: 90)
+        #expect(layout.lines.map(\.text) == ["שלום עולם", "גדול"])
+        #expect(layout.lines.map(\.width) == [90, 40])
+        #expect(layout.lines.map(\.direction) == [.rightToLeft, .rightToLeft])
+        #expect(layout.lines.map(\.origin.x) == [0, 50])
+        #expect(layout.lines[1].frame == Rect(x: 50, y: 10, width: 40, height: 10))
+        // Hebrew letters are two bytes in UTF-8: the second line starts after 8 × 2 + 2 bytes.
+        #expect(layout.lines.map(\.range) == [0..<17, 18..<26])
+        #expect(layout.size == Size(width: 90, height: 20))
+    }
+
+    @Test func arabicWrapsByWordAndAlignsRight() {
+        // مرحبا is five letters and بالعالم seven: 130 in all, so two lines at 100.
+        let layout = ahemLayout("مرحبا بالعالم", width: 100)
+        #expect(layout.lines.map(\.text) == ["مرحبا", "بالعالم"])
+        #expect(layout.lines.map(\.width) == [50, 70])
+        #expect(layout.lines.map(\.origin.x) == [50, 30])
+        #expect(layout.lines.allSatisfy { $0.direction == .rightToLeft })
+    }
+
+    @Test func aWrappedRightToLeftParagraphAlignsEveryLineRight() {
+        // Three lines of one paragraph, then a left-to-right paragraph after the line break.
+        let layout = ahemLayout("אב גדה וזחט\nabc", width: 60)
+        #expect(layout.lines.map(\.text) == ["אב גדה", "וזחט", "abc"])
+        #expect(layout.lines.map(\.direction) == [.rightToLeft, .rightToLeft, .leftToRight])
+        #expect(layout.lines.map(\.origin.x) == [0, 20, 0])
+        #expect(layout.lines.map(\.origin.y) == [8, 18, 28])
+        // Explicit left alignment wins over the direction; right alignment matches natural.
+        #expect(
+            ahemLayout("אב גדה וזחט", width: 60, alignment: .left).lines.map(\.origin.x) == [0, 0])
+        #expect(
+            ahemLayout("אב גדה וזחט", width: 60, alignment: .right).lines.map(\.origin.x) == [
+                0, 20,
+            ])
+    }
+
+    @Test func arabicHarakatStayWithTheirLetters() {
+        // كَتَبَ: three letters, each with a fatha, so three clusters of two scalars (4 bytes).
+        // الوَلَدُ: ا ل وَ لَ دُ, five clusters of 16 bytes.
+        let layout = ahemLayout("كَتَبَ الوَلَدُ", width: 60)
+        #expect(layout.lines.map(\.text) == ["كَتَبَ", "الوَلَدُ"])
+        #expect(layout.lines.map(\.advances) == [[10, 10, 10], [10, 10, 10, 10, 10]])
+        #expect(layout.lines.map(\.range) == [0..<12, 13..<29])
+        #expect(layout.lines.map(\.origin.x) == [30, 10])
+    }
+
+    @Test func anArabicWordLongerThanTheLineBreaksBetweenClustersOnly() {
+        // مُحَمَّد: مُ حَ مَّ د, the third letter carrying both a shadda and a fatha.
+        let layout = ahemLayout("مُحَمَّد", width: 25)
+        #expect(layout.lines.map(\.text) == ["مُحَ", "مَّد"])
+        #expect(layout.lines.map(\.width) == [20, 20])
+        #expect(layout.lines.map(\.origin.x) == [5, 5])
+        #expect(layout.lines.map(\.range) == [0..<8, 8..<16])
+    }
 }

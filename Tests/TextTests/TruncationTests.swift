@@ -104,4 +104,86 @@ import TrellisText
             }
         }
     }
+
+    // Right-to-left text is truncated in logical order: the tail ellipsis follows the last
+    // character kept (it shows at the left end of the line when drawn right to left), the head
+    // ellipsis precedes the first. In Ahem every cluster and the ellipsis are 10 wide.
+
+    @Test func hebrewTruncatesAtTheLogicalTailHeadAndMiddle() throws {
+        let text = "שלום עולם"
+        let tail = ahemLayout(text, width: 50, mode: .byTruncatingTail, lines: 1)
+        #expect(tail.lines.map(\.text) == ["שלום…"])
+        #expect(tail.lines.map(\.width) == [50])
+        #expect(tail.lines[0].range == 0..<17)
+        #expect(tail.lines[0].direction == .rightToLeft)
+        let line = try #require(tail.lines.first)
+        #expect(line.isTruncated && line.origin.x == 0)
+        #expect(
+            ahemLayout(text, width: 50, mode: .byTruncatingHead, lines: 1).lines.map(\.text) == [
+                "…עולם"
+            ])
+        #expect(
+            ahemLayout(text, width: 50, mode: .byTruncatingMiddle, lines: 1).lines.map(\.text) == [
+                "של…לם"
+            ])
+        #expect(
+            ahemLayout(text, width: 60, mode: .byTruncatingMiddle, lines: 1).lines.map(\.text) == [
+                "של…ולם"
+            ])
+    }
+
+    @Test func aTruncatedRightToLeftLineStillAlignsRight() {
+        // Width 55: the tail keeps שלום (40; ע would make 60) and the ellipsis, 50 wide, so
+        // the line starts 5 from the left.
+        let layout = ahemLayout("שלום עולם", width: 55, mode: .byTruncatingTail, lines: 1)
+        #expect(layout.lines.map(\.text) == ["שלום…"])
+        #expect(layout.lines.map(\.origin.x) == [5])
+        // The last of two lines is truncated, the first is not.
+        let two = ahemLayout("אב גדה וזחט יכל", width: 60, mode: .byTruncatingTail, lines: 2)
+        #expect(two.lines.map(\.text) == ["אב גדה", "וזחט…"])
+        #expect(two.lines.map(\.isTruncated) == [false, true])
+        #expect(two.lines.map(\.origin.x) == [0, 10])
+    }
+
+    @Test func arabicTruncatesWithoutSplittingHarakat() {
+        // كَ تَ بَ ␠ ا ل وَ لَ دُ: nine clusters, each a letter with its marks.
+        let text = "كَتَبَ الوَلَدُ"
+        let tail = ahemLayout(text, width: 40, mode: .byTruncatingTail, lines: 1)
+        #expect(tail.lines.map(\.text) == ["كَتَبَ…"])
+        #expect(tail.lines.map(\.advances) == [[10, 10, 10, 10]])
+        let head = ahemLayout(text, width: 40, mode: .byTruncatingHead, lines: 1)
+        #expect(head.lines.map(\.text) == ["…وَلَدُ"])
+        #expect(head.lines.map(\.width) == [40])
+        // مُ حَ مَّ دٌ ␠ وَ عَ لِ يٌّ: the last letter carries a shadda and a dammatan.
+        let middle = ahemLayout(
+            "مُحَمَّدٌ وَعَلِيٌّ", width: 50, mode: .byTruncatingMiddle, lines: 1)
+        #expect(middle.lines.map(\.text) == ["مُحَ…لِيٌّ"])
+        #expect(middle.lines.map(\.width) == [50])
+        #expect(middle.lines.map(\.origin.x) == [0])
+    }
+
+    @Test(arguments: ["שָׁלוֹם עוֹלָם", "كَتَبَ الوَلَدُ الدَّرْسَ", "مرحبا بالعالم"])
+    func rightToLeftTruncationRespectsWidthsAndClusters(text: String) {
+        let clusters = Array(text)
+        for width in stride(from: 10.0, through: 120, by: 5) {
+            for mode in [LineBreakMode.byTruncatingHead, .byTruncatingMiddle, .byTruncatingTail] {
+                let line = ahemLayout(text, width: width, mode: mode, lines: 1).lines
+                #expect(line.count == 1)
+                #expect(line[0].width <= width)
+                // Every shown cluster is a whole cluster of the text, in order, and each
+                // advance is one em.
+                let shown = Array(line[0].text)
+                #expect(line[0].advances == shown.map { _ in 10.0 })
+                #expect(line[0].width == Double(shown.count) * 10)
+                let kept = shown.split(separator: "…", omittingEmptySubsequences: false)
+                #expect(kept.count <= 2)
+                if let first = kept.first {
+                    #expect(Array(clusters.prefix(first.count)) == Array(first))
+                }
+                if kept.count == 2, let last = kept.last {
+                    #expect(Array(clusters.suffix(last.count)) == Array(last))
+                }
+            }
+        }
+    }
 }

@@ -30,7 +30,11 @@ public import TrellisText
 /// paragraph on one line), and when text remains after the last line that fits the
 /// container's line limit and height, that line is truncated as its break mode says: an
 /// ellipsis at the tail, head or middle of the rest of its paragraph, in the attributes of
-/// the run it cuts (the last character shown before it; for the head, the first one after it).
+/// the run it cuts: its font (and so its width), colours, decorations and link are those of
+/// the last character shown before it, or for the head, and in the middle when nothing shows
+/// before it, of the first character shown after it. When the ellipsis is all the line shows,
+/// it takes the attributes of the hidden character at the end it stands at: the first for the
+/// tail and the middle, the last for the head. The ellipsis replaces whole grapheme clusters.
 /// Indents and markers are laid out from the left edge; lines hold their characters in
 /// logical order, and natural alignment follows each paragraph's direction.
 public struct AttributedTextLayout: Sendable, Hashable {

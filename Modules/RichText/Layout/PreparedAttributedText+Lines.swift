@@ -133,8 +133,9 @@ extension PreparedAttributedText {
     /// The line showing clusters `range` (the rest of a line segment) truncated with an
     /// ellipsis to fit `limit`, by `mode` (head, middle, or tail for any other mode).
     ///
-    /// The ellipsis takes the attributes of the last cluster before it, or for the head, of
-    /// the first one after it; it replaces whole clusters. When not even the ellipsis fits,
+    /// The ellipsis takes the attributes of the last cluster before it, or for the head (and
+    /// the middle with nothing before it), of the first one after it; it replaces whole
+    /// clusters. When not even the ellipsis fits,
     /// the line shows nothing.
     ///
     /// - Complexity: O(*k*) in the clusters of `range`.

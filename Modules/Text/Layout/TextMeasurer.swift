@@ -128,6 +128,33 @@ public final class TextMeasurer: Sendable {
         return Rect(x: 0, y: -ascender, width: laidOut.size.width, height: laidOut.size.height)
     }
 
+    /// Returns the rectangle UTF-8 text occupies, as ``boundingRect(of:with:options:style:)``
+    /// does; ill-formed UTF-8 is replaced with U+FFFD first.
+    ///
+    /// Each maximal ill-formed subsequence becomes one U+FFFD, as `String(decoding:as:)` and
+    /// the Unicode standard's recommended practice do, so that bytes from a file or a socket
+    /// measure without a crash or a validation step:
+    ///
+    /// ```swift
+    /// let rect = measurer.boundingRect(
+    ///     utf8: [0x4F, 0x4B, 0xFF], with: box, options: .usesLineFragmentOrigin, style: style)
+    /// // measures "OK\u{FFFD}"
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - utf8: The text as UTF-8 bytes.
+    ///   - size: The box to wrap in.
+    ///   - options: Drawing options.
+    ///   - style: The font and paragraph properties.
+    /// - Returns: The bounding rectangle of the repaired text.
+    /// - Complexity: O(*n*) in the number of bytes.
+    public func boundingRect(
+        utf8: [UInt8], with size: Size, options: DrawingOptions, style: TextStyle
+    ) -> Rect {
+        boundingRect(
+            of: String(decoding: utf8, as: UTF8.self), with: size, options: options, style: style)
+    }
+
     /// Returns the size a label showing text needs within a box, as `UILabel.sizeThatFits(_:)`.
     ///
     /// - Parameters:
@@ -145,6 +172,25 @@ public final class TextMeasurer: Sendable {
         }
         if let cached { return cached }
         return layout(MeasurementCache.Key(text: text, font: style.font), request).size
+    }
+
+    /// Returns the size a label showing UTF-8 text needs within a box, as
+    /// ``sizeThatFits(_:text:style:)`` does; ill-formed UTF-8 is replaced with U+FFFD first.
+    ///
+    /// Each maximal ill-formed subsequence becomes one U+FFFD, as `String(decoding:as:)` does.
+    /// The repaired text is cached like any other, so measuring the same bytes again is a
+    /// cache lookup after the decoding.
+    ///
+    /// - Parameters:
+    ///   - size: The box: its width wraps the text and its height limits the lines; a
+    ///     dimension that is zero or not finite sets no limit.
+    ///   - utf8: The label's text as UTF-8 bytes.
+    ///   - style: The label's font, line limit, break mode and paragraph properties.
+    /// - Returns: The size of the laid-out lines of the repaired text, fractional (round up
+    ///   with `ceil`).
+    /// - Complexity: O(*n*) in the number of bytes.
+    public func sizeThatFits(_ size: Size, utf8: [UInt8], style: TextStyle) -> Size {
+        sizeThatFits(size, text: String(decoding: utf8, as: UTF8.self), style: style)
     }
 
     /// Returns the lines of text wrapped at a width, as the `trellis text break` command prints
