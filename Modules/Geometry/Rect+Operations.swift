@@ -38,8 +38,9 @@ extension Rect {
     ///
     /// A NaN inset gives ``null`` (as ``insetBy(dx:dy:)`` does), and so does any other NaN the
     /// arithmetic produces, such as a left inset of `+∞` with a right inset of `-∞`. Other
-    /// infinite insets follow IEEE arithmetic: a left inset of `+∞` gives an origin of `+∞` and
-    /// a width of `-∞`.
+    /// infinite insets follow IEEE arithmetic: a left inset of `-∞` gives an origin of `-∞` and
+    /// a width of `+∞`; one that moves the origin to `+∞` (a left inset of `+∞`) gives ``null``,
+    /// which is what such an origin means.
     public func inset(by insets: EdgeInsets) -> Rect {
         if isNull { return .null }
         let result = Rect(

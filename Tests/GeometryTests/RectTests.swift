@@ -195,10 +195,11 @@ import TrellisGeometry
             let inset = r.inset(by: insets)
             #expect(inset.isNull && inset == .null)
         }
-        let pushed = r.inset(by: EdgeInsets(top: 0, left: .infinity, bottom: 0, right: 0))
-        #expect(!pushed.isNull)
-        #expect(pushed.origin.x == .infinity && pushed.size.width == -.infinity)
-        #expect(pushed.origin.y == 0 && pushed.size.height == 40)
+        let grown = r.inset(by: EdgeInsets(top: 0, left: -.infinity, bottom: 0, right: 0))
+        #expect(!grown.isNull)
+        #expect(grown.origin.x == -.infinity && grown.size.width == .infinity)
+        #expect(grown.origin.y == 0 && grown.size.height == 40)
+        #expect(r.inset(by: EdgeInsets(top: 0, left: .infinity, bottom: 0, right: 0)) == .null)
     }
 
     @Test func infiniteDimensionsFollowIEEE() {
