@@ -14,6 +14,9 @@ SWIFT_FLAGS  ?= -Xswiftc -warnings-as-errors
 # Debian packages the build, the tests and the tools need.
 DEBIAN_PACKAGES := libffi-dev libicu-dev libpng-dev pkg-config tmux unicode-data libcairo2-dev \
 	libharfbuzz-dev libfreetype-dev libfontconfig-dev fonts-dejavu-core fonts-wqy-microhei zlib1g-dev
+# Debian packages only `make bench` needs: Python with venv for the peer engines, and g++ for
+# the native Kiwi peer.
+BENCH_PACKAGES := python3 python3-venv g++
 # Test suites: <make suffix>:<test target prefix>, run by `make test-<suffix>`.
 MODULES := geometry:Geometry events:Events layout:Layout text:Text richtext:RichText \
 	render:Render raster:Raster terminal:Terminal tool:Tool views:Views grid:Grid trellis:Trellis testing:Testing
@@ -66,9 +69,11 @@ docs: deps
 	@bash scripts/build-docs.sh $(DOC_MODULES)
 
 bench: deps
+	@bash scripts/install-deps.sh $(BENCH_PACKAGES)
 	@bash scripts/bench-venv.sh
 	$(SWIFT) build -c release
 	TRELLIS_BENCH_PYTHON=$(CURDIR)/.bench-venv/bin/python \
+		TRELLIS_BENCH_KIWI_NATIVE=$(CURDIR)/.bench-venv/bin/kiwi-native \
 		$$($(SWIFT) build -c release --show-bin-path)/trellis-bench $(SUITES)
 
 # The generated sources are committed; this regenerates them from the unicode-data package.

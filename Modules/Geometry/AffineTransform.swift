@@ -114,6 +114,12 @@ public struct AffineTransform: Sendable, Hashable {
 
 extension Point {
     /// Returns the point mapped by a transform.
+    ///
+    /// NaN and infinite values follow IEEE arithmetic and never trap: a NaN in the transform
+    /// makes every coordinate that uses it NaN (a NaN `tx` gives a NaN x and leaves y alone; a
+    /// NaN `a` makes x NaN), an infinite component gives an infinite coordinate, and an infinite
+    /// component multiplied by a zero coordinate gives NaN. Check ``Point/isFinite`` when the
+    /// transform comes from outside.
     public func applying(_ t: AffineTransform) -> Point {
         Point(x: t.a * x + t.c * y + t.tx, y: t.b * x + t.d * y + t.ty)
     }

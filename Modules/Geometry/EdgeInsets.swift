@@ -4,6 +4,10 @@
 /// let insets = EdgeInsets(top: 10, left: 5, bottom: 10, right: 5)
 /// Rect(x: 0, y: 0, width: 100, height: 40).inset(by: insets)  // (5, 10, 90, 20)
 /// ```
+///
+/// The insets hold any values as given, NaN and infinities included; ``horizontal`` and
+/// ``vertical`` are plain sums, so a NaN inset makes its sum NaN, and ``Rect/inset(by:)`` with
+/// a NaN inset gives ``Rect/null``.
 public struct EdgeInsets: Sendable, Hashable {
     /// The inset from the top edge.
     public var top: Double

@@ -1,5 +1,8 @@
 /// An edge of a rectangle, used by ``Rect/divided(atDistance:from:)``.
-public enum RectEdge: Sendable, Hashable, CaseIterable {
+///
+/// It encodes as its case name, `"minXEdge"`, `"minYEdge"`, `"maxXEdge"` or `"maxYEdge"`;
+/// decoding any other string is a `DecodingError`.
+public enum RectEdge: String, Sendable, Hashable, Codable, CaseIterable {
     /// The edge at the smallest x-coordinate.
     case minXEdge
     /// The edge at the smallest y-coordinate.
@@ -32,14 +35,21 @@ extension Rect {
     ///
     /// Like UIKit, this neither standardizes nor clamps: insets larger than the rectangle give a
     /// negative size. The null rectangle stays null.
+    ///
+    /// A NaN inset gives ``null`` (as ``insetBy(dx:dy:)`` does), and so does any other NaN the
+    /// arithmetic produces, such as a left inset of `+∞` with a right inset of `-∞`. Other
+    /// infinite insets follow IEEE arithmetic: a left inset of `-∞` gives an origin of `-∞` and
+    /// a width of `+∞`; one that moves the origin to `+∞` (a left inset of `+∞`) gives ``null``,
+    /// which is what such an origin means.
     public func inset(by insets: EdgeInsets) -> Rect {
         if isNull { return .null }
-        return Rect(
+        let result = Rect(
             x: origin.x + insets.left,
             y: origin.y + insets.top,
             width: size.width - insets.left - insets.right,
             height: size.height - insets.top - insets.bottom
         )
+        return result.isNull ? .null : result
     }
 
     /// Returns the rectangle moved by the given offsets. The null rectangle stays null.

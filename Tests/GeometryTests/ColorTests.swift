@@ -108,6 +108,20 @@ import TrellisGeometry
         #expect(try roundTrip(LayoutDirection.rightToLeft).1 == "\"rtl\"")
     }
 
+    @Test(arguments: RectEdge.allCases)
+    func rectEdgesRoundTripByName(edge: RectEdge) throws {
+        let (decoded, json) = try roundTrip(edge)
+        #expect(decoded == edge)
+        #expect(json == "\"\(edge)\"")
+    }
+
+    @Test func rectEdgeEncodesItsCaseNameAndRejectsOthers() throws {
+        #expect(try roundTrip(RectEdge.maxYEdge).1 == "\"maxYEdge\"")
+        #expect(throws: DecodingError.self) {
+            try JSONDecoder().decode(RectEdge.self, from: Data("\"top\"".utf8))
+        }
+    }
+
     @Test func colorsEncodeAsHexWhenExactAndLosslesslyOtherwise() throws {
         #expect(try roundTrip(Color.red) == (Color.red, "\"#FF0000\""))
         let odd = Color(red: 0.1234, green: 0.5, blue: 1, alpha: 0.3)

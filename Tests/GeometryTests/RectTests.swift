@@ -185,6 +185,23 @@ import TrellisGeometry
                 .applying(AffineTransform(a: .nan, b: 0, c: 0, d: 1, tx: 0, ty: 0)).isNull)
     }
 
+    @Test func insetByNaNEdgeInsetsIsNull() {
+        let r = Rect(x: 0, y: 0, width: 100, height: 40)
+        for insets in [
+            EdgeInsets(top: .nan, left: 0, bottom: 0, right: 0),
+            EdgeInsets(top: 0, left: 0, bottom: 0, right: .nan),
+            EdgeInsets(top: 0, left: .infinity, bottom: 0, right: -.infinity),
+        ] {
+            let inset = r.inset(by: insets)
+            #expect(inset.isNull && inset == .null)
+        }
+        let grown = r.inset(by: EdgeInsets(top: 0, left: -.infinity, bottom: 0, right: 0))
+        #expect(!grown.isNull)
+        #expect(grown.origin.x == -.infinity && grown.size.width == .infinity)
+        #expect(grown.origin.y == 0 && grown.size.height == 40)
+        #expect(r.inset(by: EdgeInsets(top: 0, left: .infinity, bottom: 0, right: 0)) == .null)
+    }
+
     @Test func infiniteDimensionsFollowIEEE() {
         let wide = Rect(x: 0, y: 0, width: .infinity, height: 10)
         #expect(!wide.isNull)

@@ -25,6 +25,15 @@ import TrellisGeometry
                 == EdgeInsets(top: 7, left: 12, bottom: 7, right: 12))
     }
 
+    @Test func edgeInsetsKeepNaNAndTheirSumsPropagateIt() {
+        let insets = EdgeInsets(top: .nan, left: 2, bottom: 3, right: .infinity)
+        #expect(insets.top.isNaN && insets.left == 2)
+        #expect(insets.vertical.isNaN)
+        #expect(insets.horizontal == .infinity)
+        let copy = insets
+        #expect(copy != insets)  // NaN is unequal to itself, as for Double.
+    }
+
     @Test func directionalInsetsResolveAgainstDirection() {
         let insets = DirectionalEdgeInsets(top: 1, leading: 16, bottom: 2, trailing: 8)
         #expect(
@@ -91,6 +100,21 @@ import TrellisGeometry
         #expect(AffineTransform(a: 1, b: 2, c: 2, d: 4, tx: 0, ty: 0).inverted() == nil)
         #expect(AffineTransform(a: .nan, b: 0, c: 0, d: 1, tx: 0, ty: 0).inverted() == nil)
         #expect(AffineTransform(a: .infinity, b: 0, c: 0, d: 1, tx: 0, ty: 0).inverted() == nil)
+    }
+
+    @Test func applyingANaNOrInfiniteTransformPropagatesByIEEE() {
+        let p = Point(x: 1, y: 2)
+        let nanTx = p.applying(AffineTransform(a: 1, b: 0, c: 0, d: 1, tx: .nan, ty: 5))
+        #expect(nanTx.x.isNaN && nanTx.y == 7)
+        let nanA = p.applying(AffineTransform(a: .nan, b: 0, c: 0, d: 1, tx: 0, ty: 0))
+        #expect(nanA.x.isNaN && nanA.y == 2 && !nanA.isFinite)
+        let allNaN = p.applying(AffineTransform(a: .nan, b: .nan, c: .nan, d: .nan, tx: 0, ty: 0))
+        #expect(allNaN.x.isNaN && allNaN.y.isNaN)
+        let huge = p.applying(AffineTransform(scaleX: .infinity, y: 1))
+        #expect(huge.x == .infinity && huge.y == 2)
+        // An infinite scale of a zero coordinate is 0 × ∞, which is NaN.
+        let zero = Point(x: 0, y: 2).applying(AffineTransform(scaleX: .infinity, y: 1))
+        #expect(zero.x.isNaN && zero.y == 2)
     }
 
     @Test func sizesIgnoreTranslation() {

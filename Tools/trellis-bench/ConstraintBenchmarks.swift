@@ -1,13 +1,15 @@
 import Foundation
 import TrellisLayout
 
-/// Constraint-solver workloads against Kiwi (kiwisolver).
+/// Constraint-solver workloads against Kiwi, twice: kiwisolver from Python, and Kiwi's C++
+/// library natively (`peers/kiwi_native.cpp`, built by `make bench`).
 ///
-/// Both sides build the same system (the peer receives it as JSON) and time only adding the
-/// constraints and one update of the variables; building the variables and constraint objects
-/// is left out on both sides. A peer run that exceeds the limit (`TRELLIS_BENCH_PEER_LIMIT`
-/// seconds, 30 by default) is stopped and reported as "> limit"; larger sizes of that workload
-/// are then not given to the peer. `TRELLIS_BENCH_VERBOSE=1` prints each row as it is measured.
+/// All sides build the same system (the Python peer receives it as JSON, the native one as
+/// text) and time only adding the constraints and one update of the variables; building the
+/// variables and constraint objects is left out everywhere. A peer run that exceeds the limit
+/// (`TRELLIS_BENCH_PEER_LIMIT` seconds, 30 by default) is stopped and reported as
+/// "> limit (stopped)", with the ratios bounded by the limit. `TRELLIS_BENCH_VERBOSE=1` prints
+/// each row as it is measured.
 func runConstraintBenchmarks() throws {
     let environment = ProcessInfo.processInfo.environment
     let limit = Double(environment["TRELLIS_BENCH_PEER_LIMIT"] ?? "") ?? 30
@@ -15,7 +17,6 @@ func runConstraintBenchmarks() throws {
 
     for inequality in [false, true] {
         let name = inequality ? "chain >= & == @250" : "chain =="
-        table.startSeries()
         for n in [100, 1000, 10_000] {
             let system = ConstraintWorkloads.chain(n, inequality: inequality)
             let trellis = try solveTime(system)
@@ -25,7 +26,6 @@ func runConstraintBenchmarks() throws {
         }
     }
 
-    table.startSeries()
     var perRow: [Double] = []
     for count in [10, 100, 1000] {
         let system = ConstraintWorkloads.rows(count)
@@ -39,7 +39,6 @@ func runConstraintBenchmarks() throws {
             note: String(format: "%.2f µs/row", perRow[perRow.count - 1] * 1e6))
     }
 
-    table.startSeries()
     var perCell: [Double] = []
     for count in [10, 100, 1000, 10_000] {
         let system = ConstraintWorkloads.feedCells(count)
@@ -54,7 +53,6 @@ func runConstraintBenchmarks() throws {
             note: String(format: "%.2f µs/cell", perCell[perCell.count - 1] * 1e6))
     }
 
-    table.startSeries()
     for n in [10, 100, 1000] {
         let system = ConstraintWorkloads.fillEqually(n)
         let trellis = try solveTime(system)
@@ -64,10 +62,13 @@ func runConstraintBenchmarks() throws {
     }
 
     try table.addResize()
-    printTable(table.rows)
+    printTable(table.rows, speedUp: true)
     print(
-        "Peer: kiwisolver \(table.peerVersion) through Python; peer times include Python's "
-            + "per-call overhead (about 0.1-0.3 µs a call), which dominates the resize row.")
+        "Peers: kiwisolver \(table.pythonVersion) through Python, whose times include Python's "
+            + "per-call overhead (about 0.1-0.3 µs a call, which dominates the resize row); and "
+            + "Kiwi \(table.nativeVersion) in C++ (peers/kiwi_native.cpp, g++ -O2, the headers of "
+            + "the same kiwisolver release), which has none. Every peer run is stopped after "
+            + "\(Int(limit)) s.")
 }
 
 /// The best time, over several runs, of adding every constraint of `system` to a fresh solver
@@ -94,51 +95,46 @@ private func solveTime(_ system: BenchSystem) throws -> Double {
     return best
 }
 
-/// Collects rows, running the peer for each and remembering when it exceeded the limit.
+/// What one peer run gave.
+private enum PeerOutcome {
+    case seconds(Double)
+    case stopped
+    case failed(String)
+}
+
+/// Collects rows, running both Kiwi peers (kiwisolver from Python, and Kiwi's C++ library
+/// natively) on each system: one row per peer.
 private struct ConstraintBenchTable {
     let limit: Double
     var rows: [BenchRow] = []
-    var peerExceeded = false
-    var peerVersion = "?"
+    var pythonVersion = "?"
+    var nativeVersion = "?"
+    /// The native peer built by `scripts/bench-venv.sh`, from `$TRELLIS_BENCH_KIWI_NATIVE`.
+    let native: URL? = ProcessInfo.processInfo.environment["TRELLIS_BENCH_KIWI_NATIVE"].map {
+        URL(fileURLWithPath: $0)
+    }
 
     init(limit: Double) {
         self.limit = limit
-    }
-
-    /// Starts a workload whose sizes grow: the peer is tried again.
-    mutating func startSeries() {
-        peerExceeded = false
     }
 
     mutating func add(
         _ workload: String, trellis: Double, system: BenchSystem, goal: String, met: Bool?,
         note: String = ""
     ) {
-        var row = BenchRow(
-            workload: workload, trellis: trellis, peer: nil, peerName: "kiwisolver", goal: goal,
+        let python: PeerOutcome
+        do {
+            let input = try system.json(extra: ["limit": limit, "runs": 5, "budget": 3.0])
+            python = outcome(of: try runPeer(script: "kiwi_solve.py", input: input))
+        } catch {
+            python = .failed("\(error)")
+        }
+        append(
+            workload, trellis: trellis, peerName: "kiwisolver (Python)", python, goal: goal,
             met: met, note: note)
-        if peerExceeded {
-            row.note = join(row.note, "kiwisolver not run: a smaller size exceeded \(Int(limit)) s")
-        } else {
-            do {
-                let input = try system.json(extra: ["limit": limit, "runs": 5, "budget": 3.0])
-                let result = try runPeer(script: "kiwi_solve.py", input: input)
-                if let object = result as? [String: Any] {
-                    if let seconds = object["seconds"] as? Double {
-                        row.peer = seconds
-                    } else if object["timeout"] != nil {
-                        peerExceeded = true
-                        row.note = join(row.note, "kiwisolver > \(Int(limit)) s (stopped)")
-                    }
-                }
-            } catch {
-                row.note = join(row.note, "kiwisolver failed: \(error)")
-            }
-        }
-        rows.append(row)
-        if ProcessInfo.processInfo.environment["TRELLIS_BENCH_VERBOSE"] != nil {
-            print(workload, formatSeconds(trellis), row.peer.map(formatSeconds) ?? "-", row.note)
-        }
+        let nativeOutcome = runNative(
+            system.nativeInput(mode: "solve", tail: [limit, 5, 3.0].map { "\($0)" }))
+        append(workload, trellis: trellis, peerName: "Kiwi (C++)", nativeOutcome)
     }
 
     mutating func addResize() throws {
@@ -167,11 +163,10 @@ private struct ConstraintBenchTable {
             }
             best = min(best, (now() - start) / Double(loops * sizes.count))
         }
-        var row = BenchRow(
-            workload: "resize: 2 suggestValue + update (\(constraints.count + 2) constraints, "
-                + "\(system.variableCount) variables)",
-            trellis: best, peer: nil, peerName: "kiwisolver", goal: "≤ 2 µs per resize",
-            met: best <= 2e-6, note: "Kiwi in C++: 1.9 µs")
+        let workload =
+            "resize: 2 suggestValue + update (\(constraints.count + 2) constraints, "
+            + "\(system.variableCount) variables)"
+        let python: PeerOutcome
         do {
             let input = try system.json(extra: [
                 "width": widthIndex, "height": heightIndex,
@@ -179,17 +174,73 @@ private struct ConstraintBenchTable {
                 "sizes": sizes.map { [$0.0, $0.1] }, "loops": 500, "runs": 5,
             ])
             let result = try runPeer(script: "kiwi_resize.py", input: input)
-            if let object = result as? [String: Any] {
-                row.peer = object["seconds_per_resize"] as? Double
-            }
+            python = outcome(of: result, key: "seconds_per_resize")
         } catch {
-            row.note = join(row.note, "kiwisolver failed: \(error)")
+            python = .failed("\(error)")
         }
-        rows.append(row)
+        append(
+            workload, trellis: best, peerName: "kiwisolver (Python)", python,
+            goal: "≤ 2 µs per resize", met: best <= 2e-6)
+        let tail =
+            ["\(widthIndex)", "\(heightIndex)", "\(editPriority.rawValue)", "2000", "7"]
+            + ["\(sizes.count)"] + sizes.flatMap { ["\($0.0)", "\($0.1)"] }
+        let nativeOutcome = runNative(
+            system.nativeInput(mode: "resize", tail: tail), key: "seconds_per_resize")
+        append(
+            workload, trellis: best, peerName: "Kiwi (C++)", nativeOutcome,
+            goal: "≤ Kiwi C++ per resize", met: nativeSeconds(nativeOutcome).map { best <= $0 })
         if let version = try? runPeer(script: "kiwi_version.py") as? [String: Any],
             let text = version["version"] as? String
         {
-            peerVersion = text
+            pythonVersion = text
+        }
+    }
+
+    private func nativeSeconds(_ outcome: PeerOutcome) -> Double? {
+        if case .seconds(let seconds) = outcome { return seconds }
+        return nil
+    }
+
+    /// Runs the native peer on its text input.
+    private mutating func runNative(_ input: Data, key: String = "seconds") -> PeerOutcome {
+        guard let native, FileManager.default.isExecutableFile(atPath: native.path) else {
+            return .failed("not built (make bench builds .bench-venv/bin/kiwi-native)")
+        }
+        do {
+            let result = try runJSONProcess(native, input: input, name: "kiwi-native")
+            if let object = result as? [String: Any], let version = object["version"] as? String {
+                nativeVersion = version
+            }
+            return outcome(of: result, key: key)
+        } catch {
+            return .failed("\(error)")
+        }
+    }
+
+    private func outcome(of result: Any, key: String = "seconds") -> PeerOutcome {
+        guard let object = result as? [String: Any] else { return .failed("no JSON object") }
+        if let seconds = object[key] as? Double { return .seconds(seconds) }
+        if object["timeout"] != nil { return .stopped }
+        return .failed("unexpected output \(object)")
+    }
+
+    private mutating func append(
+        _ workload: String, trellis: Double, peerName: String, _ outcome: PeerOutcome,
+        goal: String = "", met: Bool? = nil, note: String = ""
+    ) {
+        var row = BenchRow(
+            workload: workload, trellis: trellis, peer: nil, peerName: peerName, goal: goal,
+            met: met, note: note)
+        switch outcome {
+        case .seconds(let seconds): row.peer = seconds
+        case .stopped: row.peerStoppedAt = limit
+        case .failed(let message): row.note = join(row.note, "\(peerName) failed: \(message)")
+        }
+        rows.append(row)
+        if ProcessInfo.processInfo.environment["TRELLIS_BENCH_VERBOSE"] != nil {
+            let peer =
+                row.peer.map(formatSeconds) ?? (row.peerStoppedAt != nil ? "stopped" : "-")
+            print(workload, peerName, formatSeconds(trellis), peer, row.note)
         }
     }
 

@@ -52,6 +52,19 @@ struct BenchSystem {
         return (solver, variables, constraints)
     }
 
+    /// The system as `peers/kiwi_native.cpp` reads it: the mode, the counts, one line per
+    /// constraint (relation, priority, constant, then the terms) and the mode's own `tail`.
+    func nativeInput(mode: String, tail: [String]) -> Data {
+        var text = "\(mode)\n\(variableCount) \(copies) \(rows.count)\n"
+        for row in rows {
+            text += "\(row.relation.symbol) \(row.priority) \(row.constant) \(row.terms.count)"
+            for (index, coefficient) in row.terms { text += " \(index) \(coefficient)" }
+            text += "\n"
+        }
+        text += tail.joined(separator: " ") + "\n"
+        return Data(text.utf8)
+    }
+
     /// The system as the peer scripts read it.
     func json(extra: [String: Any] = [:]) throws -> Data {
         var object: [String: Any] = [

@@ -2,47 +2,86 @@ import Foundation
 import TrellisGeometry
 import TrellisLayout
 
-/// Flexbox workloads against Taffy (stretchable) and Yoga (pyyoga), built identically here and
-/// in `peers/flex_taffy.py` and `peers/flex_yoga.py`. Each engine's layout call alone is timed
-/// (the peers from Python, around one call into their native libraries), best of several runs,
-/// every run a full layout of a tree whose caches were cleared.
+/// Flexbox workloads against Yoga (pyyoga) and Taffy (stretchable), built identically here and
+/// in `peers/flex_yoga.py` and `peers/flex_taffy.py` (the nested tree through
+/// `peers/flex_common.py`). Each engine's layout call alone is timed (the peers from Python,
+/// around one call into their native libraries), best of several runs. The nested and wrap
+/// rows are cold on every side: before each run every node is marked dirty, untimed, so that
+/// no engine answers from its caches. Each workload has one row per peer.
 func runFlexBenchmarks() throws {
     var rows: [BenchRow] = []
-    for groups in [100, 1000, 10_000] {
-        let nodes = 1 + groups * 11
-        let root = try makeNestedTree(groups: groups)
+    for depth in [3, 4, 5] {
+        let root = try makeNestedTree(depth: depth)
+        let nodes = countNodes(root)
         let time = try bestColdLayoutTime(root, width: 800)
-        let yoga = try peerSeconds("flex_yoga.py", "nested", groups)
-        let taffy = try peerSeconds("flex_taffy.py", "nested", groups)
-        rows.append(
-            BenchRow(
-                workload: "nested \(nodes) nodes", trellis: time, peer: yoga, peerName: "yoga",
-                goal: "≤ yoga", met: time <= yoga, note: "taffy \(formatSeconds(taffy))"))
+        let height = root.layout.frame.height
+        let workload = "nested tree, fan-out 10, depth \(depth) (\(nodes) nodes), cold"
+        for engine in ["yoga", "taffy"] {
+            let peer = try peerResult("flex_\(engine).py", "nested", depth)
+            rows.append(
+                BenchRow(
+                    workload: workload, trellis: time, peer: peer.seconds, peerName: engine,
+                    goal: engine == "yoga" ? "≤ yoga" : "",
+                    met: engine == "yoga" ? time <= peer.seconds : nil,
+                    note: agreement(nodes: nodes, height: height, peer)))
+        }
     }
     for items in [1000, 10_000, 100_000] {
         let root = try makeWrapRow(items: items)
         let time = try bestColdLayoutTime(root, width: 1000)
-        let yoga = try peerSeconds("flex_yoga.py", "wrap", items)
-        let taffy = try peerSeconds("flex_taffy.py", "wrap", items)
-        let goal = items == 100_000 ? "< 100 ms" : ""
-        rows.append(
-            BenchRow(
-                workload: "wrap row \(items) items", trellis: time, peer: yoga, peerName: "yoga",
-                goal: goal,
-                met: items == 100_000 ? time < 0.1 : nil, note: "taffy \(formatSeconds(taffy))"))
+        let height = root.layout.frame.height
+        for engine in ["yoga", "taffy"] {
+            let peer = try peerResult("flex_\(engine).py", "wrap", items)
+            let goal = items == 100_000 && engine == "yoga" ? "< 100 ms" : ""
+            rows.append(
+                BenchRow(
+                    workload: "wrap row \(items) items, cold", trellis: time, peer: peer.seconds,
+                    peerName: engine, goal: goal, met: goal.isEmpty ? nil : time < 0.1,
+                    note: agreement(nodes: items + 1, height: height, peer)))
+        }
     }
     for leaves in [1000, 10_000] {
         rows.append(contentsOf: try textRows(leaves: leaves))
     }
-    printTable(rows)
+    printTable(rows, speedUp: true)
 }
 
-private func peerSeconds(_ script: String, _ workload: String, _ size: Int) throws -> Double {
+/// A peer's best time, and the node count and root height it reports for the same tree.
+private struct FlexPeerResult {
+    var seconds: Double
+    var nodes: Int?
+    var height: Double?
+}
+
+private func peerResult(_ script: String, _ workload: String, _ size: Int) throws
+    -> FlexPeerResult
+{
     let result = try runPeer(script: script, arguments: [workload, String(size)])
     guard let object = result as? [String: Any], let seconds = object["seconds"] as? Double else {
         throw BenchError("\(script) \(workload) \(size): unexpected output \(result)")
     }
-    return seconds
+    return FlexPeerResult(
+        seconds: seconds, nodes: object["nodes"] as? Int, height: object["height"] as? Double)
+}
+
+/// Whether the peer laid out the same tree: its node count and root height against ours.
+private func agreement(nodes: Int, height: Double, _ peer: FlexPeerResult) -> String {
+    guard let peerNodes = peer.nodes, let peerHeight = peer.height else {
+        return "peer gave no node count or height"
+    }
+    if peerNodes == nodes && abs(peerHeight - height) < 0.5 {
+        return "same tree: \(nodes) nodes, root height \(formatGeometryValue(height))"
+    }
+    return "DIFFERENT: \(nodes) nodes, height \(formatGeometryValue(height)); peer \(peerNodes) "
+        + "nodes, height \(formatGeometryValue(peerHeight))"
+}
+
+private func formatGeometryValue(_ value: Double) -> String {
+    value == value.rounded() ? String(Int(value)) : String(format: "%.2f", value)
+}
+
+private func countNodes(_ node: FlexNode) -> Int {
+    node.children.reduce(1) { $0 + countNodes($1) }
 }
 
 /// The best time of a full layout of a tree whose caches are cleared before each run (the
@@ -63,32 +102,44 @@ private func bestColdLayoutTime(_ root: FlexNode, width: Double) throws -> Doubl
     return best
 }
 
+/// Marks every node dirty, which also discards every node's cached layouts and measurements.
 private func markAllDirty(_ node: FlexNode) {
     for child in node.children { markAllDirty(child) }
-    if node.children.isEmpty { node.markDirty() }
+    node.markDirty()
 }
 
-/// A column of `groups` rows of ten growing leaves: 1 + 11 × groups nodes.
-private func makeNestedTree(groups: Int) throws -> FlexNode {
-    var rootStyle = FlexStyle()
-    rootStyle.flexDirection = .column
-    rootStyle.width = 800
-    let root = FlexNode(style: rootStyle)
-    var rowStyle = FlexStyle()
-    rowStyle.flexDirection = .row
-    rowStyle.columnGap = 2
-    for group in 0..<groups {
-        let row = FlexNode(style: rowStyle)
-        for index in 0..<10 {
+/// The nested workload's tree, as `build_nested` in `peers/flex_common.py` makes it: every
+/// container has ten children, down to `depth` levels below the root (1 + 10 + ... + 10^depth
+/// nodes). Containers at even levels are columns, at odd levels rows with a column gap of 2;
+/// every node but the 800-point-wide root grows. Leaves have no width and a height of
+/// 10 + (leaf number % 3), numbered depth first.
+private func makeNestedTree(depth: Int) throws -> FlexNode {
+    var leaves = 0
+    func build(_ level: Int) throws -> FlexNode {
+        if level == depth {
             var leaf = FlexStyle()
-            leaf.width = 20
-            leaf.height = .points(Double(10 + (group + index) % 3))
+            leaf.height = .points(Double(10 + leaves % 3))
             leaf.flexGrow = 1
-            try row.appendChild(FlexNode(style: leaf))
+            leaves += 1
+            return FlexNode(style: leaf)
         }
-        try root.appendChild(row)
+        var style = FlexStyle()
+        if level % 2 == 1 {
+            style.flexDirection = .row
+            style.columnGap = 2
+        } else {
+            style.flexDirection = .column
+        }
+        if level > 0 {
+            style.flexGrow = 1
+        } else {
+            style.width = 800
+        }
+        let node = FlexNode(style: style)
+        for _ in 0..<10 { try node.appendChild(try build(level + 1)) }
+        return node
     }
-    return root
+    return try build(0)
 }
 
 /// A wrapping row of fixed-size items of varied sizes.
@@ -184,18 +235,23 @@ private func textRows(leaves: Int) throws -> [BenchRow] {
     let yoga = try peer("flex_yoga.py")
     let taffy = try peer("flex_taffy.py")
     let perLeaf = Double(firstCalls) / Double(leaves)
-    return [
-        BenchRow(
-            workload: "text \(leaves) leaves, first", trellis: first, peer: yoga.seconds,
-            peerName: "yoga",
-            goal: "≤ 2 calls/leaf", met: perLeaf <= 2,
-            note: String(
-                format: "calls %d (%.2f/leaf); yoga %d, taffy %d", firstCalls, perLeaf, yoga.first,
-                taffy.first)),
-        BenchRow(
-            workload: "text \(leaves) leaves, relayout", trellis: again, peer: yoga.relayout,
-            peerName: "yoga",
-            goal: "0 calls", met: againCalls == 0,
-            note: "calls \(againCalls); yoga \(yoga.again), taffy \(taffy.again)"),
-    ]
+    var rows: [BenchRow] = []
+    let calls = String(format: "calls %d (%.2f/leaf)", firstCalls, perLeaf)
+    for (name, counts) in [("yoga", yoga), ("taffy", taffy)] {
+        rows.append(
+            BenchRow(
+                workload: "text \(leaves) leaves, first", trellis: first, peer: counts.seconds,
+                peerName: name, goal: name == "yoga" ? "≤ 2 calls/leaf" : "",
+                met: name == "yoga" ? perLeaf <= 2 : nil,
+                note: "\(calls); \(name) \(counts.first)"))
+    }
+    for (name, counts) in [("yoga", yoga), ("taffy", taffy)] {
+        rows.append(
+            BenchRow(
+                workload: "text \(leaves) leaves, unchanged relayout", trellis: again,
+                peer: counts.relayout, peerName: name, goal: name == "yoga" ? "0 calls" : "",
+                met: name == "yoga" ? againCalls == 0 : nil,
+                note: "calls \(againCalls); \(name) \(counts.again)"))
+    }
+    return rows
 }

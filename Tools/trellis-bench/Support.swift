@@ -45,12 +45,31 @@ func formatSeconds(_ seconds: Double) -> String {
     return String(format: "%.1f ns", seconds * 1e9)
 }
 
+/// A ratio with three significant digits ("0.00125", "0.512", "1.20").
+func formatRatio(_ ratio: Double) -> String {
+    if !ratio.isFinite { return "—" }
+    if ratio >= 1 || ratio == 0 { return String(format: "%.3f", ratio) }
+    let digits = max(3, 2 - Int(log10(ratio).rounded(.down)))
+    return String(format: "%.\(digits)f", ratio)
+}
+
+/// A factor such as "1500x", "12.5x" or "0.82x".
+func formatFactor(_ factor: Double) -> String {
+    if !factor.isFinite { return "—" }
+    if factor >= 100 { return String(format: "%.0fx", factor) }
+    if factor >= 10 { return String(format: "%.1fx", factor) }
+    return String(format: "%.2fx", factor)
+}
+
 /// One row of a benchmark report: a workload timed for Trellis and for a peer.
 struct BenchRow {
     var workload: String
     var trellis: Double
     var peer: Double?
     var peerName: String
+    /// The time limit, in seconds, at which the peer was stopped before it finished; `peer` is
+    /// then nil and the row reports the limit as a lower bound of the peer's time.
+    var peerStoppedAt: Double? = nil
     /// The goal in words, and whether it was met.
     var goal: String = ""
     var met: Bool? = nil
@@ -59,17 +78,28 @@ struct BenchRow {
 }
 
 /// Prints rows as an aligned table with the peer ratio (Trellis time / peer time; below 1 is
-/// faster than the peer).
-func printTable(_ rows: [BenchRow]) {
-    let header = ["workload", "trellis", "peer", "peer time", "ratio", "goal", "met", "note"]
+/// faster than the peer) and, with `speedUp`, a column with the inverse ratio written as a
+/// factor ("150x": the peer takes 150 times as long). A peer stopped at its time limit shows
+/// "> limit (stopped)" and bounds the ratios by the limit.
+func printTable(_ rows: [BenchRow], speedUp: Bool = false) {
+    var header = ["workload", "trellis", "peer", "peer time", "ratio", "goal", "met", "note"]
+    if speedUp { header.insert("peer/trellis", at: 5) }
     var lines = [header]
     for row in rows {
-        let ratio = row.peer.map { $0 > 0 ? String(format: "%.3f", row.trellis / $0) : "—" }
-        lines.append([
-            row.workload, formatSeconds(row.trellis), row.peerName,
-            row.peer.map(formatSeconds) ?? "—", ratio ?? "—", row.goal,
+        var peerTime = row.peer.map(formatSeconds) ?? "—"
+        var ratio = row.peer.map { $0 > 0 ? formatRatio(row.trellis / $0) : "—" } ?? "—"
+        var factor = row.peer.map { row.trellis > 0 ? formatFactor($0 / row.trellis) : "—" } ?? "—"
+        if let limit = row.peerStoppedAt {
+            peerTime = "> \(formatSeconds(limit)) (stopped)"
+            ratio = "< " + formatRatio(row.trellis / limit)
+            factor = row.trellis > 0 ? "> " + formatFactor(limit / row.trellis) : "—"
+        }
+        var line = [
+            row.workload, formatSeconds(row.trellis), row.peerName, peerTime, ratio, row.goal,
             row.met.map { $0 ? "yes" : "NO" } ?? "", row.note,
-        ])
+        ]
+        if speedUp { line.insert(factor, at: 5) }
+        lines.append(line)
     }
     var widths = [Int](repeating: 0, count: header.count)
     for line in lines {
@@ -96,9 +126,20 @@ func runPeer(script: String, arguments: [String] = [], input: Data? = nil) throw
     let python = ProcessInfo.processInfo.environment["TRELLIS_BENCH_PYTHON"] ?? "python3"
     let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("peers")
+    return try runJSONProcess(
+        URL(fileURLWithPath: "/usr/bin/env"),
+        arguments: [python, directory.appendingPathComponent(script).path] + arguments,
+        input: input, name: "peer script \(script)")
+}
+
+/// Runs an executable with `input` on its standard input and decodes the one JSON object it
+/// prints; a non-zero exit status is an error named after `name`.
+func runJSONProcess(
+    _ executable: URL, arguments: [String] = [], input: Data? = nil, name: String
+) throws -> Any {
     let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = [python, directory.appendingPathComponent(script).path] + arguments
+    process.executableURL = executable
+    process.arguments = arguments
     let output = Pipe()
     let inputPipe = Pipe()
     process.standardOutput = output
@@ -109,7 +150,8 @@ func runPeer(script: String, arguments: [String] = [], input: Data? = nil) throw
     let data = output.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
     guard process.terminationStatus == 0 else {
-        throw BenchError("peer script \(script) exited with \(process.terminationStatus)")
+        let text = String(decoding: data, as: UTF8.self)
+        throw BenchError("\(name) exited with \(process.terminationStatus): \(text)")
     }
     return try JSONSerialization.jsonObject(with: data)
 }

@@ -3,6 +3,21 @@ import TrellisGeometry
 import TrellisLayout
 
 @Suite struct IntrinsicSizeTests {
+    @Test func namedPrioritiesHaveUIKitsValues() {
+        #expect(LayoutPriority.required.rawValue == 1000)
+        #expect(LayoutPriority.defaultHigh.rawValue == 750)
+        #expect(LayoutPriority.defaultLow.rawValue == 250)
+        #expect(LayoutPriority.fittingSizeLevel.rawValue == 50)
+    }
+
+    @Test func newItemsHugAt250AndResistCompressionAt750OnBothAxes() {
+        let item = LayoutItem(identifier: "label")
+        for axis in LayoutAxis.allCases {
+            #expect(item.contentHuggingPriority(for: axis).rawValue == 250)
+            #expect(item.contentCompressionResistancePriority(for: axis).rawValue == 750)
+        }
+    }
+
     @Test func intrinsicSizeDeterminesTheSize() throws {
         let (root, items) = makeTree(children: ["label"])
         let label = items[0]

@@ -68,10 +68,19 @@ import TrellisLayout
         try solver.add(floor)
         solver.updateVariables()
         #expect(solver.value(of: x) == 5 && solver.value(of: y) == 15)
+        let before = solver.rowChanges
+        #expect(before.insertions == 3 && before.removals == 0)
         try solver.setConstant(-20, of: gap)
         try solver.setConstant(-7, of: floor)
         solver.updateVariables()
         #expect(solver.value(of: x) == 7 && solver.value(of: y) == 27)
+        // Updated in place: no row was taken out or put back.
+        #expect(solver.rowChanges == before)
+        #expect(solver.constraintCount == 3)
+        // The counter does move on a rebuild, so the check above can fail.
+        try solver.remove(gap)
+        try solver.add(gap)
+        #expect(solver.rowChanges == (insertions: 4, removals: 1))
         #expect(gap.constant == -20)
         #expect(solver.describe(gap) == "y == x + 20")
     }

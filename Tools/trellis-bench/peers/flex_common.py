@@ -9,6 +9,40 @@ import sys
 import time
 
 
+NESTED_FAN_OUT = 10
+NESTED_WIDTH = 800
+
+
+def nested_node_count(depth):
+    """1 + 10 + ... + 10**depth: 1,111 nodes at depth 3, 11,111 at 4, 111,111 at 5."""
+    return sum(NESTED_FAN_OUT ** level for level in range(depth + 1))
+
+
+def build_nested(depth, make_container, make_leaf, append):
+    """Builds the nested workload's tree, as FlexBenchmarks.swift does, with a peer's node calls.
+
+    Every container has ten children, down to `depth` levels below the root. A container at an
+    even level is a column, at an odd level a row with a column gap of 2; every node but the root
+    grows (flex-grow 1). The root is 800 wide. Leaves have no width and a height of
+    10 + (leaf number % 3), leaves numbered depth first.
+    make_container(level, is_row, grows), make_leaf(height) and append(parent, child) are the
+    peer's own calls.
+    """
+    leaves = [0]
+
+    def build(level):
+        if level == depth:
+            height = 10 + leaves[0] % 3
+            leaves[0] += 1
+            return make_leaf(height)
+        node = make_container(level, level % 2 == 1, level > 0)
+        for _ in range(NESTED_FAN_OUT):
+            append(node, build(level + 1))
+        return node
+
+    return build(0)
+
+
 def best_time(run, minimum_runs=3, maximum_runs=20, budget=1.0):
     best = float("inf")
     total = 0.0

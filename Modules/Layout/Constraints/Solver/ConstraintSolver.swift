@@ -102,6 +102,12 @@ public final class ConstraintSolver {
         state.tableau.compactColumns()
     }
 
+    /// How many constraint rows the solver has inserted and removed over its life, edit
+    /// variables included (for tests that show an update happening in place).
+    package var rowChanges: (insertions: Int, removals: Int) {
+        (state.tableau.insertionCount, state.tableau.removalCount)
+    }
+
     /// The number of constraints added, edits included.
     public var constraintCount: Int {
         state.constraintCount

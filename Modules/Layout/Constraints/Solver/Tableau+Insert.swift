@@ -25,6 +25,7 @@ extension Tableau {
         if optional { _ = level(for: priority) }
         let p = partition(joining: input)
         let record = makeRecord()
+        insertionCount += 1
         var marker: Int32 = -1
         var other: Int32 = -1
         var markerCoefficient = 1.0

@@ -5,6 +5,7 @@ extension Tableau {
     /// which the rows left describe exactly the other constraints.
     mutating func removeConstraint(_ record: Int32) throws(TableauFailure) {
         guard let p = detach(record) else { return }
+        removalCount += 1
         try dualOptimize(partition: p)
         try optimize(partition: p)
     }

@@ -211,6 +211,11 @@ struct Tableau {
     var records = RawVector<ConstraintRecord>(kind: 9)
     var freeRecords: [Int32] = []
 
+    /// How many constraint rows were inserted and removed over the tableau's life (edit
+    /// variables included), so that tests can tell an update in place from a rebuild.
+    var insertionCount = 0
+    var removalCount = 0
+
     /// The number of symbol ids in use or free.
     var symbolCapacity: Int { symbols.count }
 
