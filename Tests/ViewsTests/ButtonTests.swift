@@ -228,3 +228,135 @@ private func makeButton(
         #expect(log == ["up", "primary"])
     }
 }
+
+@MainActor
+@Suite struct ButtonBackgroundColorTests {
+    private func setUp(_ configure: (Button) -> Void) -> (Window, Button) {
+        let window = Window(size: Size(width: 200, height: 200))
+        let button = makeButton()
+        button.frame = Rect(x: 20, y: 100, width: 120, height: 40)
+        configure(button)
+        window.addSubview(button)
+        return (window, button)
+    }
+
+    private func press(_ window: Window) {
+        window.dispatch(Touch(phase: .began, location: Point(x: 30, y: 110)))
+    }
+
+    private func release(_ window: Window) {
+        window.dispatch(Touch(phase: .ended, location: Point(x: 30, y: 110)))
+    }
+
+    /// The button's own background fill, as the text backend prints it.
+    private func backgroundFills(_ window: Window) throws -> [String] {
+        try flatCommandLines(window)
+            .filter { $0.hasPrefix("fill-rect 0 0 120 40") }
+    }
+
+    @Test func aHighlightColourAloneGoesAwayOnRelease() throws {
+        let (window, button) = setUp { $0.setBackgroundColor(.black, for: .highlighted) }
+        #expect(button.backgroundColor == nil)
+        press(window)
+        #expect(button.backgroundColor == .black)
+        #expect(try backgroundFills(window) == ["fill-rect 0 0 120 40 #000000"])
+        release(window)
+        #expect(button.backgroundColor == nil)
+        #expect(try backgroundFills(window).isEmpty)
+    }
+
+    @Test func aPlainBackgroundColourComesBackAfterTheHighlight() throws {
+        // Seed 002: `myButton.backgroundColor = UIColor.grayColor`, a colour per state on top.
+        let (window, button) = setUp { button in
+            button.backgroundColor = .gray
+            button.setBackgroundColor(.black, for: .highlighted)
+        }
+        press(window)
+        #expect(button.backgroundColor == .black)
+        release(window)
+        #expect(button.backgroundColor == .gray)
+        #expect(try backgroundFills(window) == ["fill-rect 0 0 120 40 #808080"])
+        button.isSelected = true
+        #expect(button.backgroundColor == .gray)
+    }
+
+    @Test func theNormalColourWinsOverThePlainOneAndRemovingItRestoresIt() {
+        let (window, button) = setUp { button in
+            button.backgroundColor = .gray
+            button.setBackgroundColor(.blue, for: .normal)
+            button.setBackgroundColor(.black, for: .highlighted)
+        }
+        #expect(button.backgroundColor == .blue)
+        press(window)
+        #expect(button.backgroundColor == .black)
+        release(window)
+        #expect(button.backgroundColor == .blue)
+        button.isSelected = true
+        #expect(button.backgroundColor == .blue)
+        button.setBackgroundColor(nil, for: .normal)
+        #expect(button.backgroundColor == .gray)
+        button.backgroundColor = .green
+        press(window)
+        // Selected and highlighted has no colour of its own and normal has none left: the
+        // plain colour shows.
+        #expect(button.backgroundColor == .green)
+        release(window)
+        button.isSelected = false
+        #expect(button.backgroundColor == .green)
+        press(window)
+        #expect(button.backgroundColor == .black)
+        release(window)
+        #expect(button.backgroundColor == .green)
+    }
+}
+
+@MainActor
+@Suite struct ButtonWrappingTests {
+    /// "Save and close" wrapped by a plain label at a width: the title's expected size.
+    private func wrappedTitle(width: Double) -> Size {
+        let label = Label()
+        label.font = .system(size: 10)
+        label.numberOfLines = 0
+        label.text = "Save and close"
+        return label.sizeThatFits(Size(width: width, height: 0))
+    }
+
+    @Test(arguments: [
+        (Button.Direction.row, 70.0), (.rowReverse, 70), (.column, 46), (.columnReverse, 46),
+    ])
+    func aNarrowButtonWrapsItsTitleInsideItsBounds(direction: Button.Direction, width: Double)
+        throws
+    {
+        let window = Window(size: Size(width: 300, height: 300))
+        let button = makeButton(direction, title: "Save and close")
+        window.addSubview(button)
+        // Either way the title may be 40 wide: 70 − 6 of insets − 24 of image and spacing
+        // beside it, or 46 − 6 with the image above or below.
+        let title = wrappedTitle(width: 40)
+        #expect(title.width <= 40 && title.height > 12)
+        let fitted = button.sizeThatFits(Size(width: width, height: 0))
+        if direction.isHorizontal {
+            #expect(fitted == Size(width: 6 + 24 + title.width, height: 4 + title.height))
+        } else {
+            #expect(fitted == Size(width: 6 + title.width, height: 4 + 24 + title.height))
+        }
+        button.frame = Rect(origin: .zero, size: fitted)
+        window.layoutIfNeeded()
+        let frame = button.titleLabel.frame
+        #expect(frame.size == title)
+        #expect(button.bounds.inset(by: button.contentEdgeInsets).contains(frame))
+        #expect(button.titleLabel.numberOfLines == 0)
+    }
+
+    @Test func aWideEnoughButtonKeepsTheTitleOnOneLine() {
+        let window = Window(size: Size(width: 300, height: 300))
+        let button = makeButton(.column, title: "Save and close")
+        window.addSubview(button)
+        button.sizeToFit()
+        window.layoutIfNeeded()
+        let oneLine = wrappedTitle(width: 0)
+        #expect(oneLine.height == 12)
+        #expect(button.titleLabel.frame.size == oneLine)
+        #expect(button.titleLabel.numberOfLines == 1)
+    }
+}

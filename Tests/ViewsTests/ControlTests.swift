@@ -149,3 +149,126 @@ private final class TrackingCounter: Control {
         #expect(control.effectiveContentHorizontalAlignment == .left)
     }
 }
+
+/// A control that logs its tracking hooks, with the touch each receives, into a shared log.
+@MainActor
+private final class HookLogger: Control {
+    var log: [String] = []
+    /// How many moves ``continueTracking(_:)`` accepts before it returns `false`.
+    var movesAccepted = Int.max
+    var tracksTouches = true
+
+    private func describe(_ touch: Touch?) -> String {
+        guard let touch else { return "nil" }
+        return "\(touch.phase) \(Int(touch.location.x)),\(Int(touch.location.y))"
+    }
+
+    override func beginTracking(_ touch: Touch) -> Bool {
+        log.append("begin \(describe(touch))")
+        return tracksTouches
+    }
+
+    override func continueTracking(_ touch: Touch) -> Bool {
+        log.append("continue \(describe(touch))")
+        movesAccepted -= 1
+        return movesAccepted >= 0
+    }
+
+    override func endTracking(_ touch: Touch?) {
+        log.append("end \(describe(touch))")
+    }
+
+    override func cancelTracking(_ touch: Touch?) {
+        log.append("cancel \(describe(touch))")
+    }
+}
+
+@MainActor
+@Suite struct TrackingHookTests {
+    /// A window with a logging control at (100, 100), 100 × 44, whose events join the log.
+    private func setUp() -> (Window, HookLogger) {
+        let window = Window(size: Size(width: 320, height: 480))
+        let control = HookLogger(frame: Rect(x: 100, y: 100, width: 100, height: 44))
+        window.addSubview(control)
+        for (event, name) in ControlEvents.namedEvents {
+            control.addAction(
+                ControlAction(identifier: name) { [unowned control] _ in
+                    control.log.append(name)
+                }, for: event)
+        }
+        return (window, control)
+    }
+
+    private func touch(_ window: Window, _ phase: TouchPhase, _ x: Double, _ y: Double) {
+        window.dispatch(Touch(phase: phase, location: Point(x: x, y: y)))
+    }
+
+    @Test func continueTrackingReturningFalseStopsDragEvents() {
+        let (window, control) = setUp()
+        control.movesAccepted = 1
+        touch(window, .began, 150, 120)
+        touch(window, .moved, 160, 120)
+        touch(window, .moved, 170, 125)
+        #expect(!control.isTracking)
+        touch(window, .moved, 180, 130)
+        touch(window, .ended, 180, 130)
+        #expect(
+            control.log == [
+                "begin began 50,20", "touchDown",
+                "continue moved 60,20", "touchDragInside",
+                "continue moved 70,25",
+            ])
+        #expect(!control.isHighlighted)
+        #expect(window.trackingView == nil)
+    }
+
+    @Test func endTrackingReceivesTheReleaseBeforeTouchUp() {
+        let (window, control) = setUp()
+        touch(window, .began, 150, 120)
+        touch(window, .moved, 155, 121)
+        touch(window, .ended, 160, 122)
+        touch(window, .began, 150, 120)
+        touch(window, .ended, 400, 400)
+        #expect(
+            control.log == [
+                "begin began 50,20", "touchDown",
+                "continue moved 55,21", "touchDragInside",
+                "end ended 60,22", "touchUpInside",
+                "begin began 50,20", "touchDown",
+                "end ended 300,300", "touchUpOutside",
+            ])
+    }
+
+    @Test func cancelTrackingReceivesTheCancelledTouch() {
+        let (window, control) = setUp()
+        touch(window, .began, 150, 120)
+        touch(window, .cancelled, 150, 130)
+        #expect(
+            control.log == [
+                "begin began 50,20", "touchDown", "cancel cancelled 50,30", "touchCancel",
+            ])
+        #expect(!control.isTracking && !control.isHighlighted)
+    }
+
+    @Test func aNewTouchElsewhereCancelsTrackingWithThatTouch() {
+        let (window, control) = setUp()
+        touch(window, .began, 150, 120)
+        touch(window, .began, 10, 10)
+        touch(window, .ended, 10, 10)
+        #expect(
+            control.log == [
+                "begin began 50,20", "touchDown", "cancel cancelled -90,-90", "touchCancel",
+            ])
+    }
+
+    @Test func untrackedTouchesCallNoOtherHook() {
+        let (window, control) = setUp()
+        control.tracksTouches = false
+        touch(window, .began, 150, 120)
+        touch(window, .moved, 160, 120)
+        touch(window, .ended, 160, 120)
+        touch(window, .began, 150, 120)
+        touch(window, .cancelled, 150, 120)
+        #expect(control.log == ["begin began 50,20", "begin began 50,20"])
+    }
+}

@@ -60,6 +60,35 @@ private func editingTrace(_ field: TextField) -> () -> [String] {
         #expect(events() == ["valueChanged", "valueChanged"])
     }
 
+    @Test func momentaryHandlersReadTheTappedSegment() throws {
+        let (window, control) = makeControl()
+        control.isMomentary = true
+        control.selectedSegmentTintColor = .red
+        var seen: [Int] = []
+        control.addAction(
+            ControlAction { sender in
+                seen.append((sender as? SegmentedControl)?.selectedSegmentIndex ?? -2)
+            }, for: .valueChanged)
+        tap(window, 250, 16)
+        tap(window, 50, 16)
+        tap(window, 50, 16)
+        window.dispatch(Touch(phase: .began, location: Point(x: 150, y: 16)))
+        window.dispatch(Touch(phase: .ended, location: Point(x: 250, y: 16)))  // another segment
+        #expect(seen == [2, 0, 0])
+        #expect(control.selectedSegmentIndex == SegmentedControl.noSegment)
+        // No segment is drawn selected once the touch has ended.
+        let lines = try commandLines(window)
+        #expect(!lines.contains { $0.contains("#FF0000") })
+    }
+
+    @Test func selectingControlsShowTheSelectedSegment() throws {
+        let (window, control) = makeControl()
+        control.selectedSegmentTintColor = .red
+        tap(window, 250, 16)
+        let lines = try flatCommandLines(window)
+        #expect(lines.contains("fill-rounded-rect 202 2 96 28 radii 7 #FF0000"))
+    }
+
     @Test func disabledSegmentsAndDragsToOtherSegmentsDoNothing() {
         let (window, control) = makeControl()
         control.setEnabled(false, forSegmentAt: 0)

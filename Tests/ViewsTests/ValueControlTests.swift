@@ -313,3 +313,85 @@ func tap(_ window: Window, _ x: Double, _ y: Double, at time: Double = 0) {
         #expect(overlay.isPresented)
     }
 }
+
+/// Every event a control sends, touch events included, in order.
+@MainActor
+private func traceAllEvents(_ control: Control) -> () -> [String] {
+    var events: [String] = []
+    for (event, name) in ControlEvents.namedEvents {
+        control.addAction(ControlAction(identifier: name) { _ in events.append(name) }, for: event)
+    }
+    return { events }
+}
+
+@MainActor
+@Suite struct ValueEventTests {
+    @Test func settingTheSliderInCodeSendsNothing() {
+        let window = Window(size: Size(width: 300, height: 100))
+        let slider = Slider(frame: Rect(x: 0, y: 0, width: 228, height: 31))
+        window.addSubview(slider)
+        let events = traceAllEvents(slider)
+        slider.value = 0.5
+        slider.setValue(0.75, animated: true)
+        slider.setValue(Float(0.25), animated: false)
+        slider.maximumValue = 0.2  // clamps the value down
+        slider.minimumValue = 0.1
+        #expect(slider.value == 0.2)
+        #expect(events().isEmpty)
+    }
+
+    @Test func draggingTheSliderSendsExactlyTheseEvents() {
+        let window = Window(size: Size(width: 300, height: 100))
+        let slider = Slider(frame: Rect(x: 0, y: 0, width: 228, height: 31))  // a 200-point track
+        window.addSubview(slider)
+        let events = traceAllEvents(slider)
+        let thumb = slider.thumbRect
+        let y = thumb.midY
+        window.dispatch(Touch(phase: .began, location: Point(x: thumb.midX, y: y)))
+        #expect(events() == ["touchDown"])
+        window.dispatch(Touch(phase: .moved, location: Point(x: thumb.midX + 50, y: y)))
+        window.dispatch(Touch(phase: .moved, location: Point(x: thumb.midX + 50, y: y + 5)))
+        window.dispatch(Touch(phase: .moved, location: Point(x: thumb.midX + 100, y: y)))
+        window.dispatch(Touch(phase: .ended, location: Point(x: thumb.midX + 100, y: y)))
+        #expect(slider.value == 0.5)
+        // valueChanged comes from continueTracking, before the drag event of the same move; a
+        // move that does not change the value sends only the drag.
+        #expect(
+            events() == [
+                "touchDown", "valueChanged", "touchDragInside", "touchDragInside", "valueChanged",
+                "touchDragInside", "touchUpInside",
+            ])
+    }
+
+    @Test func settingThePageInCodeSendsNothing() {
+        let pages = PageControl(frame: Rect(x: 0, y: 0, width: 160, height: 26))
+        let events = traceAllEvents(pages)
+        pages.numberOfPages = 4
+        pages.currentPage = 3
+        pages.numberOfPages = 2  // pins the page to 1
+        #expect(pages.currentPage == 1)
+        pages.currentPage = -1
+        #expect(pages.currentPage == 0)
+        #expect(events().isEmpty)
+    }
+
+    @Test func tappingThePageControlSendsExactlyTheseEvents() {
+        let window = Window(size: Size(width: 200, height: 100))
+        let pages = PageControl(frame: Rect(x: 0, y: 0, width: 160, height: 26))
+        pages.numberOfPages = 2
+        window.addSubview(pages)
+        let events = traceAllEvents(pages)
+        tap(window, 150, 10)
+        #expect(pages.currentPage == 1)
+        #expect(events() == ["touchDown", "valueChanged", "touchUpInside"])
+        tap(window, 150, 10)  // already the last page
+        #expect(events().suffix(2) == ["touchDown", "touchUpInside"])
+        tap(window, 10, 10)
+        #expect(pages.currentPage == 0)
+        #expect(
+            events() == [
+                "touchDown", "valueChanged", "touchUpInside", "touchDown", "touchUpInside",
+                "touchDown", "valueChanged", "touchUpInside",
+            ])
+    }
+}

@@ -82,6 +82,10 @@ open class Button: Control {
     private var backgroundImages = StateValues<Image>()
     private var backgroundColors = StateValues<Color>()
     private var adjustedImages: [ObjectIdentifier: (Image.Adjustment, Image)] = [:]
+    /// The background colour the user assigned to ``View/backgroundColor`` directly, shown
+    /// when no per-state colour applies.
+    private var assignedBackgroundColor: Color?
+    private var isApplyingStateBackground = false
 
     /// Creates a button.
     public override init(frame: Rect = .zero) {
@@ -241,9 +245,25 @@ open class Button: Control {
         imageView.image = image
         titleLabel.isHidden = title?.isEmpty ?? true
         imageView.isHidden = image == nil
-        if let color = backgroundColor(for: state) { backgroundColor = color }
+        applyBackgroundColor()
         if changedSize { contentDidChange() }
         setNeedsDisplay()
+    }
+
+    /// Shows the state's background colour (that state's, else normal's), else the colour last
+    /// assigned to ``View/backgroundColor``.
+    private func applyBackgroundColor() {
+        let color = backgroundColor(for: state) ?? assignedBackgroundColor
+        guard backgroundColor != color else { return }
+        isApplyingStateBackground = true
+        defer { isApplyingStateBackground = false }
+        backgroundColor = color
+    }
+
+    /// Remembers a colour assigned from outside, as the fallback of the per-state colours.
+    override func backgroundColorDidChange() {
+        super.backgroundColorDidChange()
+        if !isApplyingStateBackground { assignedBackgroundColor = backgroundColor }
     }
 
     private func contentDidChange() {
@@ -303,14 +323,9 @@ open class Button: Control {
 
     /// The intrinsic size, with the title wrapped when `size` limits the width.
     open override func sizeThatFits(_ size: Size) -> Size {
-        var titleWidth: Double?
-        if size.width > 0, size.width.isFinite {
-            var available = size.width - contentEdgeInsets.horizontal
-            if direction.isHorizontal, showsImage {
-                available -= (currentImage?.size.width ?? 0) + (showsTitle ? spacing : 0)
-            }
-            titleWidth = max(available, 0)
-        }
+        let titleWidth =
+            size.width > 0 && size.width.isFinite
+            ? titleWidthLimit(forContentWidth: size.width - contentEdgeInsets.horizontal) : nil
         let content = contentSize(titleWidth: titleWidth)
         return Size(
             width: content.width + contentEdgeInsets.horizontal,
@@ -327,10 +342,7 @@ open class Button: Control {
     open override func layoutSubviews() {
         super.layoutSubviews()
         let area = bounds.inset(by: contentEdgeInsets)
-        var content = contentSize(titleWidth: nil)
-        if direction.isHorizontal, content.width > area.width {
-            content = contentSize(titleWidth: max(0, area.width - imageExtent - gapExtent))
-        }
+        let content = contentSize(titleWidth: titleWidthLimit(forContentWidth: area.width))
         let box = ContentPlacement.place(
             content, in: area, horizontal: contentHorizontalAlignment,
             vertical: contentVerticalAlignment,
@@ -363,6 +375,12 @@ open class Button: Control {
         case .right: titleLabel.textAlignment = direction.isHorizontal ? .right : .center
         default: titleLabel.textAlignment = .center
         }
+    }
+
+    /// The width the title may take when the content may be `width` wide: all of it in a
+    /// column, what the image and the spacing leave in a row.
+    private func titleWidthLimit(forContentWidth width: Double) -> Double {
+        max(0, direction.isHorizontal ? width - imageExtent - gapExtent : width)
     }
 
     private var imageExtent: Double { showsImage ? (currentImage?.size.width ?? 0) : 0 }

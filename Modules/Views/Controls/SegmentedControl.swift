@@ -6,9 +6,10 @@ public import TrellisText
 ///
 /// ``selectedSegmentIndex`` is ``noSegment`` (-1) until a segment is chosen; setting an index
 /// outside the segments is ignored. A tap that goes down and up in the same enabled segment
-/// selects it and sends `valueChanged` if the selection changed; a momentary control
-/// (``isMomentary``) sends `valueChanged` on every tap and keeps no selection. Setting the
-/// selection in code sends nothing.
+/// selects it and sends `valueChanged` if the selection changed. A momentary control
+/// (``isMomentary``) sends `valueChanged` on every tap with ``selectedSegmentIndex`` set to the
+/// tapped segment, then returns it to ``noSegment`` and never shows a segment selected. Setting
+/// the selection in code sends nothing.
 @MainActor
 open class SegmentedControl: Control {
     /// The index meaning no segment is selected.
@@ -226,7 +227,10 @@ open class SegmentedControl: Control {
 
     private func choose(_ index: Int) {
         if isMomentary {
+            // As UIKit: the handler reads the touched segment; no selection stays afterwards.
+            selectedSegmentIndex = index
             sendActions(for: .valueChanged)
+            selectedSegmentIndex = SegmentedControl.noSegment
             return
         }
         guard index != selectedSegmentIndex else { return }

@@ -81,8 +81,15 @@ open class View {
 
     /// The colour filling the bounds, behind the content and subviews.
     public var backgroundColor: Color? {
-        didSet { setNeedsDisplay() }
+        didSet {
+            setNeedsDisplay()
+            backgroundColorDidChange()
+        }
     }
+
+    /// Called after ``backgroundColor`` is assigned; controls that drive it from their state
+    /// override it to tell the user's colour from their own.
+    func backgroundColorDidChange() {}
 
     /// The radius of the corners of the background, border and (with ``clipsToBounds``) the
     /// clip.
