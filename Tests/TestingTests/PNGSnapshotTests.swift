@@ -94,7 +94,9 @@ private func pngFile(_ file: String, _ name: String) throws -> Image {
         #expect(message.contains("800 of 800 pixels differ by more than 1"), "\(message)")
         // 5 of 255, give or take the rasterizer's rounding.
         #expect(
-            ["4", "5", "6"].contains { message.hasSuffix("the largest channel difference is \($0)") },
+            ["4", "5", "6"].contains {
+                message.hasSuffix("the largest channel difference is \($0)")
+            },
             "\(message)")
     }
 

@@ -20,8 +20,9 @@ import TrellisTesting
     @Test func theExamplesDirectoryHoldsTheSeedScenes() throws {
         let scenes = try Self.scenes()
         #expect(scenes.count >= 7, "found \(scenes) in \(Self.examples.path)")
-        for seed in ["000-alignment", "001-overlay", "002-mybutton", "003-app-grid", "004-sfbutton"]
-        {
+        for seed in [
+            "000-alignment", "001-overlay", "002-mybutton", "003-app-grid", "004-sfbutton",
+        ] {
             #expect(scenes.contains("seed-\(seed).json"), "Examples/seed-\(seed).json is missing")
         }
     }

@@ -9,9 +9,17 @@ private func root(_ json: String, baseDirectory: String = ".") throws(SceneError
     return try Scene(json: Array(document.utf8), baseDirectory: baseDirectory).root
 }
 
+/// Decodes a scene whose root holds one child with the id `v`, which keeps its own size.
+@MainActor
+private func child(_ json: String, baseDirectory: String = ".") throws(SceneError) -> Scene {
+    let document = ##"{"size": [320, 480], "root": {"children": [\##(json)]}}"##
+    return try Scene(json: Array(document.utf8), baseDirectory: baseDirectory)
+}
+
 @MainActor
 private func button(_ keys: String) throws -> Button {
-    try #require(try root(##"{"type": "button", \##(keys)}"##) as? Button)
+    try #require(
+        try child(##"{"id": "v", "type": "button", \##(keys)}"##).view(withID: "v") as? Button)
 }
 
 @MainActor
@@ -77,7 +85,9 @@ private func label(_ keys: String) throws -> Label {
             _ = try root(##"{"type": "button", "attributedTitle": {"selected": 5}}"##)
             Issue.record("decoded a number as markup")
         } catch {
-            #expect(error.description == "root.attributedTitle.selected: expected a string, found a number")
+            #expect(
+                error.description
+                    == "root.attributedTitle.selected: expected a string, found a number")
         }
     }
 
@@ -255,7 +265,8 @@ private func label(_ keys: String) throws -> Label {
     }
 
     @Test func aSyntheticImageWithoutAColourIsGray() throws {
-        let view = try #require(try root(##"{"type": "image", "image": {"size": [3, 3]}}"##) as? ImageView)
+        let scene = try child(##"{"id": "v", "type": "image", "image": {"size": [3, 3]}}"##)
+        let view = try #require(scene.view(withID: "v") as? ImageView)
         let gray = Image(size: Size(width: 1, height: 1), color: .gray).pixels.color(x: 0, y: 0)
         #expect(gray != nil && view.image?.pixels.color(x: 1, y: 1) == gray)
         #expect(view.frame.size == Size(width: 3, height: 3))
@@ -276,10 +287,12 @@ private func label(_ keys: String) throws -> Label {
         }
         #expect(cells.count == 3)
         #expect(cells.allSatisfy { $0 is HostingCell })
-        #expect(cells.map(\.frame) == [
-            Rect(x: 30, y: 10, width: 100, height: 40), Rect(x: 150, y: 10, width: 100, height: 40),
-            Rect(x: 30, y: 55, width: 100, height: 40),
-        ])
+        #expect(
+            cells.map(\.frame) == [
+                Rect(x: 30, y: 10, width: 100, height: 40),
+                Rect(x: 150, y: 10, width: 100, height: 40),
+                Rect(x: 30, y: 55, width: 100, height: 40),
+            ])
         let hosted = cells.map { ($0 as? HostingCell)?.model }
         #expect((hosted[0] as? Label)?.text == "One")
         #expect((hosted[1] as? Button)?.title(for: .normal) == "Two")
@@ -304,15 +317,16 @@ private func label(_ keys: String) throws -> Label {
     }
 
     @Test func aFlowLayoutTakesItsKeys() throws {
-        let grid = try #require(
-            try root(
-                ##"{"type": "collection", "frame": [0, 0, 200, 300], "layout": {"itemSize": [40, 30], "interitemSpacing": 7, "lineSpacing": 3, "sectionInsets": [1, 2, 3, 4]}, "items": [{"title": "a"}, {"title": "b"}, {"title": "c"}, {"title": "d"}, {"title": "e"}]}"##
-            ) as? CollectionView)
+        // The scene keeps the collection's data source; it must outlive the checks.
+        let scene = try child(
+            ##"{"id": "v", "type": "collection", "frame": [0, 0, 200, 300], "layout": {"itemSize": [40, 30], "interitemSpacing": 7, "lineSpacing": 3, "sectionInsets": [1, 2, 3, 4]}, "items": [{"title": "a"}, {"title": "b"}, {"title": "c"}, {"title": "d"}, {"title": "e"}]}"##
+        )
+        let grid = try #require(scene.view(withID: "v") as? CollectionView)
         let flow = try #require(grid.collectionViewLayout as? FlowLayout)
         #expect(flow.itemSize == Size(width: 40, height: 30))
         #expect(flow.minimumInteritemSpacing == 7 && flow.minimumLineSpacing == 3)
         #expect(flow.sectionInset == EdgeInsets(top: 1, left: 2, bottom: 3, right: 4))
-        grid.layoutIfNeeded()
+        scene.window.layoutIfNeeded()
         let rows = Set(grid.visibleCells.map(\.frame.minY)).sorted()
         // 194 points of room: four 40-point items with at least 7 between them fit on a line.
         #expect(rows == [1, 34])
@@ -320,11 +334,11 @@ private func label(_ keys: String) throws -> Label {
     }
 
     @Test func iconItemsShowTheirTitleAndImage() throws {
-        let grid = try #require(
-            try root(
-                ##"{"type": "collection", "frame": [0, 0, 320, 200], "layout": {"columns": 3, "itemSize": [85, 90]}, "items": [{"title": "Mail", "image": {"size": [60, 60], "color": "blue"}}]}"##
-            ) as? CollectionView)
-        grid.layoutIfNeeded()
+        let scene = try child(
+            ##"{"id": "v", "type": "collection", "frame": [0, 0, 320, 200], "layout": {"columns": 3, "itemSize": [85, 90]}, "items": [{"title": "Mail", "image": {"size": [60, 60], "color": "blue"}}]}"##
+        )
+        let grid = try #require(scene.view(withID: "v") as? CollectionView)
+        scene.window.layoutIfNeeded()
         let cell = try #require(grid.visibleCells.first as? SceneIconCell)
         #expect(cell.nameLabel.text == "Mail")
         #expect(cell.iconView.image?.size == Size(width: 60, height: 60))
@@ -375,7 +389,7 @@ private func label(_ keys: String) throws -> Label {
 @MainActor
 @Suite struct SceneStyleKeyTests {
     /// Every property docs/SCENES.md lists, with a value that differs from CSS's default.
-    static let properties: [(String, String)] = [
+    nonisolated static let properties: [(String, String)] = [
         ("display", #""none""#), ("position", #""absolute""#), ("left", "1"), ("top", "2"),
         ("right", "3"), ("bottom", "4"), ("flexDirection", #""column""#),
         ("flexWrap", #""wrap""#), ("justifyContent", #""center""#),

@@ -19,7 +19,8 @@ private func smallScene() throws -> Scene {
         let listing = String(decoding: try scene.render(backend: "text"), as: UTF8.self)
         #expect(listing.hasPrefix("trellis-display 1\ncanvas 120 60 scale 2\n"))
         #expect(listing.contains("fill-rect 0 0 120 60 #FF0000"))
-        #expect(listing.contains("fill-rect 10.25 20 30 15.5 #0000FF"))
+        #expect(
+            listing.contains("concatenate 1 0 0 1 10.25 20\n      fill-rect 0 0 30 15.5 #0000FF"))
     }
 
     @Test func theFunctionAndTheMethodRenderTheSame() throws {
@@ -62,8 +63,9 @@ private func smallScene() throws -> Scene {
     }
 
     @Test func configurationsForOneOffRenders() {
-        #expect(String(decoding: Scene.renderConfiguration(forBackend: "raster"), as: UTF8.self)
-            == #"{"format": "png"}"#)
+        #expect(
+            String(decoding: Scene.renderConfiguration(forBackend: "raster"), as: UTF8.self)
+                == #"{"format": "png"}"#)
         #expect(
             String(decoding: Scene.renderConfiguration(forBackend: "terminal"), as: UTF8.self)
                 == #"{"frames": "full", "colors": "truecolor"}"#)
