@@ -414,3 +414,34 @@ private func label(_ keys: String) throws -> Label {
         }
     }
 }
+
+@MainActor
+@Suite struct SceneOtherKeyTests {
+    @Test func textFieldsTakeAFontAndATextColor() throws {
+        let field = try #require(
+            try root(
+                ##"{"type": "textField", "text": "a", "font": {"size": 13, "italic": true}, "textColor": "#336699"}"##
+            ) as? TextField)
+        #expect(field.font == Font(family: Font.systemFamily, size: 13, isItalic: true))
+        #expect(field.textColor == Color(rgb: 0x33_6699))
+    }
+
+    @Test func aGradientWithoutEndsRunsTopCentreToBottomCentre() throws {
+        let view = try root(##"{"gradient": {"colors": ["red", "blue"]}}"##)
+        #expect(
+            view.gradient
+                == Gradient(
+                    colors: [.red, .blue], locations: nil, startPoint: Point(x: 0.5, y: 0),
+                    endPoint: Point(x: 0.5, y: 1)))
+    }
+
+    @Test func aGradientNeedsOneLocationPerColour() {
+        do {
+            _ = try root(##"{"gradient": {"colors": ["red", "blue"], "locations": [0]}}"##)
+            Issue.record("decoded one location for two colours")
+        } catch {
+            #expect(
+                error.description == "root.gradient.locations: give one location per colour (2)")
+        }
+    }
+}
