@@ -21,7 +21,8 @@ public struct SnapshotMismatch: Error, Sendable, CustomStringConvertible {
 /// - A mismatch fails with a readable explanation — a unified diff for text, the number of
 ///   differing pixels and the largest channel difference for PNG — and writes the new
 ///   snapshot (`<name>.actual.<extension>`) and for PNG a diff image (`<name>.diff.png`) beside
-///   the reference.
+///   the reference, with differing pixels in red; when the image size changed, the diff covers
+///   both sizes and marks the pixels only one image has.
 ///
 /// ```swift
 /// @Test @MainActor func saveButton() throws {
@@ -41,7 +42,7 @@ public func expectSnapshot(
     let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     let store = SnapshotStore(testFilePath: filePath)
     let actual = try strategy.snapshot(view)
-    let recording = record ?? (ProcessInfo.processInfo.environment["TRELLIS_RECORD"] == "1")
+    let recording = record ?? (SnapshotEnvironment.value("TRELLIS_RECORD") == "1")
     let reference = store.url(name: name, fileExtension: strategy.fileExtension)
     let message: String
     if recording || !FileManager.default.fileExists(atPath: reference.path) {
@@ -70,6 +71,24 @@ public func expectSnapshot(
         Issue.record(Comment(rawValue: message), sourceLocation: location)
     } else {
         throw SnapshotMismatch(description: message)
+    }
+}
+
+/// The environment variables snapshots read; tests of the library replace the lookup rather
+/// than change the process environment, which other threads may be reading.
+@MainActor
+enum SnapshotEnvironment {
+    /// Returns the value of a variable, `nil` when it is not set.
+    static var lookup: (String) -> String? = { ProcessInfo.processInfo.environment[$0] }
+
+    static func value(_ name: String) -> String? { lookup(name) }
+
+    /// Runs `body` with variables replaced, then restores the lookup.
+    static func with<T>(_ variables: [String: String], _ body: () throws -> T) rethrows -> T {
+        let previous = lookup
+        lookup = { variables[$0] ?? previous($0) }
+        defer { lookup = previous }
+        return try body()
     }
 }
 

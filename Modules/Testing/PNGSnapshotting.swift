@@ -60,44 +60,70 @@ enum PixelComparison {
         } catch {
             return SnapshotDifference(message: "cannot decode a snapshot: \(error)")
         }
-        guard old.pixelWidth == new.pixelWidth, old.pixelHeight == new.pixelHeight else {
+        let map = differences(old, new, tolerance: tolerance)
+        let sameSize = old.pixelWidth == new.pixelWidth && old.pixelHeight == new.pixelHeight
+        if sameSize && map.differing == 0 { return nil }
+        var attachments: [(suffix: String, bytes: [UInt8])] = []
+        if let png = try? Image.encodePNG(map.diff, width: map.width, height: map.height) {
+            attachments.append(("diff.png", png))
+        }
+        guard sameSize else {
             return SnapshotDifference(
                 message: "the size changed from \(old.pixelWidth)×\(old.pixelHeight) to "
-                    + "\(new.pixelWidth)×\(new.pixelHeight) pixels")
+                    + "\(new.pixelWidth)×\(new.pixelHeight) pixels",
+                attachments: attachments)
         }
+        return SnapshotDifference(
+            message: "\(map.differing) of \(map.width * map.height) pixels differ by more than "
+                + "\(tolerance); the largest channel difference is \(map.maximum)",
+            attachments: attachments)
+    }
+
+    /// Compares two images pixel by pixel over the area that covers both, and draws the diff
+    /// image: differing pixels (and those only one image has) red, the others a pale grey of
+    /// the reference.
+    ///
+    /// - Complexity: O(*w* × *h*) of the larger extent.
+    private static func differences(_ old: Image, _ new: Image, tolerance: UInt8) -> (
+        differing: Int, maximum: Int, diff: [UInt8], width: Int, height: Int
+    ) {
+        let width = max(old.pixelWidth, new.pixelWidth)
+        let height = max(old.pixelHeight, new.pixelHeight)
         let a = old.pixels.bytes
         let b = new.pixels.bytes
         var differing = 0
         var maximum = 0
-        var diff = [UInt8](repeating: 0, count: a.count)
-        for pixel in stride(from: 0, to: a.count, by: 4) {
-            var largest = 0
-            for channel in 0..<4 {
-                largest = max(largest, abs(Int(a[pixel + channel]) - Int(b[pixel + channel])))
-            }
-            maximum = max(maximum, largest)
-            if largest > Int(tolerance) {
-                differing += 1
-                diff[pixel] = 255
-                diff[pixel + 3] = 255
-            } else {
-                let grey = UInt8(
-                    (Int(a[pixel]) + Int(a[pixel + 1]) + Int(a[pixel + 2])) / 3 / 4 + 191)
-                diff[pixel] = grey
-                diff[pixel + 1] = grey
-                diff[pixel + 2] = grey
-                diff[pixel + 3] = 255
+        var diff = [UInt8](repeating: 0, count: width * height * 4)
+        for y in 0..<height {
+            for x in 0..<width {
+                let pixel = (y * width + x) * 4
+                let inOld = x < old.pixelWidth && y < old.pixelHeight
+                let inNew = x < new.pixelWidth && y < new.pixelHeight
+                var largest = Int.max
+                if inOld && inNew {
+                    let i = (y * old.pixelWidth + x) * 4
+                    let j = (y * new.pixelWidth + x) * 4
+                    largest = 0
+                    for channel in 0..<4 {
+                        largest = max(largest, abs(Int(a[i + channel]) - Int(b[j + channel])))
+                    }
+                    maximum = max(maximum, largest)
+                }
+                if largest > Int(tolerance) {
+                    differing += 1
+                    diff[pixel] = 255
+                    diff[pixel + 3] = 255
+                } else {
+                    let i = (y * old.pixelWidth + x) * 4
+                    let grey = UInt8((Int(a[i]) + Int(a[i + 1]) + Int(a[i + 2])) / 3 / 4 + 191)
+                    diff[pixel] = grey
+                    diff[pixel + 1] = grey
+                    diff[pixel + 2] = grey
+                    diff[pixel + 3] = 255
+                }
             }
         }
-        if differing == 0 { return nil }
-        var attachments: [(suffix: String, bytes: [UInt8])] = []
-        if let png = try? Image.encodePNG(diff, width: old.pixelWidth, height: old.pixelHeight) {
-            attachments.append(("diff.png", png))
-        }
-        return SnapshotDifference(
-            message: "\(differing) of \(a.count / 4) pixels differ by more than \(tolerance); "
-                + "the largest channel difference is \(maximum)",
-            attachments: attachments)
+        return (differing, maximum, diff, width, height)
     }
 }
 

@@ -15,21 +15,21 @@ private func sampleView(color: Color = .red) -> View {
 }
 
 /// A fake test file path in a fresh temporary directory, so snapshots land there.
-private func temporaryTestFile() throws -> String {
+func temporaryTestFile() throws -> String {
     let directory = FileManager.default.temporaryDirectory
         .appendingPathComponent("trellis-snapshots-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     return directory.appendingPathComponent("ButtonTests.swift").path
 }
 
-private func snapshotPath(_ file: String, _ name: String) -> String {
+func snapshotPath(_ file: String, _ name: String) -> String {
     URL(fileURLWithPath: file).deletingLastPathComponent()
         .appendingPathComponent("__Snapshots__/ButtonTests/\(name)").path
 }
 
 /// Runs a snapshot expectation that must fail, and returns the failure's message.
 @MainActor
-private func failureMessage(_ body: () throws -> Void) -> String {
+func failureMessage(_ body: () throws -> Void) -> String {
     final class Box: @unchecked Sendable { var text = "" }
     let box = Box()
     do {
@@ -195,12 +195,20 @@ private func failureMessage(_ body: () throws -> Void) -> String {
         #expect(PixelComparison.compare(a, b, tolerance: 100) == nil)
     }
 
-    @Test func sizeChangesAreReported() throws {
-        let a = try png([0, 0, 0, 255], width: 1, height: 1)
+    @Test func sizeChangesAreReportedWithADiffImageOfBothExtents() throws {
+        let a = try png([0, 0, 0, 255, 0, 0, 0, 255], width: 1, height: 2)
         let b = try png([0, 0, 0, 255, 0, 0, 0, 255], width: 2, height: 1)
-        #expect(
-            PixelComparison.compare(a, b, tolerance: 0)?.message
-                == "the size changed from 1×1 to 2×1 pixels")
+        let difference = PixelComparison.compare(a, b, tolerance: 0)
+        #expect(difference?.message == "the size changed from 1×2 to 2×1 pixels")
+        let diffPNG = try #require(difference?.attachments.first { $0.suffix == "diff.png" }?.bytes)
+        let diff = try Image(pngData: diffPNG)
+        #expect(diff.pixelWidth == 2 && diff.pixelHeight == 2)
+        let red = Color(red: 1, green: 0, blue: 0)
+        // The pixel both images have is equal; the others exist in one image only.
+        #expect(diff.pixels.color(x: 0, y: 0) != red)
+        #expect(diff.pixels.color(x: 1, y: 0) == red)
+        #expect(diff.pixels.color(x: 0, y: 1) == red)
+        #expect(diff.pixels.color(x: 1, y: 1) == red)
     }
 }
 

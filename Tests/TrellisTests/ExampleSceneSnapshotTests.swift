@@ -11,12 +11,23 @@ import TrellisTesting
             .deletingLastPathComponent().appendingPathComponent("Examples")
     }
 
-    nonisolated static var scenes: [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: examples.path)) ?? [])
+    /// The scene files in `Examples/`; a missing directory is an error, not zero cases.
+    nonisolated static func scenes() throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: examples.path)
             .filter { $0.hasSuffix(".json") }.sorted()
     }
 
-    @Test(arguments: ExampleSceneSnapshotTests.scenes)
+    @Test func theExamplesDirectoryHoldsTheSeedScenes() throws {
+        let scenes = try Self.scenes()
+        #expect(scenes.count >= 7, "found \(scenes) in \(Self.examples.path)")
+        for seed in [
+            "000-alignment", "001-overlay", "002-mybutton", "003-app-grid", "004-sfbutton",
+        ] {
+            #expect(scenes.contains("seed-\(seed).json"), "Examples/seed-\(seed).json is missing")
+        }
+    }
+
+    @Test(arguments: try ExampleSceneSnapshotTests.scenes())
     func exampleScene(name: String) throws {
         let scene = try Scene(contentsOfFile: Self.examples.appendingPathComponent(name).path)
         let base = String(name.dropLast(".json".count))

@@ -6,14 +6,16 @@ import TrellisViews
 // Foundation has an IndexPath too; the collection view's is meant here.
 private typealias IndexPath = TrellisGrid.IndexPath
 
-/// Collection view layouts for 100,000 and 1,000,000 items, uniform and with a size per item:
-/// preparing, answering a screen-sized rectangle query, the memory the layout keeps, and
-/// scrolling a million items screen by screen.
+/// Collection view layouts for 100,000 and 1,000,000 items — the flow layout uniform and with a
+/// size per item, and seed 003's column grid (`GridLayout`: three 85 × 90 columns under the
+/// margin rule): preparing, answering a screen-sized rectangle query, the memory the layout
+/// keeps, and scrolling a million items screen by screen.
 ///
 /// There is no peer library in Python for this, so the peer is a baseline measured in the same
 /// run: the straightforward layout that computes every frame into an array when it prepares and
-/// scans the whole array for each query (`NaiveLayout` below, with the same placement rules).
-/// The two are checked to return the same elements before anything is timed.
+/// scans the whole array for each query (`NaiveLayout` and `NaiveColumnGrid` below, with the
+/// same placement rules). The two are checked to return the same elements before anything is
+/// timed.
 func runGridBenchmarks() throws {
     try MainActor.assumeIsolated { try runGridSuite() }
 }
@@ -25,6 +27,9 @@ private func runGridSuite() throws {
         for count in [100_000, 1_000_000] {
             rows += try layoutRows(count: count, variable: variable)
         }
+    }
+    for count in [100_000, 1_000_000] {
+        rows += try columnGridRows(count: count)
     }
     for variable in [false, true] {
         rows.append(try scrollRow(count: 1_000_000, variable: variable))
@@ -160,6 +165,74 @@ private func layoutRows(count: Int, variable: Bool) throws -> [BenchRow] {
     ]
 }
 
+/// Seed 003's grid as a layout: three columns of 85 × 90 items, 15 points between lines, the
+/// margin rule between and around the columns, 30 points above the first line.
+@MainActor
+private func makeSeedGrid() -> GridLayout {
+    GridLayout(
+        columns: 3, itemSize: Size(width: 85, height: 90), lineSpacing: 15,
+        interitemSpacing: .auto, sectionInsets: EdgeInsets(top: 30, left: 0, bottom: 0, right: 0))
+}
+
+@MainActor
+private func columnGridRows(count: Int) throws -> [BenchRow] {
+    let grid = makeSeedGrid()
+    let naive = NaiveColumnGrid()
+    let fast = Fixture(count: count, variable: false, layout: grid)
+    let slow = Fixture(count: count, variable: false, layout: naive)
+    let label = count >= 1_000_000 ? "\(count / 1_000_000)M" : "\(count / 1_000)k"
+
+    let prepare = bestTime(minimumRuns: 3, maximumRuns: 10, budget: 2) {
+        grid.invalidateLayout(with: .everything)
+        grid.prepare()
+    }
+    let naivePrepare = bestTime(minimumRuns: 3, maximumRuns: 10, budget: 2) {
+        naive.invalidateLayout(with: .everything)
+        naive.prepare()
+    }
+    _ = fast.collectionView
+    _ = slow.collectionView
+
+    let height = grid.collectionViewContentSize.height
+    let rects = (0..<64).map { index in
+        Rect(x: 0, y: (height - 480) * Double(index) / 63, width: 320, height: 480)
+    }
+    for rect in rects.prefix(8) {
+        let found = Set(grid.layoutAttributesForElements(in: rect))
+        let expected = Set(naive.layoutAttributesForElements(in: rect))
+        guard found == expected, !found.isEmpty else {
+            throw BenchError("grid column grid \(label): the layouts disagree in \(rect)")
+        }
+    }
+    var sink = 0
+    let query =
+        bestTime(minimumRuns: 5, maximumRuns: 200, budget: 1) {
+            for rect in rects { sink &+= grid.layoutAttributesForElements(in: rect).count }
+        } / Double(rects.count)
+    let naiveQuery =
+        bestTime(minimumRuns: 3, maximumRuns: 20, budget: 2) {
+            for rect in rects.prefix(8) {
+                sink &+= naive.layoutAttributesForElements(in: rect).count
+            }
+        } / 8
+    if sink < 0 { print(sink) }
+
+    let naiveBytesPerItem = Double(naive.storageBytes) / Double(count)
+    return [
+        BenchRow(
+            workload: "grid prepare column grid \(label)", trellis: prepare, peer: naivePrepare,
+            peerName: "linear baseline", goal: "memory independent of count",
+            met: grid.storageBytes < 4_096,
+            note: String(
+                format: "%d B in all (%.4f B/item); baseline %.1f B/item", grid.storageBytes,
+                Double(grid.storageBytes) / Double(count), naiveBytesPerItem)),
+        BenchRow(
+            workload: "grid query 320x480 column grid \(label)", trellis: query,
+            peer: naiveQuery, peerName: "linear baseline", goal: "< 50 µs",
+            met: query < 50e-6, note: "64 rectangles over the content"),
+    ]
+}
+
 // MARK: Scrolling
 
 @MainActor
@@ -286,6 +359,61 @@ private final class NaiveLayout: CollectionViewLayout {
             sizes.append(size)
         }
         if !sizes.isEmpty { flush(last: true) }
+        height = frames.reduce(0) { max($0, $1.maxY) }
+    }
+
+    var collectionViewContentSize: Size { Size(width: width, height: height) }
+
+    func layoutAttributesForElements(in rect: Rect) -> [LayoutAttributes] {
+        var result: [LayoutAttributes] = []
+        for (item, frame) in frames.enumerated() where frame.intersects(rect) {
+            result.append(
+                LayoutAttributes(forCellWith: IndexPath(item: item, section: 0), frame: frame))
+        }
+        return result
+    }
+
+    func layoutAttributesForItem(at indexPath: IndexPath) -> LayoutAttributes? {
+        guard indexPath.section == 0, frames.indices.contains(indexPath.item) else { return nil }
+        return LayoutAttributes(forCellWith: indexPath, frame: frames[indexPath.item])
+    }
+
+    func invalidateLayout(with context: LayoutInvalidationContext) {
+        isValid = false
+    }
+}
+
+/// The straightforward column grid: seed 003's formula applied to every item when it prepares,
+/// every query a scan of the whole array.
+@MainActor
+private final class NaiveColumnGrid: CollectionViewLayout {
+    weak var collectionView: CollectionView?
+    private var frames: [Rect] = []
+    private var isValid = false
+    private var width = 0.0
+    private var height = 0.0
+
+    var storageBytes: Int { frames.capacity * MemoryLayout<Rect>.stride }
+
+    func prepare() {
+        guard !isValid, let collectionView else { return }
+        isValid = true
+        width = collectionView.bounds.width
+        let count = collectionView.numberOfItems(inSection: 0)
+        let columns = 3
+        let itemWidth = 85.0
+        let itemHeight = 90.0
+        let margin = max(0, (width - Double(columns) * itemWidth) / Double(columns + 1))
+        frames = []
+        frames.reserveCapacity(count)
+        for index in 0..<count {
+            let row = index / columns
+            let column = index % columns
+            frames.append(
+                Rect(
+                    x: margin + Double(column) * (itemWidth + margin),
+                    y: 30 + Double(row) * (itemHeight + 15), width: itemWidth, height: itemHeight))
+        }
         height = frames.reduce(0) { max($0, $1.maxY) }
     }
 

@@ -79,9 +79,8 @@ enum DemoCommand {
         -> [UInt8]
     {
         let gallery = Gallery(scale: name == "raster" ? 2 : 1)
+        gallery.window.backend = try SceneCommands.open(name, registry: registry)
         do {
-            gallery.window.backend = try registry.open(
-                name, configuration: Array(SceneCommands.configuration(for: name).utf8))
             return try gallery.window.render()
         } catch {
             throw CommandError("\(error.description)")

@@ -15,22 +15,7 @@ enum SceneCommands {
 
     /// The frame of every view with an id, as one JSON object in document order.
     static func layout(_ path: String) throws(CommandError) -> String {
-        let scene = try load(path)
-        let members = scene.frames().map { id, frame in
-            let numbers = [frame.origin.x, frame.origin.y, frame.size.width, frame.size.height]
-                .map(JSONOutput.number).joined(separator: ", ")
-            return "\(JSONOutput.string(id)): [\(numbers)]"
-        }
-        return "{" + members.joined(separator: ", ") + "}\n"
-    }
-
-    /// The configuration each backend is opened with for a one-off render.
-    static func configuration(for backend: String) -> String {
-        switch backend {
-        case "raster": #"{"format": "png"}"#
-        case "terminal": #"{"frames": "full", "colors": "truecolor"}"#
-        default: ""
-        }
+        try load(path).layoutJSON()
     }
 
     /// Renders a scene once through a backend and returns the bytes.
@@ -38,18 +23,24 @@ enum SceneCommands {
         throws(CommandError) -> [UInt8]
     {
         let scene = try load(path)
-        let backend: any Backend
+        let backend = try open(name, registry: registry)
         do {
-            backend = try registry.open(name, configuration: Array(configuration(for: name).utf8))
+            return try scene.render(with: backend)
+        } catch {
+            throw CommandError("rendering \(path) with \(name) failed: \(error.description)")
+        }
+    }
+
+    /// Opens a backend with the configuration of a one-off render.
+    static func open(_ name: String, registry: BackendRegistry) throws(CommandError)
+        -> any Backend
+    {
+        do {
+            return try registry.open(
+                name, configuration: Scene.renderConfiguration(forBackend: name))
         } catch {
             throw CommandError(
                 "\(error.description); run 'trellis plugins' to see the backends found")
-        }
-        scene.window.backend = backend
-        do {
-            return try scene.window.render()
-        } catch {
-            throw CommandError("rendering \(path) with \(name) failed: \(error.description)")
         }
     }
 

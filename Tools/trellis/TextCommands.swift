@@ -1,4 +1,5 @@
 import Foundation
+import Trellis
 import TrellisText
 
 /// `trellis text break` and `trellis text width`.

@@ -5,10 +5,15 @@ public import TrellisViews
 /// A view tree described in JSON, decoded into real views, as `SCENE.md` in the repository's
 /// `docs/` specifies.
 ///
+/// The scene owns the ``window`` its root view is shown in; render it through any backend,
+/// or read the frames that layout gives the views with an id:
+///
 /// ```swift
 /// let scene = try Scene(contentsOfFile: "Examples/buttons.json")
-/// let window = scene.makeWindow()
-/// let frames = scene.frames()              // ["save": Rect(...), ...]
+/// let frames = scene.frames()              // [("save", Rect(...)), ...]
+/// let json = scene.layoutJSON()            // {"save": [20, 100, 120, 40], ...}
+/// let png = try scene.render(backend: "raster")
+/// scene.window.dispatch(Touch(phase: .began, location: Point(x: 30, y: 110)))
 /// ```
 @MainActor
 public final class Scene {

@@ -1,10 +1,10 @@
 import TrellisGeometry
 
-/// Writes the small JSON documents the command prints: strings escaped per RFC 8259 and
-/// numbers rounded to three decimals.
-enum JSONOutput {
+/// Writes the small JSON documents that scenes and the `trellis` command print: strings escaped
+/// per RFC 8259 and numbers rounded to three decimals.
+package enum JSONOutput {
     /// A JSON string literal.
-    static func string(_ text: String) -> String {
+    package static func string(_ text: String) -> String {
         var result = "\""
         for scalar in text.unicodeScalars {
             switch scalar {
@@ -29,8 +29,7 @@ enum JSONOutput {
 
     /// A number rounded to three decimals, without trailing zeros (`0` for non-finite values,
     /// which JSON cannot hold).
-    static func number(_ value: Double) -> String {
+    package static func number(_ value: Double) -> String {
         value.isFinite ? value.decimalDescription : "0"
     }
-
 }

@@ -1,0 +1,110 @@
+import TrellisGeometry
+public import TrellisRender
+import TrellisViews
+
+extension Scene {
+    /// Returns the configuration a backend is opened with for a one-off render of a scene.
+    ///
+    /// The raster backend writes PNG and the terminal backend full frames in 24-bit colour;
+    /// every other backend gets an empty configuration, which means its defaults.
+    ///
+    /// - Parameter backend: The backend's name, such as `raster`.
+    /// - Returns: UTF-8 JSON for ``BackendRegistry/open(_:configuration:)``.
+    public static func renderConfiguration(forBackend backend: String) -> [UInt8] {
+        switch backend {
+        case "raster": Array(#"{"format": "png"}"#.utf8)
+        case "terminal": Array(#"{"frames": "full", "colors": "truecolor"}"#.utf8)
+        default: []
+        }
+    }
+
+    /// Renders the scene once through a backend and returns the backend's output.
+    ///
+    /// The backend becomes the scene's ``window``'s backend, so text is laid out with its
+    /// metrics (a backend that measures text, such as raster, may place text differently from
+    /// the proportional metrics a scene starts with); it stays set afterwards, so that
+    /// ``frames()`` describes what was drawn.
+    ///
+    /// ```swift
+    /// let scene = try Scene(contentsOfFile: "Examples/buttons.json")
+    /// let registry = BackendRegistry()
+    /// let png = try scene.render(with: registry.open("raster", configuration:
+    ///     Scene.renderConfiguration(forBackend: "raster")))
+    /// ```
+    ///
+    /// - Parameter backend: An open backend that can render.
+    /// - Returns: The output bytes: the text backend's listing, PNG data, terminal escapes, …
+    /// - Throws: `PluginError` when the backend cannot render or fails.
+    /// - Complexity: O(*n*) in the number of views and drawing commands.
+    public func render(with backend: any Backend) throws(PluginError) -> [UInt8] {
+        window.backend = backend
+        return try window.render()
+    }
+
+    /// Opens a backend by name and renders the scene once through it.
+    ///
+    /// ```swift
+    /// let listing = try scene.render(backend: "text")
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - backend: The backend's name: `text`, `raster`, `terminal`, or any other installed.
+    ///   - registry: Where backends are found.
+    ///   - configuration: UTF-8 JSON for the backend; by default
+    ///     ``renderConfiguration(forBackend:)``.
+    /// - Returns: The backend's output bytes.
+    /// - Throws: `PluginError` when no backend has that name (code `unknownBackend`), it fails
+    ///   to open, or it fails to render.
+    public func render(
+        backend: String, registry: BackendRegistry = BackendRegistry(),
+        configuration: [UInt8]? = nil
+    ) throws(PluginError) -> [UInt8] {
+        let opened = try registry.open(
+            backend, configuration: configuration ?? Scene.renderConfiguration(forBackend: backend)
+        )
+        return try render(with: opened)
+    }
+
+    /// Returns the frame of every view with an id as one JSON object, in document order: the
+    /// output of `trellis layout`.
+    ///
+    /// Frames are in root coordinates, `[x, y, width, height]`, numbers rounded to three
+    /// decimals, and the object ends with a newline:
+    ///
+    /// ```swift
+    /// let scene = try Scene(json: Array(#"{"size": [100, 50], "root": {"id": "root"}}"#.utf8))
+    /// scene.layoutJSON()   // {"root": [0, 0, 100, 50]}\n
+    /// ```
+    ///
+    /// - Complexity: O(*n*) in the number of views, after a layout pass.
+    public func layoutJSON() -> String {
+        let members = frames().map { id, frame in
+            let numbers = [frame.origin.x, frame.origin.y, frame.size.width, frame.size.height]
+                .map(JSONOutput.number).joined(separator: ", ")
+            return "\(JSONOutput.string(id)): [\(numbers)]"
+        }
+        return "{" + members.joined(separator: ", ") + "}\n"
+    }
+}
+
+/// Renders a scene once through a backend found by name and returns the backend's output.
+///
+/// The same as ``Scene/render(backend:registry:configuration:)``:
+///
+/// ```swift
+/// let scene = try Scene(contentsOfFile: "Examples/seed-001-overlay.json")
+/// let png = try render(scene: scene, backend: "raster")
+/// ```
+///
+/// - Parameters:
+///   - scene: The scene to draw.
+///   - backend: The backend's name, such as `text` or `raster`.
+///   - registry: Where backends are found.
+/// - Returns: The backend's output bytes.
+/// - Throws: `PluginError` when the backend is missing, fails to open, or fails to render.
+@MainActor
+public func render(scene: Scene, backend: String, registry: BackendRegistry = BackendRegistry())
+    throws(PluginError) -> [UInt8]
+{
+    try scene.render(backend: backend, registry: registry)
+}

@@ -1,0 +1,447 @@
+import Foundation
+import Testing
+import Trellis
+
+/// Decodes one view given as JSON at the root of a 320 × 480 scene, in a base directory.
+@MainActor
+private func root(_ json: String, baseDirectory: String = ".") throws(SceneError) -> View {
+    let document = ##"{"size": [320, 480], "root": \##(json)}"##
+    return try Scene(json: Array(document.utf8), baseDirectory: baseDirectory).root
+}
+
+/// Decodes a scene whose root holds one child with the id `v`, which keeps its own size.
+@MainActor
+private func child(_ json: String, baseDirectory: String = ".") throws(SceneError) -> Scene {
+    let document = ##"{"size": [320, 480], "root": {"children": [\##(json)]}}"##
+    return try Scene(json: Array(document.utf8), baseDirectory: baseDirectory)
+}
+
+@MainActor
+private func button(_ keys: String) throws -> Button {
+    try #require(
+        try child(##"{"id": "v", "type": "button", \##(keys)}"##).view(withID: "v") as? Button)
+}
+
+@MainActor
+private func label(_ keys: String) throws -> Label {
+    try #require(try root(##"{"type": "label", "text": "Hi", \##(keys)}"##) as? Label)
+}
+
+@MainActor
+@Suite struct SceneButtonKeyTests {
+    @Test func aBackgroundImageGivenOnceIsTheNormalOne() throws {
+        let decoded = try button(
+            ##""backgroundImage": {"size": [30, 20], "color": "#007AFF", "capInsets": [5, 6, 7, 8]}"##
+        )
+        let image = try #require(decoded.backgroundImage(for: .normal))
+        #expect(image.size == Size(width: 30, height: 20))
+        #expect(image.capInsets == EdgeInsets(top: 5, left: 6, bottom: 7, right: 8))
+        #expect(image.pixels.color(x: 0, y: 0) == Color(rgb: 0x00_7AFF))
+    }
+
+    @Test func perStateBackgroundImages() throws {
+        let decoded = try button(
+            ##""backgroundImage": {"normal": {"size": [10, 10], "color": "red"}, "highlighted": {"size": [12, 12], "color": "blue"}}"##
+        )
+        #expect(decoded.backgroundImage(for: .normal)?.size == Size(width: 10, height: 10))
+        #expect(decoded.backgroundImage(for: .highlighted)?.size == Size(width: 12, height: 12))
+        #expect(decoded.backgroundImage(for: .highlighted)?.pixels.color(x: 0, y: 0) == .blue)
+    }
+
+    @Test func perStateImagesAndTitleColors() throws {
+        let decoded = try button(
+            ##""image": {"normal": {"size": [8, 8], "color": "white"}, "selected": {"size": [16, 16], "color": "black"}, "disabled": {"size": [4, 4]}}, "titleColor": {"normal": "#FF0000", "highlighted": "#00FF00", "selected": "blue", "disabled": "#808080"}"##
+        )
+        #expect(decoded.image(for: .normal)?.size == Size(width: 8, height: 8))
+        #expect(decoded.image(for: .selected)?.size == Size(width: 16, height: 16))
+        #expect(decoded.image(for: .disabled)?.size == Size(width: 4, height: 4))
+        #expect(decoded.titleColor(for: .normal) == .red)
+        #expect(decoded.titleColor(for: .highlighted) == .green)
+        #expect(decoded.titleColor(for: .selected) == .blue)
+        #expect(decoded.titleColor(for: .disabled) == Color(rgb: 0x80_8080))
+    }
+
+    @Test func anAttributedTitleIsParsedMarkupInTheButtonsFont() throws {
+        let decoded = try button(
+            ##""font": {"size": 11}, "attributedTitle": "<b>Go</b> now""##)
+        let title = try #require(decoded.attributedTitle(for: .normal))
+        #expect(title.string == "Go now")
+        #expect(title.attributes(at: 0).font?.weight == .bold)
+        #expect(title.attributes(at: 0).font?.size == 11)
+        #expect(title.attributes(at: 3).font?.weight != .bold)
+    }
+
+    @Test func perStateAttributedTitles() throws {
+        let decoded = try button(
+            ##""attributedTitle": {"normal": "<i>Off</i>", "selected": "<u>On</u>"}"##)
+        #expect(decoded.attributedTitle(for: .normal)?.string == "Off")
+        #expect(decoded.attributedTitle(for: .normal)?.attributes(at: 0).font?.isItalic == true)
+        #expect(decoded.attributedTitle(for: .selected)?.string == "On")
+        #expect(decoded.attributedTitle(for: .selected)?.attributes(at: 0).underline != nil)
+    }
+
+    @Test func aBadAttributedTitleNamesTheState() {
+        do {
+            _ = try root(##"{"type": "button", "attributedTitle": {"selected": 5}}"##)
+            Issue.record("decoded a number as markup")
+        } catch {
+            #expect(
+                error.description
+                    == "root.attributedTitle.selected: expected a string, found a number")
+        }
+    }
+
+    @Test(arguments: [
+        (["highlighted"], true, false, true),
+        (["selected"], false, true, true),
+        (["disabled"], false, false, false),
+        (["highlighted", "selected"], true, true, true),
+        ([], false, false, true),
+    ])
+    func stateListsSetTheControlState(
+        states: [String], highlighted: Bool, selected: Bool, enabled: Bool
+    ) throws {
+        let list = states.map { "\"\($0)\"" }.joined(separator: ", ")
+        let decoded = try button(##""title": "T", "state": [\##(list)]"##)
+        #expect(decoded.isHighlighted == highlighted)
+        #expect(decoded.isSelected == selected)
+        #expect(decoded.isEnabled == enabled)
+    }
+
+    @Test func theHighlightedStateShowsTheHighlightedTitle() throws {
+        let decoded = try button(
+            ##""title": {"normal": "Save", "highlighted": "Saving…"}, "state": ["highlighted"]"##)
+        #expect(decoded.currentTitle == "Saving…")
+        #expect(decoded.state == .highlighted)
+    }
+
+    @Test func anUnknownStateInTheListIsAnError() {
+        do {
+            _ = try root(##"{"type": "button", "state": ["selected", "pressed"]}"##)
+            Issue.record("decoded an unknown state")
+        } catch {
+            #expect(
+                error.description
+                    == ##"root.state[1]: unknown state "pressed"; use "selected", "highlighted" or "disabled""##
+            )
+        }
+    }
+
+    @Test(arguments: Button.Direction.allCases)
+    func everyDirection(direction: Button.Direction) throws {
+        #expect(try button(##""direction": "\##(direction.rawValue)""##).direction == direction)
+    }
+
+    @Test(arguments: [
+        ("center", ContentHorizontalAlignment.center), ("left", .left), ("right", .right),
+        ("fill", .fill), ("leading", .leading), ("trailing", .trailing),
+    ])
+    func everyHorizontalAlignment(name: String, alignment: ContentHorizontalAlignment) throws {
+        let decoded = try button(##""contentHorizontalAlignment": "\##(name)""##)
+        #expect(decoded.contentHorizontalAlignment == alignment)
+    }
+
+    @Test(arguments: [
+        ("center", ContentVerticalAlignment.center), ("top", .top), ("bottom", .bottom),
+        ("fill", .fill),
+    ])
+    func everyVerticalAlignment(name: String, alignment: ContentVerticalAlignment) throws {
+        let decoded = try button(##""contentVerticalAlignment": "\##(name)""##)
+        #expect(decoded.contentVerticalAlignment == alignment)
+    }
+
+    @Test func theFontSpacingAndInsetsSizeTheButton() throws {
+        let decoded = try button(
+            ##""title": "Go", "image": {"size": [10, 10]}, "font": {"family": "DejaVu Sans Mono", "size": 20, "monospaced": true}, "spacing": 6, "contentInsets": [1, 2, 3, 4]"##
+        )
+        #expect(
+            decoded.titleFont
+                == Font(family: "DejaVu Sans Mono", size: 20, weight: .regular, isMonospaced: true))
+        #expect(decoded.spacing == 6)
+        #expect(decoded.contentEdgeInsets == EdgeInsets(top: 1, left: 2, bottom: 3, right: 4))
+        // The button is sized to fit, so the spacing and insets widen it.
+        let plain = try button(
+            ##""title": "Go", "image": {"size": [10, 10]}, "font": {"family": "DejaVu Sans Mono", "size": 20, "monospaced": true}"##
+        )
+        #expect(abs(decoded.frame.width - plain.frame.width - 12) < 1)
+        #expect(abs(decoded.frame.height - plain.frame.height - 4) < 1)
+    }
+}
+
+@MainActor
+@Suite struct SceneLabelKeyTests {
+    @Test(arguments: [
+        ("wordWrap", LineBreakMode.byWordWrapping), ("charWrap", .byCharWrapping),
+        ("clip", .byClipping), ("truncateHead", .byTruncatingHead),
+        ("truncateMiddle", .byTruncatingMiddle), ("truncateTail", .byTruncatingTail),
+    ])
+    func everyLineBreakMode(name: String, mode: LineBreakMode) throws {
+        #expect(try label(##""lineBreakMode": "\##(name)""##).lineBreakMode == mode)
+    }
+
+    @Test(arguments: [
+        ("natural", TextAlignment.natural), ("left", .left), ("center", .center),
+        ("right", .right), ("justified", .justified),
+    ])
+    func everyTextAlignment(name: String, alignment: TextAlignment) throws {
+        #expect(try label(##""textAlignment": "\##(name)""##).textAlignment == alignment)
+    }
+
+    @Test func anUnknownLineBreakModeListsTheChoices() {
+        do {
+            _ = try root(##"{"type": "label", "lineBreakMode": "wrap"}"##)
+            Issue.record("decoded an unknown line break mode")
+        } catch {
+            #expect(error.keyPath == "root.lineBreakMode")
+            #expect(error.message.contains("\"truncateTail\""))
+        }
+    }
+
+    @Test func numericWeightsAndMonospacedFonts() throws {
+        let decoded = try label(##""font": {"size": 9, "weight": 0.4, "monospaced": true}"##)
+        #expect(decoded.font.size == 9)
+        #expect(decoded.font.weight == Font.Weight(rawValue: 0.4))
+        #expect(decoded.font.isMonospaced)
+        #expect(decoded.font.family == Font.systemFamily)
+    }
+
+    @Test func anEmptyFontIsTheSystemFontAtSeventeenPoints() throws {
+        let decoded = try label(##""font": {}"##)
+        #expect(decoded.font == Font(family: Font.systemFamily, size: 17))
+    }
+
+    @Test func aNumericWeightOutsideTheRangeIsAnError() {
+        do {
+            _ = try root(##"{"type": "label", "font": {"weight": 2}}"##)
+            Issue.record("decoded weight 2")
+        } catch {
+            #expect(error.description == "root.font.weight: a numeric weight must be in -1...1")
+        }
+    }
+
+    @Test func giveTextOrMarkupNotBoth() {
+        do {
+            _ = try root(##"{"type": "label", "text": "a", "markup": "<b>a</b>"}"##)
+            Issue.record("decoded text and markup")
+        } catch {
+            #expect(error.description == "root.markup: give either text or markup, not both")
+        }
+    }
+}
+
+@MainActor
+@Suite struct SceneImageKeyTests {
+    @Test(arguments: ContentMode.allCases)
+    func everyContentMode(mode: ContentMode) throws {
+        let view = try #require(
+            try root(
+                ##"{"type": "image", "image": {"size": [4, 4]}, "contentMode": "\##(mode.rawValue)"}"##
+            ) as? ImageView)
+        #expect(view.contentMode == mode)
+    }
+
+    @Test func pngPathsAreRelativeToTheSceneAndReadTheirScale() throws {
+        let directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("trellis-scene-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        // 4 × 2 pixels, green.
+        let pixels = [UInt8]((0..<8).flatMap { _ in [0, 255, 0, 255] as [UInt8] })
+        let png = try Image.encodePNG(pixels, width: 4, height: 2)
+        try Data(png).write(to: directory.appendingPathComponent("icon.png"))
+        try Data(png).write(to: directory.appendingPathComponent("icon@2x.png"))
+        let scene = try Scene(
+            json: Array(
+                ##"{"size": [100, 100], "root": {"children": [{"id": "a", "type": "image", "image": "icon.png"}, {"id": "b", "type": "image", "image": "icon@2x.png"}, {"id": "c", "type": "button", "image": "icon.png"}]}}"##
+                    .utf8),
+            baseDirectory: directory.path)
+        let one = try #require((scene.view(withID: "a") as? ImageView)?.image)
+        #expect(one.size == Size(width: 4, height: 2))
+        #expect(one.pixels.color(x: 3, y: 1) == .green)
+        let two = try #require((scene.view(withID: "b") as? ImageView)?.image)
+        #expect(two.scale == 2)
+        #expect(two.size == Size(width: 2, height: 1))
+        #expect((scene.view(withID: "c") as? Button)?.image(for: .normal)?.size.width == 4)
+    }
+
+    @Test func aSyntheticImageWithoutAColourIsGray() throws {
+        let scene = try child(##"{"id": "v", "type": "image", "image": {"size": [3, 3]}}"##)
+        let view = try #require(scene.view(withID: "v") as? ImageView)
+        let gray = Image(size: Size(width: 1, height: 1), color: .gray).pixels.color(x: 0, y: 0)
+        #expect(gray != nil && view.image?.pixels.color(x: 1, y: 1) == gray)
+        #expect(view.frame.size == Size(width: 3, height: 3))
+    }
+}
+
+@MainActor
+@Suite struct SceneCollectionKeyTests {
+    @Test func viewTemplatesAreHostedAsCells() throws {
+        let scene = try Scene(
+            json: Array(
+                ##"{"size": [320, 480], "root": {"id": "grid", "type": "collection", "frame": [0, 0, 320, 480], "layout": {"columns": 2, "itemSize": [100, 40], "interitemSpacing": 20, "lineSpacing": 5, "sectionInsets": [10, 30, 0, 0]}, "items": [{"type": "label", "text": "One"}, {"type": "button", "title": "Two"}, {"type": "view", "backgroundColor": "red"}]}}"##
+                    .utf8))
+        scene.window.layoutIfNeeded()
+        let grid = try #require(scene.view(withID: "grid") as? CollectionView)
+        let cells = grid.visibleCells.sorted {
+            ($0.frame.minY, $0.frame.minX) < ($1.frame.minY, $1.frame.minX)
+        }
+        #expect(cells.count == 3)
+        #expect(cells.allSatisfy { $0 is HostingCell })
+        #expect(
+            cells.map(\.frame) == [
+                Rect(x: 30, y: 10, width: 100, height: 40),
+                Rect(x: 150, y: 10, width: 100, height: 40),
+                Rect(x: 30, y: 55, width: 100, height: 40),
+            ])
+        let hosted = cells.map { ($0 as? HostingCell)?.model }
+        #expect((hosted[0] as? Label)?.text == "One")
+        #expect((hosted[1] as? Button)?.title(for: .normal) == "Two")
+        #expect(hosted[2]?.backgroundColor == .red)
+        // The hosted view fills its cell.
+        #expect(hosted[0]?.frame.size == Size(width: 100, height: 40))
+        #expect(hosted[0]?.superview === cells[0].contentView)
+        let layout = try #require(grid.collectionViewLayout as? GridLayout)
+        #expect(layout.interitemSpacing == .fixed(20))
+    }
+
+    @Test func withoutColumnsTheLayoutIsAFlowLayoutWithUIKitsDefaults() throws {
+        let grid = try #require(
+            try root(##"{"type": "collection", "layout": {}, "items": []}"##) as? CollectionView)
+        let flow = try #require(grid.collectionViewLayout as? FlowLayout)
+        #expect(flow.itemSize == Size(width: 50, height: 50))
+        #expect(flow.minimumLineSpacing == 10 && flow.minimumInteritemSpacing == 10)
+        #expect(flow.sectionInset == .zero)
+        let bare = try #require(
+            try root(##"{"type": "collection"}"##) as? CollectionView)
+        #expect(bare.collectionViewLayout is FlowLayout)
+    }
+
+    @Test func aFlowLayoutTakesItsKeys() throws {
+        // The scene keeps the collection's data source; it must outlive the checks.
+        let scene = try child(
+            ##"{"id": "v", "type": "collection", "frame": [0, 0, 200, 300], "layout": {"itemSize": [40, 30], "interitemSpacing": 7, "lineSpacing": 3, "sectionInsets": [1, 2, 3, 4]}, "items": [{"title": "a"}, {"title": "b"}, {"title": "c"}, {"title": "d"}, {"title": "e"}]}"##
+        )
+        let grid = try #require(scene.view(withID: "v") as? CollectionView)
+        let flow = try #require(grid.collectionViewLayout as? FlowLayout)
+        #expect(flow.itemSize == Size(width: 40, height: 30))
+        #expect(flow.minimumInteritemSpacing == 7 && flow.minimumLineSpacing == 3)
+        #expect(flow.sectionInset == EdgeInsets(top: 1, left: 2, bottom: 3, right: 4))
+        scene.window.layoutIfNeeded()
+        let rows = Set(grid.visibleCells.map(\.frame.minY)).sorted()
+        // 194 points of room: four 40-point items with at least 7 between them fit on a line.
+        #expect(rows == [1, 34])
+        #expect(grid.visibleCells.allSatisfy { $0 is SceneIconCell })
+    }
+
+    @Test func iconItemsShowTheirTitleAndImage() throws {
+        let scene = try child(
+            ##"{"id": "v", "type": "collection", "frame": [0, 0, 320, 200], "layout": {"columns": 3, "itemSize": [85, 90]}, "items": [{"title": "Mail", "image": {"size": [60, 60], "color": "blue"}}]}"##
+        )
+        let grid = try #require(scene.view(withID: "v") as? CollectionView)
+        scene.window.layoutIfNeeded()
+        let cell = try #require(grid.visibleCells.first as? SceneIconCell)
+        #expect(cell.nameLabel.text == "Mail")
+        #expect(cell.iconView.image?.size == Size(width: 60, height: 60))
+        let layout = try #require(grid.collectionViewLayout as? GridLayout)
+        #expect(layout.interitemSpacing == .auto && layout.lineSpacing == 10)
+    }
+
+    @Test(arguments: [
+        (
+            ##"{"type": "collection", "items": [{"title": "a"}, {"type": "view"}]}"##,
+            ##"root.items: give either views or {"title", "image"} objects, not both"##
+        ),
+        (
+            ##"{"type": "collection", "items": [5]}"##,
+            ##"root.items[0]: expected a view or an object with "title" and "image""##
+        ),
+        (
+            ##"{"type": "collection", "layout": {"columns": 3}}"##,
+            "root.layout.itemSize: a column grid needs itemSize [width, height]"
+        ),
+        (
+            ##"{"type": "collection", "layout": {"columns": 0, "itemSize": [1, 1]}}"##,
+            "root.layout.columns: must be 1 to 1000"
+        ),
+        (
+            ##"{"type": "collection", "layout": {"interitemSpacing": "wide"}}"##,
+            ##"root.layout.interitemSpacing: expected a number or "auto""##
+        ),
+        (
+            ##"{"type": "collection", "layout": {"lineSpacing": -1}}"##,
+            "root.layout.lineSpacing: cannot be negative"
+        ),
+        (
+            ##"{"type": "collection", "items": [{"title": "a", "subtitle": "b"}]}"##,
+            "root.items[0].subtitle: unknown key"
+        ),
+    ])
+    func collectionErrorsNameTheKey(json: String, message: String) {
+        do {
+            _ = try root(json)
+            Issue.record("decoded \(json)")
+        } catch {
+            #expect(error.description.hasPrefix(message), "\(error)")
+        }
+    }
+}
+
+@MainActor
+@Suite struct SceneStyleKeyTests {
+    /// Every property docs/SCENES.md lists, with a value that differs from CSS's default.
+    nonisolated static let properties: [(String, String)] = [
+        ("display", #""none""#), ("position", #""absolute""#), ("left", "1"), ("top", "2"),
+        ("right", "3"), ("bottom", "4"), ("flexDirection", #""column""#),
+        ("flexWrap", #""wrap""#), ("justifyContent", #""center""#),
+        ("alignItems", #""baseline""#), ("alignSelf", #""flex-end""#),
+        ("alignContent", #""space-between""#), ("flexGrow", "1"), ("flexShrink", "0"),
+        ("flexBasis", #""50%""#), ("width", "10"), ("height", #""25%""#), ("minWidth", "5"),
+        ("minHeight", "5"), ("maxWidth", "50"), ("maxHeight", "50"), ("aspectRatio", "1.5"),
+        ("gap", "4"), ("rowGap", "4"), ("columnGap", "4"), ("margin", "[1, 2, 3, 4]"),
+        ("padding", "6"), ("border", "[1, 1, 1, 1]"),
+    ]
+
+    @Test(arguments: SceneStyleKeyTests.properties)
+    func everyDocumentedPropertyChangesTheStyle(name: String, value: String) throws {
+        let view = try root(##"{"style": {"\##(name)": \##(value)}}"##)
+        let style = try #require(view.flexStyle)
+        #expect(style != FlexStyle(), "\(name) left the style at its defaults")
+    }
+
+    @Test func theDocumentedPropertiesAreAllKnown() {
+        for (name, _) in Self.properties {
+            #expect(FlexStyle.propertyNames.contains(name), "\(name)")
+        }
+    }
+}
+
+@MainActor
+@Suite struct SceneOtherKeyTests {
+    @Test func textFieldsTakeAFontAndATextColor() throws {
+        let field = try #require(
+            try root(
+                ##"{"type": "textField", "text": "a", "font": {"size": 13, "italic": true}, "textColor": "#336699"}"##
+            ) as? TextField)
+        #expect(field.font == Font(family: Font.systemFamily, size: 13, isItalic: true))
+        #expect(field.textColor == Color(rgb: 0x33_6699))
+    }
+
+    @Test func aGradientWithoutEndsRunsTopCentreToBottomCentre() throws {
+        let view = try root(##"{"gradient": {"colors": ["red", "blue"]}}"##)
+        #expect(
+            view.gradient
+                == Gradient(
+                    colors: [.red, .blue], locations: nil, startPoint: Point(x: 0.5, y: 0),
+                    endPoint: Point(x: 0.5, y: 1)))
+    }
+
+    @Test func aGradientNeedsOneLocationPerColour() {
+        do {
+            _ = try root(##"{"gradient": {"colors": ["red", "blue"], "locations": [0]}}"##)
+            Issue.record("decoded one location for two colours")
+        } catch {
+            #expect(
+                error.description == "root.gradient.locations: give one location per colour (2)")
+        }
+    }
+}
