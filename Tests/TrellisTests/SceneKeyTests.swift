@@ -317,7 +317,6 @@ private func label(_ keys: String) throws -> Label {
     }
 
     @Test func aFlowLayoutTakesItsKeys() throws {
-        // The scene keeps the collection's data source; it must outlive the checks.
         let scene = try child(
             ##"{"id": "v", "type": "collection", "frame": [0, 0, 200, 300], "layout": {"itemSize": [40, 30], "interitemSpacing": 7, "lineSpacing": 3, "sectionInsets": [1, 2, 3, 4]}, "items": [{"title": "a"}, {"title": "b"}, {"title": "c"}, {"title": "d"}, {"title": "e"}]}"##
         )
@@ -331,6 +330,19 @@ private func label(_ keys: String) throws -> Label {
         // 194 points of room: four 40-point items with at least 7 between them fit on a line.
         #expect(rows == [1, 34])
         #expect(grid.visibleCells.allSatisfy { $0 is SceneIconCell })
+    }
+
+    @Test func theCollectionKeepsItsDataSourceWithoutTheScene() throws {
+        // Only the root view is kept: the cells must still come from the decoded items.
+        let grid = try #require(
+            try root(
+                ##"{"type": "collection", "frame": [0, 0, 320, 200], "layout": {"columns": 3, "itemSize": [85, 90]}, "items": [{"title": "Mail"}, {"title": "Maps"}]}"##
+            ) as? CollectionView)
+        let window = Window(size: Size(width: 320, height: 200))
+        window.addSubview(grid)
+        window.layoutIfNeeded()
+        let names = grid.visibleCells.compactMap { ($0 as? SceneIconCell)?.nameLabel.text }
+        #expect(names.sorted() == ["Mail", "Maps"])
     }
 
     @Test func iconItemsShowTheirTitleAndImage() throws {
@@ -370,6 +382,10 @@ private func label(_ keys: String) throws -> Label {
         (
             ##"{"type": "collection", "layout": {"lineSpacing": -1}}"##,
             "root.layout.lineSpacing: cannot be negative"
+        ),
+        (
+            ##"{"type": "collection", "layout": {"interitemSpacing": "auto"}}"##,
+            ##"root.layout.interitemSpacing: "auto" spacing needs "columns" (a column grid)"##
         ),
         (
             ##"{"type": "collection", "items": [{"title": "a", "subtitle": "b"}]}"##,

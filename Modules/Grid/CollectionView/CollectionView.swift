@@ -44,6 +44,10 @@ open class CollectionView: ScrollView {
         didSet { reloadData() }
     }
 
+    /// Objects the collection view keeps alive for as long as it lives: the data sources that a
+    /// scene builds for it, which nothing else in the view tree owns.
+    package var ownedObjects: [AnyObject] = []
+
     /// The object told about highlighting, selection and display; a flow layout also reads
     /// item sizes and spacing from it. Held weakly.
     public weak var delegate: (any CollectionViewDelegate)? {

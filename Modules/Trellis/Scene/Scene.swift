@@ -29,7 +29,6 @@ public final class Scene {
     public let identifiedViews: [(id: String, view: View)]
     /// The window the scene is shown in.
     public let window: Window
-    private let retained: [AnyObject]
 
     /// Decodes a scene from JSON bytes.
     ///
@@ -51,7 +50,6 @@ public final class Scene {
         direction = decoded.direction
         root = decoded.root
         identifiedViews = decoder.identified
-        retained = decoder.retained
         window = Window(size: size, scale: scale, layoutDirection: direction)
         window.addSubview(root)
         if decoded.rootHasFrame == false { root.frame = Rect(size: size) }

@@ -84,11 +84,11 @@ extension SceneDecoder {
         if !icons.isEmpty {
             let source = ModelDataSource(
                 collectionView: collection, cellType: SceneIconCell.self, sections: [icons])
-            retained.append(source)
+            collection.ownedObjects.append(source)
         } else {
             let source = ModelDataSource(
                 collectionView: collection, cellType: HostingCell.self, sections: [views])
-            retained.append(source)
+            collection.ownedObjects.append(source)
         }
         return collection
     }
@@ -107,7 +107,13 @@ extension SceneDecoder {
         var flowSpacing = 10.0
         if let raw = reader.value("interitemSpacing") {
             switch raw {
-            case .string("auto"): spacing = .auto
+            case .string("auto"):
+                guard columns != nil else {
+                    throw SceneError(
+                        keyPath: reader.child("interitemSpacing"),
+                        message: "\"auto\" spacing needs \"columns\" (a column grid)")
+                }
+                spacing = .auto
             case .number(let number):
                 guard number >= 0 else {
                     throw SceneError(

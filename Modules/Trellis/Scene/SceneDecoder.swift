@@ -7,8 +7,6 @@ import TrellisViews
 struct SceneDecoder {
     let baseDirectory: String
     private(set) var identified: [(id: String, view: View)] = []
-    /// Objects the views hold weakly (collection data sources) that the scene must keep.
-    var retained: [AnyObject] = []
     /// Constraints to apply once the whole tree exists: the container, its children by id,
     /// the texts and their key paths.
     var pendingConstraints:
