@@ -38,7 +38,8 @@ import TrellisTextRenderer
         let summary = try plugin.render(encoded: list)
         let again = try memory.render(encoded: list)
         #expect(first == again)
-        #expect(String(decoding: summary, as: UTF8.self) == "example: 15 commands, 1 images, 320x480")
+        #expect(
+            String(decoding: summary, as: UTF8.self) == "example: 15 commands, 1 images, 320x480")
         #expect(try registry.open("text").render(encoded: list) == first)
     }
 
@@ -65,7 +66,8 @@ import TrellisTextRenderer
         let backend = try registry.open("text")
         #expect(backend is InProcessBackend)
         let output = String(
-            decoding: try backend.render(encoded: DisplayList(size: Size(width: 16, height: 16)).encoded()),
+            decoding: try backend.render(
+                encoded: DisplayList(size: Size(width: 16, height: 16)).encoded()),
             as: UTF8.self)
         #expect(output == "|  |\n")
     }
@@ -73,7 +75,8 @@ import TrellisTextRenderer
     @Test func registeringANameAgainReplacesTheBackend() throws {
         let registry = makeRegistry()
         registry.register(name: "twice", capabilities: .renderText, renderer: textRenderers())
-        registry.register(name: "twice", capabilities: [.renderText, .measureText], renderer: textRenderers())
+        registry.register(
+            name: "twice", capabilities: [.renderText, .measureText], renderer: textRenderers())
         #expect(registry.names.filter { $0 == "twice" }.count == 1)
         #expect(try registry.open("twice").capabilities == [.renderText, .measureText])
     }

@@ -242,7 +242,8 @@ import TrellisTextRenderer
         var reserved = empty
         reserved[7] = 1
         #expect(
-            message(reserved) == "render failed with status 1: the header's reserved field is not 0")
+            message(reserved) == "render failed with status 1: the header's reserved field is not 0"
+        )
         #expect(
             message(empty + [0])
                 == "render failed with status 1: unexpected bytes after the last command")

@@ -72,7 +72,8 @@ import TrellisRender
                 + "permission (chmod o-w)")
     }
 
-    @Test(.enabled(if: PluginPermissionTests.isRoot, "changing a file's group to any gid needs root"))
+    @Test(
+        .enabled(if: PluginPermissionTests.isRoot, "changing a file's group to any gid needs root"))
     func filesWritableByASharedGroupAreRefused() throws {
         let plugin = try makePlugin("perm-group-file")
         chown(plugin.path, uid_t.max, PluginPermissionTests.strangerGroup)
@@ -87,17 +88,22 @@ import TrellisRender
         #expect(loadError(plugin.path) == nil)
     }
 
-    @Test(.enabled(if: PluginPermissionTests.isRoot, "changing a directory's group to any gid needs root"))
+    @Test(
+        .enabled(
+            if: PluginPermissionTests.isRoot, "changing a directory's group to any gid needs root"))
     func directoriesWritableByASharedGroupAreRefused() throws {
         let plugin = try makePlugin("perm-group-dir")
         chown(plugin.directory, uid_t.max, PluginPermissionTests.strangerGroup)
         chmod(plugin.directory, 0o770)
         let error = loadError(plugin.path)
         #expect(error?.code == .insecurePermissions)
-        #expect(error?.message.hasPrefix("its directory \(plugin.directory) is writable by its group") == true)
+        #expect(
+            error?.message.hasPrefix("its directory \(plugin.directory) is writable by its group")
+                == true)
     }
 
-    @Test(.enabled(if: PluginPermissionTests.ownPrivateGroup != nil, "the user has no private group"))
+    @Test(
+        .enabled(if: PluginPermissionTests.ownPrivateGroup != nil, "the user has no private group"))
     func theOwnersPrivateGroupMayWrite() throws {
         let plugin = try makePlugin("perm-private-group")
         let group = try #require(PluginPermissionTests.ownPrivateGroup)
@@ -123,7 +129,9 @@ import TrellisRender
         chown(plugin.directory, PluginPermissionTests.strangerUser, gid_t.max)
         let directory = loadError(plugin.path)
         #expect(directory?.code == .insecurePermissions)
-        #expect(directory?.message.hasPrefix("its directory \(plugin.directory) is owned by uid 54321") == true)
+        #expect(
+            directory?.message.hasPrefix("its directory \(plugin.directory) is owned by uid 54321")
+                == true)
         chown(plugin.directory, me, gid_t.max)
         #expect(loadError(plugin.path) == nil)
     }

@@ -52,7 +52,20 @@ import TrellisTextRenderer
 
     @Test func previewCellsFollowTheConfiguredSize() throws {
         let renderer = try TextRenderer(
-            configuration: Array(#"{"preview": true, "commands": false, "cellWidth": 20, "cellHeight": 20}"#.utf8))
+            configuration: Array(
+                #"{"preview": true, "commands": false, "cellWidth": 20, "cellHeight": 20}"#.utf8))
         #expect(renderer.render(smallFrame()) == "|@H|\n")
+    }
+
+    @Test func unknownKeysListEveryKnownKey() {
+        do {
+            _ = try TextRenderer(configuration: Array(#"{"grid": true}"#.utf8))
+            Issue.record("accepted an unknown key")
+        } catch {
+            #expect(
+                error.message
+                    == "unknown configuration key \"grid\" (known: preview, commands, cellWidth, "
+                    + "cellHeight)")
+        }
     }
 }

@@ -102,9 +102,11 @@ private final class FixedMetricsBackend: Backend {
         let buttonClusters = Set("SaveCancel…".map { String($0) })
         #expect(clusters.count == labelClusters.count + buttonClusters.count)
         #expect(Set(clusters) == labelClusters.union(buttonClusters))
-        #expect(content.labels.map(\.frame.size) == [
-            Size(width: 35, height: 12), Size(width: 49, height: 12), Size(width: 77, height: 12),
-        ])
+        #expect(
+            content.labels.map(\.frame.size) == [
+                Size(width: 35, height: 12), Size(width: 49, height: 12),
+                Size(width: 77, height: 12),
+            ])
         #expect(
             content.buttons.map(\.titleLabel.intrinsicContentSize) == [
                 Size(width: 28, height: 12), Size(width: 42, height: 12),
