@@ -81,9 +81,28 @@ esac
 
 [ -d "$seeds" ] && cp -n "$seeds"/* "$out/corpus/" 2>/dev/null || true
 echo "fuzzing $target for $seconds s"
+# The log keeps everything; the terminal gets the statistics and any error. Neither the filter
+# finding nothing nor the fuzzer failing may stop the script before it reports.
+set +e
 SWIFT_BACKTRACE=enable=no "$out/fuzz" -max_total_time="$seconds" -print_final_stats=1 -timeout=20 \
-    -max_len=65536 -artifact_prefix="$out/" "$out/corpus" 2>&1 | tee "$out/last-run.log" | grep -E 'stat::|ERROR|SUMMARY|Done' || true
+    -max_len=65536 -artifact_prefix="$out/" "$out/corpus" 2>&1 | tee "$out/last-run.log" \
+    | grep -E 'stat::|ERROR|SUMMARY|Done'
+statuses=("${PIPESTATUS[@]}")
+set -e
 if grep -q -E 'ERROR: (libFuzzer|AddressSanitizer)|==ERROR' "$out/last-run.log"; then
     echo "fuzz-$target found a failure; see $out/last-run.log and the crash-* file" >&2
     exit 1
 fi
+if [ "${statuses[0]}" -ne 0 ]; then
+    echo "fuzz-$target: the fuzzer exited with status ${statuses[0]}; see $out/last-run.log" >&2
+    exit 1
+fi
+# libFuzzer ends a clean run with "Done N runs in S second(s)"; without it, it did not run.
+done_line=$(grep -E '^Done [0-9]+ runs in [0-9]+ second' "$out/last-run.log" | tail -n 1 || true)
+if [ -z "$done_line" ]; then
+    echo "fuzz-$target: libFuzzer did not report a finished run; see $out/last-run.log" >&2
+    exit 1
+fi
+runs=$(echo "$done_line" | sed -E 's/^Done ([0-9]+) runs in ([0-9]+) second.*/\1/')
+elapsed=$(echo "$done_line" | sed -E 's/^Done ([0-9]+) runs in ([0-9]+) second.*/\2/')
+echo "fuzz-$target: clean, $runs executions in $elapsed s"

@@ -136,21 +136,6 @@ import TrellisTextRenderer
         #expect(error?.message == "entry \"render\" is declared i(ppL), the host expects i(ppLpp)")
     }
 
-    @Test func filesWritableByOthersAreRefused() throws {
-        let directory = try PluginFixtures.makeDirectory()
-        let path = try PluginFixtures.compile(
-            PluginFixtures.pluginSource(name: "\"open-perms\""), named: "libopen.so", in: directory)
-        chmod(path, 0o757)
-        #expect(loadError(path)?.code == .insecurePermissions)
-        chmod(path, 0o755)
-        chmod(directory, 0o777)
-        let error = loadError(path)
-        #expect(error?.code == .insecurePermissions)
-        #expect(error?.message.contains("directory") == true)
-        chmod(directory, 0o700)
-        #expect(loadError(path) == nil)
-    }
-
     @Test func discoveryReportsBrokenFilesAndKeepsGoodOnes() throws {
         let directory = try PluginFixtures.makeDirectory()
         try "junk".write(
@@ -222,6 +207,46 @@ import TrellisTextRenderer
         #expect(
             String(decoding: output, as: UTF8.self) == "example: 15 commands, 1 images, 320x480")
         #expect(backend.ffiCallCount == before + 1)
+    }
+
+    @Test func cPluginRendersAnEmptyDisplayList() throws {
+        let backend = try PluginBackend(library: exampleLibrary())
+        let empty = DisplayList(size: Size(width: 1, height: 2)).encoded()
+        #expect(empty.count == 40)
+        let output = try backend.render(encoded: empty)
+        #expect(String(decoding: output, as: UTF8.self) == "example: 0 commands, 0 images, 1x2")
+    }
+
+    @Test func cPluginValidatesTheHeader() throws {
+        let backend = try PluginBackend(library: exampleLibrary())
+        let empty = DisplayList(size: Size(width: 1, height: 2)).encoded()
+        func message(_ bytes: [UInt8]) -> String? {
+            do {
+                _ = try backend.render(encoded: bytes)
+                return nil
+            } catch {
+                return error.message
+            }
+        }
+        #expect(
+            message(Array(empty.prefix(39)))
+                == "render failed with status 1: truncated header: a display list starts with "
+                + "40 bytes")
+        #expect(message([]) == "render failed with status 1: not a Trellis display list")
+        var version = empty
+        version[4] = 2
+        #expect(
+            message(version)
+                == "render failed with status 1: display list format version 2 is not "
+                + "supported (expected 1)")
+        var reserved = empty
+        reserved[7] = 1
+        #expect(
+            message(reserved) == "render failed with status 1: the header's reserved field is not 0"
+        )
+        #expect(
+            message(empty + [0])
+                == "render failed with status 1: unexpected bytes after the last command")
     }
 
     @Test func pluginErrorsCarryThePluginsMessage() throws {

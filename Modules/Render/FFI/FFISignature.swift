@@ -56,36 +56,80 @@ public struct FFISignature: Sendable, Hashable, CustomStringConvertible {
 
     /// Parses a signature string.
     ///
-    /// - Throws: ``FFISignatureError`` naming the offending character and its offset.
+    /// A signature is a return type code, `(`, at most ``maximumArguments`` argument type codes
+    /// and `)`, with nothing before, between or after: `v()`, `i(p)`, `d(bBhHiIlLfdp)`.
+    ///
+    /// ```swift
+    /// try FFISignature(parsing: "i(ppL)")   // returns int32, takes pointer, pointer, uint64
+    /// try FFISignature(parsing: "i(p v)")   // throws: whitespace at offset 3
+    /// ```
+    ///
+    /// - Throws: ``FFISignatureError`` naming the problem and the offset where it is.
+    /// - Complexity: O(*n*) in the length of the text.
     public init(parsing text: String) throws(FFISignatureError) {
         let characters = Array(text)
         func fail(_ offset: Int, _ reason: String) -> FFISignatureError {
             FFISignatureError(signature: text, offset: offset, reason: reason)
         }
         guard let first = characters.first else { throw fail(0, "the signature is empty") }
+        if let space = characters.firstIndex(where: \.isWhitespace) {
+            throw fail(
+                space,
+                "whitespace is not allowed; write the codes together, as in i(ppL)")
+        }
         guard let returnType = FFIType(rawValue: first) else {
-            throw fail(0, "'\(first)' is not a type code (use one of vbBhHiIlLfdp)")
+            throw fail(
+                0,
+                "\(FFISignature.describe(first)) is not a type code (use one of "
+                    + "\(FFISignature.codes(includingVoid: true)))")
         }
-        guard characters.count >= 3, characters[1] == "(" else {
-            throw fail(1, "expected '(' after the return type")
-        }
-        guard characters.last == ")" else {
-            throw fail(characters.count - 1, "expected ')' at the end")
+        guard characters.count > 1, characters[1] == "(" else {
+            let found = characters.count > 1 ? FFISignature.describe(characters[1]) : "the end"
+            throw fail(1, "expected '(' after the return type, found \(found)")
         }
         var arguments: [FFIType] = []
-        for offset in 2..<(characters.count - 1) {
+        var offset = 2
+        while offset < characters.count, characters[offset] != ")" {
             let code = characters[offset]
             guard let type = FFIType(rawValue: code) else {
-                throw fail(offset, "'\(code)' is not a type code (use one of bBhHiIlLfdp)")
+                throw fail(
+                    offset,
+                    "\(FFISignature.describe(code)) is not a type code (use one of "
+                        + "\(FFISignature.codes(includingVoid: false)))")
             }
             if type == .void { throw fail(offset, "'v' (void) is not an argument type") }
             arguments.append(type)
+            offset += 1
+        }
+        guard offset < characters.count else {
+            throw fail(offset, "expected ')' after the argument types, found the end")
+        }
+        if offset + 1 < characters.count {
+            let rest = String(characters[(offset + 1)...])
+            throw fail(offset + 1, "unexpected characters after ')': \"\(rest)\"")
         }
         if arguments.count > FFISignature.maximumArguments {
-            throw fail(2, "\(arguments.count) arguments; at most \(FFISignature.maximumArguments)")
+            throw fail(
+                2 + FFISignature.maximumArguments,
+                "\(arguments.count) arguments; at most \(FFISignature.maximumArguments)")
         }
         self.returnType = returnType
         self.argumentTypes = arguments
+    }
+
+    /// The type codes, in declaration order, as one string such as `bBhHiIlLfdp`.
+    private static func codes(includingVoid: Bool) -> String {
+        String(FFIType.allCases.filter { includingVoid || $0 != .void }.map(\.rawValue))
+    }
+
+    /// A character quoted for an error message, or its code point when it does not print.
+    private static func describe(_ character: Character) -> String {
+        let printable = character.unicodeScalars.allSatisfy { $0.value >= 0x21 && $0.value < 0x7F }
+        if printable { return "'\(character)'" }
+        return character.unicodeScalars.map { scalar in
+            let hex = String(scalar.value, radix: 16, uppercase: true)
+            return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+        }.joined(separator: " ")
     }
 
     /// The signature in the mini-language.

@@ -12,7 +12,8 @@ public import TrellisPluginKit
 public final class BackendRegistry {
     /// The plugins found, one per name, in search order.
     public let plugins: [PluginLibrary]
-    /// The plugin files that were found but failed to load.
+    /// The plugin files that were found but failed to load, or were skipped because a plugin
+    /// found earlier has the same name.
     public let failures: [PluginError]
     private var inProcess: [(name: String, make: () throws(PluginError) -> any Backend)] = []
 
@@ -65,8 +66,9 @@ public final class BackendRegistry {
         }
         let known = names.isEmpty ? "none found" : names.joined(separator: ", ")
         var message = "no backend named \"\(name)\" (available: \(known))"
-        if !failures.isEmpty {
-            message += "; \(failures.count) plugin file(s) failed to load"
+        let unloaded = failures.filter { $0.code != .duplicateName }.count
+        if unloaded > 0 {
+            message += "; \(unloaded) plugin file(s) failed to load"
         }
         throw PluginError(.unknownBackend, message)
     }

@@ -21,6 +21,7 @@ public struct PluginError: Error, Sendable, Hashable, CustomStringConvertible {
             case missingCapability = "missing capability"
             case callFailed = "plugin call failed"
             case unknownBackend = "unknown backend"
+            case duplicateName = "duplicate backend name"
         }
 
         private let kind: Kind
@@ -47,7 +48,8 @@ public struct PluginError: Error, Sendable, Hashable, CustomStringConvertible {
         public static let badSignature = Code(.badSignature)
         /// An entry's signature is not the one the host expects for its name.
         public static let signatureMismatch = Code(.signatureMismatch)
-        /// The file or its directory is writable by other users.
+        /// The file or its directory could be changed by another user: it is writable by
+        /// other users, or owned by someone other than the user running the host or root.
         public static let insecurePermissions = Code(.insecurePermissions)
         /// The backend lacks a capability the request needs.
         public static let missingCapability = Code(.missingCapability)
@@ -55,6 +57,8 @@ public struct PluginError: Error, Sendable, Hashable, CustomStringConvertible {
         public static let callFailed = Code(.callFailed)
         /// No discovered backend has the requested name.
         public static let unknownBackend = Code(.unknownBackend)
+        /// A plugin has the name of one found earlier in the search order, so it is not used.
+        public static let duplicateName = Code(.duplicateName)
 
         /// The code's name, such as `ABI version mismatch`.
         public var description: String { kind.rawValue }

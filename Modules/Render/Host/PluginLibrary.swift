@@ -59,36 +59,39 @@ public final class PluginLibrary: Sendable {
 
     /// Loads and validates a plugin library.
     ///
-    /// The file and its directory must not be writable by other users. The library is opened
-    /// with `dlopen(RTLD_NOW | RTLD_LOCAL)`, its manifest is read and checked (ABI version,
-    /// structure sizes, name, entry table), and a libffi call interface is prepared for every
-    /// entry.
+    /// The file and its directory must be changeable only by the user running the host or
+    /// root: each must be owned by one of them, not writable by other users, and not writable
+    /// by its group unless that is the owner's private group (the rule OpenSSH applies to
+    /// `authorized_keys`). The check runs on every call, before a library loaded earlier is
+    /// returned, so a file whose permissions were loosened since is refused. The library is
+    /// opened with `dlopen(RTLD_NOW | RTLD_LOCAL)`, its manifest is read and checked (ABI
+    /// version, structure sizes, name, entry table), and a libffi call interface is prepared
+    /// for every entry.
     ///
-    /// - Throws: ``PluginError`` naming the file and the problem.
+    /// - Throws: ``PluginError`` naming the file and the problem; a file or directory that
+    ///   another user could change is ``PluginError/Code-swift.struct/insecurePermissions``.
     public static func load(path: String) throws(PluginError) -> PluginLibrary {
         guard let real = SystemCalls.realPath(path),
             let status = SystemCalls.status(of: real)
         else {
             throw PluginError(.notFound, "no such file", path: path)
         }
-        if let cached = loaded.withLock({ $0[real] }) { return cached }
         guard status.isRegularFile else {
             throw PluginError(.notASharedLibrary, "not a regular file", path: real)
         }
-        if status.isWritableByOthers {
-            throw PluginError(
-                .insecurePermissions,
-                "the file is writable by other users; remove that permission (chmod o-w)",
-                path: real)
+        if let problem = PluginPermissions.problem(with: status, subject: "the file") {
+            throw PluginError(.insecurePermissions, problem, path: real)
         }
         let directory = parentDirectory(of: real)
-        if SystemCalls.status(of: directory)?.isWritableByOthers == true {
-            throw PluginError(
-                .insecurePermissions,
-                "its directory \(directory) is writable by other users; remove that permission "
-                    + "(chmod o-w)",
-                path: real)
+        guard let directoryStatus = SystemCalls.status(of: directory) else {
+            throw PluginError(.notFound, "its directory \(directory) cannot be read", path: real)
         }
+        if let problem = PluginPermissions.problem(
+            with: directoryStatus, subject: "its directory \(directory)")
+        {
+            throw PluginError(.insecurePermissions, problem, path: real)
+        }
+        if let cached = loaded.withLock({ $0[real] }) { return cached }
         let handle = try SystemCalls.open(library: real)
         let library = try read(handle: handle, path: real)
         return loaded.withLock { cache in

@@ -32,10 +32,13 @@ enum SystemCalls {
         return String(cString: message)
     }
 
-    /// The kind of file at a path, and whether users other than its owner may write it.
+    /// The kind of file at a path, its owner and group, and who may write it.
     struct FileStatus {
         var isRegularFile: Bool
         var isDirectory: Bool
+        var owner: UInt32
+        var group: UInt32
+        var isWritableByGroup: Bool
         var isWritableByOthers: Bool
     }
 
@@ -46,7 +49,44 @@ enum SystemCalls {
         let type = info.st_mode & S_IFMT
         return FileStatus(
             isRegularFile: type == S_IFREG, isDirectory: type == S_IFDIR,
+            owner: UInt32(info.st_uid), group: UInt32(info.st_gid),
+            isWritableByGroup: info.st_mode & S_IWGRP != 0,
             isWritableByOthers: info.st_mode & S_IWOTH != 0)
+    }
+
+    /// The effective user id of the process.
+    static func effectiveUser() -> UInt32 {
+        UInt32(geteuid())
+    }
+
+    /// Whether a group is a user's private group: the user's primary group, with the user's
+    /// name, and no member other than the user.
+    ///
+    /// Unknown users and groups are not private.
+    static func isPrivateGroup(_ groupID: UInt32, of userID: UInt32) -> Bool {
+        var buffer = [CChar](repeating: 0, count: 16_384)
+        return buffer.withUnsafeMutableBufferPointer { storage -> Bool in
+            guard let base = storage.baseAddress else { return false }
+            var account = passwd()
+            var accountResult: UnsafeMutablePointer<passwd>?
+            guard getpwuid_r(uid_t(userID), &account, base, 8_192, &accountResult) == 0,
+                accountResult != nil, let userName = account.pw_name
+            else { return false }
+            let name = String(cString: userName)
+            guard UInt32(account.pw_gid) == groupID else { return false }
+            var entry = group()
+            var groupResult: UnsafeMutablePointer<group>?
+            guard getgrgid_r(gid_t(groupID), &entry, base + 8_192, 8_192, &groupResult) == 0,
+                groupResult != nil, let groupName = entry.gr_name,
+                String(cString: groupName) == name
+            else { return false }
+            var index = 0
+            while let members = entry.gr_mem, let member = members[index] {
+                if String(cString: member) != name { return false }
+                index += 1
+            }
+            return true
+        }
     }
 
     /// The canonical absolute path, with symbolic links resolved, or `nil` when it does not

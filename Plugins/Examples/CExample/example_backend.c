@@ -21,6 +21,13 @@ static void set_error(char *buffer, const char *message) {
     snprintf(buffer, 256, "%s", message);
 }
 
+// The display-list header's size and the format version this backend reads.
+enum { EXAMPLE_HEADER_SIZE = 40, EXAMPLE_FORMAT_VERSION = 1 };
+
+static uint16_t read_u16(const uint8_t *p) {
+    return (uint16_t)(p[0] | p[1] << 8);
+}
+
 static uint32_t read_u32(const uint8_t *p) {
     return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
 }
@@ -75,15 +82,32 @@ static int32_t example_render(void *opaque, const uint8_t *list, uint64_t length
     if (instance == NULL || out_bytes == NULL || out_length == NULL) {
         return TRELLIS_ERROR_INVALID_INPUT;
     }
-    if (list == NULL || length < 44 || memcmp(list, "TRDL", 4) != 0) {
+    // The header: "TRDL", u16 version, u16 0, f64 width, f64 height, f64 scale, u32 image
+    // count, u32 command count. A list with no images and no commands is the header alone.
+    if (list == NULL || length < 4 || memcmp(list, "TRDL", 4) != 0) {
         set_error(instance->error, "not a Trellis display list");
+        return TRELLIS_ERROR_INVALID_INPUT;
+    }
+    if (length < EXAMPLE_HEADER_SIZE) {
+        set_error(instance->error, "truncated header: a display list starts with 40 bytes");
+        return TRELLIS_ERROR_INVALID_INPUT;
+    }
+    uint16_t version = read_u16(list + 4);
+    if (version != EXAMPLE_FORMAT_VERSION) {
+        snprintf(instance->error, sizeof instance->error,
+                 "display list format version %u is not supported (expected %u)",
+                 (unsigned)version, (unsigned)EXAMPLE_FORMAT_VERSION);
+        return TRELLIS_ERROR_INVALID_INPUT;
+    }
+    if (read_u16(list + 6) != 0) {
+        set_error(instance->error, "the header's reserved field is not 0");
         return TRELLIS_ERROR_INVALID_INPUT;
     }
     double width = read_f64(list + 8);
     double height = read_f64(list + 16);
     uint32_t images = read_u32(list + 32);
     uint32_t commands = read_u32(list + 36);
-    uint64_t offset = 40;
+    uint64_t offset = EXAMPLE_HEADER_SIZE;
     for (uint32_t i = 0; i < images; i++) {
         if (length - offset < 24) {
             set_error(instance->error, "truncated image header");

@@ -81,7 +81,7 @@ public final class TextRenderer: FrameRenderer {
                 default:
                     throw RendererError(
                         .invalidInput,
-                        "unknown configuration key \"\(key)\" (known: preview, cellWidth, cellHeight)"
+                        "unknown configuration key \"\(key)\" (known: preview, commands, cellWidth, cellHeight)"
                     )
                 }
             }

@@ -1,0 +1,105 @@
+import Testing
+import TrellisGeometry
+import TrellisRender
+import TrellisTextRenderer
+
+@Suite struct BackendRegistryTests {
+    private func makeRegistry() -> BackendRegistry {
+        BackendRegistry(discovery: PluginDiscovery(usesEnvironment: false))
+    }
+
+    /// A factory of text renderers with a configuration.
+    private func textRenderers(_ configuration: String = "")
+        -> () throws(RendererError) -> any FrameRenderer
+    {
+        { () throws(RendererError) -> any FrameRenderer in
+            try TextRenderer(configuration: Array(configuration.utf8))
+        }
+    }
+
+    @Test func anInProcessBackendOpensByNameBesideAPlugin() throws {
+        let registry = makeRegistry()
+        #expect(!registry.names.contains("memory-text"))
+        registry.register(name: "memory-text", capabilities: .renderText, renderer: textRenderers())
+        #expect(registry.names.contains("memory-text"))
+        #expect(registry.names.contains("example-c"))
+        #expect(registry.names == registry.names.sorted())
+        #expect(!registry.plugins.contains { $0.name == "memory-text" })
+
+        let memory = try registry.open("memory-text")
+        let plugin = try registry.open("example-c")
+        #expect(memory is InProcessBackend)
+        #expect(memory.name == "memory-text")
+        #expect(memory.capabilities == .renderText)
+        #expect(plugin is PluginBackend)
+
+        let list = everyCommandList().encoded()
+        let first = try memory.render(encoded: list)
+        let summary = try plugin.render(encoded: list)
+        let again = try memory.render(encoded: list)
+        #expect(first == again)
+        #expect(
+            String(decoding: summary, as: UTF8.self) == "example: 15 commands, 1 images, 320x480")
+        #expect(try registry.open("text").render(encoded: list) == first)
+    }
+
+    @Test func eachOpenMakesANewRendererInstance() throws {
+        let registry = makeRegistry()
+        var made = 0
+        registry.register(name: "counted", capabilities: .renderText) {
+            () throws(RendererError) -> any FrameRenderer in
+            made += 1
+            return try TextRenderer(configuration: [])
+        }
+        let a = try registry.open("counted")
+        let b = try registry.open("counted")
+        #expect(a !== b)
+        #expect(made == 2)
+    }
+
+    @Test func anInProcessBackendTakesPrecedenceOverAPluginOfTheSameName() throws {
+        let registry = makeRegistry()
+        registry.register(
+            name: "text", capabilities: .renderText,
+            renderer: textRenderers(#"{"preview": true, "commands": false}"#))
+        #expect(registry.names.filter { $0 == "text" }.count == 1)
+        let backend = try registry.open("text")
+        #expect(backend is InProcessBackend)
+        let output = String(
+            decoding: try backend.render(
+                encoded: DisplayList(size: Size(width: 16, height: 16)).encoded()),
+            as: UTF8.self)
+        #expect(output == "|  |\n")
+    }
+
+    @Test func registeringANameAgainReplacesTheBackend() throws {
+        let registry = makeRegistry()
+        registry.register(name: "twice", capabilities: .renderText, renderer: textRenderers())
+        registry.register(
+            name: "twice", capabilities: [.renderText, .measureText], renderer: textRenderers())
+        #expect(registry.names.filter { $0 == "twice" }.count == 1)
+        #expect(try registry.open("twice").capabilities == [.renderText, .measureText])
+    }
+
+    @Test func aRendererThatFailsToStartIsAnError() {
+        let registry = makeRegistry()
+        registry.register(name: "failing", capabilities: .renderText) {
+            () throws(RendererError) -> any FrameRenderer in
+            throw RendererError(.resource, "no fonts installed")
+        }
+        do {
+            _ = try registry.open("failing")
+            Issue.record("opened")
+        } catch {
+            #expect(error.code == .callFailed)
+            #expect(error.message == "backend \"failing\": no fonts installed")
+        }
+    }
+
+    @Test func anInProcessBackendReportsMissingCapabilities() throws {
+        let registry = makeRegistry()
+        registry.register(name: "render-only", capabilities: .renderText, renderer: textRenderers())
+        let backend = try registry.open("render-only")
+        #expect(throws: PluginError.self) { try backend.measure(encoded: []) }
+    }
+}

@@ -1,0 +1,150 @@
+import Foundation
+import Testing
+import TrellisRender
+
+/// The permission rule of `PluginLibrary.load`, checked on real files.
+@Suite struct PluginPermissionTests {
+    private static let isRoot = geteuid() == 0
+
+    /// The effective user's private group, when it has one: its primary group, named like the
+    /// user, with no other members.
+    private static var ownPrivateGroup: gid_t? {
+        guard let account = getpwuid(geteuid()), let group = getgrgid(account.pointee.pw_gid)
+        else { return nil }
+        let user = String(cString: account.pointee.pw_name)
+        guard String(cString: group.pointee.gr_name) == user else { return nil }
+        var index = 0
+        while let member = group.pointee.gr_mem[index] {
+            if String(cString: member) != user { return nil }
+            index += 1
+        }
+        return account.pointee.pw_gid
+    }
+
+    /// A group id no account uses.
+    private static let strangerGroup: gid_t = 54_321
+    private static let strangerUser: uid_t = 54_321
+
+    private func loadError(_ path: String) -> PluginError? {
+        do {
+            _ = try PluginLibrary.load(path: path)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    /// A private directory with a freshly built plugin, both mode 0755 and 0700.
+    private func makePlugin(_ name: String) throws -> (directory: String, path: String) {
+        let directory = try PluginFixtures.makeDirectory()
+        let path = try PluginFixtures.compile(
+            PluginFixtures.pluginSource(name: "\"\(name)\""), named: "lib\(name).so",
+            in: directory)
+        chmod(path, 0o755)
+        return (directory, path)
+    }
+
+    @Test func aPrivateFileInAPrivateDirectoryLoads() throws {
+        let plugin = try makePlugin("perm-private")
+        #expect(loadError(plugin.path) == nil)
+    }
+
+    @Test func filesWritableByOtherUsersAreRefused() throws {
+        let plugin = try makePlugin("perm-other-file")
+        chmod(plugin.path, 0o757)
+        let error = loadError(plugin.path)
+        #expect(error?.code == .insecurePermissions)
+        #expect(
+            error?.message
+                == "the file is writable by other users; remove that permission (chmod o-w)")
+        #expect(error?.path == plugin.path)
+    }
+
+    @Test func directoriesWritableByOtherUsersAreRefused() throws {
+        let plugin = try makePlugin("perm-other-dir")
+        chmod(plugin.directory, 0o777)
+        defer { chmod(plugin.directory, 0o700) }
+        let error = loadError(plugin.path)
+        #expect(error?.code == .insecurePermissions)
+        #expect(
+            error?.message
+                == "its directory \(plugin.directory) is writable by other users; remove that "
+                + "permission (chmod o-w)")
+    }
+
+    @Test(
+        .enabled(if: PluginPermissionTests.isRoot, "changing a file's group to any gid needs root"))
+    func filesWritableByASharedGroupAreRefused() throws {
+        let plugin = try makePlugin("perm-group-file")
+        chown(plugin.path, uid_t.max, PluginPermissionTests.strangerGroup)
+        chmod(plugin.path, 0o775)
+        let error = loadError(plugin.path)
+        #expect(error?.code == .insecurePermissions)
+        #expect(
+            error?.message
+                == "the file is writable by its group (gid 54321), which is not the owner's "
+                + "private group; remove that permission (chmod g-w)")
+        chmod(plugin.path, 0o755)
+        #expect(loadError(plugin.path) == nil)
+    }
+
+    @Test(
+        .enabled(
+            if: PluginPermissionTests.isRoot, "changing a directory's group to any gid needs root"))
+    func directoriesWritableByASharedGroupAreRefused() throws {
+        let plugin = try makePlugin("perm-group-dir")
+        chown(plugin.directory, uid_t.max, PluginPermissionTests.strangerGroup)
+        chmod(plugin.directory, 0o770)
+        let error = loadError(plugin.path)
+        #expect(error?.code == .insecurePermissions)
+        #expect(
+            error?.message.hasPrefix("its directory \(plugin.directory) is writable by its group")
+                == true)
+    }
+
+    @Test(
+        .enabled(if: PluginPermissionTests.ownPrivateGroup != nil, "the user has no private group"))
+    func theOwnersPrivateGroupMayWrite() throws {
+        let plugin = try makePlugin("perm-private-group")
+        let group = try #require(PluginPermissionTests.ownPrivateGroup)
+        #expect(chown(plugin.path, uid_t.max, group) == 0)
+        #expect(chown(plugin.directory, uid_t.max, group) == 0)
+        chmod(plugin.path, 0o775)
+        chmod(plugin.directory, 0o770)
+        #expect(loadError(plugin.path) == nil)
+    }
+
+    @Test(.enabled(if: PluginPermissionTests.isRoot, "giving a file to another user needs root"))
+    func filesAndDirectoriesOwnedByAnotherUserAreRefused() throws {
+        let plugin = try makePlugin("perm-owner")
+        let me = geteuid()
+        chown(plugin.path, PluginPermissionTests.strangerUser, gid_t.max)
+        let file = loadError(plugin.path)
+        #expect(file?.code == .insecurePermissions)
+        #expect(
+            file?.message
+                == "the file is owned by uid 54321, neither the user running the host (uid "
+                + "\(me)) nor root; that user could replace it")
+        chown(plugin.path, me, gid_t.max)
+        chown(plugin.directory, PluginPermissionTests.strangerUser, gid_t.max)
+        let directory = loadError(plugin.path)
+        #expect(directory?.code == .insecurePermissions)
+        #expect(
+            directory?.message.hasPrefix("its directory \(plugin.directory) is owned by uid 54321")
+                == true)
+        chown(plugin.directory, me, gid_t.max)
+        #expect(loadError(plugin.path) == nil)
+    }
+
+    @Test func aLoadedLibraryIsCheckedAgainBeforeItIsReturned() throws {
+        let plugin = try makePlugin("perm-cached")
+        let first = try PluginLibrary.load(path: plugin.path)
+        chmod(plugin.path, 0o757)
+        #expect(loadError(plugin.path)?.code == .insecurePermissions)
+        chmod(plugin.path, 0o755)
+        chmod(plugin.directory, 0o777)
+        #expect(loadError(plugin.path)?.code == .insecurePermissions)
+        chmod(plugin.directory, 0o700)
+        #expect(try PluginLibrary.load(path: plugin.path) === first)
+    }
+}

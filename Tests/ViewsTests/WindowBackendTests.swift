@@ -1,0 +1,213 @@
+import Testing
+import TrellisEvents
+import TrellisGeometry
+import TrellisLayout
+import TrellisRender
+import TrellisText
+import TrellisViews
+
+/// A backend in the test process that measures every cluster with the same advance and
+/// counts its measurement calls.
+private final class FixedMetricsBackend: Backend {
+    let name = "fixed-metrics"
+    let capabilities: BackendCapabilities = [.renderText, .measureText]
+    let advance: Double
+    let ascender: Double
+    let descender: Double
+    private(set) var measureCalls = 0
+    /// The clusters of each call, in order.
+    private(set) var requests: [[String]] = []
+
+    init(advance: Double, ascender: Double, descender: Double) {
+        self.advance = advance
+        self.ascender = ascender
+        self.descender = descender
+    }
+
+    func render(encoded list: [UInt8]) throws(PluginError) -> [UInt8] {
+        Array("\(list.count) bytes".utf8)
+    }
+
+    func measure(encoded request: [UInt8]) throws(PluginError) -> [UInt8] {
+        measureCalls += 1
+        let runs = request.withUnsafeBytes { try? TextMeasurementCodec.decodeRequest($0) }
+        guard let runs else { throw PluginError(.callFailed, "malformed measure request") }
+        requests.append(runs.flatMap(\.clusters))
+        return TextMeasurementCodec.encode(
+            response: runs.map { run in
+                MeasuredRun(
+                    ascender: ascender, descender: descender, lineGap: 0, capHeight: ascender,
+                    xHeight: ascender / 2, advances: run.clusters.map { _ in advance })
+            })
+    }
+
+    func input(_ bytes: [UInt8]) throws(PluginError) -> [UInt8] {
+        try require(.input, for: "read input")
+        return []
+    }
+}
+
+@MainActor
+@Suite struct WindowBackendTests {
+    /// Three labels and two buttons in a flex column, each at its intrinsic size.
+    private struct Content {
+        let labels: [Label]
+        let buttons: [Button]
+    }
+
+    private func populate(_ window: Window) throws -> Content {
+        let column = View(frame: Rect(size: window.size))
+        var style = FlexStyle()
+        try style.set("flexDirection", to: .string("column"))
+        try style.set("alignItems", to: .string("flex-start"))
+        column.flexStyle = style
+        let labels = ["Hello", "Trellis", "layout pass"].map { text in
+            let label = Label()
+            label.font = .system(size: 10)
+            label.text = text
+            column.addSubview(label)
+            return label
+        }
+        let buttons = ["Save", "Cancel"].map { title in
+            let button = Button()
+            button.titleLabel.font = .system(size: 12)
+            button.setTitle(title, for: .normal)
+            column.addSubview(button)
+            return button
+        }
+        window.addSubview(column)
+        return Content(labels: labels, buttons: buttons)
+    }
+
+    /// Marks every view as needing layout without changing anything.
+    private func invalidateLayout(_ view: View) {
+        view.setNeedsLayout()
+        for subview in view.subviews { invalidateLayout(subview) }
+    }
+
+    private func registry() -> BackendRegistry {
+        BackendRegistry(discovery: PluginDiscovery(usesEnvironment: false))
+    }
+
+    @Test func aLayoutPassMeasuresAllItsTextInOneCall() throws {
+        let backend = FixedMetricsBackend(advance: 7, ascender: 9, descender: 3)
+        let window = Window(size: Size(width: 300, height: 300), backend: backend)
+        let content = try populate(window)
+        #expect(backend.measureCalls == 0)
+        window.layoutIfNeeded()
+        #expect(backend.measureCalls == 1)
+        // Per font, every distinct cluster of its texts and the ellipsis of truncated lines.
+        let clusters = backend.requests.first ?? []
+        let labelClusters = Set("HelloTrellislayout pass…".map { String($0) })
+        let buttonClusters = Set("SaveCancel…".map { String($0) })
+        #expect(clusters.count == labelClusters.count + buttonClusters.count)
+        #expect(Set(clusters) == labelClusters.union(buttonClusters))
+        #expect(
+            content.labels.map(\.frame.size) == [
+                Size(width: 35, height: 12), Size(width: 49, height: 12),
+                Size(width: 77, height: 12),
+            ])
+        #expect(
+            content.buttons.map(\.titleLabel.intrinsicContentSize) == [
+                Size(width: 28, height: 12), Size(width: 42, height: 12),
+            ])
+    }
+
+    @Test func anUnchangedRelayoutMeasuresNothing() throws {
+        let backend = FixedMetricsBackend(advance: 7, ascender: 9, descender: 3)
+        let window = Window(size: Size(width: 300, height: 300), backend: backend)
+        let content = try populate(window)
+        window.layoutIfNeeded()
+        let frames = content.labels.map(\.frame)
+        invalidateLayout(window)
+        #expect(window.subtreeNeedsLayout)
+        window.layoutIfNeeded()
+        #expect(backend.measureCalls == 1)
+        #expect(content.labels.map(\.frame) == frames)
+        _ = window.makeDisplayList()
+        #expect(backend.measureCalls == 1)
+    }
+
+    @Test func changedTextIsMeasuredInOneCallForThePass() throws {
+        let backend = FixedMetricsBackend(advance: 7, ascender: 9, descender: 3)
+        let window = Window(size: Size(width: 300, height: 300), backend: backend)
+        let content = try populate(window)
+        window.layoutIfNeeded()
+        content.labels[0].text = "Quiz"
+        content.labels[1].text = "Jumbo"
+        content.buttons[0].setTitle("Wow", for: .normal)
+        window.layoutIfNeeded()
+        #expect(backend.measureCalls == 2)
+        // Clusters are cached per font: "u" and "o" are known in the labels' font, "o" is new
+        // in the buttons'.
+        #expect(backend.requests.last?.sorted() == ["J", "Q", "W", "b", "m", "o", "w", "z"])
+        #expect(content.labels[0].frame.size == Size(width: 28, height: 12))
+        // Text made only of clusters already measured costs no call.
+        content.labels[2].text = "olleH"
+        window.layoutIfNeeded()
+        #expect(backend.measureCalls == 2)
+        #expect(content.labels[2].frame.size == Size(width: 35, height: 12))
+    }
+
+    @Test func aPluginBackendIsCalledOncePerLayoutPass() throws {
+        let terminal = try #require(try registry().open("terminal") as? PluginBackend)
+        let window = Window(size: Size(width: 300, height: 300), backend: terminal)
+        let content = try populate(window)
+        let opened = terminal.ffiCallCount
+        window.layoutIfNeeded()
+        #expect(terminal.ffiCallCount == opened + 1)
+        let metrics = try #require(window.textMeasurer.metrics as? BackendFontMetrics)
+        #expect(metrics.backendCalls == 1)
+        invalidateLayout(window)
+        window.layoutIfNeeded()
+        #expect(terminal.ffiCallCount == opened + 1)
+        // Terminal cells are 8 × 16 points.
+        #expect(content.labels[0].frame.size == Size(width: 40, height: 16))
+        _ = try window.render()
+        #expect(terminal.ffiCallCount == opened + 2)
+        #expect(metrics.backendCalls == 1)
+    }
+
+    @Test func switchingTheBackendMeasuresAndLaysOutAgain() throws {
+        let registry = registry()
+        let text = try registry.open("text")
+        let terminal = try #require(try registry.open("terminal") as? PluginBackend)
+        let window = Window(size: Size(width: 300, height: 300), backend: text)
+        let content = try populate(window)
+        window.layoutIfNeeded()
+
+        // The text backend measures with the built-in proportional metrics, as a label outside
+        // any window does.
+        let proportional = ["Hello", "Trellis", "layout pass"].map { text in
+            let label = Label()
+            label.font = .system(size: 10)
+            label.text = text
+            return label.intrinsicContentSize
+        }
+        #expect(content.labels.map(\.frame.size) == proportional)
+        let proportionalButton = content.buttons[1].frame.size
+
+        let opened = terminal.ffiCallCount
+        window.backend = terminal
+        #expect(window.subtreeNeedsLayout)
+        window.layoutIfNeeded()
+        #expect(terminal.ffiCallCount == opened + 1)
+        let cells = [5, 7, 11].map { Size(width: Double($0) * 8, height: 16) }
+        #expect(content.labels.map(\.frame.size) == cells)
+        #expect(content.labels.map(\.intrinsicContentSize) == cells)
+        #expect(content.buttons[1].titleLabel.intrinsicContentSize == Size(width: 48, height: 16))
+        #expect(content.buttons[1].frame.size != proportionalButton)
+
+        let fixed = FixedMetricsBackend(advance: 3, ascender: 4, descender: 1)
+        window.backend = fixed
+        window.layoutIfNeeded()
+        #expect(fixed.measureCalls == 1)
+        #expect(content.labels[0].frame.size == Size(width: 15, height: 5))
+
+        window.backend = text
+        window.layoutIfNeeded()
+        #expect(content.labels.map(\.frame.size) == proportional)
+        #expect(content.buttons[1].frame.size == proportionalButton)
+        #expect(terminal.ffiCallCount == opened + 1)
+    }
+}
