@@ -18,7 +18,8 @@ import TrellisRasterRenderer
                     id: image.id, source: source, destination: ImageCacheTests.canvas,
                     capInsets: nil, tint: nil),
                 .drawImage(
-                    id: image.id, source: source, destination: Rect(x: 20, y: 0, width: 20, height: 20),
+                    id: image.id, source: source,
+                    destination: Rect(x: 20, y: 0, width: 20, height: 20),
                     capInsets: EdgeInsets(top: 1, left: 1, bottom: 1, right: 1), tint: nil),
             ], images: [image])
     }

@@ -167,11 +167,16 @@ private struct TmuxPane {
         try pane.start("\(Trellis.executable) demo --interactive")
         #expect(try pane.waitFor("MJAppView grid") != nil, "the gallery never appeared")
         // At 40 rows the app grid's last row, near the gallery's bottom, is out of sight.
+        // (The test runner blocks SIGWINCH, and tmux passes the mask on to the demo: the
+        // session must unblock it to see the resize at all.)
         #expect(try pane.screen().contains { $0.contains("App 10") } == false)
         try pane.resize(columns: 100, rows: 70)
         // The window now spans 70 rows and the scroll view with it: the whole gallery shows.
+        let found = try pane.waitFor("App 10")
+        let height = try pane.paneFormat("#{pane_height}")
+        let shown = try pane.screen().joined(separator: "\n")
         let lastRow = try #require(
-            try pane.waitFor("App 10"), "the gallery was not laid out for 70 rows")
+            found, "the gallery was not laid out for \(height) rows:\n\(shown)")
         #expect(lastRow.row > 40)
         // Back to 30 rows: the grid's first row, below row 30, is out of sight again.
         try pane.resize(columns: 100, rows: 30)
