@@ -63,7 +63,7 @@ let modules: [Module] = [
             "TrellisGeometry", "TrellisPluginKit", "CCairo", "CHarfBuzz", "CFreeType",
             "CFontconfig", "CZlib",
         ],
-        tests: "RasterTests", testDependencies: ["TrellisRender"]
+        tests: "RasterTests", testDependencies: ["TrellisRender", "Trellis"]
     ),
     Module(
         name: "TrellisTerminalRenderer", path: "Plugins/TerminalBackend/Renderer",
@@ -188,7 +188,7 @@ let tools: [(name: String, path: String, dependencies: [String], exclude: [Strin
             "TrellisGeometry", "TrellisLayout", "TrellisText", "TrellisRender",
             "TrellisTextRenderer", "TrellisRichText", "CICUBench", "TrellisRasterRenderer",
             "TrellisPluginKit", "CCairo", "CHarfBuzz", "CFreeType", "TrellisTerminalRenderer",
-            "TrellisViews", "TrellisGrid",
+            "TrellisViews", "TrellisGrid", "Trellis",
         ],
         exclude: ["peers"]
     ),

@@ -44,6 +44,26 @@ import TrellisTerminalRenderer
         return String(decoding: bytes, as: UTF8.self)
     }
 
+    @Test func startingUnblocksTheHandledSignalsAParentBlocked() throws {
+        let output = pipePair()
+        let input = pipePair()
+        defer { closeAll([output.read, output.write, input.read, input.write]) }
+        var blocked = sigset_t()
+        sigemptyset(&blocked)
+        for signal in [SIGWINCH, SIGTERM, SIGINT] { sigaddset(&blocked, signal) }
+        var original = sigset_t()
+        pthread_sigmask(SIG_BLOCK, &blocked, &original)
+        defer { pthread_sigmask(SIG_SETMASK, &original, nil) }
+        let session = TerminalSession(input: input.read, output: output.write, usesRawMode: false)
+        try session.start()
+        defer { session.stop() }
+        var current = sigset_t()
+        pthread_sigmask(SIG_SETMASK, nil, &current)
+        for signal in [SIGWINCH, SIGTERM, SIGINT] {
+            #expect(sigismember(&current, signal) == 0, "signal \(signal) is still blocked")
+        }
+    }
+
     @Test func sessionWritesTheEnterSequenceAndRestoresOnStopOnce() throws {
         let output = pipePair()
         let input = pipePair()

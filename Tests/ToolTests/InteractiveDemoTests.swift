@@ -110,18 +110,37 @@ private struct TmuxPane {
             || (0xFFE0...0xFFE6).contains(scalar.value)
     }
 
+    /// A tmux format about the pane, such as `#{alternate_on}` or `#{cursor_flag}`.
+    func paneFormat(_ format: String) throws -> String {
+        try tmux(["display-message", "-p", "-t", session, format], capturing: true).output
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// Resizes the pane's window; the program in it gets SIGWINCH.
+    func resize(columns: Int, rows: Int) throws {
+        try tmux(["resize-window", "-t", session, "-x", "\(columns)", "-y", "\(rows)"])
+    }
+
     func stop() {
         _ = try? tmux(["kill-server"])
     }
 }
 
 @Suite(.serialized) struct InteractiveDemoTests {
-    @Test func clicksToggleTheSwitchAndSelectTheButtonThenQQuits() throws {
+    @Test func clicksToggleTheSwitchAndSelectTheButtonThenQQuitsAndRestoresTheTerminal() throws {
         let pane = TmuxPane()
         defer { pane.stop() }
-        try pane.start("\(Trellis.executable) demo --interactive")
+        // A shell prints a line before the demo and its exit status after, then waits, so the
+        // screen the demo returns to can be read. The printed words are split in the command
+        // so that only the output, never the command, shows them whole.
+        try pane.start(
+            "printf '%s-%s\\n' shell before; \(Trellis.executable) demo --interactive; "
+                + "printf '%s-%s\\n' demo exit=$?; sleep 60")
         let heading = try #require(
             try pane.waitFor("UIControl subclasses"), "the gallery never appeared")
+        #expect(try pane.paneFormat("#{alternate_on}") == "1")
+        #expect(try pane.paneFormat("#{cursor_flag}") == "0")
+        #expect(try pane.screen().contains { $0.contains("shell-before") } == false)
         // The switch sits at the section's left edge, on the row below the heading.
         try pane.click(row: heading.row + 2, column: 5)
         #expect(try pane.waitFor("switch: on") != nil)
@@ -132,8 +151,42 @@ private struct TmuxPane {
         #expect(try pane.waitFor(occurrences: 2, of: "选中了", row: button.row))
         #expect(try pane.screen()[button.row - 1].contains("来点我啊") == false)
         try pane.type("q")
+        #expect(try pane.waitFor("demo-exit=0") != nil, "the demo did not exit with status 0")
+        // The alternate screen is left: the shell's screen from before is back, the cursor
+        // shows again, and nothing of the gallery remains.
+        #expect(try pane.paneFormat("#{alternate_on}") == "0")
+        #expect(try pane.paneFormat("#{cursor_flag}") == "1")
+        let screen = try pane.screen()
+        #expect(screen.contains { $0.contains("shell-before") })
+        #expect(!screen.contains { $0.contains("UIControl subclasses") })
+    }
+
+    @Test func resizingTheTerminalLaysTheGalleryOutAgainAtTheNewSize() throws {
+        let pane = TmuxPane()
+        defer { pane.stop() }
+        try pane.start("\(Trellis.executable) demo --interactive")
+        #expect(try pane.waitFor("MJAppView grid") != nil, "the gallery never appeared")
+        // At 40 rows the app grid's last row, near the gallery's bottom, is out of sight.
+        // (The test runner blocks SIGWINCH, and tmux passes the mask on to the demo: the
+        // session must unblock it to see the resize at all.)
+        #expect(try pane.screen().contains { $0.contains("App 10") } == false)
+        try pane.resize(columns: 100, rows: 70)
+        // The window now spans 70 rows and the scroll view with it: the whole gallery shows.
+        let found = try pane.waitFor("App 10")
+        let height = try pane.paneFormat("#{pane_height}")
+        let shown = try pane.screen().joined(separator: "\n")
+        let lastRow = try #require(
+            found, "the gallery was not laid out for \(height) rows:\n\(shown)")
+        #expect(lastRow.row > 40)
+        // Back to 30 rows: the grid's first row, below row 30, is out of sight again.
+        try pane.resize(columns: 100, rows: 30)
         let deadline = Date().addingTimeInterval(5)
-        while pane.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.1) }
-        #expect(!pane.isRunning)
+        while try pane.screen().contains(where: { $0.contains("App 1 ") }), Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.1)
+        }
+        let screen = try pane.screen()
+        #expect(!screen.contains { $0.contains("App 1 ") })
+        #expect(screen.contains { $0.contains("UIControl subclasses") })
+        try pane.type("q")
     }
 }

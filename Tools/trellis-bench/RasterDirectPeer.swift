@@ -10,7 +10,8 @@ import TrellisRender
 /// Cairo's own PNG writer. Fonts are opened once, up front, as a program drawing directly
 /// would; images are converted each frame, as the display list's are.
 final class DirectCairoPeer {
-    private struct Font {
+    /// A font opened for both shaping and drawing.
+    struct Font {
         var cairoFace: OpaquePointer
         var shapingFont: OpaquePointer
         var unitsPerEm: Double
@@ -30,14 +31,20 @@ final class DirectCairoPeer {
         bold = try DirectCairoPeer.openFont("\(directory)/dejavu/DejaVuSans-Bold.ttf")
         cjk = try DirectCairoPeer.openFont("\(directory)/wqy/wqy-microhei.ttc")
         buffer = hb_buffer_create()
+        options = try DirectCairoPeer.makeFontOptions()
+    }
+
+    /// The renderer's glyph options: grey anti-aliasing, no hinting, unrounded metrics.
+    static func makeFontOptions() throws -> OpaquePointer {
         guard let options = cairo_font_options_create() else { throw BenchError("cairo failed") }
         cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
         cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
         cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
-        self.options = options
+        return options
     }
 
-    private static func openFont(_ path: String) throws -> Font {
+    /// Opens a font file with FreeType for Cairo and with HarfBuzz for shaping.
+    static func openFont(_ path: String) throws -> Font {
         var library: FT_Library?
         var face: FT_Face?
         guard FT_Init_FreeType(&library) == 0, FT_New_Face(library, path, 0, &face) == 0,
@@ -79,8 +86,8 @@ final class DirectCairoPeer {
         }
         cairo_scale(cr, scale, scale)
         cairo_set_font_options(cr, options)
-        let button = makeSurface(frame.buttonImage)
-        let icon = makeSurface(frame.iconImage)
+        let button = DirectCairoPeer.makeSurface(frame.buttonImage)
+        let icon = DirectCairoPeer.makeSurface(frame.iconImage)
         defer {
             cairo_surface_destroy(button)
             cairo_surface_destroy(icon)
@@ -90,6 +97,11 @@ final class DirectCairoPeer {
         cairo_fill(cr)
         for card in frame.cards { draw(card, cr, button: button, icon: icon) }
         cairo_surface_flush(surface)
+        return try DirectCairoPeer.finish(surface, output)
+    }
+
+    /// What a drawn surface becomes: nothing, straight RGBA, or Cairo's PNG.
+    static func finish(_ surface: OpaquePointer, _ output: Output) throws -> [UInt8] {
         switch output {
         case .none: return []
         case .rgba: return DirectCairoPeer.straightPixels(surface)
@@ -317,7 +329,7 @@ final class DirectCairoPeer {
     }
 
     /// A Cairo surface of an RGBA image, premultiplied.
-    private func makeSurface(_ image: DisplayImage) -> OpaquePointer {
+    static func makeSurface(_ image: DisplayImage) -> OpaquePointer {
         let surface = cairo_image_surface_create(
             CAIRO_FORMAT_ARGB32, Int32(image.width), Int32(image.height))!
         cairo_surface_flush(surface)

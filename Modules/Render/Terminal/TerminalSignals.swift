@@ -19,7 +19,8 @@ struct TerminalRestoreState {
 
 /// The process-wide signal handling of terminal sessions: SIGINT, SIGTERM, SIGHUP and SIGQUIT
 /// restore the terminal and are raised again with the handling they had before; SIGWINCH
-/// writes a byte to the session's wake pipe; an `atexit` handler restores the terminal when the
+/// writes a byte to the session's wake pipe. Installing unblocks them all in the calling thread,
+/// whatever mask the process inherited. An `atexit` handler restores the terminal when the
 /// process exits with a session active.
 enum TerminalSignals {
     /// The signals after which the terminal is restored before the process acts on them.
@@ -56,6 +57,14 @@ enum TerminalSignals {
             action.sa_flags = signal == SIGWINCH ? SA_RESTART : 0
             sigaction(signal, &action, actions + index)
         }
+        // A mask inherited from the parent (a test runner, a supervisor) may block these
+        // signals, and a blocked signal never reaches its handler: the window would not be laid
+        // out again on resize, nor the terminal restored on SIGTERM. They stay unblocked, so
+        // that a terminating signal raised again after restoring still acts.
+        var unblocked = sigset_t()
+        sigemptyset(&unblocked)
+        for signal in handled { sigaddset(&unblocked, signal) }
+        pthread_sigmask(SIG_UNBLOCK, &unblocked, nil)
         if !isExitHandlerRegistered {
             isExitHandlerRegistered = true
             atexit { TerminalSignals.restoreTerminal() }

@@ -12,6 +12,9 @@ public import TrellisPluginKit
 /// cluster from the requested font to DejaVu Sans and WenQuanYi Micro Hei, and ``measure(_:)-([MeasureRun])``
 /// shapes it exactly as drawing does, so layouts measured with this backend fit its pixels.
 ///
+/// Images are converted to Cairo surfaces once and kept between frames while their pixels
+/// stay the same (up to 64 MiB, least recently used dropped first).
+///
 /// The same list always gives the same bytes: fonts come from a fixed fontconfig
 /// configuration that ignores the user's settings, glyphs are drawn unhinted with grey
 /// anti-aliasing, and the PNG has no timestamp.
@@ -28,6 +31,18 @@ public final class RasterRenderer: FrameRenderer {
     public let configuration: RasterConfiguration
     private let text: TextEngine
     private let fontOptions: OpaquePointer
+    private let imageCache = ImageSurfaceCache()
+
+    /// How many images the renderer has converted to Cairo surfaces; an image drawn again,
+    /// unchanged, in a later frame comes from the cache and does not count. A test hook.
+    package var imageConversionCount: Int { imageCache.conversions }
+
+    /// The most bytes of converted images kept between frames (64 MiB unless changed). A test
+    /// hook.
+    package var imageCacheByteLimit: Int {
+        get { imageCache.byteLimit }
+        set { imageCache.byteLimit = newValue }
+    }
 
     /// Creates a renderer from JSON configuration, as the plugin's `open` does.
     ///
@@ -104,7 +119,7 @@ public final class RasterRenderer: FrameRenderer {
                 context: context, scale: list.scale,
                 canvas: DeviceRect(
                     minX: 0, minY: 0, maxX: Double(size.width), maxY: Double(size.height)),
-                images: FrameImages(list), text: text, fontOptions: fontOptions)
+                images: FrameImages(list, cache: imageCache), text: text, fontOptions: fontOptions)
             try painter.paint(list.commands)
             cairo_surface_flush(surface)
             return try RasterOutput.encode(surface, size: size, format: configuration.format)
