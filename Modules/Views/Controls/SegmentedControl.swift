@@ -208,7 +208,8 @@ open class SegmentedControl: Control {
 
     /// The style a title is drawn in: one line, centred, truncated at the tail.
     private static func titleStyle(font: Font) -> TextStyle {
-        TextStyle(font: font, lineBreakMode: .byTruncatingTail, alignment: .center, numberOfLines: 1)
+        TextStyle(
+            font: font, lineBreakMode: .byTruncatingTail, alignment: .center, numberOfLines: 1)
     }
 
     /// The segment under a point, if any.
