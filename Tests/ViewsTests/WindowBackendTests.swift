@@ -3,6 +3,7 @@ import TrellisEvents
 import TrellisGeometry
 import TrellisLayout
 import TrellisRender
+import TrellisRichText
 import TrellisText
 import TrellisViews
 
@@ -15,7 +16,7 @@ private final class FixedMetricsBackend: Backend {
     let ascender: Double
     let descender: Double
     private(set) var measureCalls = 0
-    /// The clusters of each call, in order.
+    /// The runs of each call, in order, each as its text.
     private(set) var requests: [[String]] = []
 
     init(advance: Double, ascender: Double, descender: Double) {
@@ -32,7 +33,7 @@ private final class FixedMetricsBackend: Backend {
         measureCalls += 1
         let runs = request.withUnsafeBytes { try? TextMeasurementCodec.decodeRequest($0) }
         guard let runs else { throw PluginError(.callFailed, "malformed measure request") }
-        requests.append(runs.flatMap(\.clusters))
+        requests.append(runs.map { $0.clusters.joined() })
         return TextMeasurementCodec.encode(
             response: runs.map { run in
                 MeasuredRun(
@@ -96,12 +97,10 @@ private final class FixedMetricsBackend: Backend {
         #expect(backend.measureCalls == 0)
         window.layoutIfNeeded()
         #expect(backend.measureCalls == 1)
-        // Per font, every distinct cluster of its texts and the ellipsis of truncated lines.
-        let clusters = backend.requests.first ?? []
-        let labelClusters = Set("HelloTrellislayout pass…".map { String($0) })
-        let buttonClusters = Set("SaveCancel…".map { String($0) })
-        #expect(clusters.count == labelClusters.count + buttonClusters.count)
-        #expect(Set(clusters) == labelClusters.union(buttonClusters))
+        // Each text as one run (its clusters shaped together), and the ellipsis of truncated
+        // lines once per font.
+        let runs = backend.requests.first ?? []
+        #expect(runs.sorted() == ["Cancel", "Hello", "Save", "Trellis", "layout pass", "…", "…"])
         #expect(
             content.labels.map(\.frame.size) == [
                 Size(width: 35, height: 12), Size(width: 49, height: 12),
@@ -138,15 +137,139 @@ private final class FixedMetricsBackend: Backend {
         content.buttons[0].setTitle("Wow", for: .normal)
         window.layoutIfNeeded()
         #expect(backend.measureCalls == 2)
-        // Clusters are cached per font: "u" and "o" are known in the labels' font, "o" is new
-        // in the buttons'.
-        #expect(backend.requests.last?.sorted() == ["J", "Q", "W", "b", "m", "o", "w", "z"])
+        // Only the new runs; the ellipsis is known in both fonts.
+        #expect(backend.requests.last?.sorted() == ["Jumbo", "Quiz", "Wow"])
         #expect(content.labels[0].frame.size == Size(width: 28, height: 12))
-        // Text made only of clusters already measured costs no call.
-        content.labels[2].text = "olleH"
+        // A run already measured in the label's font costs no call.
+        content.labels[2].text = "Hello"
         window.layoutIfNeeded()
         #expect(backend.measureCalls == 2)
         #expect(content.labels[2].frame.size == Size(width: 35, height: 12))
+        // The same clusters in another order are another run, shaped afresh.
+        content.labels[2].text = "olleH"
+        window.layoutIfNeeded()
+        #expect(backend.measureCalls == 3)
+        #expect(backend.requests.last == ["olleH"])
+    }
+
+    /// A window with one view, laid out once.
+    private func layOut(_ view: View, backend: FixedMetricsBackend) -> Window {
+        let window = Window(size: Size(width: 300, height: 300), backend: backend)
+        window.addSubview(view)
+        window.layoutIfNeeded()
+        return window
+    }
+
+    @Test func aMultiParagraphLabelIsMeasuredParagraphByParagraphInOneCall() throws {
+        let backend = FixedMetricsBackend(advance: 7, ascender: 9, descender: 3)
+        let label = Label()
+        label.font = .system(size: 10)
+        label.numberOfLines = 0
+        label.text = "First line\nSecond\nThird"
+        label.frame = Rect(x: 0, y: 0, width: 200, height: 100)
+        let window = layOut(label, backend: backend)
+        #expect(backend.measureCalls == 1)
+        // Each paragraph with its line break, shaped on its own, then the ellipsis.
+        #expect(backend.requests.first == ["First line\n", "Second\n", "Third", "…"])
+        #expect(label.intrinsicContentSize == Size(width: 70, height: 36))
+        // Drawing lays the text out in the bounds: everything it measures is known.
+        _ = window.makeDisplayList()
+        invalidateLayout(window)
+        window.layoutIfNeeded()
+        _ = window.makeDisplayList()
+        #expect(backend.measureCalls == 1)
+    }
+
+    @Test func aMarkupLabelIsMeasuredWithItsPiecesMarkersAndFontsInOneCall() throws {
+        let backend = FixedMetricsBackend(advance: 7, ascender: 9, descender: 3)
+        let label = Label()
+        label.numberOfLines = 0
+        label.setMarkup(
+            "<p>Plain <b>bold</b> end</p><p>Two</p>",
+            options: MarkupOptions(font: .system(size: 10), paragraphMarker: .bullet))
+        label.frame = Rect(x: 0, y: 0, width: 200, height: 100)
+        let window = layOut(label, backend: backend)
+        #expect(backend.measureCalls == 1)
+        let runs = backend.requests.first ?? []
+        // The bold piece on its own, a marker per paragraph, an ellipsis per font.
+        #expect(runs.contains("bold"))
+        #expect(!runs.contains { $0.contains("Plain") && $0.contains("bold") })
+        #expect(runs.filter { $0 == "•" }.count == 1)
+        #expect(runs.filter { $0 == "…" }.count == 2)
+        let layout = try #require(label.attributedTextLayout)
+        #expect(layout.lines.count == 2)
+        _ = window.makeDisplayList()
+        invalidateLayout(window)
+        window.layoutIfNeeded()
+        _ = window.makeDisplayList()
+        #expect(backend.measureCalls == 1)
+    }
+
+    @Test func segmentTitlesAndATextFieldAreMeasuredInThePassCall() throws {
+        let backend = FixedMetricsBackend(advance: 7, ascender: 9, descender: 3)
+        let column = View(frame: Rect(x: 0, y: 0, width: 300, height: 200))
+        let segments = SegmentedControl(items: ["One", "Two\nlines"])
+        segments.frame = Rect(x: 0, y: 0, width: 200, height: 32)
+        let field = TextField()
+        field.frame = Rect(x: 0, y: 40, width: 200, height: 30)
+        field.placeholder = "Name"
+        column.addSubview(segments)
+        column.addSubview(field)
+        let window = layOut(column, backend: backend)
+        _ = window.makeDisplayList()
+        #expect(backend.measureCalls == 1)
+        // Typing: one call per pass for the new text only.
+        field.text = "Ann"
+        window.setNeedsLayout()
+        window.layoutIfNeeded()
+        _ = window.makeDisplayList()
+        #expect(backend.measureCalls == 2)
+        #expect(backend.requests.last == ["Ann"])
+    }
+
+    @Test func theRunCacheKeepsAtMostItsClusterLimit() throws {
+        let backend = FixedMetricsBackend(advance: 7, ascender: 9, descender: 3)
+        let metrics = BackendFontMetrics(backend: backend, clusterLimit: 10)
+        let font = Font.system(size: 10)
+        func measure(_ texts: String...) -> [[Double]] {
+            metrics.measure(runs: texts.map { TextRun($0, font: font) })
+        }
+        #expect(measure("abcde", "fghij") == [[7, 7, 7, 7, 7], [7, 7, 7, 7, 7]])
+        #expect(metrics.cachedClusters == 10)
+        _ = measure("fghij", "abcde")
+        #expect(backend.measureCalls == 1)
+        // "fghij" was used less recently than "abcde": it goes to make room.
+        _ = measure("klm")
+        #expect(backend.measureCalls == 2)
+        #expect(metrics.cachedClusters == 8)
+        _ = measure("abcde", "klm")
+        #expect(backend.measureCalls == 2)
+        _ = measure("fghij")
+        #expect(backend.measureCalls == 3)
+        // A run longer than the limit is measured every time and never kept.
+        #expect(measure("a long run of text").first?.count == 18)
+        #expect(measure("a long run of text").first?.count == 18)
+        #expect(backend.measureCalls == 5)
+        #expect(metrics.cachedClusters <= 10)
+    }
+
+    @Test func typingIntoAFieldKeepsTheCacheBounded() throws {
+        let backend = FixedMetricsBackend(advance: 7, ascender: 9, descender: 3)
+        let metrics = BackendFontMetrics(backend: backend, clusterLimit: 200)
+        let font = Font.system(size: 10)
+        // Every keystroke shows a text not seen before.
+        let texts = (0..<300).map { "entry \($0)" }
+        for text in texts {
+            #expect(metrics.advances(of: TextRun(text, font: font)).count == text.count)
+            #expect(metrics.cachedClusters <= 200)
+        }
+        #expect(metrics.cachedClusters > 180)
+        #expect(backend.measureCalls == 300)
+        // The latest texts stay cached; the first ones were forgotten.
+        _ = metrics.advances(of: TextRun(texts[299], font: font))
+        #expect(backend.measureCalls == 300)
+        _ = metrics.advances(of: TextRun(texts[0], font: font))
+        #expect(backend.measureCalls == 301)
     }
 
     @Test func aPluginBackendIsCalledOncePerLayoutPass() throws {

@@ -71,6 +71,8 @@ struct PreparedAttributedText {
     var fonts: [FontInfo] = []
     var paragraphs: [Paragraph] = []
     var markers: [Marker] = []
+    /// The list marker of each paragraph that has one, in order.
+    var markerStyles: [ListMarker] = []
 
     var clusterCount: Int { flags.count }
 
@@ -82,18 +84,28 @@ struct PreparedAttributedText {
     /// The font of a piece.
     func font(ofPiece index: Int) -> FontInfo { fonts[pieces[index].font] }
 
-    /// Segments, splits and measures a text, with one call to `metrics.measure(runs:)`.
+    /// Segments, splits and measures a text, with one call to `metrics.measure(runs:)` for the
+    /// runs ``measurementRuns()`` names, made before the line metrics are asked for, so that a
+    /// provider that fetches both at once crosses its boundary once.
     ///
     /// - Complexity: O(*n* + *r*) in the length of the text and its runs.
     init(_ text: AttributedText, container: TextContainer, metrics: any FontMetrics) {
-        self.text = text
-        defaultForegroundColor = container.defaultForegroundColor
-        let bounds = segment(container: container)
+        self.init(segmenting: text, container: container)
         markBreakOpportunities()
+        measure(with: metrics)
         for index in fonts.indices {
             fonts[index].lineMetrics = metrics.lineMetrics(for: fonts[index].font)
         }
-        var markerStyles: [ListMarker] = []
+    }
+
+    /// Segments and splits a text into pieces and paragraphs, without measuring it or finding
+    /// its break opportunities.
+    ///
+    /// - Complexity: O(*n* + *r*) in the length of the text and its runs.
+    init(segmenting text: AttributedText, container: TextContainer) {
+        self.text = text
+        defaultForegroundColor = container.defaultForegroundColor
+        let bounds = segment(container: container)
         for bound in bounds {
             let piece =
                 bound.start < clusterCount ? pieceOfCluster[bound.start] : max(pieces.count - 1, 0)
@@ -107,7 +119,6 @@ struct PreparedAttributedText {
             }
             paragraphs.append(paragraph)
         }
-        measure(with: metrics, markerStyles: markerStyles)
     }
 
     /// Splits the text into clusters and pieces; returns the paragraphs' cluster bounds.
@@ -221,22 +232,30 @@ struct PreparedAttributedText {
         self.flags = flags
     }
 
-    /// Measures every piece, every list marker and the ellipsis in each font in one call.
-    private mutating func measure(with metrics: any FontMetrics, markerStyles: [ListMarker]) {
+    /// The runs the text is measured in, in order: every piece, the list marker of every
+    /// paragraph that has one (in the font of the paragraph's first piece), then the ellipsis
+    /// in each font; with the index of the first marker and the first ellipsis.
+    func measurementRuns() -> (runs: [TextRun], firstMarker: Int, firstEllipsis: Int) {
         var runs: [TextRun] = []
         runs.reserveCapacity(pieces.count + markerStyles.count + fonts.count)
         for piece in pieces {
             let range = offsets[piece.clusters.lowerBound]..<offsets[piece.clusters.upperBound]
             runs.append(TextRun(text.substring(range), font: fonts[piece.font].font))
         }
-        let firstMarkerRun = runs.count
+        let firstMarker = runs.count
         for paragraph in paragraphs {
             guard let marker = paragraph.marker else { continue }
             runs.append(
                 TextRun(markerStyles[marker].text, font: font(ofPiece: paragraph.piece).font))
         }
-        let firstEllipsisRun = runs.count
+        let firstEllipsis = runs.count
         for info in fonts { runs.append(TextRun(Self.ellipsis, font: info.font)) }
+        return (runs, firstMarker, firstEllipsis)
+    }
+
+    /// Measures every piece, every list marker and the ellipsis in each font in one call.
+    private mutating func measure(with metrics: any FontMetrics) {
+        let (runs, firstMarkerRun, firstEllipsisRun) = measurementRuns()
         let measured = runs.isEmpty ? [] : metrics.measure(runs: runs)
         func values(_ index: Int) -> [Double] { index < measured.count ? measured[index] : [] }
         func total(_ index: Int) -> Double { values(index).reduce(0) { $0 + Self.advance($1) } }

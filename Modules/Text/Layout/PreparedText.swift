@@ -31,14 +31,15 @@ final class PreparedText: Sendable {
     static let ellipsis = "\u{2026}"
 
     /// Segments and measures `text`: with the built-in providers while segmenting, with any
-    /// other provider in one ``FontMetrics/measure(runs:)`` call for all its paragraphs and the
-    /// ellipsis.
+    /// other provider in one ``FontMetrics/measure(runs:)`` call for the runs
+    /// ``measurementRuns(of:font:)`` names (its paragraphs and the ellipsis), made before the
+    /// line metrics are asked for, so that a provider that fetches both at once crosses its
+    /// boundary once.
     ///
     /// - Complexity: O(*n*) in the length of the text.
     init(text: String, font: Font, metrics: any FontMetrics) {
         self.text = text
         self.font = font
-        lineMetrics = metrics.lineMetrics(for: font)
         let fast = metrics as? any ScalarClusterMetrics
         var segments = Segments(capacity: text.utf8.count, measuresAdvances: fast != nil)
         var bytes = text
@@ -54,28 +55,39 @@ final class PreparedText: Sendable {
                 fast.advances(of: TextRun(Self.ellipsis, font: font)).reduce(0, +))
         } else {
             (advances, ellipsisWidth) = Self.measure(
-                text, offsets: segments.offsets, paragraphEnds: segments.paragraphEnds, font: font,
-                metrics: metrics, hardBreaks: segments.flags.map { $0.contains(.hardBreak) })
+                text, segments: segments, font: font, metrics: metrics)
         }
+        lineMetrics = metrics.lineMetrics(for: font)
     }
 
-    /// An advance as a layout uses it: 0 when negative or not finite.
-    static func sanitized(_ advance: Double) -> Double {
-        advance.isFinite && advance > 0 ? advance : 0
+    /// The runs a layout of `text` in `font` measures with a provider that is not one of the
+    /// built-in ones: each paragraph (up to and including its line break) in order, then the
+    /// ellipsis.
+    ///
+    /// - Complexity: O(*n*) in the length of the text.
+    static func measurementRuns(of text: String, font: Font) -> [TextRun] {
+        var segments = Segments(capacity: text.utf8.count, measuresAdvances: false)
+        var bytes = text
+        bytes.withUTF8 { buffer in
+            UnmeasuredClusters().segment(buffer, into: &segments, font: font)
+        }
+        return paragraphRuns(text, segments: segments, font: font).runs + [
+            TextRun(ellipsis, font: font)
+        ]
     }
 
-    /// Measures the paragraphs and the ellipsis in one batch.
-    private static func measure(
-        _ text: String, offsets: [Int], paragraphEnds: [Int], font: Font,
-        metrics: any FontMetrics, hardBreaks: [Bool]
-    ) -> (advances: [Double], ellipsis: Double) {
+    /// The paragraphs of a segmented text as runs, with the number of clusters of each.
+    private static func paragraphRuns(
+        _ text: String, segments: Segments, font: Font
+    ) -> (runs: [TextRun], counts: [Int]) {
+        let offsets = segments.offsets
         var runs: [TextRun] = []
         var counts: [Int] = []
         var start = 0
         var cluster = 0
         let utf8 = text.utf8
-        var ends = paragraphEnds
-        if let length = offsets.last, length > (paragraphEnds.last ?? 0) { ends.append(length) }
+        var ends = segments.paragraphEnds
+        if let length = offsets.last, length > (ends.last ?? 0) { ends.append(length) }
         for end in ends {
             let lower = utf8.index(utf8.startIndex, offsetBy: start)
             let upper = utf8.index(utf8.startIndex, offsetBy: end)
@@ -88,10 +100,23 @@ final class PreparedText: Sendable {
             counts.append(count)
             start = end
         }
+        return (runs, counts)
+    }
+
+    /// An advance as a layout uses it: 0 when negative or not finite.
+    static func sanitized(_ advance: Double) -> Double {
+        advance.isFinite && advance > 0 ? advance : 0
+    }
+
+    /// Measures the paragraphs and the ellipsis in one batch.
+    private static func measure(
+        _ text: String, segments: Segments, font: Font, metrics: any FontMetrics
+    ) -> (advances: [Double], ellipsis: Double) {
+        var (runs, counts) = paragraphRuns(text, segments: segments, font: font)
         runs.append(TextRun(ellipsis, font: font))
         let measured = metrics.measure(runs: runs)
         var advances: [Double] = []
-        advances.reserveCapacity(offsets.count)
+        advances.reserveCapacity(segments.offsets.count)
         for (index, count) in counts.enumerated() {
             let values = index < measured.count ? measured[index] : []
             for i in 0..<count {
@@ -99,7 +124,7 @@ final class PreparedText: Sendable {
                 advances.append(sanitized(value))
             }
         }
-        for (index, isHardBreak) in hardBreaks.enumerated() where isHardBreak {
+        for (index, flag) in segments.flags.enumerated() where flag.contains(.hardBreak) {
             advances[index] = 0
         }
         let ellipsis = measured.count == runs.count ? measured[runs.count - 1].reduce(0, +) : 0

@@ -162,20 +162,15 @@ open class Label: View {
         return (layout.firstBaseline, layout.lastBaseline)
     }
 
-    /// The label's text with its font, or each attributed run with its own.
+    /// The runs its text layout measures: each paragraph and the ellipsis in the label's font,
+    /// or for attributed text each piece, list marker and ellipsis in its own.
     open override var textRunsToMeasure: [TextRun] {
         if let attributed = storedAttributedText {
-            let utf8 = Array(attributed.string.utf8)
-            return attributed.runs.compactMap { run in
-                guard run.range.lowerBound < run.range.upperBound,
-                    run.range.upperBound <= utf8.count
-                else { return nil }
-                let piece = String(decoding: utf8[run.range], as: UTF8.self)
-                return TextRun(piece, font: run.attributes.font ?? font)
-            }
+            guard !attributed.string.isEmpty else { return [] }
+            return AttributedTextLayout.runsToMeasure(attributed, in: textContainer(bounds.size))
         }
         guard let text, !text.isEmpty else { return [] }
-        return [TextRun(text, font: font)]
+        return TextMeasurer.runsToMeasure(text, style: textStyle)
     }
 
     /// Measures again with the new metrics.

@@ -197,9 +197,19 @@ open class SegmentedControl: Control {
         Size(width: naturalWidths.reduce(0, +), height: SegmentedControl.naturalHeight)
     }
 
-    /// The segments' titles, measured in the window's batch.
+    /// The segments' titles, measured in the window's batch: each whole title (its natural
+    /// width) and the runs its drawn layout measures.
     open override var textRunsToMeasure: [TextRun] {
-        segments.compactMap { $0.title }.filter { !$0.isEmpty }.map { TextRun($0, font: titleFont) }
+        let style = SegmentedControl.titleStyle(font: titleFont)
+        return segments.compactMap { $0.title }.filter { !$0.isEmpty }.flatMap { title in
+            [TextRun(title, font: titleFont)] + TextMeasurer.runsToMeasure(title, style: style)
+        }
+    }
+
+    /// The style a title is drawn in: one line, centred, truncated at the tail.
+    private static func titleStyle(font: Font) -> TextStyle {
+        TextStyle(
+            font: font, lineBreakMode: .byTruncatingTail, alignment: .center, numberOfLines: 1)
     }
 
     /// The segment under a point, if any.
@@ -273,9 +283,7 @@ open class SegmentedControl: Control {
         for (segment, frame) in zip(segments, frames) {
             let ink = (isEnabled && segment.isEnabled) ? Color.black : Color(white: 0.6)
             if let title = segment.title, !title.isEmpty {
-                let style = TextStyle(
-                    font: titleFont, lineBreakMode: .byTruncatingTail, alignment: .center,
-                    numberOfLines: 1)
+                let style = SegmentedControl.titleStyle(font: titleFont)
                 let inner = frame.insetBy(dx: 4, dy: 0)
                 guard !inner.isNull else { continue }
                 let layout = textMeasurer.layout(title, style: style, in: inner.size)

@@ -191,13 +191,20 @@ open class TextField: Control {
             width: View.noIntrinsicMetric, height: (line + 2 * TextField.textInset).rounded(.up))
     }
 
-    /// The text and placeholder, measured in the window's batch.
+    /// The run drawing measures, in the window's batch: the text as shown (bullets for secure
+    /// entry), or the placeholder when there is no text.
     open override var textRunsToMeasure: [TextRun] {
-        [text, placeholder ?? ""].filter { !$0.isEmpty }.map { TextRun($0, font: font) }
+        let shown = shownText
+        return shown.isEmpty ? [] : [TextRun(shown, font: font)]
     }
 
     private var displayedText: String {
         isSecureTextEntry ? String(repeating: "•", count: text.count) : text
+    }
+
+    /// What the field shows: the text as displayed, or the placeholder when it has none.
+    private var shownText: String {
+        text.isEmpty ? (placeholder ?? "") : displayedText
     }
 
     /// Draws the border, the text (or the placeholder) and, while editing, the cursor; the text
@@ -213,7 +220,7 @@ open class TextField: Control {
         let area = bounds.insetBy(dx: TextField.textInset, dy: 0)
         guard !area.isNull else { return }
         let showsPlaceholder = text.isEmpty
-        let shown = showsPlaceholder ? (placeholder ?? "") : displayedText
+        let shown = shownText
         let metrics = textMeasurer.metrics
         let advances = shown.isEmpty ? [] : metrics.advances(of: TextRun(shown, font: font))
         let fullWidth = advances.reduce(0, +)

@@ -5,87 +5,184 @@ public import TrellisText
 /// Font metrics answered by a backend that measures text (a raster or terminal plugin), so that
 /// layout uses the same fonts and shaping as the pixels.
 ///
-/// Measurements are cached per font and grapheme cluster. ``measure(runs:)`` sends every
-/// cluster it has not seen to the backend in one call, so a window that measures all of a
-/// layout pass's text up front crosses the plugin boundary once per pass, and an unchanged
-/// relayout not at all.
+/// Measurements are cached per font and run of text: each run is sent to the backend as one
+/// piece, its clusters in order, so that the backend shapes it as the renderer draws it (with
+/// kerning and ligatures between its own neighbours), and the advances of its clusters come
+/// back in that context. ``measure(runs:)`` sends every run it has not seen in one call, so a
+/// window that measures all of a layout pass's text up front (the runs
+/// `TextMeasurer.runsToMeasure(_:style:)` and `AttributedTextLayout.runsToMeasure(_:in:)`
+/// name) crosses the plugin boundary once per pass, and an unchanged relayout not at all.
+///
+/// The cache holds the advances of at most ``clusterLimit`` clusters: when it would hold more,
+/// the runs used least recently are forgotten first, so that an app that shows ever new text
+/// (a text field being typed in) keeps a bounded cache. A run longer than the limit is measured
+/// but not kept. Each font's line metrics are kept for good.
 public final class BackendFontMetrics: FontMetrics, @unchecked Sendable {
+    /// A run of text in a font.
+    private struct RunKey: Hashable {
+        var font: FontDescriptor
+        var text: String
+    }
+
+    /// The advances of a run's clusters, and when they were last used.
+    private struct Entry {
+        var advances: [Double]
+        var stamp: Int
+    }
+
     private struct State {
         var lineMetrics: [FontDescriptor: FontLineMetrics] = [:]
-        var advances: [FontDescriptor: [String: Double]] = [:]
+        var runs: [RunKey: Entry] = [:]
+        /// Runs in the order they were last used, oldest first, from `head` on; an element
+        /// whose stamp is not its entry's current one is stale and skipped.
+        var order: [(key: RunKey, stamp: Int)] = []
+        var head = 0
+        var clock = 0
+        var clusters = 0
         var calls = 0
+
+        /// The clusters a run counts for in the bound (an empty run is never stored).
+        static func cost(_ advances: [Double]) -> Int { max(advances.count, 1) }
+
+        /// Marks a run as used now.
+        mutating func touch(_ key: RunKey) {
+            clock += 1
+            runs[key]?.stamp = clock
+            order.append((key, clock))
+            compactIfNeeded()
+        }
+
+        /// Keeps a run's advances, forgetting the least recently used runs beyond `limit`.
+        mutating func store(_ advances: [Double], for key: RunKey, limit: Int) {
+            let cost = Self.cost(advances)
+            guard cost <= limit else { return }
+            if let old = runs[key] { clusters -= Self.cost(old.advances) }
+            clock += 1
+            runs[key] = Entry(advances: advances, stamp: clock)
+            order.append((key, clock))
+            clusters += cost
+            while clusters > limit && head < order.count {
+                let oldest = order[head]
+                head += 1
+                if let entry = runs[oldest.key], entry.stamp == oldest.stamp {
+                    runs[oldest.key] = nil
+                    clusters -= Self.cost(entry.advances)
+                }
+            }
+            compactIfNeeded()
+        }
+
+        /// Drops consumed and stale elements of `order` once they outnumber the live ones, so
+        /// that its length stays within a constant factor of the cache's.
+        private mutating func compactIfNeeded() {
+            guard order.count - head > 2 * runs.count + 64 || head > order.count / 2 + 64
+            else { return }
+            order = order[head...].filter { runs[$0.key]?.stamp == $0.stamp }
+            head = 0
+        }
     }
 
     private let backend: any Backend
     private let fallback: any FontMetrics
     private let state = Mutex(State())
 
+    /// The most clusters whose advances the cache keeps.
+    public let clusterLimit: Int
+
     /// Creates metrics answered by a backend; when the backend fails, `fallback` answers.
-    public init(backend: any Backend, fallback: any FontMetrics = ProportionalMetrics()) {
+    ///
+    /// - Parameters:
+    ///   - backend: The backend that measures.
+    ///   - fallback: The metrics used for runs the backend does not answer.
+    ///   - clusterLimit: The most clusters whose advances are cached, 65,536 by default (a
+    ///     few megabytes with the texts); 0 or less keeps none.
+    public init(
+        backend: any Backend, fallback: any FontMetrics = ProportionalMetrics(),
+        clusterLimit: Int = 65_536
+    ) {
         self.backend = backend
         self.fallback = fallback
+        self.clusterLimit = max(clusterLimit, 0)
     }
 
     /// The number of measurement calls made into the backend so far.
     public var backendCalls: Int { state.withLock { $0.calls } }
 
+    /// The number of clusters whose advances the cache holds now, at most ``clusterLimit``.
+    public var cachedClusters: Int { state.withLock { $0.clusters } }
+
     /// The font's vertical metrics, measured once per font.
     public func lineMetrics(for font: Font) -> FontLineMetrics {
         let key = font.descriptor
         if let known = state.withLock({ $0.lineMetrics[key] }) { return known }
-        fetch([(key, [])])
+        _ = fetch([RunKey(font: key, text: "")])
         return state.withLock { $0.lineMetrics[key] } ?? fallback.lineMetrics(for: font)
     }
 
-    /// The advances of one run's clusters.
+    /// The advances of one run's clusters, shaped as one piece.
     public func advances(of run: TextRun) -> [Double] {
         measure(runs: [run])[0]
     }
 
-    /// The advances of several runs' clusters, with every unknown cluster measured in one call.
+    /// The advances of several runs' clusters, each run shaped as one piece, with every run
+    /// not in the cache measured in one call.
+    ///
+    /// - Complexity: O(*n*) in the total length of the runs, plus the backend's work for the
+    ///   runs it measures.
     public func measure(runs: [TextRun]) -> [[Double]] {
-        let keyed = runs.map { run in (run.font.descriptor, run.text.map { String($0) }) }
-        var missing: [FontDescriptor: Set<String>] = [:]
+        let keys = runs.map { RunKey(font: $0.font.descriptor, text: String($0.text)) }
+        var results: [[Double]?] = Array(repeating: nil, count: runs.count)
+        var missing: [RunKey] = []
         state.withLock { state in
-            for (font, clusters) in keyed {
-                let known = state.advances[font] ?? [:]
-                let unknown = clusters.filter { known[$0] == nil }
-                let needsMetrics = state.lineMetrics[font] == nil
-                if !unknown.isEmpty || needsMetrics {
-                    missing[font, default: []].formUnion(unknown)
+            var requested = Set<RunKey>()
+            var fontsAsked = Set<FontDescriptor>()
+            for (index, key) in keys.enumerated() {
+                if key.text.isEmpty {
+                    results[index] = []
+                } else if let entry = state.runs[key] {
+                    results[index] = entry.advances
+                    state.touch(key)
+                } else if requested.insert(key).inserted {
+                    missing.append(key)
+                    fontsAsked.insert(key.font)
+                }
+            }
+            // A font whose line metrics are unknown is asked for them with an empty run.
+            for key in keys where state.lineMetrics[key.font] == nil {
+                if fontsAsked.insert(key.font).inserted {
+                    missing.append(RunKey(font: key.font, text: ""))
                 }
             }
         }
-        if !missing.isEmpty {
-            fetch(missing.sorted { "\($0.key)" < "\($1.key)" }.map { ($0.key, $0.value.sorted()) })
-        }
-        return zip(runs, keyed).map { run, entry in
-            let table = state.withLock { $0.advances[entry.0] } ?? [:]
-            if entry.1.allSatisfy({ table[$0] != nil }) { return entry.1.map { table[$0] ?? 0 } }
-            return fallback.advances(of: run)
+        let measured = missing.isEmpty ? [:] : fetch(missing)
+        return runs.indices.map { index in
+            results[index] ?? measured[keys[index]] ?? fallback.advances(of: runs[index])
         }
     }
 
-    private func fetch(_ requests: [(FontDescriptor, [String])]) {
-        let runs = requests.map { MeasureRun(font: $0.0, clusters: $0.1) }
+    /// Measures runs in one backend call, keeps what comes back and returns it by run.
+    private func fetch(_ keys: [RunKey]) -> [RunKey: [Double]] {
+        let runs = keys.map { MeasureRun(font: $0.font, clusters: $0.text.map { String($0) }) }
         let request = TextMeasurementCodec.encode(request: runs)
         state.withLock { $0.calls += 1 }
-        guard let bytes = try? backend.measure(encoded: request) else { return }
+        guard let bytes = try? backend.measure(encoded: request) else { return [:] }
         let decoded = bytes.withUnsafeBytes { buffer in
             try? TextMeasurementCodec.decodeResponse(buffer)
         }
-        guard let measured = decoded, measured.count == runs.count else { return }
+        guard let measured = decoded, measured.count == runs.count else { return [:] }
+        var answered: [RunKey: [Double]] = [:]
+        let limit = clusterLimit
         state.withLock { state in
-            for (run, result) in zip(runs, measured)
+            for (key, (run, result)) in zip(keys, zip(runs, measured))
             where result.advances.count == run.clusters.count {
                 state.lineMetrics[run.font] = FontLineMetrics(
                     ascender: result.ascender, descender: -abs(result.descender),
                     leading: result.lineGap,
                     capHeight: result.capHeight, xHeight: result.xHeight)
-                for (cluster, advance) in zip(run.clusters, result.advances) {
-                    state.advances[run.font, default: [:]][cluster] = advance
-                }
+                answered[key] = result.advances
+                if !key.text.isEmpty { state.store(result.advances, for: key, limit: limit) }
             }
         }
+        return answered
     }
 }

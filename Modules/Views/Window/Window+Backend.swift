@@ -23,22 +23,14 @@ extension Window {
         return ProportionalMetrics()
     }
 
-    /// The ellipsis the text layout measures in every font it lays out, for truncated lines.
-    private static let truncationEllipsis = "\u{2026}"
-
-    /// Measures every run of text the views will lay out, and the ellipsis in each of their
-    /// fonts, in one batch, so that a backend that measures crosses its boundary once per
-    /// layout pass.
+    /// Measures every run of text the views will lay out (each view's ``View/textRunsToMeasure``,
+    /// which names the runs its text layouts ask for) in one batch, so that a backend that
+    /// measures crosses its boundary once per layout pass.
     func prefetchTextMeasurements() {
         var runs: [TextRun] = []
         collectTextRuns(from: self, into: &runs)
         guard !runs.isEmpty else { return }
-        var fonts = Set<Font>()
-        var ellipses: [TextRun] = []
-        for run in runs where fonts.insert(run.font).inserted {
-            ellipses.append(TextRun(Window.truncationEllipsis, font: run.font))
-        }
-        _ = textMeasurer.metrics.measure(runs: runs + ellipses)
+        _ = textMeasurer.metrics.measure(runs: runs)
     }
 
     private func collectTextRuns(from view: View, into runs: inout [TextRun]) {
