@@ -101,50 +101,75 @@ private struct Fixture {
 
 // MARK: Layout workloads
 
-@MainActor
-private func layoutRows(count: Int, variable: Bool) throws -> [BenchRow] {
-    let flow = FlowLayout()
-    let naive = NaiveLayout(variable: variable)
-    let fast = Fixture(count: count, variable: variable, layout: flow)
-    let slow = Fixture(count: count, variable: variable, layout: naive)
-    let kind = variable ? "variable" : "uniform"
-    let label = count >= 1_000_000 ? "\(count / 1_000_000)M" : "\(count / 1_000)k"
+/// Prepare and query times of a layout and of its linear baseline over the same items.
+private struct LayoutTimes {
+    var prepare: Double
+    var baselinePrepare: Double
+    var query: Double
+    var baselineQuery: Double
+}
 
+/// Times preparing both layouts and querying screen-sized rectangles spread over the whole
+/// content, after checking that the two layouts find the same elements.
+@MainActor
+private func timeLayouts(
+    _ layout: any CollectionViewLayout, baseline: any CollectionViewLayout, count: Int,
+    variable: Bool, name: String
+) throws -> LayoutTimes {
+    let fast = Fixture(count: count, variable: variable, layout: layout)
+    let slow = Fixture(count: count, variable: variable, layout: baseline)
     let prepare = bestTime(minimumRuns: 3, maximumRuns: 10, budget: 2) {
-        flow.invalidateLayout(with: .everything)
-        flow.prepare()
+        layout.invalidateLayout(with: .everything)
+        layout.prepare()
     }
-    let naivePrepare = bestTime(minimumRuns: 3, maximumRuns: 10, budget: 2) {
-        naive.invalidateLayout(with: .everything)
-        naive.prepare()
+    let baselinePrepare = bestTime(minimumRuns: 3, maximumRuns: 10, budget: 2) {
+        baseline.invalidateLayout(with: .everything)
+        baseline.prepare()
     }
     _ = fast.collectionView
     _ = slow.collectionView
 
-    // Screen-sized rectangles spread over the whole content.
-    let height = flow.collectionViewContentSize.height
+    let height = layout.collectionViewContentSize.height
     let rects = (0..<64).map { index in
         Rect(x: 0, y: (height - 480) * Double(index) / 63, width: 320, height: 480)
     }
     for rect in rects.prefix(8) {
-        let found = Set(flow.layoutAttributesForElements(in: rect))
-        let expected = Set(naive.layoutAttributesForElements(in: rect))
+        let found = Set(layout.layoutAttributesForElements(in: rect))
+        let expected = Set(baseline.layoutAttributesForElements(in: rect))
         guard found == expected, !found.isEmpty else {
-            throw BenchError("grid \(kind) \(label): the layouts disagree in \(rect)")
+            throw BenchError("\(name): the layouts disagree in \(rect)")
         }
     }
     var sink = 0
     let query =
         bestTime(minimumRuns: 5, maximumRuns: 200, budget: 1) {
-            for rect in rects { sink &+= flow.layoutAttributesForElements(in: rect).count }
+            for rect in rects { sink &+= layout.layoutAttributesForElements(in: rect).count }
         } / Double(rects.count)
-    let naiveQuery =
+    let baselineQuery =
         bestTime(minimumRuns: 3, maximumRuns: 20, budget: 2) {
             for rect in rects.prefix(8) {
-                sink &+= naive.layoutAttributesForElements(in: rect).count
+                sink &+= baseline.layoutAttributesForElements(in: rect).count
             }
         } / 8
     if sink < 0 { print(sink) }
+    return LayoutTimes(
+        prepare: prepare, baselinePrepare: baselinePrepare, query: query,
+        baselineQuery: baselineQuery)
+}
+
+/// "100k" or "1M".
+private func countLabel(_ count: Int) -> String {
+    count >= 1_000_000 ? "\(count / 1_000_000)M" : "\(count / 1_000)k"
+}
+
+@MainActor
+private func layoutRows(count: Int, variable: Bool) throws -> [BenchRow] {
+    let flow = FlowLayout()
+    let naive = NaiveLayout(variable: variable)
+    let kind = variable ? "variable" : "uniform"
+    let label = countLabel(count)
+    let times = try timeLayouts(
+        flow, baseline: naive, count: count, variable: variable, name: "grid \(kind) \(label)")
 
     let itemBytesPerItem = Double(flow.itemStorageBytes) / Double(count)
     let sectionBytes = flow.storageBytes - flow.itemStorageBytes
@@ -153,15 +178,16 @@ private func layoutRows(count: Int, variable: Bool) throws -> [BenchRow] {
     let memoryMet = variable ? itemBytesPerItem <= 16 : flow.storageBytes < 4_096
     return [
         BenchRow(
-            workload: "grid prepare \(kind) \(label)", trellis: prepare, peer: naivePrepare,
-            peerName: "linear baseline", goal: memoryGoal, met: memoryMet,
+            workload: "grid prepare \(kind) \(label)", trellis: times.prepare,
+            peer: times.baselinePrepare, peerName: "linear baseline", goal: memoryGoal,
+            met: memoryMet,
             note: String(
                 format: "%.2f B/item + %d B for the section; baseline %.1f B/item",
                 itemBytesPerItem, sectionBytes, naiveBytesPerItem)),
         BenchRow(
-            workload: "grid query 320x480 \(kind) \(label)", trellis: query, peer: naiveQuery,
-            peerName: "linear baseline", goal: "< 50 µs", met: query < 50e-6,
-            note: "64 rectangles over the content"),
+            workload: "grid query 320x480 \(kind) \(label)", trellis: times.query,
+            peer: times.baselineQuery, peerName: "linear baseline", goal: "< 50 µs",
+            met: times.query < 50e-6, note: "64 rectangles over the content"),
     ]
 }
 
@@ -178,58 +204,23 @@ private func makeSeedGrid() -> GridLayout {
 private func columnGridRows(count: Int) throws -> [BenchRow] {
     let grid = makeSeedGrid()
     let naive = NaiveColumnGrid()
-    let fast = Fixture(count: count, variable: false, layout: grid)
-    let slow = Fixture(count: count, variable: false, layout: naive)
-    let label = count >= 1_000_000 ? "\(count / 1_000_000)M" : "\(count / 1_000)k"
-
-    let prepare = bestTime(minimumRuns: 3, maximumRuns: 10, budget: 2) {
-        grid.invalidateLayout(with: .everything)
-        grid.prepare()
-    }
-    let naivePrepare = bestTime(minimumRuns: 3, maximumRuns: 10, budget: 2) {
-        naive.invalidateLayout(with: .everything)
-        naive.prepare()
-    }
-    _ = fast.collectionView
-    _ = slow.collectionView
-
-    let height = grid.collectionViewContentSize.height
-    let rects = (0..<64).map { index in
-        Rect(x: 0, y: (height - 480) * Double(index) / 63, width: 320, height: 480)
-    }
-    for rect in rects.prefix(8) {
-        let found = Set(grid.layoutAttributesForElements(in: rect))
-        let expected = Set(naive.layoutAttributesForElements(in: rect))
-        guard found == expected, !found.isEmpty else {
-            throw BenchError("grid column grid \(label): the layouts disagree in \(rect)")
-        }
-    }
-    var sink = 0
-    let query =
-        bestTime(minimumRuns: 5, maximumRuns: 200, budget: 1) {
-            for rect in rects { sink &+= grid.layoutAttributesForElements(in: rect).count }
-        } / Double(rects.count)
-    let naiveQuery =
-        bestTime(minimumRuns: 3, maximumRuns: 20, budget: 2) {
-            for rect in rects.prefix(8) {
-                sink &+= naive.layoutAttributesForElements(in: rect).count
-            }
-        } / 8
-    if sink < 0 { print(sink) }
+    let label = countLabel(count)
+    let times = try timeLayouts(
+        grid, baseline: naive, count: count, variable: false, name: "grid column grid \(label)")
 
     let naiveBytesPerItem = Double(naive.storageBytes) / Double(count)
     return [
         BenchRow(
-            workload: "grid prepare column grid \(label)", trellis: prepare, peer: naivePrepare,
-            peerName: "linear baseline", goal: "memory independent of count",
-            met: grid.storageBytes < 4_096,
+            workload: "grid prepare column grid \(label)", trellis: times.prepare,
+            peer: times.baselinePrepare, peerName: "linear baseline",
+            goal: "memory independent of count", met: grid.storageBytes < 4_096,
             note: String(
                 format: "%d B in all (%.4f B/item); baseline %.1f B/item", grid.storageBytes,
                 Double(grid.storageBytes) / Double(count), naiveBytesPerItem)),
         BenchRow(
-            workload: "grid query 320x480 column grid \(label)", trellis: query,
-            peer: naiveQuery, peerName: "linear baseline", goal: "< 50 µs",
-            met: query < 50e-6, note: "64 rectangles over the content"),
+            workload: "grid query 320x480 column grid \(label)", trellis: times.query,
+            peer: times.baselineQuery, peerName: "linear baseline", goal: "< 50 µs",
+            met: times.query < 50e-6, note: "64 rectangles over the content"),
     ]
 }
 
