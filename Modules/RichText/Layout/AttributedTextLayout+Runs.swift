@@ -28,6 +28,6 @@ extension AttributedTextLayout {
     public static func runsToMeasure(_ text: AttributedText, in container: TextContainer)
         -> [TextRun]
     {
-        PreparedAttributedText(segmenting: text, container: container).measurementRuns().runs
+        PreparedAttributedText(segmenting: text, container: container).measurementRuns()
     }
 }
