@@ -1,7 +1,7 @@
+import Testing
 import TrellisGeometry
 import TrellisRichText
 import TrellisText
-import Testing
 
 /// A provider that forwards to another but is not one of the built-in ones, so a layout
 /// measures its runs in one batch instead of cluster by cluster.

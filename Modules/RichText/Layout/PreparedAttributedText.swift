@@ -2,7 +2,7 @@ import TrellisGeometry
 import TrellisText
 
 /// Attributed text segmented into grapheme clusters, split into pieces of one set of
-/// attributes within one paragraph, and measured in one batch.
+/// attributes within one paragraph, and measured.
 struct PreparedAttributedText {
     /// Properties of a cluster.
     struct Flags: OptionSet {
