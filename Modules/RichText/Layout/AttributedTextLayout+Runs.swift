@@ -4,10 +4,12 @@ extension AttributedTextLayout {
     /// Returns the runs that laying out an attributed text measures, in the order it measures
     /// them.
     ///
-    /// A layout asks its `FontMetrics` provider for each piece of the text (the clusters of
-    /// one attribute run within one paragraph, its separator included) as one run, so that
-    /// shaping sees every cluster with its neighbours; then for each list marker, in the font
-    /// of its paragraph's first piece; then for the ellipsis "…" in each font. A window calls
+    /// A layout with a provider other than the built-in ones asks it for each piece of the
+    /// text (the clusters of one attribute run within one paragraph, its separator included)
+    /// as one run, so that shaping sees every cluster with its neighbours; then for each list
+    /// marker, in the font of its paragraph's first piece; then for the ellipsis "…" in each
+    /// font. (The built-in providers measure each cluster alone, so a layout with one of them
+    /// measures the pieces cluster by cluster and asks only for the markers and ellipses.) A window calls
     /// this for all its text before a layout pass and hands the runs to
     /// `FontMetrics.measure(runs:)` at once, so that a provider which caches runs answers the
     /// pass from one call. The runs depend on the text and the container's default font only,
@@ -28,6 +30,6 @@ extension AttributedTextLayout {
     public static func runsToMeasure(_ text: AttributedText, in container: TextContainer)
         -> [TextRun]
     {
-        PreparedAttributedText(segmenting: text, container: container).measurementRuns().runs
+        PreparedAttributedText(segmenting: text, container: container).measurementRuns()
     }
 }

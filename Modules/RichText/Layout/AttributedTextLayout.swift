@@ -11,10 +11,11 @@ public import TrellisText
 /// (separated by a line feed, carriage return, CR LF, NEL, VT, FF or U+2029) take their
 /// ``ParagraphStyle`` from their first character; U+2028 breaks a line within a paragraph.
 ///
-/// Measurement goes through one `FontMetrics` provider in a single
-/// `FontMetrics.measure(runs:)` call per layout: every run of the text, every list marker
-/// and the ellipsis in each font are measured in the same batch, so a provider behind a plugin
-/// boundary answers a whole layout in one crossing.
+/// Measurement goes through one `FontMetrics` provider. The built-in providers measure the
+/// text cluster by cluster from its bytes, as TrellisText's plain layout does; any other
+/// provider gets a single `FontMetrics.measure(runs:)` call per layout: every run of the
+/// text, every list marker and the ellipsis in each font are measured in the same batch, so
+/// a provider behind a plugin boundary answers a whole layout in one crossing.
 ///
 /// ```swift
 /// let text = AttributedText(markup: html, options: .init(paragraphMarker: .bullet))
@@ -91,7 +92,8 @@ public struct AttributedTextLayout: Sendable, Hashable {
     /// - Parameters:
     ///   - text: The text.
     ///   - container: The box, line limit, break mode and default font and colour.
-    ///   - metrics: The provider of font measurements, called once for all advances.
+    ///   - metrics: The provider of font measurements; one that is not built in is called
+    ///     once for all advances.
     /// - Complexity: O(*n* + *r*) in the length of the text and its runs.
     public init(_ text: AttributedText, in container: TextContainer, metrics: any FontMetrics) {
         let prepared = PreparedAttributedText(text, container: container, metrics: metrics)

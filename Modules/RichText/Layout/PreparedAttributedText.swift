@@ -2,7 +2,7 @@ import TrellisGeometry
 import TrellisText
 
 /// Attributed text segmented into grapheme clusters, split into pieces of one set of
-/// attributes within one paragraph, and measured in one batch.
+/// attributes within one paragraph, and measured.
 struct PreparedAttributedText {
     /// Properties of a cluster.
     struct Flags: OptionSet {
@@ -84,9 +84,10 @@ struct PreparedAttributedText {
     /// The font of a piece.
     func font(ofPiece index: Int) -> FontInfo { fonts[pieces[index].font] }
 
-    /// Segments, splits and measures a text, with one call to `metrics.measure(runs:)` for the
-    /// runs ``measurementRuns()`` names, made before the line metrics are asked for, so that a
-    /// provider that fetches both at once crosses its boundary once.
+    /// Segments, splits and measures a text: with a built-in provider cluster by cluster, with
+    /// any other provider in one call to `metrics.measure(runs:)` for the runs
+    /// ``measurementRuns()`` names; either way before the line metrics are asked for, so that
+    /// a provider that fetches both at once crosses its boundary once.
     ///
     /// - Complexity: O(*n* + *r*) in the length of the text and its runs.
     init(_ text: AttributedText, container: TextContainer, metrics: any FontMetrics) {
@@ -123,36 +124,58 @@ struct PreparedAttributedText {
 
     /// Splits the text into clusters and pieces; returns the paragraphs' cluster bounds.
     ///
-    /// Two ASCII characters in a row (other than CR LF) are always two clusters, so ASCII text
-    /// is split without the grapheme-breaking rules.
+    /// Clusters are Swift's `Character`s, found in one pass over the UTF-8 bytes by
+    /// TrellisText's segmentation.
     private mutating func segment(container: TextContainer) -> [(start: Int, end: Int)] {
+        var string = text.string
+        let offsets = string.withUTF8 { ClusterMeasurer.clusterOffsets($0) }
+        let count = offsets.count - 1
+        var flags: [Flags] = []
+        flags.reserveCapacity(count)
+        string.withUTF8 { bytes in
+            for index in 0..<count {
+                flags.append(Self.flags(bytes, offsets[index]..<offsets[index + 1]))
+            }
+        }
+        self.offsets = offsets
+        self.flags = flags
+        return splitPieces(container: container)
+    }
+
+    /// The flags of the cluster at UTF-8 range `range`, from its first scalar, without
+    /// ``Flags/breakBefore``.
+    private static func flags(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Flags {
+        let byte = bytes[range.lowerBound]
+        if byte < 0x80 {
+            if byte == 0x20 { return range.count == 1 ? .space : [] }
+            return byte >= 0x0A && byte <= 0x0D ? .paragraphSeparator : []
+        }
+        guard range.count >= 2 else { return [] }
+        let second = bytes[range.lowerBound + 1]
+        if byte == 0xC2 { return second == 0x85 ? .paragraphSeparator : [] }  // NEL
+        guard byte == 0xE2 && second == 0x80 && range.count >= 3 else { return [] }
+        switch bytes[range.lowerBound + 2] {
+        case 0xA8: return .lineSeparator  // U+2028
+        case 0xA9: return .paragraphSeparator  // U+2029
+        default: return []
+        }
+    }
+
+    /// Splits the clusters into pieces of one attribute run within one paragraph; returns the
+    /// paragraphs' cluster bounds.
+    private mutating func splitPieces(container: TextContainer) -> [(start: Int, end: Int)] {
         let runs = text.storedRuns
-        let string = text.string
-        let utf8 = string.utf8
         var bounds: [(start: Int, end: Int)] = []
         var fontIndices: [Font: Int] = [:]
         var runIndex = 0
         var pieceRun = -1
-        var offset = 0
         var paragraphStart = 0
         var followsSeparator = false
-        let capacity = utf8.count
-        offsets.reserveCapacity(capacity + 1)
-        flags.reserveCapacity(capacity)
-        pieceOfCluster.reserveCapacity(capacity)
-        var position = string.startIndex
-        while position < string.endIndex {
-            let index = flags.count
-            let byte = utf8[position]
-            var next = utf8.index(after: position)
-            let first: UInt32
-            if byte < 0x80 && byte != 0x0D && (next == string.endIndex || utf8[next] < 0x80) {
-                first = UInt32(byte)
-            } else {
-                first = string.unicodeScalars[position].value
-                next = string.index(after: position)
-            }
-            let length = utf8.distance(from: position, to: next)
+        let count = clusterCount
+        var pieceOfCluster: [Int] = []
+        pieceOfCluster.reserveCapacity(count)
+        for index in 0..<count {
+            let offset = offsets[index]
             while runIndex < runs.count - 1 && runs[runIndex].end <= offset { runIndex += 1 }
             if pieces.isEmpty || pieceRun != runIndex || followsSeparator {
                 if let last = pieces.indices.last {
@@ -183,32 +206,17 @@ struct PreparedAttributedText {
                         kern: min(max(attributes.kern ?? 0, -limit), limit)))
                 pieceRun = runIndex
             }
-            var flag: Flags = []
-            if first == 0x20 && length == 1 {
-                flag.insert(.space)
-            } else if first == 0x0A || first == 0x0D || first == 0x0B || first == 0x0C
-                || first == 0x85
-                || first == 0x2029
-            {
-                flag.insert(.paragraphSeparator)
-            } else if first == 0x2028 {
-                flag.insert(.lineSeparator)
-            }
-            offsets.append(offset)
-            flags.append(flag)
             pieceOfCluster.append(pieces.count - 1)
-            offset += length
-            position = next
-            followsSeparator = flag.contains(.paragraphSeparator)
+            followsSeparator = flags[index].contains(.paragraphSeparator)
             if followsSeparator {
                 bounds.append((paragraphStart, index))
                 paragraphStart = index + 1
             }
         }
-        offsets.append(offset)
+        self.pieceOfCluster = pieceOfCluster
         if let last = pieces.indices.last {
-            pieces[last].clusters = pieces[last].clusters.lowerBound..<flags.count
-            bounds.append((paragraphStart, flags.count))
+            pieces[last].clusters = pieces[last].clusters.lowerBound..<count
+            bounds.append((paragraphStart, count))
         }
         return bounds
     }
@@ -232,49 +240,82 @@ struct PreparedAttributedText {
         self.flags = flags
     }
 
-    /// The runs the text is measured in, in order: every piece, the list marker of every
-    /// paragraph that has one (in the font of the paragraph's first piece), then the ellipsis
-    /// in each font; with the index of the first marker and the first ellipsis.
-    func measurementRuns() -> (runs: [TextRun], firstMarker: Int, firstEllipsis: Int) {
+    /// The runs the text is measured in with a provider that is not one of the built-in ones,
+    /// in order: every piece, the list marker of every paragraph that has one (in the font of
+    /// the paragraph's first piece), then the ellipsis in each font.
+    func measurementRuns() -> [TextRun] {
         var runs: [TextRun] = []
         runs.reserveCapacity(pieces.count + markerStyles.count + fonts.count)
         for piece in pieces {
             let range = offsets[piece.clusters.lowerBound]..<offsets[piece.clusters.upperBound]
             runs.append(TextRun(text.substring(range), font: fonts[piece.font].font))
         }
-        let firstMarker = runs.count
+        runs += markerAndEllipsisRuns()
+        return runs
+    }
+
+    /// The list marker of every paragraph that has one, in the font of the paragraph's first
+    /// piece, then the ellipsis in each font.
+    private func markerAndEllipsisRuns() -> [TextRun] {
+        var runs: [TextRun] = []
+        runs.reserveCapacity(markerStyles.count + fonts.count)
         for paragraph in paragraphs {
             guard let marker = paragraph.marker else { continue }
             runs.append(
                 TextRun(markerStyles[marker].text, font: font(ofPiece: paragraph.piece).font))
         }
-        let firstEllipsis = runs.count
         for info in fonts { runs.append(TextRun(Self.ellipsis, font: info.font)) }
-        return (runs, firstMarker, firstEllipsis)
+        return runs
     }
 
-    /// Measures every piece, every list marker and the ellipsis in each font in one call.
+    /// Measures every piece, every list marker and the ellipsis in each font: with a built-in
+    /// provider cluster by cluster from the text's bytes and the markers and ellipses in one
+    /// call, with any other provider all of them in one call.
     private mutating func measure(with metrics: any FontMetrics) {
-        let (runs, firstMarkerRun, firstEllipsisRun) = measurementRuns()
-        let measured = runs.isEmpty ? [] : metrics.measure(runs: runs)
+        var advances = [Double](repeating: 0, count: clusterCount)
+        let measured: [[Double]]
+        let firstMarkerRun: Int
+        if let measurer = ClusterMeasurer(metrics) {
+            var string = text.string
+            let offsets = self.offsets
+            string.withUTF8 { bytes in
+                for piece in pieces {
+                    measurer.measure(
+                        bytes, offsets: offsets, clusters: piece.clusters,
+                        font: fonts[piece.font].font, into: &advances)
+                }
+            }
+            let runs = markerAndEllipsisRuns()
+            measured = runs.isEmpty ? [] : metrics.measure(runs: runs)
+            firstMarkerRun = 0
+        } else {
+            let runs = measurementRuns()
+            measured = runs.isEmpty ? [] : metrics.measure(runs: runs)
+            for (index, piece) in pieces.enumerated() where index < measured.count {
+                let values = measured[index]
+                for (position, cluster) in piece.clusters.enumerated() where position < values.count
+                {
+                    advances[cluster] = Self.advance(values[position])
+                }
+            }
+            firstMarkerRun = pieces.count
+        }
         func values(_ index: Int) -> [Double] { index < measured.count ? measured[index] : [] }
         func total(_ index: Int) -> Double { values(index).reduce(0) { $0 + Self.advance($1) } }
 
-        advances = [Double](repeating: 0, count: clusterCount)
-        for (index, piece) in pieces.enumerated() {
-            let measuredAdvances = values(index)
+        for piece in pieces {
             for cluster in piece.clusters {
-                let position = cluster - piece.clusters.lowerBound
                 if flags[cluster].contains(.paragraphSeparator)
                     || flags[cluster].contains(.lineSeparator)
                 {
-                    continue
+                    advances[cluster] = 0
+                } else {
+                    advances[cluster] += piece.kern
                 }
-                let advance =
-                    position < measuredAdvances.count ? Self.advance(measuredAdvances[position]) : 0
-                advances[cluster] = advance + piece.kern
             }
         }
+        self.advances = advances
+        let firstEllipsisRun = firstMarkerRun + markerStyles.count
         for index in fonts.indices { fonts[index].ellipsisWidth = total(firstEllipsisRun + index) }
         var markerRun = firstMarkerRun
         for paragraph in paragraphs {

@@ -75,6 +75,13 @@ protocol ScalarClusterMetrics: FontMetrics {
     /// Segments UTF-8 text into `segments`, measuring its clusters. A requirement, so that each
     /// provider's witness is specialized for it and the per-cluster calls are direct.
     func segment(_ buffer: UnsafeBufferPointer<UInt8>, into segments: inout Segments, font: Font)
+
+    /// Writes the advances of clusters already found to `advances`, as
+    /// ``ClusterMeasurer/measure(_:offsets:clusters:font:into:)`` describes. A requirement for
+    /// the same reason as ``segment(_:into:font:)``.
+    func measureClusters(
+        _ buffer: UnsafeBufferPointer<UInt8>, offsets: [Int], clusters: Range<Int>, font: Font,
+        into advances: inout [Double])
 }
 
 extension ScalarClusterMetrics {
