@@ -80,7 +80,8 @@ private struct SplitMix: RandomNumberGenerator {
                     row.append(alpha << 24 | colour)
                 }
             }
-            #expect(converted(row, offset: offset) == row.flatMap(referenceStraight), "width \(width)")
+            #expect(
+                converted(row, offset: offset) == row.flatMap(referenceStraight), "width \(width)")
         }
     }
 

@@ -1,66 +1,92 @@
 /// Conversions between Cairo's pixels (32-bit native-endian ARGB with premultiplied alpha) and
 /// byte-order RGBA with straight alpha, as display-list images and the outputs use.
 package enum PixelConversion {
-    /// The shift that goes with ``reciprocals``.
-    private static let reciprocalShift: UInt64 = 24
-
-    /// For each alpha *a* in 1...255, ⌈2²⁴ / *a*⌉: `(n * reciprocals[a]) >> 24` is `n / a` for
-    /// every numerator below 2¹⁶ (the largest here is 255 × 255 + 127), so one multiplication
-    /// and a shift replace a division. Index 0 is unused.
-    private static let reciprocals: [UInt64] = (0..<256).map { alpha in
-        alpha == 0 ? 0 : ((1 << reciprocalShift) + UInt64(alpha) - 1) / UInt64(alpha)
+    /// The straight value of every premultiplied channel *c* under every alpha *a*, at
+    /// `a << 8 | c`: `min(255, (c × 255 + a / 2) / a)`, and 0 for *a* = 0. A lookup in these
+    /// 64 KiB replaces a division (measured twice as fast as dividing, where a multiplication
+    /// by a reciprocal was not faster at all).
+    private static let quotients: [UInt8] = (0..<65_536).map { index in
+        let alpha = index >> 8
+        let channel = index & 255
+        return alpha == 0 ? 0 : UInt8(min(255, (channel * 255 + alpha / 2) / alpha))
     }
+
+    /// The alpha bytes of two pixels in a 64-bit word.
+    private static let alphaPair: UInt64 = 0xFF00_0000_FF00_0000
 
     /// Writes one row of premultiplied ARGB32 pixels as straight RGBA bytes.
     ///
-    /// Each channel becomes `min(255, (c × 255 + a / 2) / a)` for alpha *a* in 1...254; opaque
-    /// pixels keep their channels and transparent ones become four zero bytes. Opaque and
-    /// transparent pixels are written whole, runs of opaque pixels in a loop the compiler
-    /// vectorises, and the division for partial alpha is a multiplication by a reciprocal.
+    /// Each channel becomes `min(255, (c × 255 + a / 2) / a)` for alpha *a* in 1...254;
+    /// opaque pixels keep their channels and transparent ones become four zero bytes. Every
+    /// pixel is written whole; eight opaque pixels in a row are converted two to a 64-bit
+    /// word, and the divisions for partial alpha are lookups in a table of quotients.
     ///
     /// - Complexity: O(*width*).
     package static func unpremultiply(
         row source: UnsafePointer<UInt32>, into destination: UnsafeMutablePointer<UInt8>,
         width: Int
     ) {
+        let input = UnsafeRawPointer(source)
         let out = UnsafeMutableRawPointer(destination)
-        reciprocals.withUnsafeBufferPointer { table in
+        quotients.withUnsafeBufferPointer { table in
             var x = 0
-            while x < width {
-                let pixel = source[x]
-                if pixel >= 0xFF00_0000 {
-                    var end = x + 1
-                    while end < width && source[end] >= 0xFF00_0000 { end += 1 }
-                    for i in x..<end {
+            #if _endian(little)
+                while x + 8 <= width {
+                    let offset = x * 4
+                    let words = (
+                        input.loadUnaligned(fromByteOffset: offset, as: UInt64.self),
+                        input.loadUnaligned(fromByteOffset: offset + 8, as: UInt64.self),
+                        input.loadUnaligned(fromByteOffset: offset + 16, as: UInt64.self),
+                        input.loadUnaligned(fromByteOffset: offset + 24, as: UInt64.self)
+                    )
+                    if words.0 & words.1 & words.2 & words.3 & alphaPair == alphaPair {
                         out.storeBytes(
-                            of: swapRedAndBlue(source[i]).littleEndian, toByteOffset: i * 4,
-                            as: UInt32.self)
+                            of: opaquePair(words.0), toByteOffset: offset, as: UInt64.self)
+                        out.storeBytes(
+                            of: opaquePair(words.1), toByteOffset: offset + 8, as: UInt64.self)
+                        out.storeBytes(
+                            of: opaquePair(words.2), toByteOffset: offset + 16, as: UInt64.self)
+                        out.storeBytes(
+                            of: opaquePair(words.3), toByteOffset: offset + 24, as: UInt64.self)
+                    } else {
+                        for i in x..<(x + 8) {
+                            out.storeBytes(
+                                of: straight(source[i], table).littleEndian, toByteOffset: i * 4,
+                                as: UInt32.self)
+                        }
                     }
-                    x = end
-                    continue
+                    x += 8
                 }
-                let alpha = pixel >> 24
-                if alpha == 0 {
-                    out.storeBytes(of: 0, toByteOffset: x * 4, as: UInt32.self)
-                } else {
-                    let reciprocal = table[Int(alpha)]
-                    let half = UInt64(alpha / 2)
-                    func channel(_ shift: UInt32) -> UInt32 {
-                        let n = UInt64(pixel >> shift & 255) * 255 + half
-                        return UInt32(min(255, (n * reciprocal) >> reciprocalShift))
-                    }
-                    let value = channel(16) | channel(8) << 8 | channel(0) << 16 | alpha << 24
-                    out.storeBytes(of: value.littleEndian, toByteOffset: x * 4, as: UInt32.self)
-                }
+            #endif
+            while x < width {
+                out.storeBytes(
+                    of: straight(source[x], table).littleEndian, toByteOffset: x * 4,
+                    as: UInt32.self)
                 x += 1
             }
         }
     }
 
-    /// The RGBA bytes of an opaque ARGB pixel as a little-endian word: red and blue swapped.
+    /// The RGBA bytes of two opaque ARGB pixels in a little-endian word: red and blue swapped.
     @inline(__always)
-    private static func swapRedAndBlue(_ pixel: UInt32) -> UInt32 {
-        pixel & 0xFF00_FF00 | (pixel >> 16 & 0xFF) | (pixel & 0xFF) << 16
+    private static func opaquePair(_ pixels: UInt64) -> UInt64 {
+        pixels & 0xFF00_FF00_FF00_FF00 | (pixels >> 16 & 0x0000_00FF_0000_00FF)
+            | (pixels & 0x0000_00FF_0000_00FF) << 16
+    }
+
+    /// The RGBA bytes of one ARGB pixel as a little-endian word's value.
+    @inline(__always)
+    private static func straight(_ pixel: UInt32, _ table: UnsafeBufferPointer<UInt8>) -> UInt32 {
+        if pixel >= 0xFF00_0000 {
+            return pixel & 0xFF00_FF00 | (pixel >> 16 & 0xFF) | (pixel & 0xFF) << 16
+        }
+        let alpha = pixel >> 24
+        if alpha == 0 { return 0 }
+        let row = Int(alpha) << 8
+        func channel(_ shift: UInt32) -> UInt32 {
+            UInt32(table[row | Int(pixel >> shift & 255)])
+        }
+        return channel(16) | channel(8) << 8 | channel(0) << 16 | alpha << 24
     }
 
     /// Writes straight RGBA bytes as premultiplied ARGB32 pixels.
