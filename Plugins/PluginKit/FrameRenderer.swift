@@ -15,6 +15,14 @@ public protocol FrameRenderer: AnyObject {
     /// - Throws: ``RendererError`` for a malformed list or a failure while rendering.
     func render(_ list: UnsafeRawBufferPointer) throws(RendererError) -> [UInt8]
 
+    /// Renders one encoded display list into an output the caller owns, as the plugin ABI's
+    /// `render` entry does, so that large outputs are written once rather than copied.
+    ///
+    /// The default implementation copies the result of ``render(_:)-(UnsafeRawBufferPointer)``.
+    ///
+    /// - Throws: ``RendererError`` for a malformed list or a failure while rendering.
+    func render(_ list: UnsafeRawBufferPointer, into output: FrameOutput) throws(RendererError)
+
     /// Measures an encoded batch of text runs and returns the encoded results.
     ///
     /// The default implementation reports ``RendererError/Kind/unsupported``.
@@ -27,6 +35,13 @@ public protocol FrameRenderer: AnyObject {
 }
 
 extension FrameRenderer {
+    /// Renders through ``render(_:)-(UnsafeRawBufferPointer)`` and copies the bytes.
+    public func render(_ list: UnsafeRawBufferPointer, into output: FrameOutput)
+        throws(RendererError)
+    {
+        output.replace(with: try render(list))
+    }
+
     /// Reports that measuring is not supported.
     public func measure(_ request: UnsafeRawBufferPointer) throws(RendererError) -> [UInt8] {
         throw RendererError(.unsupported, "this backend does not measure text")

@@ -5,14 +5,10 @@ final class PluginInstance {
     let renderer: any FrameRenderer
     var error = ErrorText()
     /// The last call's output, owned by the instance until the next call or `close`.
-    private var output = UnsafeMutableRawBufferPointer(start: nil, count: 0)
+    private let output = FrameOutput()
 
     init(renderer: any FrameRenderer) {
         self.renderer = renderer
-    }
-
-    deinit {
-        output.deallocate()
     }
 
     /// Runs one call: stores its output for the out-parameters, or its error for `last_error`.
@@ -20,7 +16,7 @@ final class PluginInstance {
         _ bytes: UnsafePointer<UInt8>?, _ length: UInt64,
         _ outBytes: UnsafeMutablePointer<UnsafePointer<UInt8>?>?,
         _ outLength: UnsafeMutablePointer<UInt64>?,
-        _ body: (UnsafeRawBufferPointer) throws(RendererError) -> [UInt8]
+        _ body: (UnsafeRawBufferPointer, FrameOutput) throws(RendererError) -> Void
     ) -> Int32 {
         guard let outBytes, let outLength else {
             error.set("the output pointers must not be NULL")
@@ -35,18 +31,16 @@ final class PluginInstance {
             return Int32(TRELLIS_ERROR_INVALID_INPUT)
         }
         let input = UnsafeRawBufferPointer(start: bytes, count: Int(length))
-        let result: [UInt8]
         do throws(RendererError) {
-            result = try body(input)
+            try body(input, output)
         } catch {
+            output.replace(with: [])
             self.error.set(error.message)
             return error.kind.rawValue
         }
-        output.deallocate()
-        output = .allocate(byteCount: max(result.count, 1), alignment: 8)
-        result.withUnsafeBytes { output.copyMemory(from: $0) }
+        let result = output.bytes
         outLength.pointee = UInt64(result.count)
-        outBytes.pointee = UnsafePointer(output.baseAddress?.assumingMemoryBound(to: UInt8.self))
+        outBytes.pointee = UnsafePointer(result.baseAddress?.assumingMemoryBound(to: UInt8.self))
         return Int32(TRELLIS_OK)
     }
 }
@@ -101,34 +95,34 @@ typealias BufferEntry =
 let renderEntry: BufferEntry = { instance, bytes, length, outBytes, outLength in
     guard let instance else { return Int32(TRELLIS_ERROR_INVALID_INPUT) }
     let box = Unmanaged<PluginInstance>.fromOpaque(instance).takeUnretainedValue()
-    return box.perform(bytes, length, outBytes, outLength) { input throws(RendererError) in
-        try box.renderer.render(input)
+    return box.perform(bytes, length, outBytes, outLength) { input, output throws(RendererError) in
+        try box.renderer.render(input, into: output)
     }
 }
 
 let measureEntry: BufferEntry = { instance, bytes, length, outBytes, outLength in
     guard let instance else { return Int32(TRELLIS_ERROR_INVALID_INPUT) }
     let box = Unmanaged<PluginInstance>.fromOpaque(instance).takeUnretainedValue()
-    return box.perform(bytes, length, outBytes, outLength) { input throws(RendererError) in
-        try box.renderer.measure(input)
+    return box.perform(bytes, length, outBytes, outLength) { input, output throws(RendererError) in
+        output.replace(with: try box.renderer.measure(input))
     }
 }
 
 let inputEntry: BufferEntry = { instance, bytes, length, outBytes, outLength in
     guard let instance else { return Int32(TRELLIS_ERROR_INVALID_INPUT) }
     let box = Unmanaged<PluginInstance>.fromOpaque(instance).takeUnretainedValue()
-    return box.perform(bytes, length, outBytes, outLength) { input throws(RendererError) in
-        try box.renderer.input(input)
+    return box.perform(bytes, length, outBytes, outLength) { input, output throws(RendererError) in
+        output.replace(with: try box.renderer.input(input))
     }
 }
 
 let controlEntry: BufferEntry = { instance, bytes, length, outBytes, outLength in
     guard let instance else { return Int32(TRELLIS_ERROR_INVALID_INPUT) }
     let box = Unmanaged<PluginInstance>.fromOpaque(instance).takeUnretainedValue()
-    return box.perform(bytes, length, outBytes, outLength) { input throws(RendererError) in
+    return box.perform(bytes, length, outBytes, outLength) { input, output throws(RendererError) in
         guard let controllable = box.renderer as? any ControllableRenderer else {
             throw RendererError(.unsupported, "this backend has no control requests")
         }
-        return try controllable.control(input)
+        output.replace(with: try controllable.control(input))
     }
 }

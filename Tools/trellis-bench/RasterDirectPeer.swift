@@ -307,25 +307,21 @@ final class DirectCairoPeer {
         }
     }
 
+    /// The surface as straight-alpha RGBA bytes in a new buffer, as a program using Cairo
+    /// directly has to convert them, with the renderer's own conversion routine.
     private static func straightPixels(_ surface: OpaquePointer) -> [UInt8] {
         let width = Int(cairo_image_surface_get_width(surface))
         let height = Int(cairo_image_surface_get_height(surface))
         let stride = Int(cairo_image_surface_get_stride(surface))
         guard let data = cairo_image_surface_get_data(surface) else { return [] }
-        var result: [UInt8] = []
-        result.reserveCapacity(width * height * 4)
-        for y in 0..<height {
-            let row = UnsafeRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
-            for x in 0..<width {
-                let p = row[x]
-                let a = p >> 24
-                let channels = [p >> 16 & 255, p >> 8 & 255, p & 255].map {
-                    a == 0 ? 0 : UInt8(min(255, ($0 * 255 + a / 2) / a))
-                }
-                result += channels + [UInt8(a)]
+        return [UInt8](unsafeUninitializedCapacity: width * height * 4) { buffer, count in
+            guard let base = buffer.baseAddress else { return }
+            for y in 0..<height {
+                let row = UnsafeRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
+                PixelConversion.unpremultiply(row: row, into: base + y * width * 4, width: width)
             }
+            count = width * height * 4
         }
-        return result
     }
 
     /// A Cairo surface of an RGBA image, premultiplied.

@@ -79,13 +79,34 @@ public final class RasterRenderer: FrameRenderer {
     /// - Throws: `RendererError` of kind `invalidInput` with the decoder's message for a
     ///   malformed list; see ``render(_:)-(DisplayList)`` for the rest.
     public func render(_ list: UnsafeRawBufferPointer) throws(RendererError) -> [UInt8] {
-        let decoded: DisplayList
+        try render(RasterRenderer.decode(list))
+    }
+
+    /// Decodes, validates and renders an encoded display list into the plugin instance's
+    /// output: `rgba` pixels are converted straight into it, without an intermediate array.
+    ///
+    /// - Throws: As ``render(_:)-(UnsafeRawBufferPointer)``.
+    public func render(_ list: UnsafeRawBufferPointer, into output: FrameOutput)
+        throws(RendererError)
+    {
+        let decoded = try RasterRenderer.decode(list)
+        guard configuration.format == .rgba else {
+            output.replace(with: try render(decoded))
+            return
+        }
+        try draw(decoded) { surface, size throws(RendererError) in
+            try RasterOutput.encodeRGBA(surface, size: size, into: output)
+        }
+    }
+
+    private static func decode(_ list: UnsafeRawBufferPointer) throws(RendererError)
+        -> DisplayList
+    {
         do throws(DisplayListError) {
-            decoded = try DisplayList(decoding: list)
+            return try DisplayList(decoding: list)
         } catch {
             throw RendererError(.invalidInput, error.description)
         }
-        return try render(decoded)
     }
 
     /// Renders a display list.
@@ -96,6 +117,19 @@ public final class RasterRenderer: FrameRenderer {
     ///   memory that runs out; `invalidInput` for an empty canvas in PNG.
     /// - Complexity: O(*p* + *c*) for *p* pixels and *c* commands, plus what they draw.
     public func render(_ list: DisplayList) throws(RendererError) -> [UInt8] {
+        var result: [UInt8] = []
+        try draw(list) { surface, size throws(RendererError) in
+            result = try RasterOutput.encode(surface, size: size, format: configuration.format)
+        }
+        return result
+    }
+
+    /// Draws a list on a new canvas and hands it to `encode` (with no surface for an empty
+    /// `rgba` canvas), with the renderer's prefix on every error message.
+    private func draw(
+        _ list: DisplayList,
+        encode: (OpaquePointer?, CanvasSize) throws(RendererError) -> Void
+    ) throws(RendererError) {
         do throws(RendererError) {
             let size = try CanvasSize(for: list)
             if size.isEmpty {
@@ -105,7 +139,8 @@ public final class RasterRenderer: FrameRenderer {
                         "the canvas is \(size.width)×\(size.height) pixels; a PNG needs at "
                             + "least one pixel")
                 }
-                return RasterOutput.rgba(width: size.width, height: size.height, pixels: nil)
+                try encode(nil, size)
+                return
             }
             let surface = try RasterOutput.makeCanvas(size)
             defer { cairo_surface_destroy(surface) }
@@ -122,7 +157,7 @@ public final class RasterRenderer: FrameRenderer {
                 images: FrameImages(list, cache: imageCache), text: text, fontOptions: fontOptions)
             try painter.paint(list.commands)
             cairo_surface_flush(surface)
-            return try RasterOutput.encode(surface, size: size, format: configuration.format)
+            try encode(surface, size)
         } catch {
             throw RendererError(error.kind, "raster: \(error.message)")
         }

@@ -24,49 +24,70 @@ enum RasterOutput {
         return surface
     }
 
-    /// Encodes a drawn canvas.
+    /// Encodes a drawn canvas, or the empty canvas of an `rgba` frame when `surface` is nil.
     ///
     /// - Throws: `RendererError` when compression fails.
     static func encode(
-        _ surface: OpaquePointer, size: CanvasSize, format: RasterConfiguration.Format
+        _ surface: OpaquePointer?, size: CanvasSize, format: RasterConfiguration.Format
     ) throws(RendererError) -> [UInt8] {
-        guard let data = cairo_image_surface_get_data(surface) else {
-            throw RendererError(.internal, "the canvas has no pixels")
-        }
-        let stride = Int(cairo_image_surface_get_stride(surface))
+        let pixels = try canvasPixels(surface)
         switch format {
         case .png:
+            guard let pixels else { throw RendererError(.internal, "the canvas has no pixels") }
             return try PNGEncoder.encode(
-                argb32: data, width: size.width, height: size.height, stride: stride)
+                argb32: pixels.data, width: size.width, height: size.height,
+                stride: pixels.stride)
         case .rgba:
-            return rgba(
-                width: size.width, height: size.height, pixels: (UnsafeRawPointer(data), stride))
+            return [UInt8](unsafeUninitializedCapacity: rgbaCount(size)) { buffer, count in
+                writeRGBA(size, pixels: pixels, into: UnsafeMutableRawBufferPointer(buffer))
+                count = buffer.count
+            }
         }
     }
 
-    /// The `rgba` format: width and height as little-endian `UInt32`s, then straight RGBA.
-    static func rgba(
-        width: Int, height: Int, pixels: (data: UnsafeRawPointer, stride: Int)?
-    ) -> [UInt8] {
-        let header = [UInt32(width), UInt32(height)].flatMap { value in
-            (0..<4).map { UInt8(truncatingIfNeeded: value >> (8 * $0)) }
+    /// Writes a drawn canvas (or the empty one when `surface` is nil) in the `rgba` format
+    /// straight into an output, without an intermediate array.
+    static func encodeRGBA(
+        _ surface: OpaquePointer?, size: CanvasSize, into output: FrameOutput
+    ) throws(RendererError) {
+        let pixels = try canvasPixels(surface)
+        output.write(count: rgbaCount(size)) { writeRGBA(size, pixels: pixels, into: $0) }
+    }
+
+    private static func canvasPixels(_ surface: OpaquePointer?) throws(RendererError) -> (
+        data: UnsafeMutablePointer<UInt8>, stride: Int
+    )? {
+        guard let surface else { return nil }
+        guard let data = cairo_image_surface_get_data(surface) else {
+            throw RendererError(.internal, "the canvas has no pixels")
         }
-        return [UInt8](unsafeUninitializedCapacity: 8 + width * height * 4) { buffer, count in
-            guard let base = buffer.baseAddress else {
-                count = 0
-                return
-            }
-            for (i, byte) in header.enumerated() { base[i] = byte }
-            for y in 0..<height {
-                let out = base + 8 + y * width * 4
-                if let pixels {
-                    let row = (pixels.data + y * pixels.stride).assumingMemoryBound(to: UInt32.self)
-                    PixelConversion.unpremultiply(row: row, into: out, width: width)
-                } else {
-                    out.initialize(repeating: 0, count: width * 4)
-                }
-            }
-            count = 8 + width * height * 4
+        return (data, Int(cairo_image_surface_get_stride(surface)))
+    }
+
+    /// The size of an `rgba` frame: an 8-byte header and 4 bytes a pixel.
+    private static func rgbaCount(_ size: CanvasSize) -> Int {
+        8 + size.width * size.height * 4
+    }
+
+    /// The `rgba` format: width and height as little-endian `UInt32`s, then straight RGBA
+    /// (zeros without pixels), into a buffer of exactly ``rgbaCount(_:)`` bytes.
+    private static func writeRGBA(
+        _ size: CanvasSize, pixels: (data: UnsafeMutablePointer<UInt8>, stride: Int)?,
+        into buffer: UnsafeMutableRawBufferPointer
+    ) {
+        guard let base = buffer.baseAddress, buffer.count == rgbaCount(size) else { return }
+        base.storeBytes(of: UInt32(size.width).littleEndian, as: UInt32.self)
+        base.storeBytes(of: UInt32(size.height).littleEndian, toByteOffset: 4, as: UInt32.self)
+        let rowBytes = size.width * 4
+        let out = (base + 8).assumingMemoryBound(to: UInt8.self)
+        guard let pixels else {
+            out.initialize(repeating: 0, count: size.height * rowBytes)
+            return
+        }
+        for y in 0..<size.height {
+            let row = UnsafeRawPointer(pixels.data + y * pixels.stride).assumingMemoryBound(
+                to: UInt32.self)
+            PixelConversion.unpremultiply(row: row, into: out + y * rowBytes, width: size.width)
         }
     }
 }
