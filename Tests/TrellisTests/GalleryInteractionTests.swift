@@ -46,7 +46,8 @@ import Trellis
         // The grid starts at y 616: a point 20 points into it is on screen.
         let overGrid = Point(x: 40, y: 636)
         #expect(window.hitTest(overGrid)?.isDescendant(of: grid) == true)
-        #expect(window.dispatchScroll(Size(width: 0, height: 48), at: overGrid) === gallery.scrollView)
+        #expect(
+            window.dispatchScroll(Size(width: 0, height: 48), at: overGrid) === gallery.scrollView)
         #expect(gallery.scrollView.contentOffset.y == 48)
         #expect(grid.contentOffset.y == 0)
     }
