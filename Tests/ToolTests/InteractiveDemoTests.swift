@@ -50,9 +50,24 @@ private struct TmuxPane {
         process.waitUntilExit()
     }
 
-    func screen() throws -> [String] {
-        try tmux(["capture-pane", "-p", "-t", session], capturing: true).output.components(
-            separatedBy: "\n")
+    /// The screen's lines; with `colors`, each line keeps its SGR colour sequences.
+    func screen(colors: Bool = false) throws -> [String] {
+        try tmux(
+            ["capture-pane", "-p"] + (colors ? ["-e"] : []) + ["-t", session], capturing: true
+        )
+        .output.components(separatedBy: "\n")
+    }
+
+    /// Waits until a text shows above a row (1-based), and returns where it is.
+    func waitFor(_ text: String, above row: Int, timeout: Double = 5) throws -> (
+        row: Int, column: Int
+    )? {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if let found = try waitFor(text, timeout: 0.1), found.row < row { return found }
+            Thread.sleep(forTimeInterval: 0.1)
+        }
+        return nil
     }
 
     /// Waits until the screen shows a text, and returns its row and column (1-based cells).
@@ -70,6 +85,11 @@ private struct TmuxPane {
     func click(row: Int, column: Int) throws {
         try tmux(["send-keys", "-t", session, "-l", "\u{1B}[<0;\(column);\(row)M"])
         try tmux(["send-keys", "-t", session, "-l", "\u{1B}[<0;\(column);\(row)m"])
+    }
+
+    /// Turns the wheel one step at a cell: SGR button 65 scrolls down, 64 up.
+    func wheel(down: Bool, row: Int, column: Int) throws {
+        try tmux(["send-keys", "-t", session, "-l", "\u{1B}[<\(down ? 65 : 64);\(column);\(row)M"])
     }
 
     func type(_ text: String) throws {
@@ -93,6 +113,17 @@ private struct TmuxPane {
             Thread.sleep(forTimeInterval: 0.1)
         }
         return false
+    }
+
+    /// The background colours (the parameters of SGR 48 sequences) that a captured line uses.
+    static func backgrounds(in line: String) -> Set<String> {
+        Set(
+            line.components(separatedBy: "\u{1B}[").compactMap { sequence in
+                guard sequence.hasPrefix("48;"), let end = sequence.firstIndex(of: "m") else {
+                    return nil
+                }
+                return String(sequence[..<end])
+            })
     }
 
     /// The 1-based cell column where a text starts in a line, counting wide characters as two.
@@ -188,5 +219,60 @@ private struct TmuxPane {
         #expect(!screen.contains { $0.contains("App 1 ") })
         #expect(screen.contains { $0.contains("UIControl subclasses") })
         try pane.type("q")
+    }
+
+    @Test func theWheelOverTheAppGridScrollsTheGalleryAndAClickSelectsAnApp() throws {
+        let pane = TmuxPane()
+        defer { pane.stop() }
+        try pane.start(
+            "\(Trellis.executable) demo --interactive; printf '%s-%s\\n' demo exit=$?; sleep 60")
+        let heading = try #require(try pane.waitFor("MJAppView grid"), "the gallery never appeared")
+        #expect(try pane.screen().contains { $0.contains("App 10") } == false)
+        // Two rows below its heading is the grid, whose twelve apps fit its frame: the wheel
+        // there scrolls the gallery, one step three rows, and the heading's line moves up.
+        let before = try pane.screen()
+        try pane.wheel(down: true, row: heading.row + 2, column: 5)
+        let moved = try #require(
+            try pane.waitFor("MJAppView grid", above: heading.row), "the wheel scrolled nothing")
+        #expect(moved.row == heading.row - 3)
+        #expect(try pane.screen()[moved.row - 1] == before[heading.row - 1])
+        // Step on, always over the grid, until its last row shows.
+        var current = moved
+        var steps = 1
+        while try pane.waitFor("App 10", timeout: 0.3) == nil {
+            steps += 1
+            guard steps <= 15 else {
+                let shown = try pane.screen().joined(separator: "\n")
+                Issue.record("App 10 never showed:\n\(shown)")
+                return
+            }
+            try pane.wheel(down: true, row: current.row + 2, column: 5)
+            if let next = try pane.waitFor("MJAppView grid", above: current.row, timeout: 2) {
+                current = next
+            }
+        }
+        // A click on App 5's name selects it: the name stays, its colours change.
+        let app5 = try #require(try pane.waitFor("App 5"))
+        let unselected = try pane.screen(colors: true)
+        try pane.click(row: app5.row, column: app5.column + 2)
+        var status = try pane.waitFor("selected App 5", timeout: 3)
+        // Should the status line be out of sight, wheel back up until it shows.
+        var upSteps = 0
+        while status == nil, upSteps < 12 {
+            try pane.wheel(down: false, row: app5.row, column: 5)
+            status = try pane.waitFor("selected App 5", timeout: 1)
+            upSteps += 1
+        }
+        #expect(status != nil, "the selection was not reported")
+        if upSteps == 0 {
+            // The selected cell's light background is a colour that the row did not show.
+            let selected = try pane.screen(colors: true)
+            #expect(try pane.screen()[app5.row - 1].contains("App 5"))
+            let added = TmuxPane.backgrounds(in: selected[app5.row - 1])
+                .subtracting(TmuxPane.backgrounds(in: unselected[app5.row - 1]))
+            #expect(!added.isEmpty, "App 5 does not look selected")
+        }
+        try pane.type("q")
+        #expect(try pane.waitFor("demo-exit=0") != nil, "the demo did not exit with status 0")
     }
 }

@@ -26,9 +26,11 @@ public final class Gallery {
     public let scrollView: ScrollView
     /// The seed 001 overlay, presented over its section.
     public let overlay: Overlay
-    /// The label that reports the last event of the controls section.
+    /// The label that reports the last event of the controls section, or the app last selected
+    /// in the grid.
     public let statusLabel = Label()
     private let gridSource: ModelDataSource<SeedComponents.AppCell>
+    private let gridDelegate: GridSelectionReporter
 
     /// Builds the gallery in a window of a size (the gallery's own size by default), drawn by a
     /// backend whose text metrics lay it out.
@@ -101,6 +103,9 @@ public final class Gallery {
         y = Gallery.addHeading("MJAppView grid (seed 003)", at: y, to: scrollView, width: 320)
         let (grid, source) = SeedComponents.appGrid()
         gridSource = source
+        // A tap selects an app: the cell keeps its selected look and the status label names it.
+        gridDelegate = GridSelectionReporter(source: source, status: statusLabel)
+        grid.delegate = gridDelegate
         grid.frame = Rect(x: 16, y: y, width: 320, height: 440)
         grid.backgroundColor = .white
         grid.accessibilityIdentifier = "app-grid"

@@ -96,7 +96,15 @@ public enum SeedComponents {
     }
 
     /// Seed 003's `MJAppView` as a model-bound cell: an icon and a name filled from an app.
+    ///
+    /// The cell has no background at rest; it turns grey while a touch is down on it and light
+    /// blue once selected (``selectedColor``), so that a tap in the grid shows.
     public final class AppCell: ModelCell<App> {
+        /// The background while a touch is down on the cell.
+        public static let highlightedColor = Color(white: 0.85)
+        /// The background of a selected cell.
+        public static let selectedColor = Color(red: 0.8, green: 0.9, blue: 1)
+
         /// The icon, 60 points square at the top.
         public let iconView = ImageView()
         /// The name under the icon.
@@ -109,6 +117,9 @@ public enum SeedComponents {
             nameLabel.textAlignment = .center
             contentView.addSubview(iconView)
             contentView.addSubview(nameLabel)
+            setBackgroundColor(Self.highlightedColor, for: .highlighted)
+            setBackgroundColor(Self.selectedColor, for: .selected)
+            setBackgroundColor(Self.selectedColor, for: [.highlighted, .selected])
         }
 
         /// Fills the icon and the name from the app, as `setApp:`.

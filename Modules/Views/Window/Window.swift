@@ -116,6 +116,16 @@ extension Window {
     /// Scrolls the innermost scroll view under a point (window coordinates) that can still move
     /// in the wheel's direction, as a mouse wheel does.
     ///
+    /// Nested scroll views chain as in AppKit and UIKit: a scroll view that cannot move in that
+    /// direction — its content fits its bounds, it is already at its end, or scrolling is
+    /// disabled — passes the wheel on to the nearest enclosing scroll view that can. A scroll
+    /// view that moves at all takes the whole step, even when it reaches its end partway: the
+    /// remainder is not handed on, so an inner view never drags its ancestor along in the same
+    /// step; the next step, which the inner view can no longer take, scrolls the ancestor.
+    ///
+    /// - Parameters:
+    ///   - delta: The distance to scroll, in points; positive heights move towards the end.
+    ///   - location: Where the wheel is, in window coordinates.
     /// - Returns: The scroll view that scrolled, or `nil`.
     @discardableResult
     public func dispatchScroll(_ delta: Size, at location: Point) -> ScrollView? {
