@@ -9,7 +9,7 @@ extension Scene {
     /// every other backend gets an empty configuration, which means its defaults.
     ///
     /// - Parameter backend: The backend's name, such as `raster`.
-    /// - Returns: UTF-8 JSON for ``BackendRegistry/open(_:configuration:)``.
+    /// - Returns: UTF-8 JSON for `BackendRegistry.open(_:configuration:)`.
     public static func renderConfiguration(forBackend backend: String) -> [UInt8] {
         switch backend {
         case "raster": Array(#"{"format": "png"}"#.utf8)
