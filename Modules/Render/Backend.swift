@@ -15,6 +15,31 @@ public protocol Backend: AnyObject {
     ///
     /// - Throws: ``PluginError`` when the backend cannot render, or fails.
     func render(encoded list: [UInt8]) throws(PluginError) -> [UInt8]
+    /// Renders one encoded display list and lends the output to `body` without copying it.
+    ///
+    /// Use it for large outputs, such as a frame of pixels, that are read once: the bytes
+    /// passed to `body` are the backend's own and are valid only while `body` runs. Copy what
+    /// must outlive it, and do not call the backend from inside `body` (a plugin backend throws
+    /// if you do). `body` cannot throw; return a `Result` to carry its own failure out.
+    ///
+    /// ```swift
+    /// let checksum = try backend.withRenderedBytes(encoded: list.encoded()) { bytes in
+    ///     bytes.reduce(0) { $0 &+ UInt64($1) }
+    /// }
+    /// ```
+    ///
+    /// The default implementation lends the array that ``render(encoded:)`` returns; a
+    /// ``PluginBackend`` lends the buffer the plugin wrote.
+    ///
+    /// - Parameters:
+    ///   - list: The encoded display list.
+    ///   - body: Reads the output, which holds the same bytes ``render(encoded:)`` returns.
+    /// - Returns: What `body` returns.
+    /// - Throws: ``PluginError`` when the backend cannot render, or fails; `body` is then not
+    ///   called.
+    func withRenderedBytes<Value>(
+        encoded list: [UInt8], _ body: (UnsafeRawBufferPointer) -> Value
+    ) throws(PluginError) -> Value
     /// Measures an encoded batch of text runs.
     ///
     /// - Throws: ``PluginError`` when the backend cannot measure, or fails.
@@ -23,6 +48,15 @@ public protocol Backend: AnyObject {
     ///
     /// - Throws: ``PluginError`` when the backend cannot read input, or fails.
     func input(_ bytes: [UInt8]) throws(PluginError) -> [UInt8]
+}
+
+extension Backend {
+    /// Renders with ``render(encoded:)`` and lends the returned array to `body`.
+    public func withRenderedBytes<Value>(
+        encoded list: [UInt8], _ body: (UnsafeRawBufferPointer) -> Value
+    ) throws(PluginError) -> Value {
+        try render(encoded: list).withUnsafeBytes(body)
+    }
 }
 
 extension Backend {

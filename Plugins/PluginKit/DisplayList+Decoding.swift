@@ -68,10 +68,13 @@ extension DisplayList {
 }
 
 /// The validating reader behind ``DisplayList/init(decoding:)-(UnsafeRawBufferPointer)``.
+///
+/// The hot path builds no strings: field names are static strings, joined into a message only
+/// when a check fails, and the command being read is kept as its opcode, named only in errors.
 struct DisplayListDecoder {
     var reader: ByteReader
     private var commandIndex: Int?
-    private var commandName: String?
+    private var commandOpcode: DisplayOpcode?
     private var imageIDs = Set<UInt32>()
 
     init(reader: ByteReader) {
@@ -80,8 +83,13 @@ struct DisplayListDecoder {
 
     private func fail(_ reason: String, at offset: Int? = nil) -> DisplayListError {
         DisplayListError(
-            offset: offset ?? reader.offset, command: commandIndex, commandName: commandName,
-            reason: reason)
+            offset: offset ?? reader.offset, command: commandIndex,
+            commandName: commandOpcode.map { "\($0)" }, reason: reason)
+    }
+
+    /// A field's name in a message: `what` followed by `part`, such as `clip` and ` x`.
+    private func label(_ what: StaticString, _ part: StaticString) -> String {
+        "\(what)\(part)"
     }
 
     private func truncated(_ error: ByteReader.OutOfBounds) -> DisplayListError {
@@ -120,7 +128,7 @@ struct DisplayListDecoder {
     }
 
     /// Reads a canvas side: a number from 0 to ``DisplayList/maximumCanvasSide``.
-    private mutating func canvasSide(_ what: String) throws(DisplayListError) -> Double {
+    private mutating func canvasSide(_ what: StaticString) throws(DisplayListError) -> Double {
         let offset = reader.offset
         let value = try nonNegative(what)
         guard value <= DisplayList.maximumCanvasSide else {
@@ -144,36 +152,44 @@ struct DisplayListDecoder {
         guard value == 0 else { throw fail("reserved field is \(value), not 0", at: offset) }
     }
 
-    /// Reads a finite double.
-    private mutating func number(_ what: String) throws(DisplayListError) -> Double {
+    /// Reads a finite double; `what` and `part` name it in an error.
+    private mutating func number(_ what: StaticString, _ part: StaticString = "")
+        throws(DisplayListError) -> Double
+    {
         let offset = reader.offset
         let value: Double
         do throws(ByteReader.OutOfBounds) { value = try reader.readDouble() } catch {
             throw truncated(error)
         }
         guard value.isFinite else {
-            throw fail("\(what) is \(value), not a finite number", at: offset)
+            throw fail("\(label(what, part)) is \(value), not a finite number", at: offset)
         }
         return value
     }
 
-    private mutating func nonNegative(_ what: String) throws(DisplayListError) -> Double {
+    private mutating func nonNegative(_ what: StaticString, _ part: StaticString = "")
+        throws(DisplayListError) -> Double
+    {
         let offset = reader.offset
-        let value = try number(what)
-        guard value >= 0 else { throw fail("\(what) \(value) is negative", at: offset) }
+        let value = try number(what, part)
+        guard value >= 0 else {
+            throw fail("\(label(what, part)) \(value) is negative", at: offset)
+        }
         return value
     }
 
-    private mutating func unit(_ what: String) throws(DisplayListError) -> Double {
+    private mutating func unit(_ what: StaticString, _ part: StaticString = "")
+        throws(DisplayListError) -> Double
+    {
         let offset = reader.offset
-        let value = try number(what)
+        let value = try number(what, part)
         guard value >= 0 && value <= 1 else {
-            throw fail("\(what) \(value) is outside 0...1", at: offset)
+            throw fail("\(label(what, part)) \(value) is outside 0...1", at: offset)
         }
         return value
     }
 
-    private mutating func string(_ what: String) throws(DisplayListError) -> String {
+    private mutating func string(_ what: StaticString) throws(DisplayListError) -> String {
         let offset = reader.offset
         let count = Int(try u32())
         let raw = try bytes(count)
@@ -183,20 +199,20 @@ struct DisplayListDecoder {
         return text
     }
 
-    private mutating func point(_ what: String) throws(DisplayListError) -> Point {
-        Point(x: try number("\(what) x"), y: try number("\(what) y"))
+    private mutating func point(_ what: StaticString) throws(DisplayListError) -> Point {
+        Point(x: try number(what, " x"), y: try number(what, " y"))
     }
 
-    private mutating func rect(_ what: String) throws(DisplayListError) -> Rect {
+    private mutating func rect(_ what: StaticString) throws(DisplayListError) -> Rect {
         Rect(
-            x: try number("\(what) x"), y: try number("\(what) y"),
-            width: try number("\(what) width"), height: try number("\(what) height"))
+            x: try number(what, " x"), y: try number(what, " y"),
+            width: try number(what, " width"), height: try number(what, " height"))
     }
 
-    private mutating func color(_ what: String) throws(DisplayListError) -> Color {
-        let what = "\(what) component"
-        return Color(
-            red: try unit(what), green: try unit(what), blue: try unit(what), alpha: try unit(what))
+    private mutating func color(_ what: StaticString) throws(DisplayListError) -> Color {
+        Color(
+            red: try unit(what, " component"), green: try unit(what, " component"),
+            blue: try unit(what, " component"), alpha: try unit(what, " component"))
     }
 
     private mutating func radii() throws(DisplayListError) -> CornerRadii {
@@ -240,7 +256,7 @@ struct DisplayListDecoder {
         var stack: [DisplayOpcode] = []
         for index in 0..<commandCount {
             commandIndex = index
-            commandName = nil
+            commandOpcode = nil
             let command = try self.command()
             switch command {
             case .save: stack.append(.save)
@@ -265,7 +281,7 @@ struct DisplayListDecoder {
             list.commands.append(command)
         }
         commandIndex = nil
-        commandName = nil
+        commandOpcode = nil
         guard reader.remaining == 0 else {
             throw fail("\(reader.remaining) unexpected bytes after the last command")
         }
@@ -303,7 +319,7 @@ struct DisplayListDecoder {
         guard let opcode = DisplayOpcode(rawValue: raw) else {
             throw fail("unknown opcode \(raw)", at: start)
         }
-        commandName = "\(opcode)"
+        commandOpcode = opcode
         try reserved16()
         let length = Int(try u32())
         guard length <= reader.remaining else {
@@ -328,12 +344,10 @@ struct DisplayListDecoder {
         case .restore: return .restore
         case .endLayer: return .endLayer
         case .concatenate:
-            let v = [
-                try number("a"), try number("b"), try number("c"), try number("d"),
-                try number("tx"), try number("ty"),
-            ]
             return .concatenate(
-                AffineTransform(a: v[0], b: v[1], c: v[2], d: v[3], tx: v[4], ty: v[5]))
+                AffineTransform(
+                    a: try number("a"), b: try number("b"), c: try number("c"),
+                    d: try number("d"), tx: try number("tx"), ty: try number("ty")))
         case .clipRect:
             return .clipRect(try rect("clip"))
         case .clipRoundedRect:

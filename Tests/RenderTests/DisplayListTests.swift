@@ -140,6 +140,76 @@ func everyCommandList() -> DisplayList {
         #expect(error?.description.contains("colour component 1.5 is outside 0...1") == true)
     }
 
+    /// A value the lists below put in exactly one field, to find that field's bytes.
+    private static let marker = 12_345.625
+
+    /// Commands with ``marker`` in one field, the value that replaces it, and the error's
+    /// command name and reason.
+    static let badFields: [(DisplayCommand, Double, String, String)] = [
+        (
+            .clipRect(Rect(x: 0, y: 0, width: marker, height: 1)), .nan, "clipRect",
+            "clip width is nan, not a finite number"
+        ),
+        (
+            .concatenate(AffineTransform(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: marker)), .infinity,
+            "concatenate", "ty is inf, not a finite number"
+        ),
+        (
+            .strokeRoundedRect(
+                Rect(x: 0, y: 0, width: 1, height: 1),
+                radii: CornerRadii(topLeft: 0, topRight: 0, bottomRight: marker, bottomLeft: 0),
+                color: .red, lineWidth: 1), -2, "strokeRoundedRect",
+            "corner radius -2.0 is negative"
+        ),
+        (
+            .linearGradient(
+                Rect(x: 0, y: 0, width: 1, height: 1), start: .zero,
+                end: Point(x: 1, y: marker),
+                stops: [GradientStop(location: 0, color: .red)]), -.infinity, "linearGradient",
+            "end y is -inf, not a finite number"
+        ),
+        (
+            .shadow(
+                color: Color(red: 0, green: 0, blue: 0, alpha: 1),
+                offset: Size(width: 1, height: marker), blur: 2),
+            .nan, "shadow", "shadow dy is nan, not a finite number"
+        ),
+        (
+            .shadow(color: Color(red: 0, green: 0, blue: 0, alpha: 1), offset: .zero, blur: marker),
+            -1, "shadow", "shadow blur -1.0 is negative"
+        ),
+        (
+            .beginLayer(alpha: marker), 1.25, "beginLayer", "layer alpha 1.25 is outside 0...1"
+        ),
+        (
+            .glyphRun(
+                GlyphRun(
+                    text: "ab", font: FontDescriptor(size: 12), color: .black,
+                    origin: Point(x: marker, y: 0), width: 1, ascent: 1, descent: 1)), .nan,
+            "glyphRun", "origin x is nan, not a finite number"
+        ),
+    ]
+
+    @Test(arguments: badFields.indices)
+    func badFieldsAreNamedInFullWithTheirCommandAndOffset(_ index: Int) throws {
+        let (command, value, name, reason) = Self.badFields[index]
+        var list = DisplayList(size: Size(width: 10, height: 10))
+        list.commands = [.save, command]
+        var bytes = list.encoded()
+        let pattern = (0..<8).map { UInt8(truncatingIfNeeded: Self.marker.bitPattern >> (8 * $0)) }
+        let offset = try #require(
+            (0...(bytes.count - 8)).first { Array(bytes[$0..<($0 + 8)]) == pattern })
+        for i in 0..<8 {
+            bytes[offset + i] = UInt8(truncatingIfNeeded: value.bitPattern >> (8 * i))
+        }
+        let error = try #require(decodeError(bytes))
+        #expect(error.command == 1)
+        #expect(error.commandName == name)
+        #expect(error.offset == offset)
+        #expect(
+            error.description == "display list: command 1 (\(name)) at byte \(offset): \(reason)")
+    }
+
     @Test func unbalancedStateCommandsAreRejected() {
         for commands: [DisplayCommand] in [
             [.restore], [.endLayer], [.save, .endLayer], [.beginLayer(alpha: 1), .restore],

@@ -342,6 +342,67 @@ import TrellisTextRenderer
         }
     }
 
+    @Test func borrowedRenderGivesTheBytesOfTheCopyingRender() throws {
+        let plugin = try textPlugin()
+        let list = everyCommandList().encoded()
+        let copied = try plugin.render(encoded: list)
+        let before = plugin.ffiCallCount
+        let borrowed = try plugin.withRenderedBytes(encoded: list) { Array($0) }
+        #expect(plugin.ffiCallCount == before + 1)
+        #expect(borrowed == copied)
+        #expect(!borrowed.isEmpty)
+        // The copying call still works after a borrowing one, and gives the same bytes.
+        #expect(try plugin.render(encoded: list) == copied)
+    }
+
+    @Test func borrowedRenderLendsThePluginsOwnBuffer() throws {
+        let plugin = try textPlugin()
+        let list = everyCommandList().encoded()
+        let first = try plugin.withRenderedBytes(encoded: list) { $0.baseAddress }
+        let second = try plugin.withRenderedBytes(encoded: list) { $0.baseAddress }
+        // The plugin reuses its output memory, so a lent buffer is that memory, not a copy.
+        #expect(first != nil)
+        #expect(first == second)
+    }
+
+    @Test func callingTheBackendWhileItLendsItsOutputIsAnError() throws {
+        let plugin = try textPlugin()
+        let list = everyCommandList().encoded()
+        let expected = try plugin.render(encoded: list)
+        let (nested, bytes) = try plugin.withRenderedBytes(encoded: list) { buffer in
+            let nested = Result { () throws(PluginError) in try plugin.render(encoded: list) }
+            return (nested, Array(buffer))
+        }
+        #expect(bytes == expected)
+        guard case .failure(let error) = nested else {
+            Issue.record("rendered while lending the output")
+            return
+        }
+        #expect(error.code == .callFailed)
+        #expect(error.message.contains("while withRenderedBytes lends the last output"))
+        #expect(try plugin.render(encoded: list) == expected)
+    }
+
+    @Test func borrowedRenderOfAMalformedListThrowsWithoutCallingTheBody() throws {
+        let plugin = try textPlugin()
+        var called = false
+        let error = #expect(throws: PluginError.self) {
+            try plugin.withRenderedBytes(encoded: Array("TRDL".utf8)) { _ in called = true }
+        }
+        #expect(error?.code == .callFailed)
+        #expect(error?.message.contains("truncated") == true)
+        #expect(!called)
+    }
+
+    @Test func inProcessBackendLendsWhatItRenders() throws {
+        let backend = InProcessBackend(
+            name: "text", capabilities: .renderText, renderer: try TextRenderer(configuration: []))
+        let list = everyCommandList().encoded()
+        let borrowed = try backend.withRenderedBytes(encoded: list) { Array($0) }
+        #expect(borrowed == (try backend.render(encoded: list)))
+        #expect(!borrowed.isEmpty)
+    }
+
     @Test func badConfigurationIsReported() {
         #expect(throws: PluginError.self) { try textPlugin("{\"colour\": true}") }
         #expect(throws: PluginError.self) { try textPlugin("{\"cellWidth\": -3}") }

@@ -68,8 +68,17 @@ final class DirectCairoPeer {
         case none
         /// The PNG from Cairo's writer.
         case png
-        /// Straight RGBA pixels, to compare with the plugin's.
+        /// Straight RGBA pixels in a new array, to compare with the plugin's.
         case rgba
+        /// Straight RGBA pixels written into a buffer kept across frames, as the plugin writes
+        /// its own output; the call returns nothing.
+        case rgbaInto(PixelBuffer)
+    }
+
+    /// Memory for straight RGBA pixels that one frame after another is converted into.
+    final class PixelBuffer {
+        /// The last frame's pixels.
+        var bytes: [UInt8] = []
     }
 
     /// Draws the frame.
@@ -104,7 +113,13 @@ final class DirectCairoPeer {
     static func finish(_ surface: OpaquePointer, _ output: Output) throws -> [UInt8] {
         switch output {
         case .none: return []
-        case .rgba: return DirectCairoPeer.straightPixels(surface)
+        case .rgba:
+            let buffer = PixelBuffer()
+            DirectCairoPeer.convertPixels(surface, into: buffer)
+            return buffer.bytes
+        case .rgbaInto(let buffer):
+            DirectCairoPeer.convertPixels(surface, into: buffer)
+            return []
         case .png: break
         }
         let sink = PNGSink()
@@ -307,20 +322,26 @@ final class DirectCairoPeer {
         }
     }
 
-    /// The surface as straight-alpha RGBA bytes in a new buffer, as a program using Cairo
-    /// directly has to convert them, with the renderer's own conversion routine.
-    private static func straightPixels(_ surface: OpaquePointer) -> [UInt8] {
+    /// Converts the surface to straight-alpha RGBA bytes in `buffer`, as a program using Cairo
+    /// directly has to, with the renderer's own conversion routine; the buffer's memory is
+    /// reused when it already has the frame's size.
+    private static func convertPixels(_ surface: OpaquePointer, into buffer: PixelBuffer) {
         let width = Int(cairo_image_surface_get_width(surface))
         let height = Int(cairo_image_surface_get_height(surface))
         let stride = Int(cairo_image_surface_get_stride(surface))
-        guard let data = cairo_image_surface_get_data(surface) else { return [] }
-        return [UInt8](unsafeUninitializedCapacity: width * height * 4) { buffer, count in
-            guard let base = buffer.baseAddress else { return }
+        guard let data = cairo_image_surface_get_data(surface) else {
+            buffer.bytes = []
+            return
+        }
+        if buffer.bytes.count != width * height * 4 {
+            buffer.bytes = [UInt8](repeating: 0, count: width * height * 4)
+        }
+        buffer.bytes.withUnsafeMutableBufferPointer { pixels in
+            guard let base = pixels.baseAddress else { return }
             for y in 0..<height {
                 let row = UnsafeRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
                 PixelConversion.unpremultiply(row: row, into: base + y * width * 4, width: width)
             }
-            count = width * height * 4
         }
     }
 

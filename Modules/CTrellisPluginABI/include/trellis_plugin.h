@@ -65,7 +65,9 @@
  *     - Buffers passed in by the host (config, list, request, bytes) belong to the host and are
  *       valid only during the call; the plugin copies what it keeps.
  *     - Buffers returned through out-parameters belong to the instance and stay valid until the
- *       next call on the same instance or its "close"; the host copies what it keeps.
+ *       next call on the same instance or its "close"; the host copies what it keeps, or reads
+ *       them in place before its next call (a borrowing render does, to hand a frame of pixels
+ *       on without a copy), so a plugin must not change or free them any earlier.
  *     - Strings in the manifest and from "last_error" belong to the plugin; manifest strings
  *       live as long as the process, "last_error" strings until the next call on the instance.
  *     - The host never unloads a plugin (no dlclose): code in it stays mapped for the life of

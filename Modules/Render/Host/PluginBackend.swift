@@ -24,6 +24,9 @@ public final class PluginBackend: Backend {
     private let host: UnsafeMutablePointer<trellis_host>
     private let outBytes = UnsafeMutablePointer<UnsafePointer<UInt8>?>.allocate(capacity: 1)
     private let outLength = UnsafeMutablePointer<UInt64>.allocate(capacity: 1)
+    /// Whether ``withRenderedBytes(encoded:_:)`` is lending the plugin's output, which the next
+    /// call would invalidate.
+    private var isLendingOutput = false
 
     /// The backend's name.
     public var name: String { library.name }
@@ -95,8 +98,32 @@ public final class PluginBackend: Backend {
     }
 
     /// Calls one of the buffer entries (`render`, `measure`, `input`, or another with their
-    /// signature, such as `control`): one libffi call.
+    /// signature, such as `control`): one libffi call, whose output is copied.
     func callBuffer(_ entry: String, _ bytes: [UInt8]) throws(PluginError) -> [UInt8] {
+        let output = try callBorrowing(entry, bytes)
+        return Array(
+            UnsafeBufferPointer(
+                start: output.baseAddress?.assumingMemoryBound(to: UInt8.self), count: output.count)
+        )
+    }
+
+    /// Throws while ``withRenderedBytes(encoded:_:)`` lends the output, which a call would
+    /// overwrite.
+    private func requireNotLending(_ entry: String) throws(PluginError) {
+        guard !isLendingOutput else {
+            throw PluginError(
+                .callFailed,
+                "\(entry) was called while withRenderedBytes lends the last output; "
+                    + "copy the bytes first", path: library.path)
+        }
+    }
+
+    /// Calls a buffer entry and returns the plugin's output in place: it belongs to the
+    /// instance and stays valid until the next call on it (see the ABI's ownership rules).
+    private func callBorrowing(_ entry: String, _ bytes: [UInt8]) throws(PluginError)
+        -> UnsafeRawBufferPointer
+    {
+        try requireNotLending(entry)
         outBytes.pointee = nil
         outLength.pointee = 0
         let result = bytes.withUnsafeBufferPointer { input in
@@ -127,13 +154,30 @@ public final class PluginBackend: Backend {
             throw PluginError(
                 .callFailed, "\(entry) returned \(length) bytes at NULL", path: library.path)
         }
-        return Array(UnsafeBufferPointer(start: outBytes.pointee, count: Int(length)))
+        return UnsafeRawBufferPointer(start: outBytes.pointee, count: Int(length))
     }
 
     /// Renders one encoded display list with one call into the plugin.
     public func render(encoded list: [UInt8]) throws(PluginError) -> [UInt8] {
         try requireRendering()
         return try callBuffer("render", list)
+    }
+
+    /// Renders one encoded display list with one call into the plugin and lends the plugin's
+    /// output buffer to `body` without copying it.
+    ///
+    /// The buffer belongs to the plugin instance and is valid only while `body` runs; a call on
+    /// this backend from inside `body` throws ``PluginError/Code-swift.struct/callFailed``.
+    ///
+    /// - Throws: ``PluginError`` when the backend cannot render, or fails.
+    public func withRenderedBytes<Value>(
+        encoded list: [UInt8], _ body: (UnsafeRawBufferPointer) -> Value
+    ) throws(PluginError) -> Value {
+        try requireRendering()
+        let output = try callBorrowing("render", list)
+        isLendingOutput = true
+        defer { isLendingOutput = false }
+        return body(output)
     }
 
     /// Measures an encoded batch of text runs with one call into the plugin.
@@ -152,6 +196,7 @@ public final class PluginBackend: Backend {
     ///
     /// - Throws: ``PluginError`` when the entry is missing or the arguments do not match.
     public func call(_ entry: String, _ arguments: [FFIValue]) throws(PluginError) -> FFIValue {
+        try requireNotLending(entry)
         ffiCallCount += 1
         return try library.call(entry, arguments)
     }
