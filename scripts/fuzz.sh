@@ -14,7 +14,7 @@ seconds=${2:-300}
 root=$(cd "$(dirname "$0")/.." && pwd)
 out="$root/fuzz-out/$target"
 mkdir -p "$out/modules" "$out/corpus" "$out/abi"
-flags=(-parse-as-library -sanitize=fuzzer,address -O -g -swift-version 6
+flags=(-parse-as-library -sanitize=fuzzer,address -O -g -swift-version 6 -package-name Trellis
        -enable-upcoming-feature MemberImportVisibility -enable-upcoming-feature InternalImportsByDefault
        -I "$out/modules" -L "$out/modules")
 
@@ -63,7 +63,7 @@ raster)
         for flag in $(pkg-config --cflags "$package"); do system+=(-Xcc "$flag"); done
     done
     mapfile -t sources < <(find "$root/Plugins/RasterBackend/Renderer" -name '*.swift' | sort)
-    swiftc "${flags[@]}" -enable-upcoming-feature InternalImportsByDefault -package-name Trellis \
+    swiftc "${flags[@]}" -enable-upcoming-feature InternalImportsByDefault \
         -emit-library -static \
         -emit-module -module-name TrellisRasterRenderer \
         -emit-module-path "$out/modules/TrellisRasterRenderer.swiftmodule" \
