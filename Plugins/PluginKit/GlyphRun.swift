@@ -78,6 +78,10 @@ public struct GlyphRun: Sendable, Hashable {
     public var strikethrough: TextLineStyle?
     /// The advance of each grapheme cluster when the layout spaced them otherwise than the
     /// font would (kern, justification); `nil` to draw the text with its natural advances.
+    ///
+    /// There is one advance per grapheme cluster of ``text``, in the text's order; cluster *i*
+    /// starts at the origin plus the advances before it. The raster backend rejects a run whose
+    /// count differs as invalid input.
     public var advances: [Double]?
 
     /// Creates a run.

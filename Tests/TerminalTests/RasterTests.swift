@@ -287,3 +287,24 @@ import TrellisTerminalRenderer
         #expect(terminal.lines == ["    ", " Hi ", "    "])
     }
 }
+
+extension RasterTests {
+    private func spaced(_ text: String, advances: [Double]?) throws -> String {
+        let run = GlyphRun(
+            text: text, font: FontDescriptor(size: 1), color: .white, origin: Point(x: 1, y: 1),
+            width: 0, ascent: 1, descent: 0, advances: advances)
+        return try #require(try screen(12, 1, [.glyphRun(run)]).lines.first)
+    }
+
+    @Test func advancesPlaceEachClusterAtTheNearestCell() throws {
+        #expect(try spaced("abc", advances: nil) == " abc        ")
+        #expect(try spaced("abc", advances: [3, 2.6, 1]) == " a  b  c    ")
+        // A wide cluster keeps its two cells; an advance too small never overlaps the next.
+        #expect(try spaced("中ab", advances: [1, 0.2, 1]) == " 中ab       ")
+    }
+
+    @Test func advancesThatAreNotOnePerClusterFallBackToCellWidths() throws {
+        #expect(try spaced("abc", advances: [3, 3]) == " abc        ")
+        #expect(try spaced("abc", advances: [3, .nan, 3]) == " abc        ")
+    }
+}

@@ -55,32 +55,86 @@ final class TextEngine {
         return result
     }
 
+    /// The horizontal position of each shaped glyph, in points from the run's origin.
+    ///
+    /// Without `advances` these are the shaping's positions. With them (one per grapheme
+    /// cluster), each HarfBuzz cluster's glyphs move together so that the cluster starts where
+    /// the layout's pen puts it: the sum of the advances before its first grapheme cluster, or,
+    /// in a segment shaped right to left, the segment's start plus the advances of the clusters
+    /// that follow it. The glyphs keep their offsets from one another within a cluster.
+    ///
+    /// - Precondition: `advances`, when given, has one element per input cluster.
+    static func glyphPositions(_ shaped: ShapedText, advances: [Double]?) -> [Double] {
+        guard let advances else { return shaped.glyphs.map(\.x) }
+        var starts = [0.0]
+        starts.reserveCapacity(advances.count + 1)
+        for advance in advances { starts.append(starts[starts.count - 1] + advance) }
+        var positions = shaped.glyphs.map(\.x)
+        for segment in shaped.segments {
+            // Where each HarfBuzz cluster's leftmost pen position falls in the shaping.
+            var naturalLeft: [Int: Double] = [:]
+            for glyph in shaped.glyphs[segment.glyphs] {
+                let key = glyph.clusters.lowerBound
+                naturalLeft[key] = min(naturalLeft[key] ?? glyph.pen, glyph.pen)
+            }
+            let first = segment.clusters.lowerBound
+            let end = segment.clusters.upperBound
+            for index in segment.glyphs {
+                let glyph = shaped.glyphs[index]
+                let members = glyph.clusters
+                guard members.lowerBound >= first, members.upperBound < end else { continue }
+                let left =
+                    segment.isRightToLeft
+                    ? starts[first] + starts[end] - starts[members.upperBound + 1]
+                    : starts[members.lowerBound]
+                positions[index] = left + glyph.x - (naturalLeft[members.lowerBound] ?? glyph.pen)
+            }
+        }
+        return positions
+    }
+
     /// Draws a glyph run with its background, underline and strikethrough.
     ///
     /// The glyphs sit on the baseline at `run.origin`; the background fills the run's box
-    /// (its measured width, ascent and descent, or the font's when the run has none).
+    /// (its measured width, ascent and descent, or the font's when the run has none). When the
+    /// run carries advances, each cluster is drawn where they put it (see
+    /// ``glyphPositions(_:advances:)``) and the underline and strikethrough span their sum.
     ///
-    /// - Throws: `RendererError` when the font cannot be found.
+    /// - Throws: `RendererError` when the font cannot be found, or with
+    ///   ``RendererError/Kind/invalidInput`` when the run's advances are not one per grapheme
+    ///   cluster of its text.
     func draw(_ run: GlyphRun, with painter: FramePainter) throws(RendererError) {
+        let clusters = TextEngine.clusters(of: run.text)
+        if let advances = run.advances, advances.count != clusters.count {
+            throw RendererError(
+                .invalidInput,
+                "a glyph run has \(advances.count) advances for \(clusters.count) grapheme "
+                    + "clusters; it needs one per cluster")
+        }
         guard !painter.state.isHidden else { return }
         let size = run.font.size
         let chain = try chain(for: run.font)
-        let shaped = shaper.shape(TextEngine.clusters(of: run.text), chain: chain, size: size)
+        let shaped = shaper.shape(clusters, chain: chain, size: size)
         let metrics = chain.primary.metrics
         let hasBox = run.ascent + run.descent > 0
         let ascent = hasBox ? run.ascent : metrics.ascender * size
         let descent = hasBox ? run.descent : metrics.descender * size
-        let boxWidth = run.width > 0 ? run.width : shaped.width
-        let lineWidth = shaped.width > 0 ? shaped.width : boxWidth
+        let textWidth = run.advances.map { $0.reduce(0, +) } ?? shaped.width
+        let boxWidth = run.width > 0 ? run.width : textWidth
+        let lineWidth = textWidth > 0 ? textWidth : boxWidth
         let origin = run.origin
         let deviceScale = Paths.deviceScale(painter.context)
         let drawsGlyphs = size > 0 && size * deviceScale <= TextEngine.maximumDeviceFontSize
 
         var segments: [(face: OpaquePointer, glyphs: [cairo_glyph_t])] = []
+        let positions = TextEngine.glyphPositions(shaped, advances: run.advances)
         if drawsGlyphs {
             for segment in shaped.segments {
-                let glyphs = shaped.glyphs[segment.glyphs].map {
-                    cairo_glyph_t(index: UInt($0.glyph), x: origin.x + $0.x, y: origin.y + $0.y)
+                let glyphs = segment.glyphs.map { index in
+                    let glyph = shaped.glyphs[index]
+                    return cairo_glyph_t(
+                        index: UInt(glyph.glyph), x: origin.x + positions[index],
+                        y: origin.y + glyph.y)
                 }
                 segments.append((chain.faces[segment.faceIndex].cairoFace, glyphs))
             }
@@ -112,8 +166,11 @@ final class TextEngine {
 
         let top = max(ascent, metrics.ascender * size, size) + size / 4
         let bottom = max(descent, metrics.descender * size, size / 2) + size / 4
+        let inkLeft = min(0, textWidth, positions.min() ?? 0)
+        let inkRight = max(boxWidth, shaped.width, textWidth, positions.max() ?? 0)
         let ink = Rect(
-            x: origin.x - size, y: origin.y - top, width: max(boxWidth, shaped.width) + 2 * size,
+            x: origin.x + inkLeft - size, y: origin.y - top,
+            width: inkRight - inkLeft + 2 * size,
             height: top + bottom)
         try painter.draw(ink: painter.deviceBounds(ink)) { context in
             if let background = run.background, boxWidth > 0, ascent + descent > 0 {

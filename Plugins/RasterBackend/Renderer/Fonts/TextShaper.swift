@@ -10,6 +10,25 @@ struct ShapedGlyph {
     var x: Double
     /// The vertical position, down from the baseline (Cairo's direction).
     var y: Double
+    /// The pen position the glyph is drawn from, before HarfBuzz's offset: ``x`` without the
+    /// glyph's horizontal offset.
+    var pen: Double
+    /// The input grapheme clusters of the HarfBuzz cluster that the glyph belongs to: one
+    /// cluster, or several when HarfBuzz merged them (a ligature).
+    var clusters: ClosedRange<Int>
+}
+
+/// Consecutive glyphs that one face draws, shaped in one direction.
+struct ShapedSegment {
+    /// The face in the run's ``FontChain``.
+    var faceIndex: Int
+    /// The segment's glyphs in ``ShapedText/glyphs``, in drawing (visual) order.
+    var glyphs: Range<Int>
+    /// The input grapheme clusters that the segment shapes.
+    var clusters: Range<Int>
+    /// Whether HarfBuzz shaped the segment right to left, so that its glyphs run from the
+    /// last cluster to the first.
+    var isRightToLeft: Bool
 }
 
 /// A run shaped for drawing and measuring: the glyphs, grouped by face, and the advance of each
@@ -18,7 +37,7 @@ struct ShapedText {
     /// The glyphs in drawing order.
     var glyphs: [ShapedGlyph] = []
     /// Consecutive glyphs drawn with the same face.
-    var segments: [(faceIndex: Int, glyphs: Range<Int>)] = []
+    var segments: [ShapedSegment] = []
     /// The advance of each input cluster, in points; they sum to ``width``.
     var clusterAdvances: [Double] = []
     /// The run's advance width in points.
@@ -75,8 +94,9 @@ final class TextShaper {
             }
             if byteEnd > byteStart {
                 shapeSegment(
-                    utf8, bytes: byteStart..<byteEnd, face: faceOfCluster[start], chain: chain,
-                    size: size, clusters: clusters, clusterOfByte: clusterOfByte, into: &result)
+                    utf8, bytes: byteStart..<byteEnd, clusterRange: start..<end,
+                    face: faceOfCluster[start], chain: chain, size: size, clusters: clusters,
+                    clusterOfByte: clusterOfByte, into: &result)
             }
             start = end
             byteStart = byteEnd
@@ -85,8 +105,9 @@ final class TextShaper {
     }
 
     private func shapeSegment(
-        _ utf8: [UInt8], bytes: Range<Int>, face faceIndex: Int, chain: FontChain, size: Double,
-        clusters: [Substring], clusterOfByte: [Int32], into result: inout ShapedText
+        _ utf8: [UInt8], bytes: Range<Int>, clusterRange: Range<Int>, face faceIndex: Int,
+        chain: FontChain, size: Double, clusters: [Substring], clusterOfByte: [Int32],
+        into result: inout ShapedText
     ) {
         let face = chain.faces[faceIndex]
         let scale = size / face.unitsPerEm
@@ -118,29 +139,42 @@ final class TextShaper {
         for i in 0..<Int(count) {
             let info = infos[i]
             let position = positions[i]
+            let penX = origin + Double(pen) * scale
             result.glyphs.append(
                 ShapedGlyph(
                     faceIndex: faceIndex, glyph: info.codepoint,
-                    x: origin + Double(pen + Int64(position.x_offset)) * scale,
-                    y: -Double(position.y_offset) * scale))
+                    x: penX + Double(position.x_offset) * scale,
+                    y: -Double(position.y_offset) * scale, pen: penX,
+                    clusters: clusterRange.lowerBound...clusterRange.lowerBound))
             pen += Int64(position.x_advance)
             clusterSums[info.cluster, default: 0] += Int64(position.x_advance)
         }
-        result.segments.append((faceIndex, first..<result.glyphs.count))
+        let isRightToLeft = hb_buffer_get_direction(buffer) == HB_DIRECTION_RTL
+        result.segments.append(
+            ShapedSegment(
+                faceIndex: faceIndex, glyphs: first..<result.glyphs.count, clusters: clusterRange,
+                isRightToLeft: isRightToLeft))
         result.width = origin + Double(pen) * scale
 
         // Each HarfBuzz cluster spans the bytes up to the next one; its advance goes to the
         // input clusters in that span, shared equally.
         let values = clusterSums.keys.sorted()
+        var membersOfValue: [UInt32: ClosedRange<Int>] = [:]
         for (n, value) in values.enumerated() {
             let spanStart = max(Int(value), bytes.lowerBound)
             let spanEnd = n + 1 < values.count ? Int(values[n + 1]) : bytes.upperBound
             guard spanStart < spanEnd, spanEnd <= clusterOfByte.count else { continue }
             let firstCluster = Int(clusterOfByte[spanStart])
             let lastCluster = Int(clusterOfByte[spanEnd - 1])
+            membersOfValue[value] = firstCluster...lastCluster
             let members = (firstCluster...lastCluster).filter { !clusters[$0].isEmpty }
             let share = Double(clusterSums[value] ?? 0) * scale / Double(max(members.count, 1))
             for cluster in members { result.clusterAdvances[cluster] += share }
+        }
+        for i in 0..<Int(count) {
+            if let members = membersOfValue[infos[i].cluster] {
+                result.glyphs[first + i].clusters = members
+            }
         }
     }
 }

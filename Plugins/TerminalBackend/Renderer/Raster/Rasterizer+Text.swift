@@ -11,6 +11,12 @@ extension Rasterizer {
     /// fit inside the clip whole is not drawn. Weights of 600 and above are bold; italics,
     /// underlines (of any pattern) and strikethroughs become the terminal's attributes; a run
     /// background fills the cells the text takes.
+    ///
+    /// A run with advances (one per grapheme cluster) puts each cluster at the cell boundary
+    /// nearest its pen position, the origin plus the advances before it, but never over the
+    /// cells of the cluster before; so justified and kerned text spreads by whole cells. A run
+    /// whose advances are not one per cluster, or not finite, is drawn with its clusters' own
+    /// widths, as without advances.
     mutating func text(_ run: GlyphRun) {
         let origin = run.origin.applying(state.transform)
         let middle = origin.y + (run.descent - run.ascent) / 2 * scaleFactors.y
@@ -37,6 +43,19 @@ extension Rasterizer {
             canvas.put(glyph, width: width, color: color, style: style, at: index)
         }
 
+        if let advances = run.advances, advances.count == run.text.count,
+            advances.allSatisfy(\.isFinite)
+        {
+            var pen = origin.x
+            for (cluster, advance) in zip(run.text, advances) {
+                column = max(column, cellCount(pen / cellWidth))
+                pen += advance * scaleFactors.x
+                if column >= clip.upperBound { break }
+                let (glyph, width) = glyphs.glyph(for: cluster)
+                if width > 0 { place(glyph, width: width) }
+            }
+            return
+        }
         if run.text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
             for byte in run.text.utf8 {
                 if column >= clip.upperBound { break }
