@@ -280,30 +280,63 @@ private func scrollRow(count: Int, variable: Bool) throws -> BenchRow {
 
 // MARK: Baseline
 
-/// The straightforward layout: every frame computed into an array when it prepares, every
-/// query a scan of the whole array. It places items by the same rules as a flow layout with
-/// UIKit's defaults in one section, so that both answer the same.
+/// What the straightforward layouts share: every frame computed into an array when they
+/// prepare, every query a scan of the whole array.
 @MainActor
-private final class NaiveLayout: CollectionViewLayout {
+private class BaselineLayout: CollectionViewLayout {
     weak var collectionView: CollectionView?
-    private let variable: Bool
-    private var frames: [Rect] = []
+    /// The frames of the items of section 0, written by ``placeItems(count:width:)``.
+    var frames: [Rect] = []
     private var isValid = false
     private var width = 0.0
     private var height = 0.0
 
-    init(variable: Bool) {
-        self.variable = variable
-    }
-
     var storageBytes: Int { frames.capacity * MemoryLayout<Rect>.stride }
+
+    /// Computes the frames of `count` items in a section `width` points wide into ``frames``.
+    func placeItems(count: Int, width: Double) {}
 
     func prepare() {
         guard !isValid, let collectionView else { return }
         isValid = true
         width = collectionView.bounds.width
-        let count = collectionView.numberOfItems(inSection: 0)
         frames = []
+        placeItems(count: collectionView.numberOfItems(inSection: 0), width: width)
+        height = frames.reduce(0) { max($0, $1.maxY) }
+    }
+
+    var collectionViewContentSize: Size { Size(width: width, height: height) }
+
+    func layoutAttributesForElements(in rect: Rect) -> [LayoutAttributes] {
+        var result: [LayoutAttributes] = []
+        for (item, frame) in frames.enumerated() where frame.intersects(rect) {
+            result.append(
+                LayoutAttributes(forCellWith: IndexPath(item: item, section: 0), frame: frame))
+        }
+        return result
+    }
+
+    func layoutAttributesForItem(at indexPath: IndexPath) -> LayoutAttributes? {
+        guard indexPath.section == 0, frames.indices.contains(indexPath.item) else { return nil }
+        return LayoutAttributes(forCellWith: indexPath, frame: frames[indexPath.item])
+    }
+
+    func invalidateLayout(with context: LayoutInvalidationContext) {
+        isValid = false
+    }
+}
+
+/// The straightforward flow layout. It places items by the same rules as a flow layout with
+/// UIKit's defaults in one section, so that both answer the same.
+@MainActor
+private final class NaiveLayout: BaselineLayout {
+    private let variable: Bool
+
+    init(variable: Bool) {
+        self.variable = variable
+    }
+
+    override func placeItems(count: Int, width: Double) {
         frames.reserveCapacity(count)
         var lineStart = 0
         var used = 0.0
@@ -350,52 +383,17 @@ private final class NaiveLayout: CollectionViewLayout {
             sizes.append(size)
         }
         if !sizes.isEmpty { flush(last: true) }
-        height = frames.reduce(0) { max($0, $1.maxY) }
-    }
-
-    var collectionViewContentSize: Size { Size(width: width, height: height) }
-
-    func layoutAttributesForElements(in rect: Rect) -> [LayoutAttributes] {
-        var result: [LayoutAttributes] = []
-        for (item, frame) in frames.enumerated() where frame.intersects(rect) {
-            result.append(
-                LayoutAttributes(forCellWith: IndexPath(item: item, section: 0), frame: frame))
-        }
-        return result
-    }
-
-    func layoutAttributesForItem(at indexPath: IndexPath) -> LayoutAttributes? {
-        guard indexPath.section == 0, frames.indices.contains(indexPath.item) else { return nil }
-        return LayoutAttributes(forCellWith: indexPath, frame: frames[indexPath.item])
-    }
-
-    func invalidateLayout(with context: LayoutInvalidationContext) {
-        isValid = false
     }
 }
 
-/// The straightforward column grid: seed 003's formula applied to every item when it prepares,
-/// every query a scan of the whole array.
+/// The straightforward column grid: seed 003's formula applied to every item.
 @MainActor
-private final class NaiveColumnGrid: CollectionViewLayout {
-    weak var collectionView: CollectionView?
-    private var frames: [Rect] = []
-    private var isValid = false
-    private var width = 0.0
-    private var height = 0.0
-
-    var storageBytes: Int { frames.capacity * MemoryLayout<Rect>.stride }
-
-    func prepare() {
-        guard !isValid, let collectionView else { return }
-        isValid = true
-        width = collectionView.bounds.width
-        let count = collectionView.numberOfItems(inSection: 0)
+private final class NaiveColumnGrid: BaselineLayout {
+    override func placeItems(count: Int, width: Double) {
         let columns = 3
         let itemWidth = 85.0
         let itemHeight = 90.0
         let margin = max(0, (width - Double(columns) * itemWidth) / Double(columns + 1))
-        frames = []
         frames.reserveCapacity(count)
         for index in 0..<count {
             let row = index / columns
@@ -405,26 +403,5 @@ private final class NaiveColumnGrid: CollectionViewLayout {
                     x: margin + Double(column) * (itemWidth + margin),
                     y: 30 + Double(row) * (itemHeight + 15), width: itemWidth, height: itemHeight))
         }
-        height = frames.reduce(0) { max($0, $1.maxY) }
-    }
-
-    var collectionViewContentSize: Size { Size(width: width, height: height) }
-
-    func layoutAttributesForElements(in rect: Rect) -> [LayoutAttributes] {
-        var result: [LayoutAttributes] = []
-        for (item, frame) in frames.enumerated() where frame.intersects(rect) {
-            result.append(
-                LayoutAttributes(forCellWith: IndexPath(item: item, section: 0), frame: frame))
-        }
-        return result
-    }
-
-    func layoutAttributesForItem(at indexPath: IndexPath) -> LayoutAttributes? {
-        guard indexPath.section == 0, frames.indices.contains(indexPath.item) else { return nil }
-        return LayoutAttributes(forCellWith: indexPath, frame: frames[indexPath.item])
-    }
-
-    func invalidateLayout(with context: LayoutInvalidationContext) {
-        isValid = false
     }
 }
