@@ -252,9 +252,33 @@ final class DirectCairoPeer {
         _ cr: OpaquePointer
     ) {
         cairo_set_source_rgba(cr, color.red, color.green, color.blue, color.alpha)
-        var x = origin.x
+        let shaped = DirectCairoPeer.shape(
+            string, font: font, cjk: cjk, size: size, origin: origin, buffer: buffer)
+        DirectCairoPeer.show(shaped.segments, size: size, cr)
+    }
+
+    /// Shows shaped segments in the current source colour.
+    static func show(
+        _ segments: [(face: OpaquePointer, glyphs: [cairo_glyph_t])], size: Double,
+        _ cr: OpaquePointer
+    ) {
+        for (face, glyphs) in segments {
+            cairo_set_font_face(cr, face)
+            cairo_set_font_size(cr, size)
+            cairo_show_glyphs(cr, glyphs, Int32(glyphs.count))
+        }
+    }
+
+    /// Shapes a string with HarfBuzz into Cairo glyphs from `origin` on, one segment per font:
+    /// CJK scalars with `cjk`, the rest with `font`. Returns the segments and the pen's end.
+    static func shape(
+        _ string: String, font: Font, cjk: Font, size: Double, origin: Point,
+        buffer: OpaquePointer
+    ) -> (segments: [(face: OpaquePointer, glyphs: [cairo_glyph_t])], end: Double) {
+        var pen = origin.x
         var segment = ""
         var segmentFont = font
+        var segments: [(face: OpaquePointer, glyphs: [cairo_glyph_t])] = []
         func flush() {
             guard !segment.isEmpty else { return }
             hb_buffer_clear_contents(buffer)
@@ -266,19 +290,16 @@ final class DirectCairoPeer {
             let positions = hb_buffer_get_glyph_positions(buffer, &count)
             let k = size / segmentFont.unitsPerEm
             var glyphs: [cairo_glyph_t] = []
-            var pen = 0.0
+            glyphs.reserveCapacity(Int(count))
             for i in 0..<Int(count) {
                 guard let info = infos?[i], let position = positions?[i] else { continue }
                 glyphs.append(
                     cairo_glyph_t(
-                        index: UInt(info.codepoint), x: x + (pen + Double(position.x_offset)) * k,
+                        index: UInt(info.codepoint), x: pen + Double(position.x_offset) * k,
                         y: origin.y - Double(position.y_offset) * k))
-                pen += Double(position.x_advance)
+                pen += Double(position.x_advance) * k
             }
-            cairo_set_font_face(cr, segmentFont.cairoFace)
-            cairo_set_font_size(cr, size)
-            cairo_show_glyphs(cr, glyphs, Int32(glyphs.count))
-            x += pen * k
+            segments.append((segmentFont.cairoFace, glyphs))
             segment = ""
         }
         for character in string {
@@ -290,6 +311,7 @@ final class DirectCairoPeer {
             segment.append(character)
         }
         flush()
+        return (segments, pen)
     }
 
     private func nineSlice(_ image: OpaquePointer, _ cr: OpaquePointer, into d: Rect) {

@@ -294,44 +294,10 @@ extension DirectCairoListPeer {
     private func text(_ run: GlyphRun, _ cr: OpaquePointer) {
         let size = run.font.size
         let font = run.font.weight >= 600 ? bold : regular
-        var glyphs: [cairo_glyph_t] = []
-        var pen = run.origin.x
-        var segment = ""
-        var segmentFont = font
-        var segments: [(OpaquePointer, [cairo_glyph_t])] = []
-        func flush() {
-            guard !segment.isEmpty else { return }
-            hb_buffer_clear_contents(buffer)
-            hb_buffer_add_utf8(buffer, segment, -1, 0, -1)
-            hb_buffer_guess_segment_properties(buffer)
-            hb_shape(segmentFont.shapingFont, buffer, nil, 0)
-            var count: UInt32 = 0
-            let infos = hb_buffer_get_glyph_infos(buffer, &count)
-            let positions = hb_buffer_get_glyph_positions(buffer, &count)
-            let k = size / segmentFont.unitsPerEm
-            glyphs.removeAll(keepingCapacity: true)
-            for i in 0..<Int(count) {
-                guard let info = infos?[i], let position = positions?[i] else { continue }
-                glyphs.append(
-                    cairo_glyph_t(
-                        index: UInt(info.codepoint), x: pen + Double(position.x_offset) * k,
-                        y: run.origin.y - Double(position.y_offset) * k))
-                pen += Double(position.x_advance) * k
-            }
-            segments.append((segmentFont.cairoFace, glyphs))
-            segment = ""
-        }
-        for character in run.text {
-            let wanted = (character.unicodeScalars.first?.value ?? 0) >= 0x2E80 ? cjk : font
-            if wanted.cairoFace != segmentFont.cairoFace {
-                flush()
-                segmentFont = wanted
-            }
-            segment.append(character)
-        }
-        flush()
+        let shaped = DirectCairoPeer.shape(
+            run.text, font: font, cjk: cjk, size: size, origin: run.origin, buffer: buffer)
         if let background = run.background {
-            let width = run.width > 0 ? run.width : pen - run.origin.x
+            let width = run.width > 0 ? run.width : shaped.end - run.origin.x
             cairo_set_source_rgba(
                 cr, background.red, background.green, background.blue, background.alpha)
             cairo_rectangle(
@@ -339,10 +305,6 @@ extension DirectCairoListPeer {
             cairo_fill(cr)
         }
         cairo_set_source_rgba(cr, run.color.red, run.color.green, run.color.blue, run.color.alpha)
-        for (face, glyphs) in segments {
-            cairo_set_font_face(cr, face)
-            cairo_set_font_size(cr, size)
-            cairo_show_glyphs(cr, glyphs, Int32(glyphs.count))
-        }
+        DirectCairoPeer.show(shaped.segments, size: size, cr)
     }
 }
