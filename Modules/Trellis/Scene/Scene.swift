@@ -29,6 +29,8 @@ public final class Scene {
     public let identifiedViews: [(id: String, view: View)]
     /// The window the scene is shown in.
     public let window: Window
+    /// The views that have an id, by id.
+    private let viewsByID: [String: View]
 
     /// Decodes a scene from JSON bytes.
     ///
@@ -50,6 +52,7 @@ public final class Scene {
         direction = decoded.direction
         root = decoded.root
         identifiedViews = decoder.identified
+        viewsByID = decoder.viewsByID
         window = Window(size: size, scale: scale, layoutDirection: direction)
         window.addSubview(root)
         if decoded.rootHasFrame == false { root.frame = Rect(size: size) }
@@ -69,7 +72,7 @@ public final class Scene {
 
     /// The view with an id.
     public func view(withID id: String) -> View? {
-        identifiedViews.first { $0.id == id }?.view
+        viewsByID[id]
     }
 
     /// Lays the scene out and returns the frame of every view with an id, in root coordinates,

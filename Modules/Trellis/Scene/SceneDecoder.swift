@@ -7,6 +7,8 @@ import TrellisViews
 struct SceneDecoder {
     let baseDirectory: String
     private(set) var identified: [(id: String, view: View)] = []
+    /// The same views by id, so that a duplicate is found in constant time.
+    private(set) var viewsByID: [String: View] = [:]
     /// Constraints to apply once the whole tree exists: the container, its children by id,
     /// the texts and their key paths.
     var pendingConstraints:
@@ -96,7 +98,7 @@ struct SceneDecoder {
             guard !id.isEmpty else {
                 throw SceneError(keyPath: reader.child("id"), message: "an id cannot be empty")
             }
-            guard !identified.contains(where: { $0.id == id }) else {
+            guard viewsByID[id] == nil else {
                 throw SceneError(
                     keyPath: reader.child("id"),
                     message: "duplicate id \"\(id)\"; ids must be unique in a scene")
@@ -107,6 +109,7 @@ struct SceneDecoder {
                     message: "\"super\" is reserved for the container in constraints")
             }
             identified.append((id, view))
+            viewsByID[id] = view
             view.accessibilityIdentifier = id
         }
         try decodeCommon(view, &reader)

@@ -6,6 +6,7 @@ extension LayoutEngine {
     /// A translating item's frame changed: its pins, and the position pins of the translating
     /// items below it that are anchored above it, take the new numbers in place.
     func frameDidChange(_ item: LayoutItem) {
+        needsPlacement = true
         var pending = [item]
         while let current = pending.popLast() {
             if current.engine === self, current.translatesFrameIntoConstraints {
@@ -44,6 +45,7 @@ extension LayoutEngine {
     /// An item now translates its frame, or stops: swap its pins and intrinsic constraints, and
     /// re-anchor the translating items below it.
     func translationDidChange(_ item: LayoutItem) {
+        needsPlacement = true
         var pending = [item]
         while let current = pending.popLast() {
             if current.engine === self, current === item || current.translatesFrameIntoConstraints {

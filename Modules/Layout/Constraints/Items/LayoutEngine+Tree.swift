@@ -48,14 +48,18 @@ extension LayoutEngine {
 
     // MARK: Layout
 
-    /// Solves and writes the frame of every item placed by constraints, top down.
+    /// Solves and writes the frame of every item placed by constraints, top down; does nothing
+    /// when neither the solver nor the tree changed since the last pass.
     func layout() {
+        guard needsPlacement || placedRevision != solver.revision else { return }
         solver.updateVariables()
         if !root.translatesFrameIntoConstraints, let s = root.slot {
             root.frame.size = Size(
                 width: solver.value(of: s.width), height: solver.value(of: s.height))
         }
         place(root.children, parentOrigin: .zero)
+        placedRevision = solver.revision
+        needsPlacement = false
     }
 
     private func place(_ items: [LayoutItem], parentOrigin: Point) {

@@ -10,6 +10,11 @@ final class LayoutEngine: ItemVariableSource {
     let solver = ConstraintSolver()
     /// The root that owns the engine (which holds it strongly).
     unowned let root: LayoutItem
+    /// The solver revision the frames were last written for, or `nil` before the first pass.
+    var placedRevision: UInt64?
+    /// Whether something other than the solver changed what ``layout()`` writes: the tree,
+    /// a frame, or an item's translation.
+    var needsPlacement = true
 
     init(root: LayoutItem) {
         self.root = root

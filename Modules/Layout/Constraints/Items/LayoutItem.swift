@@ -43,7 +43,13 @@ public final class LayoutItem {
     /// constraints, ``layoutIfNeeded()`` overwrites it.
     public var frame: Rect = .zero {
         didSet {
-            guard frame != oldValue, translatesFrameIntoConstraints else { return }
+            guard frame != oldValue else { return }
+            guard translatesFrameIntoConstraints else {
+                // A frame set by hand on an item the constraints place is overwritten again at
+                // the next layout pass.
+                engine?.needsPlacement = true
+                return
+            }
             // Items below may be pinned through this one even when it has no variables.
             root.ownedEngine?.frameDidChange(self)
         }
@@ -157,6 +163,7 @@ public final class LayoutItem {
         child.parent = self
         children.insert(child, at: min(max(index, 0), children.count))
         LayoutEngine.reattach(moving)
+        root.ownedEngine?.needsPlacement = true
     }
 
     /// Removes the item from its parent, as `removeFromSuperview`.
@@ -169,6 +176,8 @@ public final class LayoutItem {
         parent.children.removeAll { $0 === self }
         self.parent = nil
         LayoutEngine.reattach(moving)
+        parent.root.ownedEngine?.needsPlacement = true
+        ownedEngine?.needsPlacement = true
     }
 
     /// The items of the subtree rooted here, parents before children.

@@ -20,7 +20,8 @@ extension LayoutConstraint {
     public static func parse(
         _ text: String, container: LayoutItem, items: [String: LayoutItem]
     ) throws(ConstraintParseError) -> LayoutConstraint {
-        try ConstraintParser(text: text, container: container, knownNames: items.keys.sorted())
+        // The names are sorted only for an error message, never on the path that succeeds.
+        try ConstraintParser(text: text, container: container, knownNames: { items.keys.sorted() })
             .parse { items[$0] }
     }
 
@@ -40,7 +41,8 @@ extension LayoutConstraint {
 private struct ConstraintParser {
     let text: String
     let container: LayoutItem
-    let knownNames: [String]?
+    /// The names an error message lists, computed only when a name is unknown.
+    let knownNames: (() -> [String])?
 
     /// An item and attribute read from the text, with where they were.
     struct Operand {
@@ -71,7 +73,7 @@ private struct ConstraintParser {
             guard let item = name == "super" ? container : resolve(name) else {
                 var reason = "unknown item '\(name)'"
                 if let knownNames {
-                    reason += "; known items are super" + knownNames.map { ", " + $0 }.joined()
+                    reason += "; " + ConstraintParser.describe(knownNames: knownNames())
                 }
                 throw fail(nameToken, reason)
             }
@@ -211,5 +213,19 @@ private struct ConstraintParser {
             multiplier: multiplier, constant: constant)
         constraint.priority = priority
         return constraint
+    }
+}
+
+extension ConstraintParser {
+    /// The most names an unknown-item message lists.
+    static let listedNameLimit = 12
+
+    /// Names the known items for an error message: all of them when they are few, otherwise
+    /// the first ones in order and how many there are.
+    static func describe(knownNames names: [String]) -> String {
+        var text = "known items are super"
+        for known in names.prefix(listedNameLimit) { text += ", " + known }
+        if names.count > listedNameLimit { text += ", … (\(names.count + 1) in all)" }
+        return text
     }
 }

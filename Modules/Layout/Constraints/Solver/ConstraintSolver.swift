@@ -24,6 +24,11 @@
 public final class ConstraintSolver {
     var state = SolverState()
 
+    /// A number that changes whenever the solution may have changed: every added or removed
+    /// constraint, changed constant, edit and suggested value moves it on, so a caller can
+    /// tell that values it read before are still current.
+    private(set) var revision: UInt64 = 0
+
     /// The largest magnitude a coefficient or constant may have.
     public static let maximumMagnitude = 1.0e12
 
@@ -48,6 +53,7 @@ public final class ConstraintSolver {
     ///   solver or one already released; ``LayoutError/Code-swift.struct/duplicateConstraint``
     ///   when a constraint or edit still uses it.
     public func releaseVariable(_ variable: Variable) throws(LayoutError) {
+        revision &+= 1
         try state.releaseVariable(variable)
     }
 
@@ -136,6 +142,7 @@ public final class ConstraintSolver {
     /// - Complexity: amortised O(1) for a constraint that defines a new variable; otherwise
     ///   proportional to the part of its subsystem the constraint touches.
     public func add(_ constraint: Constraint) throws(LayoutError) {
+        revision &+= 1
         try state.add(constraint)
     }
 
@@ -145,6 +152,7 @@ public final class ConstraintSolver {
     ///   in this solver.
     /// - Complexity: proportional to the rows that hold the constraint's marker.
     public func remove(_ constraint: Constraint) throws(LayoutError) {
+        revision &+= 1
         try state.remove(constraint)
     }
 
@@ -164,6 +172,7 @@ public final class ConstraintSolver {
     /// - Complexity: O(rows holding the constraint's marker), plus the dual simplex pivots the
     ///   change needs.
     public func setConstant(_ constant: Double, of constraint: Constraint) throws(LayoutError) {
+        revision &+= 1
         try state.setConstant(constant, of: constraint)
     }
 
@@ -175,6 +184,7 @@ public final class ConstraintSolver {
     public func addEditVariable(
         _ variable: Variable, priority: LayoutPriority = .required - 1
     ) throws(LayoutError) {
+        revision &+= 1
         try state.addEditVariable(variable, priority: priority)
     }
 
@@ -182,6 +192,7 @@ public final class ConstraintSolver {
     ///
     /// - Throws: ``LayoutError/Code-swift.struct/unknownEditVariable`` when it has none.
     public func removeEditVariable(_ variable: Variable) throws(LayoutError) {
+        revision &+= 1
         try state.removeEditVariable(variable)
     }
 
@@ -197,6 +208,7 @@ public final class ConstraintSolver {
     ///   `iterationLimit`.
     /// - Complexity: O(rows holding the edit's error) plus the pivots the change needs.
     public func suggestValue(_ value: Double, for variable: Variable) throws(LayoutError) {
+        revision &+= 1
         try state.suggestValue(value, for: variable)
     }
 }
