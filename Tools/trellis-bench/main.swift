@@ -11,9 +11,15 @@ let suites: [(name: String, run: () throws -> Void)] = [
     ("raster", runRasterBenchmarks),
     ("terminal", runTerminalBenchmarks),
     ("grid", runGridBenchmarks),
+    ("e2e", runEndToEndBenchmarks),
 ]
 
-let requested = Set(CommandLine.arguments.dropFirst())
+let arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.first == "--probe-view-memory", arguments.count == 2, let count = Int(arguments[1]) {
+    MainActor.assumeIsolated { probeViewMemory(count: count) }
+    exitProcess(0)
+}
+let requested = Set(arguments)
 let unknown = requested.subtracting(suites.map(\.name))
 if !unknown.isEmpty {
     printError("unknown suite(s): \(unknown.sorted().joined(separator: ", "))")

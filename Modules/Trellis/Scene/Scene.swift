@@ -38,13 +38,21 @@ public final class Scene {
     ///   - json: The document.
     ///   - baseDirectory: The directory that image paths are relative to.
     /// - Throws: ``SceneError`` naming the key path of the first problem.
-    public init(json: [UInt8], baseDirectory: String = ".") throws(SceneError) {
+    public convenience init(json: [UInt8], baseDirectory: String = ".") throws(SceneError) {
         let document: JSONValue
         do {
             document = try JSONParser.parse(json)
         } catch {
             throw SceneError(keyPath: "scene", message: "not valid JSON: \(error.description)")
         }
+        try self.init(document: document, baseDirectory: baseDirectory)
+    }
+
+    /// Decodes a scene from a parsed document; `didDecode` runs once the views exist, before
+    /// constraints are activated (benchmarks time the two apart).
+    package init(
+        document: JSONValue, baseDirectory: String, didDecode: () -> Void = {}
+    ) throws(SceneError) {
         var decoder = SceneDecoder(baseDirectory: baseDirectory)
         let decoded = try decoder.decodeDocument(document)
         size = decoded.size
@@ -56,6 +64,7 @@ public final class Scene {
         window = Window(size: size, scale: scale, layoutDirection: direction)
         window.addSubview(root)
         if decoded.rootHasFrame == false { root.frame = Rect(size: size) }
+        didDecode()
         try decoder.applyConstraints()
     }
 

@@ -1,3 +1,4 @@
+import TrellisLayout
 extension View {
     /// The window the view is in, if any.
     public var window: Window? {
@@ -21,15 +22,19 @@ extension View {
         precondition(!isDescendant(of: view), "adding an ancestor as a subview would make a cycle")
         let oldWindow = view.window
         let oldMeasurer = view.textMeasurer
-        if view.superview === self, let current = subviews.firstIndex(where: { $0 === view }) {
-            subviews.remove(at: current)
-            subviews.insert(view, at: min(max(index, 0), subviews.count))
+        if view.superview === self, subviewList.contains(view) {
+            subviewList.remove(view)
+            subviewList.insert(view, at: index)
             setNeedsDisplay()
             return
         }
         view.willMove(toSuperview: self)
         view.detach()
-        subviews.insert(view, at: min(max(index, 0), subviews.count))
+        if index >= subviewList.count {
+            subviewList.append(view)
+        } else {
+            subviewList.insert(view, at: index)
+        }
         view.superview = self
         view.attachLayoutItem()
         view.didMoveToSuperview()
@@ -37,6 +42,7 @@ extension View {
         if view.textMeasurer !== oldMeasurer { view.textMetricsDidChange() }
         didAddSubview(view)
         setNeedsLayout()
+        if view.subtreeNeedsLayout { view.noteLayoutNeededBelowAncestors() }
         setNeedsDisplay()
     }
 
@@ -76,7 +82,7 @@ extension View {
 
     private func detach() {
         guard let parent = superview else { return }
-        parent.subviews.removeAll { $0 === self }
+        parent.subviewList.remove(self)
         superview = nil
         removeConstraintsCrossing(from: parent)
     }
@@ -125,4 +131,15 @@ extension View {
         didMoveToWindow()
         for subview in subviews { subview.propagateWindowChange() }
     }
+}
+
+/// A view's position among its superview's subviews.
+///
+/// Lists of subviews are only changed on the main actor, like the views in them.
+enum SubviewPosition: ObjectListPosition {
+    static func position(of element: View) -> Int { element.positionInSuperview }
+    static func setPosition(_ position: Int, of element: View) {
+        element.positionInSuperview = position
+    }
+    static let placeholder: View = MainActor.assumeIsolated { View() }
 }

@@ -53,7 +53,14 @@ open class View {
     public internal(set) weak var superview: View?
 
     /// The subviews, back to front.
-    public internal(set) var subviews: [View] = []
+    ///
+    /// - Complexity: O(1), or O(n) once after subviews were removed.
+    public var subviews: [View] { subviewList.elements }
+
+    /// The subviews, with their positions for removal in O(1).
+    var subviewList = ObjectList<SubviewPosition>()
+    /// The view's position in its superview's ``subviews``, changed only on the main actor.
+    nonisolated(unsafe) var positionInSuperview = -1
 
     /// Creates a view with a frame in its future superview's coordinates.
     public init(frame: Rect = .zero) {
@@ -208,6 +215,9 @@ open class View {
     /// Whether ``layoutSubviews()`` should run at the next layout pass.
     public internal(set) var needsLayout = true
 
+    /// Whether some view below this one needs layout.
+    var descendantNeedsLayout = false
+
     // MARK: Hierarchy hooks
 
     /// Called before the view moves to a new superview (`nil` when it is removed).
@@ -229,12 +239,17 @@ open class View {
 
     /// Lays out the view and its subtree now if any of it needs layout: the view itself first,
     /// then each subview, as `UIView.layoutIfNeeded()`.
+    ///
+    /// - Complexity: O(the views that need layout and their ancestors below this view), plus
+    ///   what their ``layoutSubviews()`` does.
     open func layoutIfNeeded() {
         if needsLayout {
             needsLayout = false
             layoutSubviews()
         }
-        for subview in subviews { subview.layoutIfNeeded() }
+        guard descendantNeedsLayout else { return }
+        descendantNeedsLayout = false
+        for subview in subviews where subview.subtreeNeedsLayout { subview.layoutIfNeeded() }
     }
 
     /// The runs of text this view will measure at the next layout, so that a window can measure

@@ -26,6 +26,9 @@ extension Window {
     /// Measures every run of text the views will lay out (each view's ``View/textRunsToMeasure``,
     /// which names the runs its text layouts ask for) in one batch, so that a backend that
     /// measures crosses its boundary once per layout pass.
+    ///
+    /// Only the subtrees that will lay out are visited: the whole subtree of a view that needs
+    /// layout (its layout may measure any view below it), and nothing of a branch that does not.
     func prefetchTextMeasurements() {
         var runs: [TextRun] = []
         collectTextRuns(from: self, into: &runs)
@@ -35,7 +38,17 @@ extension Window {
 
     private func collectTextRuns(from view: View, into runs: inout [TextRun]) {
         guard !view.isHidden else { return }
-        runs += view.textRunsToMeasure
+        if view.needsLayout {
+            collectAllTextRuns(from: view, into: &runs)
+            return
+        }
+        guard view.descendantNeedsLayout else { return }
         for subview in view.subviews { collectTextRuns(from: subview, into: &runs) }
+    }
+
+    private func collectAllTextRuns(from view: View, into runs: inout [TextRun]) {
+        guard !view.isHidden else { return }
+        runs += view.textRunsToMeasure
+        for subview in view.subviews { collectAllTextRuns(from: subview, into: &runs) }
     }
 }

@@ -65,6 +65,10 @@ public final class LayoutConstraint {
     weak var installationItem: LayoutItem?
     /// The solver constraint that implements it while active.
     var solverConstraint: Constraint?
+    /// Its positions in the lists of its installation item and of its items.
+    var positionInInstallation = -1
+    var positionAsFirstItemReference = -1
+    var positionAsSecondItemReference = -1
 
     /// Creates a constraint from its parts, as `NSLayoutConstraint(item:attribute:relatedBy:
     /// toItem:attribute:multiplier:constant:)`.
@@ -194,5 +198,46 @@ extension LayoutConstraint: CustomStringConvertible {
         if !priority.isRequired { text += " @\(priority)" }
         if let identifier { text = "\(identifier): " + text }
         return text
+    }
+}
+
+/// A constraint's position among the constraints installed on an item.
+enum InstalledConstraintPosition: ObjectListPosition {
+    static func position(of element: LayoutConstraint) -> Int { element.positionInInstallation }
+    static func setPosition(_ position: Int, of element: LayoutConstraint) {
+        element.positionInInstallation = position
+    }
+    nonisolated(unsafe) static let placeholder = LayoutConstraint.makePlaceholder()
+}
+
+/// A constraint's position among the constraints whose first item is an item.
+enum FirstItemReferencePosition: ObjectListPosition {
+    static func position(of element: LayoutConstraint) -> Int {
+        element.positionAsFirstItemReference
+    }
+    static func setPosition(_ position: Int, of element: LayoutConstraint) {
+        element.positionAsFirstItemReference = position
+    }
+    nonisolated(unsafe) static let placeholder = LayoutConstraint.makePlaceholder()
+}
+
+/// A constraint's position among the constraints whose second item is an item.
+enum SecondItemReferencePosition: ObjectListPosition {
+    static func position(of element: LayoutConstraint) -> Int {
+        element.positionAsSecondItemReference
+    }
+    static func setPosition(_ position: Int, of element: LayoutConstraint) {
+        element.positionAsSecondItemReference = position
+    }
+    nonisolated(unsafe) static let placeholder = LayoutConstraint.makePlaceholder()
+}
+
+extension LayoutConstraint {
+    /// A constraint that is never installed, marking removed places in lists.
+    static func makePlaceholder() -> LayoutConstraint {
+        LayoutConstraint(
+            uncheckedItem: LayoutItemChildPosition.placeholder, attribute: .width,
+            relatedBy: .equal, toItem: nil, attribute: .notAnAttribute, multiplier: 1,
+            constant: 0)
     }
 }

@@ -75,21 +75,21 @@ final class LayoutEngine: ItemVariableSource {
         constraint.engine = self
         constraint.solverConstraint = implementation
         constraint.installationItem = ancestor
-        ancestor.constraints.append(constraint)
+        ancestor.installedConstraints.append(constraint)
         ancestor.notifyConstraintsChanged()
-        if let first = constraint.firstItem { first.referencingConstraints.append(constraint) }
+        if let first = constraint.firstItem { first.constraintsAsFirstItem.append(constraint) }
         if let second = constraint.secondItem, second !== constraint.firstItem {
-            second.referencingConstraints.append(constraint)
+            second.constraintsAsSecondItem.append(constraint)
         }
     }
 
     /// Removes an active constraint.
     func uninstall(_ constraint: LayoutConstraint) {
         if let implementation = constraint.solverConstraint { try? solver.remove(implementation) }
-        constraint.installationItem?.constraints.removeAll { $0 === constraint }
+        constraint.installationItem?.installedConstraints.remove(constraint)
         constraint.installationItem?.notifyConstraintsChanged()
-        constraint.firstItem?.referencingConstraints.removeAll { $0 === constraint }
-        constraint.secondItem?.referencingConstraints.removeAll { $0 === constraint }
+        constraint.firstItem?.constraintsAsFirstItem.remove(constraint)
+        constraint.secondItem?.constraintsAsSecondItem.remove(constraint)
         constraint.engine = nil
         constraint.solverConstraint = nil
         constraint.installationItem = nil

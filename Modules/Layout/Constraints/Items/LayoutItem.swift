@@ -35,7 +35,14 @@ public final class LayoutItem {
     public private(set) weak var parent: LayoutItem?
 
     /// The child items, in the order they were added.
-    public private(set) var children: [LayoutItem] = []
+    ///
+    /// - Complexity: O(1), or O(n) once after children were removed.
+    public var children: [LayoutItem] { childList.elements }
+
+    /// The children, with their positions for removal in O(1).
+    private var childList = ObjectList<LayoutItemChildPosition>()
+    /// The item's position in its parent's ``children``.
+    var positionInParent = -1
 
     /// The rectangle in the parent's coordinate space.
     ///
@@ -85,7 +92,12 @@ public final class LayoutItem {
 
     /// The constraints installed on this item: those whose nearest common ancestor is this
     /// item, as `UIView.constraints`.
-    public internal(set) var constraints: [LayoutConstraint] = []
+    ///
+    /// - Complexity: O(1), or O(n) once after constraints were removed.
+    public var constraints: [LayoutConstraint] { installedConstraints.elements }
+
+    /// The constraints installed on this item, with their positions for removal in O(1).
+    var installedConstraints = ObjectList<InstalledConstraintPosition>()
 
     /// Called when a constraint installed on this item or one of its children is activated,
     /// deactivated or changed, so that the owner of the item (a view) can schedule layout.
@@ -103,8 +115,15 @@ public final class LayoutItem {
     var ownedEngine: LayoutEngine?
     /// The item's variables and generated constraints in ``engine``.
     var slot: ItemSlot?
+    /// The active constraints whose first item this is.
+    var constraintsAsFirstItem = ObjectList<FirstItemReferencePosition>()
+    /// The active constraints whose second item this is (and not also the first).
+    var constraintsAsSecondItem = ObjectList<SecondItemReferencePosition>()
+
     /// The active constraints that refer to this item.
-    var referencingConstraints: [LayoutConstraint] = []
+    var referencingConstraints: [LayoutConstraint] {
+        constraintsAsFirstItem.elements + constraintsAsSecondItem.elements
+    }
 
     // Intrinsic size and priorities.
     var storedIntrinsicContentSize = Size(
@@ -161,7 +180,11 @@ public final class LayoutItem {
         if child.parent != nil { child.removeFromParent() }
         let moving = LayoutEngine.detachSubtree(child)
         child.parent = self
-        children.insert(child, at: min(max(index, 0), children.count))
+        if index >= childList.count {
+            childList.append(child)
+        } else {
+            childList.insert(child, at: index)
+        }
         LayoutEngine.reattach(moving)
         root.ownedEngine?.needsPlacement = true
     }
@@ -173,7 +196,7 @@ public final class LayoutItem {
     public func removeFromParent() {
         guard let parent else { return }
         let moving = LayoutEngine.detachSubtree(self)
-        parent.children.removeAll { $0 === self }
+        parent.childList.remove(self)
         self.parent = nil
         LayoutEngine.reattach(moving)
         parent.root.ownedEngine?.needsPlacement = true
@@ -229,4 +252,13 @@ extension LayoutItem: CustomStringConvertible {
     public var description: String {
         "\(identifier ?? "item") \(frame)"
     }
+}
+
+/// A layout item's position among its parent's children.
+enum LayoutItemChildPosition: ObjectListPosition {
+    static func position(of element: LayoutItem) -> Int { element.positionInParent }
+    static func setPosition(_ position: Int, of element: LayoutItem) {
+        element.positionInParent = position
+    }
+    nonisolated(unsafe) static let placeholder = LayoutItem(identifier: "removed")
 }

@@ -1,0 +1,346 @@
+import Foundation
+import Trellis
+import TrellisRender
+
+/// The user's whole path, on generated scenes of 1k, 10k and 100k views:
+///
+/// 1. `trellis layout` and `trellis render` as whole processes (spawn to exit, peak memory from
+///    `wait4`), beside the peers' whole processes on the same scene files: kiwisolver for the
+///    constraint scenes, Taffy (stretchable), Yoga (pyyoga) and headless Chromium for the flex
+///    scenes (`peers/e2e_*.py`);
+/// 2. the same path through the Swift API, phase by phase (read, parse, decode, constraints,
+///    layout, display list, encode, render, write), with each phase's share and cost per view;
+/// 3. the operations an app makes on a large window (`EndToEndOperations.swift`).
+///
+/// `TRELLIS_BENCH_E2E_SIZES` (comma-separated) replaces the sizes; `TRELLIS_BENCH_E2E_PEERS=0`
+/// skips the peers; `TRELLIS_BENCH_E2E_PARTS` (any of `process`, `phases`, `operations`,
+/// comma-separated) runs only those parts.
+func runEndToEndBenchmarks() throws {
+    let environment = ProcessInfo.processInfo.environment
+    let sizes =
+        environment["TRELLIS_BENCH_E2E_SIZES"].map {
+            $0.split(separator: ",").compactMap { Int($0) }
+        } ?? [1000, 10_000, 100_000]
+    let withPeers = environment["TRELLIS_BENCH_E2E_PEERS"] != "0"
+    let parts = Set(
+        (environment["TRELLIS_BENCH_E2E_PARTS"] ?? "process,phases,operations")
+            .split(separator: ",").map(String.init))
+    let directory = NSTemporaryDirectory() + "trellis-e2e-\(getpid())"
+    try FileManager.default.createDirectory(
+        atPath: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let scenes = try EndToEndFiles(directory: directory, sizes: sizes)
+
+    if parts.contains("process") {
+        print("-- whole process: trellis and the peers on the same scene files --")
+        try printWholeProcessTable(scenes, withPeers: withPeers)
+        print("")
+    }
+    if parts.contains("phases") {
+        print("-- the same path through the Swift API, phase by phase --")
+        try MainActor.assumeIsolated { try printPhaseTables(scenes) }
+        print("")
+    }
+    if parts.contains("operations") {
+        print("-- operations on a large window, per operation --")
+        try MainActor.assumeIsolated { try printOperationTable(sizes: sizes) }
+    }
+}
+
+/// The generated scene files of one run.
+struct EndToEndFiles {
+    let directory: String
+    let sizes: [Int]
+
+    init(directory: String, sizes: [Int]) throws {
+        self.directory = directory
+        self.sizes = sizes
+        for scene in EndToEndScene.allCases {
+            for size in sizes {
+                try Data(scene.json(size: size).utf8).write(
+                    to: URL(fileURLWithPath: path(scene, size)))
+            }
+        }
+    }
+
+    func path(_ scene: EndToEndScene, _ size: Int) -> String {
+        "\(directory)/\(scene.rawValue)-\(size).json"
+    }
+}
+
+/// The directory holding this executable, where the build put `trellis` and the plugins.
+let benchBinaryDirectory: String = {
+    let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+        ?? CommandLine.arguments[0]
+    return (executable as NSString).deletingLastPathComponent
+}()
+
+// MARK: Whole process
+
+/// One command line of the whole-process table.
+private struct WholeProcessCase {
+    var scene: EndToEndScene
+    var command: [String]
+    var label: String
+}
+
+private func printWholeProcessTable(_ files: EndToEndFiles, withPeers: Bool) throws {
+    let trellis = benchBinaryDirectory + "/trellis"
+    var cases: [WholeProcessCase] = []
+    for scene in [EndToEndScene.chain, .rows, .wrap, .cards] {
+        cases.append(WholeProcessCase(scene: scene, command: ["layout"], label: "layout"))
+    }
+    for backend in ["text", "raster", "terminal"] {
+        cases.append(
+            WholeProcessCase(
+                scene: .cards, command: ["render", "--backend", backend], label: "render \(backend)"))
+    }
+    var rows: [BenchRow] = []
+    for item in cases {
+        var previous: Double?
+        for size in files.sizes {
+            let path = files.path(item.scene, size)
+            let views = item.scene.viewCount(size)
+            let output = files.directory + "/out-\(item.scene.rawValue)-\(size)"
+            var arguments = item.command + [path]
+            if item.command.first == "render" { arguments += ["--out", output] }
+            let run = try bestChildProcessRun(
+                trellis, arguments, runs: size >= 100_000 ? 2 : 3,
+                outputPath: item.command.first == "render" ? "/dev/null" : output)
+            var note = String(
+                format: "%.2f µs/view, %.0f B/view peak", run.seconds / Double(views) * 1e6,
+                Double(run.peakBytes) / Double(views))
+            var met: Bool? = nil
+            var goal = ""
+            if let previous {
+                let factor = run.seconds / previous
+                note += String(format: ", ×%.1f for ×10 views", factor)
+                goal = "×10 views ≤ ×11 time"
+                met = factor <= 11
+            }
+            if let limit = wholeProcessGoal(item.scene, item.label, size) {
+                goal = (goal.isEmpty ? "" : goal + "; ") + "< \(formatSeconds(limit))"
+                met = (met ?? true) && run.seconds < limit
+            }
+            previous = run.seconds
+            let workload = "\(item.scene.rawValue) \(views) views, trellis \(item.label)"
+            let peers = withPeers ? try peerRuns(item, path: path, size: size) : []
+            if peers.isEmpty {
+                rows.append(
+                    BenchRow(
+                        workload: workload, trellis: run.seconds, peer: nil, peerName: "",
+                        goal: goal, met: met, note: note))
+            }
+            for peer in peers {
+                let factor = peer.run.seconds / run.seconds
+                let peerGoal = peer.isPython ? "peer ≥ 10× slower" : "faster than peer"
+                let peerMet = peer.isPython ? factor >= 10 : factor > 1
+                rows.append(
+                    BenchRow(
+                        workload: workload, trellis: run.seconds,
+                        peer: peer.run.wasStopped ? nil : peer.run.seconds, peerName: peer.name,
+                        peerStoppedAt: peer.run.wasStopped ? peer.limit : nil,
+                        goal: goal.isEmpty ? peerGoal : goal + "; " + peerGoal,
+                        met: (met ?? true) && (peer.run.wasStopped || peerMet),
+                        note: note + peer.agreement))
+            }
+        }
+    }
+    printTable(rows, speedUp: true)
+}
+
+/// The issue's absolute goals for the whole process, release build.
+private func wholeProcessGoal(_ scene: EndToEndScene, _ label: String, _ size: Int) -> Double? {
+    guard label == "layout" else { return nil }
+    switch (scene, size) {
+    case (.chain, 10_000), (.rows, 10_000): return 0.150
+    case (.wrap, 100_000): return 1.0
+    default: return nil
+    }
+}
+
+/// A peer's whole process on the same scene file.
+private struct PeerRun {
+    var name: String
+    var run: ChildProcessRun
+    var limit: Double
+    var isPython: Bool
+    var agreement: String
+}
+
+private func peerRuns(_ item: WholeProcessCase, path: String, size: Int) throws -> [PeerRun] {
+    guard item.label == "layout" else { return [] }
+    let python = ProcessInfo.processInfo.environment["TRELLIS_BENCH_PYTHON"] ?? "/usr/bin/python3"
+    let peers = URL(fileURLWithPath: #filePath).deletingLastPathComponent().path + "/peers"
+    var commands: [(name: String, arguments: [String], isPython: Bool)] = []
+    if item.scene.usesConstraints {
+        commands.append(("kiwisolver", [peers + "/e2e_kiwi.py", path], true))
+    } else {
+        commands.append(("taffy", [peers + "/e2e_flex.py", "taffy", path], true))
+        commands.append(("yoga", [peers + "/e2e_flex.py", "yoga", path], true))
+        commands.append(("chromium", [peers + "/e2e_chromium.py", path], false))
+    }
+    let trellisOutput = path + ".trellis-layout"
+    _ = try runChildProcess(
+        benchBinaryDirectory + "/trellis", ["layout", path], outputPath: trellisOutput)
+    var runs: [PeerRun] = []
+    for command in commands {
+        let limit = 60.0
+        let output = path + ".\(command.name)"
+        let run = try bestChildProcessRun(
+            python, command.arguments, runs: size >= 100_000 ? 1 : 2, outputPath: output,
+            limit: limit)
+        let agreement =
+            run.wasStopped ? "" : "; " + compareFrames(trellisOutput, output, peer: command.name)
+        runs.append(
+            PeerRun(
+                name: command.name, run: run, limit: limit, isPython: command.isPython,
+                agreement: agreement))
+    }
+    return runs
+}
+
+/// Whether a peer printed the same frames as `trellis layout`, within 0.01 points.
+private func compareFrames(_ trellisPath: String, _ peerPath: String, peer: String) -> String {
+    guard let ours = readFrames(trellisPath), let theirs = readFrames(peerPath) else {
+        return "\(peer) output unreadable"
+    }
+    var differing = 0
+    for (id, frame) in ours {
+        guard let other = theirs[id], other.count == 4,
+            zip(frame, other).allSatisfy({ abs($0 - $1) <= 0.01 })
+        else {
+            differing += 1
+            continue
+        }
+    }
+    return differing == 0
+        ? "same \(ours.count) frames" : "\(differing) of \(ours.count) frames DIFFER"
+}
+
+private func readFrames(_ path: String) -> [String: [Double]]? {
+    guard let data = FileManager.default.contents(atPath: path),
+        let object = try? JSONSerialization.jsonObject(with: data) as? [String: [Double]]
+    else { return nil }
+    return object
+}
+
+// MARK: Phases through the API
+
+@MainActor
+private func printPhaseTables(_ files: EndToEndFiles) throws {
+    let registry = BackendRegistry(
+        discovery: PluginDiscovery(
+            paths: [benchBinaryDirectory], usesEnvironment: false, usesInstallLocations: false))
+    var cases: [(EndToEndScene, String?)] = [(.chain, nil), (.rows, nil), (.wrap, nil)]
+    for backend in ["text", "raster", "terminal"] { cases.append((.cards, backend)) }
+    for (scene, backendName) in cases {
+        var lines: [[String]] = []
+        var header = ["phase"]
+        var totals: [Double] = []
+        var columns: [[(String, Double)]] = []
+        for size in files.sizes {
+            let backend = try backendName.map {
+                try registry.open($0, configuration: Scene.renderConfiguration(forBackend: $0))
+            }
+            let phases = try measurePhases(
+                path: files.path(scene, size), directory: files.directory, backend: backend)
+            columns.append(phases)
+            totals.append(phases.reduce(0) { $0 + $1.1 })
+            header.append("\(scene.viewCount(size)) views")
+        }
+        print("\(scene.rawValue), \(backendName.map { "render with \($0)" } ?? "layout"):")
+        for (index, phase) in (columns.first ?? []).enumerated() {
+            var line = [phase.0]
+            for (column, size) in files.sizes.enumerated() {
+                let seconds = columns[column][index].1
+                line.append(
+                    formatSeconds(seconds)
+                        + String(
+                            format: " (%.0f%%, %.2f µs/view)", seconds / totals[column] * 100,
+                            seconds / Double(scene.viewCount(size)) * 1e6))
+            }
+            lines.append(line)
+        }
+        var totalLine = ["total"]
+        for (index, size) in files.sizes.enumerated() {
+            var cell =
+                formatSeconds(totals[index])
+                + String(format: " (%.2f µs/view", totals[index] / Double(scene.viewCount(size)) * 1e6)
+            if index > 0 {
+                cell += String(format: ", ×%.1f", totals[index] / totals[index - 1])
+            }
+            totalLine.append(cell + ")")
+        }
+        lines.append(totalLine)
+        printAligned([header] + lines)
+        print("")
+    }
+}
+
+/// Runs the whole path once through the API and times each phase.
+@MainActor
+private func measurePhases(path: String, directory: String, backend: (any Backend)?) throws
+    -> [(String, Double)]
+{
+    var phases: [(String, Double)] = []
+    var mark = now()
+    func lap(_ name: String) {
+        let time = now()
+        phases.append((name, time - mark))
+        mark = time
+    }
+    guard let data = FileManager.default.contents(atPath: path) else {
+        throw BenchError("cannot read \(path)")
+    }
+    let bytes = [UInt8](data)
+    lap("read file")
+    let document = try JSONParser.parse(bytes)
+    lap("parse JSON")
+    let scene = try Scene(document: document, baseDirectory: directory) { lap("decode views") }
+    lap("constraints")
+    let output: [UInt8]
+    if let backend {
+        scene.window.backend = backend
+        lap("set backend")
+        scene.window.layoutIfNeeded()
+        lap("layout")
+        let list = scene.window.makeDisplayList()
+        lap("display list")
+        let encoded = list.encoded()
+        lap("encode")
+        output = try backend.render(encoded: encoded)
+        lap("render")
+    } else {
+        scene.window.layoutIfNeeded()
+        lap("layout")
+        output = Array(scene.layoutJSON().utf8)
+        lap("frames to JSON")
+    }
+    try Data(output).write(to: URL(fileURLWithPath: path + ".api-out"))
+    lap("write")
+    withExtendedLifetime(scene) {}
+    return phases
+}
+
+/// Prints rows of cells as an aligned Markdown table.
+func printAligned(_ lines: [[String]]) {
+    guard let header = lines.first else { return }
+    var widths = [Int](repeating: 0, count: header.count)
+    for line in lines {
+        for (i, cell) in line.enumerated() where i < widths.count {
+            widths[i] = max(widths[i], cell.count)
+        }
+    }
+    for (n, line) in lines.enumerated() {
+        let cells = line.enumerated().map { i, cell in
+            cell + String(repeating: " ", count: max(0, widths[i] - cell.count))
+        }
+        print("| " + cells.joined(separator: " | ") + " |")
+        if n == 0 {
+            print(
+                "|" + widths.map { String(repeating: "-", count: $0 + 2) }.joined(separator: "|")
+                    + "|")
+        }
+    }
+}
