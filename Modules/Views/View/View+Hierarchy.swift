@@ -81,6 +81,9 @@ extension View {
     }
 
     private func detach() {
+        // The old superview's list may still name the view (it skips views that left), or the
+        // old superview may be gone, having left the flag set.
+        isListedForLayout = false
         guard let parent = superview else { return }
         parent.subviewList.remove(self)
         superview = nil

@@ -12,18 +12,32 @@ extension View {
     ///
     /// - Complexity: O(1).
     public var subtreeNeedsLayout: Bool {
-        needsLayout || descendantNeedsLayout
+        needsLayout || !subviewsNeedingLayout.isEmpty
     }
 
-    /// Marks the ancestors of a view that needs layout, so that a layout pass visits only the
-    /// branches that lead to work: up to the first ancestor already marked, whose own
-    /// ancestors are marked too.
+    /// Lists the view with its superview, and each ancestor with its own, as leading to a view
+    /// that needs layout, so that a layout pass visits only those branches; stops at the first
+    /// one already listed, whose ancestors are listed too.
+    ///
+    /// - Complexity: O(depth) at most, O(1) when the branch is already listed.
     func noteLayoutNeededBelowAncestors() {
-        var ancestor = superview
-        while let current = ancestor, !current.descendantNeedsLayout {
-            current.descendantNeedsLayout = true
-            ancestor = current.superview
+        var child = self
+        while let parent = child.superview, !child.isListedForLayout {
+            child.isListedForLayout = true
+            parent.subviewsNeedingLayout.append(child)
+            child = parent
         }
+    }
+
+    /// Takes the subviews listed as needing layout, in the order of ``subviews``, and clears
+    /// the list.
+    func takeSubviewsNeedingLayout() -> [View] {
+        var listed = subviewsNeedingLayout
+        subviewsNeedingLayout = []
+        for view in listed { view.isListedForLayout = false }
+        listed.removeAll { $0.superview !== self }
+        if listed.count > 1 { listed.sort { $0.positionInSuperview < $1.positionInSuperview } }
+        return listed
     }
 
     /// Tells layout that ``intrinsicContentSize`` changed: the superview lays out again.

@@ -215,8 +215,11 @@ open class View {
     /// Whether ``layoutSubviews()`` should run at the next layout pass.
     public internal(set) var needsLayout = true
 
-    /// Whether some view below this one needs layout.
-    var descendantNeedsLayout = false
+    /// The subviews that need layout or have a view below them that does, in the order they
+    /// were marked.
+    var subviewsNeedingLayout: [View] = []
+    /// Whether the view is in its superview's ``subviewsNeedingLayout``.
+    var isListedForLayout = false
 
     // MARK: Hierarchy hooks
 
@@ -247,9 +250,10 @@ open class View {
             needsLayout = false
             layoutSubviews()
         }
-        guard descendantNeedsLayout else { return }
-        descendantNeedsLayout = false
-        for subview in subviews where subview.subtreeNeedsLayout { subview.layoutIfNeeded() }
+        guard !subviewsNeedingLayout.isEmpty else { return }
+        for subview in takeSubviewsNeedingLayout() where subview.subtreeNeedsLayout {
+            subview.layoutIfNeeded()
+        }
     }
 
     /// The runs of text this view will measure at the next layout, so that a window can measure

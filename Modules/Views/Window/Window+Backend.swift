@@ -42,8 +42,9 @@ extension Window {
             collectAllTextRuns(from: view, into: &runs)
             return
         }
-        guard view.descendantNeedsLayout else { return }
-        for subview in view.subviews { collectTextRuns(from: subview, into: &runs) }
+        for subview in view.subviewsNeedingLayout where subview.superview === view {
+            collectTextRuns(from: subview, into: &runs)
+        }
     }
 
     private func collectAllTextRuns(from view: View, into runs: inout [TextRun]) {

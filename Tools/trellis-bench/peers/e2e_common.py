@@ -167,6 +167,9 @@ def format_number(value):
     zero), without trailing zeros, `0` for values that are not finite."""
     if not math.isfinite(value):
         return "0"
+    whole = int(value)
+    if whole == value and -1e15 < value < 1e15:  # the common case, fast
+        return str(whole)
     if abs(value) >= 1e15:
         return repr(value)
     scaled = math.floor(abs(value) * 1000 + 0.5)

@@ -68,9 +68,9 @@ def number(text, where):
 
 
 def parse_constraint(text, where, items):
-    """Parses one constraint string against the container's children by id (`super` is the
-    container): returns (first, attribute, relation, multiplier, second, attribute, constant,
-    priority), second being None for a constant alone. Rejects what Trellis rejects."""
+    """Parses one constraint string against the container's children by id: returns (first,
+    attribute, relation, multiplier, second, attribute, constant, priority), items being views
+    or SUPER (the container), second None for a constant alone. Rejects what Trellis rejects."""
     match = CONSTRAINT.fullmatch(text)
     if match is None:
         raise SceneError(where, "cannot parse \"%s\"; write a constraint like "
