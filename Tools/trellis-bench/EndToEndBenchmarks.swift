@@ -169,7 +169,9 @@ private struct PeerRun {
 }
 
 private func peerRuns(_ item: WholeProcessCase, path: String, size: Int) throws -> [PeerRun] {
-    guard item.label == "layout" else { return [] }
+    // The peers lay out boxes; the cards scene has text, which they cannot measure as
+    // Trellis does.
+    guard item.label == "layout", item.scene != .cards else { return [] }
     let python = ProcessInfo.processInfo.environment["TRELLIS_BENCH_PYTHON"] ?? "/usr/bin/python3"
     let peers = URL(fileURLWithPath: #filePath).deletingLastPathComponent().path + "/peers"
     var commands: [(name: String, arguments: [String], isPython: Bool)] = []

@@ -4,10 +4,17 @@ import Trellis
 /// `trellis render` and `trellis layout`.
 @MainActor
 enum SceneCommands {
+    /// The scenes loaded by this process. They stay alive until it exits: the kernel takes
+    /// their memory back at once, where freeing a large view tree object by object costs as
+    /// much as a sixth of a run.
+    private static var loaded: [Scene] = []
+
     /// Loads a scene, turning a failure into a command error naming the file.
     static func load(_ path: String) throws(CommandError) -> Scene {
         do {
-            return try Scene(contentsOfFile: path)
+            let scene = try Scene(contentsOfFile: path)
+            loaded.append(scene)
+            return scene
         } catch {
             throw CommandError("\(path): \(error.description)")
         }

@@ -153,7 +153,9 @@ public struct JSONParser {
     private mutating func parseObject(depth: Int) throws(JSONParseError) -> JSONValue {
         index += 1
         var members: [(key: String, value: JSONValue)] = []
-        var seen = Set<String>()
+        // Keys are checked against each other directly while the object is small, which is
+        // cheaper than hashing; a set takes over for large objects.
+        var seen: Set<String>?
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
             index += 1
@@ -166,7 +168,16 @@ public struct JSONParser {
             }
             let keyOffset = index
             let key = try parseString()
-            guard seen.insert(key).inserted else {
+            let isDuplicate: Bool
+            if seen != nil {
+                isDuplicate = seen?.insert(key).inserted == false
+            } else if members.count < 16 {
+                isDuplicate = members.contains { $0.key == key }
+            } else {
+                seen = Set(members.map(\.key))
+                isDuplicate = seen?.insert(key).inserted == false
+            }
+            guard !isDuplicate else {
                 throw error("duplicate key \"\(key)\"", at: keyOffset)
             }
             skipWhitespace()
@@ -217,6 +228,20 @@ public struct JSONParser {
 
     private mutating func parseString() throws(JSONParseError) -> String {
         index += 1
+        // Most strings have no escape: validated in place, they become a String in one step.
+        var end = index
+        while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"),
+            bytes[end] >= 0x20
+        {
+            end += 1
+        }
+        if end < bytes.count, bytes[end] == UInt8(ascii: "\"") {
+            guard let text = String(validating: bytes[index..<end], as: UTF8.self) else {
+                throw error("invalid UTF-8 in a string", at: index)
+            }
+            index = end + 1
+            return text
+        }
         var scalars = String.UnicodeScalarView()
         var runStart = index
         func flush(_ end: Int) throws(JSONParseError) {

@@ -86,10 +86,28 @@ public final class Scene {
 
     /// Lays the scene out and returns the frame of every view with an id, in root coordinates,
     /// in document order.
+    ///
+    /// - Complexity: O(*n*) in the number of views: each view's transform to the root is
+    ///   computed once, from its superview's.
     public func frames() -> [(id: String, frame: Rect)] {
         window.layoutIfNeeded()
+        var toRoot: [ObjectIdentifier: TrellisGeometry.AffineTransform] = [ObjectIdentifier(root): .identity]
+        toRoot.reserveCapacity(identifiedViews.count)
+        func transform(of view: View) -> TrellisGeometry.AffineTransform? {
+            if let known = toRoot[ObjectIdentifier(view)] { return known }
+            guard let superview = view.superview, let above = transform(of: superview) else {
+                return nil
+            }
+            let result = view.transformToSuperview.concatenating(above)
+            toRoot[ObjectIdentifier(view)] = result
+            return result
+        }
         return identifiedViews.map { entry in
-            (entry.id, entry.view.convert(entry.view.bounds, to: root))
+            // A view moved out of the root's tree is converted the slow way.
+            let frame =
+                transform(of: entry.view).map { entry.view.bounds.applying($0) }
+                ?? entry.view.convert(entry.view.bounds, to: root)
+            return (entry.id, frame)
         }
     }
 }

@@ -90,9 +90,12 @@ struct SceneDecoder {
         "collection": ["items", "layout"],
     ]
 
+    /// The view types, sorted for error messages.
+    static let typeNames = typeKeys.keys.sorted()
+
     mutating func decodeView(_ value: JSONValue, path: String) throws(SceneError) -> View {
         var reader = try ObjectReader(value, path: path)
-        let type = try reader.choice("type", SceneDecoder.typeKeys.keys.sorted()) ?? "view"
+        let type = try reader.choice("type", SceneDecoder.typeNames) ?? "view"
         let view = try makeView(type: type, reader: &reader)
         if let id = try reader.string("id") {
             guard !id.isEmpty else {

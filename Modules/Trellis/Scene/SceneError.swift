@@ -21,7 +21,9 @@ public struct SceneError: Error, Sendable, Hashable, CustomStringConvertible {
 struct ObjectReader {
     let path: String
     private let members: [(key: String, value: JSONValue)]
-    private var used = Set<String>()
+    /// Which members were read: a bit each for the first 64, a set for any beyond.
+    private var usedBits: UInt64 = 0
+    private var usedBeyond: Set<Int> = []
 
     init(_ value: JSONValue, path: String) throws(SceneError) {
         guard case .object(let members) = value else {
@@ -39,10 +41,19 @@ struct ObjectReader {
     func has(_ key: String) -> Bool { members.contains { $0.key == key } }
 
     mutating func value(_ key: String) -> JSONValue? {
-        guard let member = members.first(where: { $0.key == key }) else { return nil }
-        used.insert(key)
-        if case .null = member.value { return nil }
-        return member.value
+        guard let index = members.firstIndex(where: { $0.key == key }) else { return nil }
+        if index < 64 {
+            usedBits |= 1 << UInt64(index)
+        } else {
+            usedBeyond.insert(index)
+        }
+        let value = members[index].value
+        if case .null = value { return nil }
+        return value
+    }
+
+    private func isUsed(_ index: Int) -> Bool {
+        index < 64 ? usedBits & (1 << UInt64(index)) != 0 : usedBeyond.contains(index)
     }
 
     mutating func number(_ key: String) throws(SceneError) -> Double? {
@@ -95,11 +106,12 @@ struct ObjectReader {
         return text
     }
 
-    /// Throws for the first key that was not read, suggesting the closest known one.
-    func finish(known: [String]) throws(SceneError) {
-        for member in members where !used.contains(member.key) {
+    /// Throws for the first key that was not read, suggesting the closest known one; the
+    /// known keys are only computed for that message.
+    func finish(known: @autoclosure () -> [String]) throws(SceneError) {
+        for (index, member) in members.enumerated() where !isUsed(index) {
             var message = "unknown key"
-            if let suggestion = SceneValues.closest(to: member.key, in: known) {
+            if let suggestion = SceneValues.closest(to: member.key, in: known()) {
                 message += " (did you mean \"\(suggestion)\"?)"
             }
             throw SceneError(keyPath: child(member.key), message: message)

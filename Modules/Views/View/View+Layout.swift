@@ -3,6 +3,9 @@ import TrellisGeometry
 extension View {
     /// Marks the view as needing ``layoutSubviews()`` at the next layout pass.
     public func setNeedsLayout() {
+        // Already marked and listed: the marks up the tree and the redraw request were made
+        // then, and no layout pass has run since to clear them.
+        if needsLayout, isListedForLayout || superview == nil { return }
         needsLayout = true
         noteLayoutNeededBelowAncestors()
         setNeedsDisplay()

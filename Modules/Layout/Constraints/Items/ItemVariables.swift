@@ -51,7 +51,7 @@ extension ItemVariableSource {
         }
         let result = Constraint(lhs, constraint.relation, rhs, priority: constraint.priority)
         result.owner = constraint
-        result.label = constraint.description
+        result.label = .owner
         return result
     }
 
@@ -115,8 +115,7 @@ extension ItemVariableSource {
         } else {
             placement = Constraint(variable, .equal, s.top + s.height)
         }
-        placement.label =
-            "\(item.identifier ?? "item").\(first ? "firstBaseline" : "lastBaseline") (offset from top)"
+        placement.label = .baseline(item: item.identifier, first: first)
         return placement
     }
 
@@ -145,7 +144,6 @@ extension ItemVariableSource {
     func makePins(
         for item: LayoutItem, _ s: ItemSlot, anchor: ItemSlot?, offset: Point, pinsSize: Bool
     ) -> [Constraint] {
-        let name = item.identifier ?? "item"
         var pins: [Constraint] = []
         if let anchor {
             pins.append(Constraint(s.left, .equal, anchor.left + offset.x))
@@ -160,11 +158,9 @@ extension ItemVariableSource {
             pins.append(
                 Constraint(s.height, .equal, LayoutItem.cleanFrameNumber(item.frame.size.height)))
         }
-        let labels = ["left", "top", "width", "height"]
+        let parts = ["left", "top", "width", "height"]
         for (i, pin) in pins.enumerated() {
-            pin.label =
-                "\(name).\(labels[i]) from its frame (set translatesFrameIntoConstraints = false "
-                + "to place it with constraints)"
+            pin.label = .framePin(item: item.identifier, part: parts[i])
         }
         return pins
     }
@@ -172,7 +168,6 @@ extension ItemVariableSource {
     /// Hugging and compression resistance for each intrinsic dimension, as in UIKit.
     func makeIntrinsic(for item: LayoutItem, _ s: ItemSlot) -> [Constraint] {
         let size = item.intrinsicContentSize
-        let name = item.identifier ?? "item"
         var result: [Constraint] = []
         for axis in LayoutAxis.allCases {
             let value = axis == .horizontal ? size.width : size.height
@@ -181,13 +176,15 @@ extension ItemVariableSource {
             let dimension = axis == .horizontal ? "width" : "height"
             let hug = Constraint(
                 variable, .lessThanOrEqual, value, priority: item.contentHuggingPriority(for: axis))
-            hug.label =
-                "\(name).\(dimension) <= \(formatNumber(value)) (content hugging) @\(hug.priority)"
+            hug.label = .intrinsic(
+                item: item.identifier, dimension: dimension, value: value, priority: hug.priority,
+                hugs: true)
             let resist = Constraint(
                 variable, .greaterThanOrEqual, value,
                 priority: item.contentCompressionResistancePriority(for: axis))
-            resist.label =
-                "\(name).\(dimension) >= \(formatNumber(value)) (compression resistance) @\(resist.priority)"
+            resist.label = .intrinsic(
+                item: item.identifier, dimension: dimension, value: value,
+                priority: resist.priority, hugs: false)
             result.append(hug)
             result.append(resist)
         }

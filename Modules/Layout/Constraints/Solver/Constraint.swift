@@ -41,8 +41,8 @@ public final class Constraint {
     public var identifier: String?
     /// The object errors name instead of this one (the layout constraint it implements).
     weak var owner: AnyObject?
-    /// How errors describe the constraint when set.
-    var label: String?
+    /// How errors describe the constraint when set; its text is built only when asked for.
+    var label: ConstraintLabel?
 
     /// Creates the constraint `lhs (relation) rhs` at a priority.
     ///
@@ -93,7 +93,7 @@ extension Constraint: CustomStringConvertible {
 
     /// The constraint with variables named by `name`.
     func describe(_ name: (Variable) -> String) -> String {
-        if let label { return label }
+        if let text = label?.text(owner: owner) { return text }
         func side(_ e: LinearExpression) -> String {
             var parts: [String] = []
             for term in e.terms {
@@ -130,4 +130,41 @@ func formatNumber(_ value: Double) -> String {
         return String(Int64(value))
     }
     return String(value)
+}
+
+/// What a constraint made by the layout engine or the solver stands for, so that errors can
+/// describe it in the user's terms; the text is only built when an error or a description
+/// needs it, never for every constraint added.
+enum ConstraintLabel {
+    /// A fixed text.
+    case text(String)
+    /// The layout constraint the solver constraint implements: its owner's description.
+    case owner
+    /// One side of a translating item's frame: `left`, `top`, `width` or `height`.
+    case framePin(item: String?, part: String)
+    /// Content hugging or compression resistance of an intrinsic dimension.
+    case intrinsic(
+        item: String?, dimension: String, value: Double, priority: LayoutPriority, hugs: Bool)
+    /// The placement of a baseline relative to the item's top.
+    case baseline(item: String?, first: Bool)
+
+    /// The text, or `nil` when it names an owner that is gone.
+    func text(owner: AnyObject?) -> String? {
+        switch self {
+        case .text(let text):
+            return text
+        case .owner:
+            return (owner as? CustomStringConvertible)?.description
+        case .framePin(let item, let part):
+            return "\(item ?? "item").\(part) from its frame (set translatesFrameIntoConstraints = "
+                + "false to place it with constraints)"
+        case .intrinsic(let item, let dimension, let value, let priority, let hugs):
+            let relation = hugs ? "<=" : ">="
+            let kind = hugs ? "content hugging" : "compression resistance"
+            return
+                "\(item ?? "item").\(dimension) \(relation) \(formatNumber(value)) (\(kind)) @\(priority)"
+        case .baseline(let item, let first):
+            return "\(item ?? "item").\(first ? "firstBaseline" : "lastBaseline") (offset from top)"
+        }
+    }
 }

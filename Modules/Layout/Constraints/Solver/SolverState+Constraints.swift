@@ -110,7 +110,7 @@ extension SolverState {
         }
         let start = tableau.values[i]
         let edit = Constraint(variable, .equal, start, priority: priority)
-        edit.label = "edit \(names[i]) @\(priority)"
+        edit.label = .text("edit \(names[i]) @\(priority)")
         try add(edit)
         editRecords[i] = edit.record
         editConstraints[i] = edit
