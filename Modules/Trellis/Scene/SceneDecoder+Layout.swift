@@ -64,43 +64,60 @@ extension SceneDecoder {
     /// A child that a constraint names is placed by constraints unless it has a `frame`: a
     /// framed child keeps its frame and the others can be related to it. Constraints are
     /// activated in document order, so an unsatisfiable one is reported at its own key path.
+    ///
+    /// - Complexity: O(*n*) in the number of constraints, plus the solver's work.
     func applyConstraints() throws(SceneError) {
         // Every container's children are marked before any constraint is activated, so that
         // an inner container's constraints see the outer ones' placement.
-        var parsed: [(LayoutConstraint, String)] = []
-        for pending in pendingConstraints {
-            let container = pending.container
-            var views: [ObjectIdentifier: View] = [:]
+        var parsed: [LayoutConstraint] = []
+        var origins: [(pending: Int, index: Int)] = []
+        for (pendingIndex, pending) in pendingConstraints.enumerated() {
+            let container = pending.container.layoutItem
             var items: [String: LayoutItem] = [:]
-            for (id, child) in pending.children {
-                items[id] = child.layoutItem
-                views[ObjectIdentifier(child.layoutItem)] = child
-            }
-            for (text, path) in pending.texts {
+            items.reserveCapacity(pending.children.count)
+            for (id, child) in pending.children { items[id] = child.layoutItem }
+            var named = Set<ObjectIdentifier>()
+            for (index, text) in pending.texts.enumerated() {
                 let constraint: LayoutConstraint
                 do {
-                    constraint = try LayoutConstraint.parse(
-                        text, container: container.layoutItem, items: items)
+                    constraint = try LayoutConstraint.parse(text, container: container, items: items)
                 } catch {
                     throw SceneError(
-                        keyPath: path,
+                        keyPath: pending.path(of: index),
                         message: "column \(error.column) of \"\(error.text)\": \(error.reason)")
                 }
-                parsed.append((constraint, path))
-                for item in [constraint.firstItem, constraint.secondItem] {
-                    guard let item, let child = views[ObjectIdentifier(item)],
-                        !framedViews.contains(ObjectIdentifier(child))
-                    else { continue }
-                    child.translatesAutoresizingMaskIntoConstraints = false
+                parsed.append(constraint)
+                origins.append((pendingIndex, index))
+                if let item = constraint.firstItem, item !== container {
+                    named.insert(ObjectIdentifier(item))
+                }
+                if let item = constraint.secondItem, item !== container {
+                    named.insert(ObjectIdentifier(item))
                 }
             }
-        }
-        for (constraint, path) in parsed {
-            do {
-                try LayoutConstraint.activate([constraint])
-            } catch {
-                throw SceneError(keyPath: path, message: Self.oneLine(error))
+            for child in pending.children.values
+            where !framedViews.contains(ObjectIdentifier(child))
+                && named.contains(ObjectIdentifier(child.layoutItem))
+            {
+                child.translatesAutoresizingMaskIntoConstraints = false
             }
+        }
+        do {
+            try LayoutConstraint.activate(parsed)
+        } catch {
+            // Activation is all or nothing: find the first constraint that cannot join the
+            // ones before it, and report it at its key path.
+            for (offset, constraint) in parsed.enumerated() {
+                do {
+                    try LayoutConstraint.activate([constraint])
+                } catch {
+                    let origin = origins[offset]
+                    throw SceneError(
+                        keyPath: pendingConstraints[origin.pending].path(of: origin.index),
+                        message: Self.oneLine(error))
+                }
+            }
+            throw SceneError(keyPath: "scene", message: Self.oneLine(error))
         }
     }
 
@@ -109,5 +126,22 @@ extension SceneDecoder {
         guard !error.conflicts.isEmpty else { return error.message }
         return error.message + " (involved: "
             + error.conflicts.map(\.description).joined(separator: "; ") + ")"
+    }
+}
+
+/// The constraints of one container, kept until the whole tree exists.
+struct PendingConstraints {
+    /// The view whose children the constraints relate.
+    var container: View
+    /// The container's children that have an id.
+    var children: [String: View]
+    /// The constraints as written.
+    var texts: [String]
+    /// The key path of the `constraints` array.
+    var path: String
+
+    /// The key path of one constraint, built only for an error message.
+    func path(of index: Int) -> String {
+        "\(path)[\(index)]"
     }
 }

@@ -9,10 +9,8 @@ struct SceneDecoder {
     private(set) var identified: [(id: String, view: View)] = []
     /// The same views by id, so that a duplicate is found in constant time.
     private(set) var viewsByID: [String: View] = [:]
-    /// Constraints to apply once the whole tree exists: the container, its children by id,
-    /// the texts and their key paths.
-    var pendingConstraints:
-        [(container: View, children: [String: View], texts: [(String, String)])] = []
+    /// Constraints to apply once the whole tree exists.
+    var pendingConstraints: [PendingConstraints] = []
     /// The views the scene gives a `frame`, which constraints relate to but do not move.
     var framedViews: Set<ObjectIdentifier> = []
 
@@ -121,20 +119,28 @@ struct SceneDecoder {
             scroll.contentOffset = point
         }
         var children: [String: View] = [:]
+        let hasConstraints = reader.has("constraints")
         if let elements = try reader.array("children") {
+            let childrenPath = reader.child("children")
             for (index, element) in elements.enumerated() {
-                let child = try decodeView(element, path: "\(reader.child("children"))[\(index)]")
+                let child = try decodeView(element, path: "\(childrenPath)[\(index)]")
                 view.addSubview(child)
-                if let id = child.accessibilityIdentifier { children[id] = child }
+                if hasConstraints, let id = child.accessibilityIdentifier { children[id] = child }
             }
         }
         if let constraints = try reader.array("constraints") {
-            var texts: [(String, String)] = []
+            let path = reader.child("constraints")
+            var texts: [String] = []
+            texts.reserveCapacity(constraints.count)
             for (index, element) in constraints.enumerated() {
-                let elementPath = "\(reader.child("constraints"))[\(index)]"
-                texts.append((try SceneValues.string(element, path: elementPath), elementPath))
+                guard case .string(let text) = element else {
+                    _ = try SceneValues.string(element, path: "\(path)[\(index)]")
+                    continue
+                }
+                texts.append(text)
             }
-            pendingConstraints.append((view, children, texts))
+            pendingConstraints.append(
+                PendingConstraints(container: view, children: children, texts: texts, path: path))
         }
         try decodeStyle(view, &reader)
         try reader.finish(known: SceneDecoder.commonKeys + (SceneDecoder.typeKeys[type] ?? []))

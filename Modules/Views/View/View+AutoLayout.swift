@@ -5,7 +5,7 @@ extension View {
     /// The view's constraint-layout item, created on first use and attached to its superview's,
     /// so that the item tree follows the view tree wherever constraints are used.
     public var layoutItem: LayoutItem {
-        if let item = layoutItemStorage as? LayoutItem { return item }
+        if let item = layoutItemStorage { return item }
         let item = LayoutItem(identifier: accessibilityIdentifier)
         item.frame = frame
         item.layoutDirection = layoutDirection
@@ -17,7 +17,7 @@ extension View {
     }
 
     /// The layout item, if constraints have used it.
-    var existingLayoutItem: LayoutItem? { layoutItemStorage as? LayoutItem }
+    var existingLayoutItem: LayoutItem? { layoutItemStorage }
 
     /// Whether the view's frame is fixed (as constraints the engine makes) rather than placed
     /// by constraints, as UIKit's property. Set it to `false` for a view that constraints lay

@@ -186,7 +186,7 @@ open class View {
     }
 
     /// Storage for the constraint-layout item, created on first use.
-    var layoutItemStorage: AnyObject?
+    var layoutItemStorage: LayoutItem?
 
     /// Whether a redraw was requested since the last render.
     public internal(set) var needsDisplay = true
