@@ -45,9 +45,9 @@ extension ItemVariableSource {
         var rhs = LinearExpression(constant: constraint.constant)
         if constraint.secondAttribute != .notAnAttribute {
             guard let second = constraint.secondItem else { throw missingItem(constraint) }
-            rhs =
-                try expression(second, constraint.secondAttribute, flipped: flipped)
-                * constraint.multiplier + constraint.constant
+            rhs = try expression(second, constraint.secondAttribute, flipped: flipped)
+            if constraint.multiplier != 1 { rhs = rhs * constraint.multiplier }
+            rhs.constant += constraint.constant
         }
         let result = Constraint(lhs, constraint.relation, rhs, priority: constraint.priority)
         result.owner = constraint

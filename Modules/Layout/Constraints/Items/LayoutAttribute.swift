@@ -49,10 +49,21 @@ public enum LayoutAttribute: Int, Sendable, Hashable, CaseIterable {
 
     /// The attribute with a textual name, such as `"leading"`; `nil` for an unknown name.
     public init?(name: String) {
-        guard let match = LayoutAttribute.allCases.first(where: { $0.name == name }),
-            match != .notAnAttribute
-        else { return nil }
-        self = match
+        switch name {
+        case "left": self = .left
+        case "right": self = .right
+        case "top": self = .top
+        case "bottom": self = .bottom
+        case "leading": self = .leading
+        case "trailing": self = .trailing
+        case "width": self = .width
+        case "height": self = .height
+        case "centerX": self = .centerX
+        case "centerY": self = .centerY
+        case "lastBaseline": self = .lastBaseline
+        case "firstBaseline": self = .firstBaseline
+        default: return nil
+        }
     }
 
     /// The axis the attribute measures along; `nil` for ``notAnAttribute``.

@@ -65,7 +65,9 @@ final class LayoutEngine: ItemVariableSource {
             }
             ancestor = common
         }
-        try engine(of: ancestor.root).install(constraint, on: ancestor)
+        // An item with variables is in the engine of its tree's root.
+        let engine = ancestor.engine ?? engine(of: ancestor.root)
+        try engine.install(constraint, on: ancestor)
     }
 
     /// Installs a constraint on `ancestor`, the nearest common ancestor of its items.

@@ -216,6 +216,13 @@ public final class LayoutItem {
 
     /// The nearest item that is an ancestor of (or equal to) both items, if any.
     static func nearestCommonAncestor(_ a: LayoutItem, _ b: LayoutItem) -> LayoutItem? {
+        // Most constraints relate siblings, or a child and its parent.
+        if a === b { return a }
+        let parentA = a.parent
+        if parentA === b { return b }
+        let parentB = b.parent
+        if parentB === a { return a }
+        if let parentA, parentA === parentB { return parentA }
         var depthA = 0
         var depthB = 0
         var x: LayoutItem? = a

@@ -52,62 +52,62 @@ private struct ConstraintParser {
         var start: ConstraintToken
     }
 
-    func parse(resolve: (String) -> LayoutItem?) throws(ConstraintParseError) -> LayoutConstraint {
-        let tokens = try ConstraintLexer(text).tokens()
-        var position = 0
-        func peek() -> ConstraintToken { tokens[position] }
-        func advance() -> ConstraintToken {
-            let token = tokens[position]
-            if position < tokens.count - 1 { position += 1 }
-            return token
-        }
-        func fail(_ token: ConstraintToken, _ reason: String) -> ConstraintParseError {
-            ConstraintParseError(
-                text: text, column: token.column, length: token.length, reason: reason)
-        }
-        func operand() throws(ConstraintParseError) -> Operand {
-            let nameToken = advance()
-            guard case .identifier(let name) = nameToken.kind else {
-                throw fail(nameToken, "expected an item name such as 'title' or 'super'")
-            }
-            guard let item = name == "super" ? container : resolve(name) else {
-                var reason = "unknown item '\(name)'"
-                if let knownNames {
-                    reason += "; " + ConstraintParser.describe(knownNames: knownNames())
-                }
-                throw fail(nameToken, reason)
-            }
-            let dot = advance()
-            guard dot.kind == .dot else {
-                throw fail(
-                    dot, "expected '.' and an attribute after '\(name)', as in '\(name).top'")
-            }
-            let attributeToken = advance()
-            guard case .identifier(let attributeName) = attributeToken.kind else {
-                throw fail(attributeToken, "expected an attribute after '\(name).'")
-            }
-            guard let attribute = LayoutAttribute(name: attributeName) else {
-                let names = LayoutAttribute.allCases.dropFirst().map(\.name).joined(separator: ", ")
-                throw fail(
-                    attributeToken, "unknown attribute '\(attributeName)'; use one of \(names)")
-            }
-            return Operand(
-                item: item, attribute: attribute, attributeToken: attributeToken, start: nameToken)
-        }
-        func number(_ what: String) throws(ConstraintParseError) -> (Double, ConstraintToken) {
-            let token = advance()
-            guard case .number(let value) = token.kind else {
-                throw fail(token, "expected \(what)")
-            }
-            return (value, token)
-        }
+    func fail(_ token: ConstraintToken, _ reason: String) -> ConstraintParseError {
+        ConstraintParseError(text: text, column: token.column, length: token.length, reason: reason)
+    }
 
-        if peek().kind == .end {
-            throw fail(
-                peek(), "empty constraint; write it like 'title.leading == image.trailing + 8'")
+    /// Reads `item.attribute`.
+    func operand(_ cursor: inout TokenCursor, resolve: (String) -> LayoutItem?)
+        throws(ConstraintParseError) -> Operand
+    {
+        let nameToken = cursor.advance()
+        guard case .identifier(let name) = nameToken.kind else {
+            throw fail(nameToken, "expected an item name such as 'title' or 'super'")
         }
-        let first = try operand()
-        let relationToken = advance()
+        guard let item = name == "super" ? container : resolve(name) else {
+            var reason = "unknown item '\(name)'"
+            if let knownNames {
+                reason += "; " + ConstraintParser.describe(knownNames: knownNames())
+            }
+            throw fail(nameToken, reason)
+        }
+        let dot = cursor.advance()
+        guard dot.kind == .dot else {
+            throw fail(dot, "expected '.' and an attribute after '\(name)', as in '\(name).top'")
+        }
+        let attributeToken = cursor.advance()
+        guard case .identifier(let attributeName) = attributeToken.kind else {
+            throw fail(attributeToken, "expected an attribute after '\(name).'")
+        }
+        guard let attribute = LayoutAttribute(name: attributeName) else {
+            let names = LayoutAttribute.allCases.dropFirst().map(\.name).joined(separator: ", ")
+            throw fail(attributeToken, "unknown attribute '\(attributeName)'; use one of \(names)")
+        }
+        return Operand(
+            item: item, attribute: attribute, attributeToken: attributeToken, start: nameToken)
+    }
+
+    /// Reads a number, which the text must have here.
+    func number(_ cursor: inout TokenCursor, _ what: String) throws(ConstraintParseError)
+        -> (Double, ConstraintToken)
+    {
+        let token = cursor.advance()
+        guard case .number(let value) = token.kind else {
+            throw fail(token, "expected \(what)")
+        }
+        return (value, token)
+    }
+
+    func parse(resolve: (String) -> LayoutItem?) throws(ConstraintParseError) -> LayoutConstraint {
+        var cursor = TokenCursor(tokens: try ConstraintLexer(text).tokens())
+
+        if cursor.peek().kind == .end {
+            throw fail(
+                cursor.peek(),
+                "empty constraint; write it like 'title.leading == image.trailing + 8'")
+        }
+        let first = try operand(&cursor, resolve: resolve)
+        let relationToken = cursor.advance()
         guard case .relation(let relation) = relationToken.kind else {
             throw fail(
                 relationToken, "expected a relation (==, >= or <=) after '\(first.attribute.name)'")
@@ -119,53 +119,54 @@ private struct ConstraintParser {
         var constant = 0.0
         var constantToken: ConstraintToken?
         var sign = 1.0
-        if peek().kind == .minus {
-            _ = advance()
+        if cursor.peek().kind == .minus {
+            _ = cursor.advance()
             sign = -1
         }
-        switch peek().kind {
+        switch cursor.peek().kind {
         case .number:
-            let (value, token) = try number("a number")
-            if peek().kind == .star {
-                _ = advance()
+            let (value, token) = try number(&cursor, "a number")
+            if cursor.peek().kind == .star {
+                _ = cursor.advance()
                 multiplier = sign * value
                 multiplierToken = token
-                second = try operand()
+                second = try operand(&cursor, resolve: resolve)
             } else {
                 constant = sign * value
                 constantToken = token
             }
         case .identifier:
             guard sign == 1 else {
-                throw fail(peek(), "write a negated item as '-1 * item.attribute'")
+                throw fail(cursor.peek(), "write a negated item as '-1 * item.attribute'")
             }
-            second = try operand()
-            if peek().kind == .star {
-                _ = advance()
-                let (value, token) = try number("a multiplier after '*'")
+            second = try operand(&cursor, resolve: resolve)
+            if cursor.peek().kind == .star {
+                _ = cursor.advance()
+                let (value, token) = try number(&cursor, "a multiplier after '*'")
                 multiplier = value
                 multiplierToken = token
             }
         default:
-            throw fail(peek(), "expected an item attribute or a number after '\(relation.symbol)'")
+            throw fail(
+                cursor.peek(), "expected an item attribute or a number after '\(relation.symbol)'")
         }
-        if second != nil, peek().kind == .plus || peek().kind == .minus {
-            let signToken = advance()
+        if second != nil, cursor.peek().kind == .plus || cursor.peek().kind == .minus {
+            let signToken = cursor.advance()
             let (value, token) = try number(
-                "a number after '\(signToken.kind == .plus ? "+" : "-")'")
+                &cursor, "a number after '\(signToken.kind == .plus ? "+" : "-")'")
             constant = signToken.kind == .plus ? value : -value
             constantToken = token
         }
         var priority = LayoutPriority.required
-        if peek().kind == .at {
-            _ = advance()
-            let (value, token) = try number("a priority after '@', such as @750")
+        if cursor.peek().kind == .at {
+            _ = cursor.advance()
+            let (value, token) = try number(&cursor, "a priority after '@', such as @750")
             guard value >= 1 && value <= 1000 else {
                 throw fail(token, "priority \(formatNumber(value)) is outside 1...1000")
             }
             priority = LayoutPriority(Float(value))
         }
-        let rest = peek()
+        let rest = cursor.peek()
         guard rest.kind == .end else {
             throw fail(rest, "unexpected text after the constraint; put one constraint per string")
         }
@@ -213,6 +214,21 @@ private struct ConstraintParser {
             multiplier: multiplier, constant: constant)
         constraint.priority = priority
         return constraint
+    }
+}
+
+/// The tokens of one constraint and the parser's place in them.
+private struct TokenCursor {
+    let tokens: [ConstraintToken]
+    var position = 0
+
+    func peek() -> ConstraintToken { tokens[position] }
+
+    /// The current token; moves on unless it is the last (`.end`).
+    mutating func advance() -> ConstraintToken {
+        let token = tokens[position]
+        if position < tokens.count - 1 { position += 1 }
+        return token
     }
 }
 

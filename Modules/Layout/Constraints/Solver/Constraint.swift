@@ -57,23 +57,18 @@ public final class Constraint {
         self.rhs = right
         self.relation = relation
         self.priority = priority
-        let difference = left - right
-        self.constant = difference.constant
-        var variables: [Variable] = []
-        var coefficients: [Double] = []
-        for term in difference.terms {
-            if let i = variables.firstIndex(of: term.variable) {
-                coefficients[i] += term.coefficient
-            } else {
-                variables.append(term.variable)
-                coefficients.append(term.coefficient)
-            }
-        }
+        // lhs - rhs, each variable once, in the order of first appearance, zeros dropped;
+        // built in place, without the intermediate arrays of expression arithmetic.
+        let constant = left.constant - right.constant
+        self.constant = constant
+        var summed = TermBuffer()
+        for term in left.terms { summed.add(term.coefficient, of: term.variable) }
+        for term in right.terms { summed.add(-term.coefficient, of: term.variable) }
         var buffer = TermBuffer()
-        var valid = Constraint.isValidNumber(difference.constant)
-        for (variable, coefficient) in zip(variables, coefficients) where coefficient != 0 {
-            buffer.append(LinearTerm(variable: variable, coefficient: coefficient))
-            valid = valid && Constraint.isValidNumber(coefficient)
+        var valid = Constraint.isValidNumber(constant)
+        for index in 0..<summed.count where summed[index].coefficient != 0 {
+            buffer.append(summed[index])
+            valid = valid && Constraint.isValidNumber(summed[index].coefficient)
         }
         self.linearTerms = buffer
         self.hasValidNumbers = valid

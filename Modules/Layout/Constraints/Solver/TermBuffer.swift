@@ -21,6 +21,21 @@ struct TermBuffer {
         count += 1
     }
 
+    /// Adds `coefficient` to the term of `variable`, appending a term for a new variable.
+    mutating func add(_ coefficient: Double, of variable: Variable) {
+        for index in 0..<count where self[index].variable == variable {
+            let term = LinearTerm(variable: variable, coefficient: self[index].coefficient + coefficient)
+            switch index {
+            case 0: first = term
+            case 1: second = term
+            case 2: third = term
+            default: rest?[index - 3] = term
+            }
+            return
+        }
+        append(LinearTerm(variable: variable, coefficient: coefficient))
+    }
+
     /// The term at `index`, which must be in `0..<count`.
     @inline(__always)
     subscript(index: Int) -> LinearTerm {
