@@ -1,6 +1,9 @@
 /// A JSON value that keeps the order of object keys, so that scene errors and output follow the
 /// document; the parser rejects duplicate keys.
-public indirect enum JSONValue: Sendable, Hashable {
+///
+/// Arrays and objects hold their elements in arrays, so the enum needs no boxes of its own: a
+/// number, string or boolean is stored inline.
+public enum JSONValue: Sendable, Hashable {
     /// `null`.
     case null
     /// `true` or `false`.

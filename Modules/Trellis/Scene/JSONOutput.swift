@@ -5,6 +5,10 @@ import TrellisGeometry
 package enum JSONOutput {
     /// A JSON string literal.
     package static func string(_ text: String) -> String {
+        // Printable ASCII without a quote or backslash, as ids usually are, needs no escapes.
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != 0x22 && $0 != 0x5C }) {
+            return "\"" + text + "\""
+        }
         var result = "\""
         for scalar in text.unicodeScalars {
             switch scalar {

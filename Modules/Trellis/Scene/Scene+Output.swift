@@ -78,12 +78,23 @@ extension Scene {
     ///
     /// - Complexity: O(*n*) in the number of views, after a layout pass.
     public func layoutJSON() -> String {
-        let members = frames().map { id, frame in
-            let numbers = [frame.origin.x, frame.origin.y, frame.size.width, frame.size.height]
-                .map(JSONOutput.number).joined(separator: ", ")
-            return "\(JSONOutput.string(id)): [\(numbers)]"
+        let frames = frames()
+        var text = "{"
+        text.reserveCapacity(frames.count * 40 + 2)
+        for (index, entry) in frames.enumerated() {
+            if index > 0 { text += ", " }
+            text += JSONOutput.string(entry.id)
+            text += ": ["
+            text += JSONOutput.number(entry.frame.origin.x)
+            text += ", "
+            text += JSONOutput.number(entry.frame.origin.y)
+            text += ", "
+            text += JSONOutput.number(entry.frame.size.width)
+            text += ", "
+            text += JSONOutput.number(entry.frame.size.height)
+            text += "]"
         }
-        return "{" + members.joined(separator: ", ") + "}\n"
+        return text + "}\n"
     }
 }
 

@@ -93,11 +93,22 @@ public final class Scene {
         window.layoutIfNeeded()
         var toRoot: [ObjectIdentifier: TrellisGeometry.AffineTransform] = [ObjectIdentifier(root): .identity]
         toRoot.reserveCapacity(identifiedViews.count)
+        // Siblings follow each other in document order: their superview's transform is kept
+        // at hand rather than looked up for each.
+        var lastSuperview: ObjectIdentifier?
+        var lastSuperviewTransform = TrellisGeometry.AffineTransform.identity
         func transform(of view: View) -> TrellisGeometry.AffineTransform? {
+            if let superview = view.superview, ObjectIdentifier(superview) == lastSuperview {
+                let result = view.transformToSuperview.concatenating(lastSuperviewTransform)
+                toRoot[ObjectIdentifier(view)] = result
+                return result
+            }
             if let known = toRoot[ObjectIdentifier(view)] { return known }
             guard let superview = view.superview, let above = transform(of: superview) else {
                 return nil
             }
+            lastSuperview = ObjectIdentifier(superview)
+            lastSuperviewTransform = above
             let result = view.transformToSuperview.concatenating(above)
             toRoot[ObjectIdentifier(view)] = result
             return result

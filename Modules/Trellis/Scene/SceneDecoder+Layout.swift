@@ -15,8 +15,8 @@ extension SceneDecoder {
         }
         var style = FlexStyle()
         for member in members {
-            let memberPath = "\(path).\(member.key)"
-            guard FlexStyle.propertyNames.contains(member.key) else {
+            var memberPath: String { "\(path).\(member.key)" }
+            guard SceneDecoder.flexPropertyNames.contains(member.key) else {
                 var message = "unknown key"
                 if let guess = SceneValues.closest(to: member.key, in: FlexStyle.propertyNames) {
                     message += " (did you mean \"\(guess)\"?)"
@@ -36,24 +36,28 @@ extension SceneDecoder {
         view.flexStyle = style
     }
 
-    private func cssValue(_ value: JSONValue, path: String) throws(SceneError) -> FlexStyleValue {
+    /// The flexbox properties a style may set.
+    static let flexPropertyNames = Set(FlexStyle.propertyNames)
+
+    private func cssValue(_ value: JSONValue, path: @autoclosure () -> String) throws(SceneError)
+        -> FlexStyleValue
+    {
         switch value {
         case .number(let number): return .number(number)
         case .string(let text): return .string(text)
         case .array(let elements):
             var values: [FlexStyleValue] = []
             for (index, element) in elements.enumerated() {
-                let elementPath = "\(path)[\(index)]"
                 if case .array = element {
                     throw SceneError(
-                        keyPath: elementPath, message: "expected a number or a CSS string")
+                        keyPath: "\(path())[\(index)]", message: "expected a number or a CSS string")
                 }
-                values.append(try cssValue(element, path: elementPath))
+                values.append(try cssValue(element, path: "\(path())[\(index)]"))
             }
             return .list(values)
         default:
             throw SceneError(
-                keyPath: path,
+                keyPath: path(),
                 message: "expected a number, a CSS string or a list, found \(value.kindDescription)"
             )
         }

@@ -92,7 +92,18 @@ struct SceneDecoder {
     static let typeNames = typeKeys.keys.sorted()
 
     mutating func decodeView(_ value: JSONValue, path: String) throws(SceneError) -> View {
-        var reader = try ObjectReader(value, path: path)
+        try decodeView(reader: ObjectReader(value, path: path))
+    }
+
+    /// Decodes element `index` of the array of views at key path `array`.
+    mutating func decodeView(_ value: JSONValue, in array: String, at index: Int)
+        throws(SceneError) -> View
+    {
+        try decodeView(reader: ObjectReader(value, in: array, at: index))
+    }
+
+    private mutating func decodeView(reader: ObjectReader) throws(SceneError) -> View {
+        var reader = reader
         let type = try reader.choice("type", SceneDecoder.typeNames) ?? "view"
         let view = try makeView(type: type, reader: &reader)
         if let id = try reader.string("id") {
@@ -123,7 +134,7 @@ struct SceneDecoder {
         if let elements = try reader.array("children") {
             let childrenPath = reader.child("children")
             for (index, element) in elements.enumerated() {
-                let child = try decodeView(element, path: "\(childrenPath)[\(index)]")
+                let child = try decodeView(element, in: childrenPath, at: index)
                 view.addSubview(child)
                 if hasConstraints, let id = child.accessibilityIdentifier { children[id] = child }
             }

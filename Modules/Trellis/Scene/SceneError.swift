@@ -19,20 +19,37 @@ public struct SceneError: Error, Sendable, Hashable, CustomStringConvertible {
 /// Reads the members of one JSON object of a scene, tracking which keys were used so that any
 /// other key is reported as unknown.
 struct ObjectReader {
-    let path: String
+    /// The key path of the object, or of the array holding it with ``index``: the text is
+    /// only built for an error message.
+    private let base: String
+    private let index: Int?
     private let members: [(key: String, value: JSONValue)]
     /// Which members were read: a bit each for the first 64, a set for any beyond.
     private var usedBits: UInt64 = 0
     private var usedBeyond: Set<Int> = []
 
     init(_ value: JSONValue, path: String) throws(SceneError) {
+        try self.init(value, base: path, index: nil)
+    }
+
+    /// Reads element `index` of the array at key path `array`.
+    init(_ value: JSONValue, in array: String, at index: Int) throws(SceneError) {
+        try self.init(value, base: array, index: index)
+    }
+
+    private init(_ value: JSONValue, base: String, index: Int?) throws(SceneError) {
+        self.base = base
+        self.index = index
         guard case .object(let members) = value else {
             throw SceneError(
-                keyPath: path, message: "expected an object, found \(value.kindDescription)")
+                keyPath: index.map { "\(base)[\($0)]" } ?? base,
+                message: "expected an object, found \(value.kindDescription)")
         }
-        self.path = path
         self.members = members
     }
+
+    /// The key path of the object.
+    var path: String { index.map { "\(base)[\($0)]" } ?? base }
 
     func child(_ key: String) -> String { "\(path).\(key)" }
 

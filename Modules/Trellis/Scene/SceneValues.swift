@@ -3,65 +3,65 @@ import TrellisGeometry
 /// Conversions from JSON values to the geometry and colours of scenes, each with an error that
 /// names the key path.
 enum SceneValues {
-    static func number(_ value: JSONValue, path: String) throws(SceneError) -> Double {
+    static func number(_ value: JSONValue, path: @autoclosure () -> String) throws(SceneError) -> Double {
         guard case .number(let number) = value else {
             throw SceneError(
-                keyPath: path, message: "expected a number, found \(value.kindDescription)")
+                keyPath: path(), message: "expected a number, found \(value.kindDescription)")
         }
         return number
     }
 
-    static func string(_ value: JSONValue, path: String) throws(SceneError) -> String {
+    static func string(_ value: JSONValue, path: @autoclosure () -> String) throws(SceneError) -> String {
         guard case .string(let text) = value else {
             throw SceneError(
-                keyPath: path, message: "expected a string, found \(value.kindDescription)")
+                keyPath: path(), message: "expected a string, found \(value.kindDescription)")
         }
         return text
     }
 
-    static func numbers(_ value: JSONValue, count: Int, path: String, what: String)
+    static func numbers(_ value: JSONValue, count: Int, path: @autoclosure () -> String, what: String)
         throws(SceneError) -> [Double]
     {
         guard case .array(let elements) = value, elements.count == count else {
             throw SceneError(
-                keyPath: path, message: "expected \(what), an array of \(count) numbers")
+                keyPath: path(), message: "expected \(what), an array of \(count) numbers")
         }
         var result: [Double] = []
         for (index, element) in elements.enumerated() {
-            result.append(try number(element, path: "\(path)[\(index)]"))
+            result.append(try number(element, path: "\(path())[\(index)]"))
         }
         return result
     }
 
-    static func size(_ value: JSONValue, path: String) throws(SceneError) -> Size {
-        let v = try numbers(value, count: 2, path: path, what: "[width, height]")
+    static func size(_ value: JSONValue, path: @autoclosure () -> String) throws(SceneError) -> Size {
+        let v = try numbers(value, count: 2, path: path(), what: "[width, height]")
         guard v.allSatisfy({ $0 >= 0 }) else {
-            throw SceneError(keyPath: path, message: "a size cannot be negative")
+            throw SceneError(keyPath: path(), message: "a size cannot be negative")
         }
         return Size(width: v[0], height: v[1])
     }
 
-    static func point(_ value: JSONValue, path: String) throws(SceneError) -> Point {
-        let v = try numbers(value, count: 2, path: path, what: "[x, y]")
+    static func point(_ value: JSONValue, path: @autoclosure () -> String) throws(SceneError) -> Point {
+        let v = try numbers(value, count: 2, path: path(), what: "[x, y]")
         return Point(x: v[0], y: v[1])
     }
 
-    static func rect(_ value: JSONValue, path: String) throws(SceneError) -> Rect {
-        let v = try numbers(value, count: 4, path: path, what: "[x, y, width, height]")
+    static func rect(_ value: JSONValue, path: @autoclosure () -> String) throws(SceneError) -> Rect {
+        let v = try numbers(value, count: 4, path: path(), what: "[x, y, width, height]")
         return Rect(x: v[0], y: v[1], width: v[2], height: v[3])
     }
 
-    static func insets(_ value: JSONValue, path: String) throws(SceneError) -> EdgeInsets {
-        let v = try numbers(value, count: 4, path: path, what: "[top, left, bottom, right]")
+    static func insets(_ value: JSONValue, path: @autoclosure () -> String) throws(SceneError) -> EdgeInsets {
+        let v = try numbers(value, count: 4, path: path(), what: "[top, left, bottom, right]")
         return EdgeInsets(top: v[0], left: v[1], bottom: v[2], right: v[3])
     }
 
-    static func color(_ value: JSONValue, path: String) throws(SceneError) -> Color {
-        let text = try string(value, path: path)
+    static func color(_ value: JSONValue, path: @autoclosure () -> String) throws(SceneError) -> Color {
+        let text = try string(value, path: path())
         do {
             return try Color(parsing: text)
         } catch {
-            throw SceneError(keyPath: path, message: error.reason + " (got \"\(text)\")")
+            throw SceneError(keyPath: path(), message: error.reason + " (got \"\(text)\")")
         }
     }
 

@@ -10,6 +10,13 @@ extension LayoutEngine {
     /// deactivated (as UIKit does when a view leaves its superview); constraints inside it are
     /// uninstalled to be reinstalled in the engine of the tree it lands in.
     static func detachSubtree(_ top: LayoutItem) -> MovingSubtree {
+        // A lone item outside any engine, as every new view's item is, has nothing to move.
+        if top.childCount == 0, top.engine == nil, top.ownedEngine == nil,
+            top.installedConstraints.isEmpty, top.constraintsAsFirstItem.isEmpty,
+            top.constraintsAsSecondItem.isEmpty
+        {
+            return MovingSubtree(constraints: [])
+        }
         let items = top.subtree()
         let inside = Set(items.map(ObjectIdentifier.init))
         var moving: [LayoutConstraint] = []
@@ -37,6 +44,7 @@ extension LayoutEngine {
     /// Reinstalls the constraints of a subtree that has moved; one that no longer fits stays
     /// inactive with the reason in its `lastError`.
     static func reattach(_ moving: MovingSubtree) {
+        guard !moving.constraints.isEmpty else { return }
         for constraint in moving.constraints {
             do {
                 try install(constraint)

@@ -41,6 +41,9 @@ public final class LayoutItem {
 
     /// The children, with their positions for removal in O(1).
     private var childList = ObjectList<LayoutItemChildPosition>()
+
+    /// The number of children.
+    var childCount: Int { childList.count }
     /// The item's position in its parent's ``children``.
     var positionInParent = -1
 
