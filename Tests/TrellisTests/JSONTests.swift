@@ -48,6 +48,20 @@ import Trellis
 
     @Test func invalidUTF8IsRejected() {
         #expect(throws: JSONParseError.self) { try JSONParser.parse([0x22, 0xFF, 0x22]) }
+        // The same byte after an escape, on the slower path for strings with escapes.
+        #expect(throws: JSONParseError.self) {
+            try JSONParser.parse([0x22, 0x5C, 0x6E, 0xFF, 0x22])
+        }
+    }
+
+    @Test func duplicateKeysAreFoundInLargeObjectsToo() {
+        // Small objects compare keys directly, larger ones hash them: both find duplicates.
+        for size in [3, 15, 16, 17, 40] {
+            let members = (0..<size).map { "\"k\($0)\": \($0)" }
+            let text = "{" + (members + ["\"k\(size / 2)\": 0"]).joined(separator: ", ") + "}"
+            #expect(failure(text)?.contains("duplicate key \"k\(size / 2)\"") == true, "\(size)")
+            #expect(failure("{" + members.joined(separator: ", ") + "}") == nil)
+        }
     }
 
     @Test func deepNestingIsAnErrorNotACrash() {

@@ -265,6 +265,12 @@ private func sceneError(_ root: String, extra: String = "") -> String? {
             "root.constraints[0]: column 1 of \"a.width == 10\": unknown item 'a'"
         ),
         (##"{"constraints": [5]}"##, "root.constraints[0]: expected a string, found a number"),
+        (
+            // Activated together, the scene's constraints still report the one in conflict
+            // with those before it, in a nested container.
+            ##"{"constraints": ["a.width == 10", "a.height == 5"], "children": [{"id": "a", "children": [{"id": "x"}, {"id": "y"}], "constraints": ["x.width == 4", "y.width == x.width", "y.width >= 6", "x.height == 1"]}]}"##,
+            "root.children[0].constraints[2]: unsatisfiable constraint"
+        ),
     ])
     func constraintErrorsNameTheConstraint(root: String, message: String) throws {
         let error = try #require(sceneError(root))

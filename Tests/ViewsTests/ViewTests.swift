@@ -188,3 +188,130 @@ import TrellisViews
         #expect(root.hitTest(Point(x: 29, y: 29)) === root)
     }
 }
+
+/// A view that counts its layout passes.
+@MainActor
+private final class CountingView: View {
+    var layouts = 0
+    override func layoutSubviews() {
+        layouts += 1
+        super.layoutSubviews()
+    }
+}
+
+@MainActor
+@Suite struct LayoutPassTests {
+    /// Ten sections of ten rows of ten counting views.
+    private func makeTree() -> (Window, [[[CountingView]]]) {
+        let window = Window(size: Size(width: 1000, height: 1000))
+        var sections: [[[CountingView]]] = []
+        for s in 0..<10 {
+            let section = CountingView(
+                frame: Rect(x: 0, y: Double(s) * 100, width: 1000, height: 100))
+            window.addSubview(section)
+            var rows: [[CountingView]] = []
+            for r in 0..<10 {
+                let row = CountingView(
+                    frame: Rect(x: 0, y: Double(r) * 10, width: 1000, height: 10))
+                section.addSubview(row)
+                rows.append(
+                    (0..<10).map { c in
+                        let leaf = CountingView(
+                            frame: Rect(x: Double(c) * 100, y: 0, width: 100, height: 10))
+                        row.addSubview(leaf)
+                        return leaf
+                    })
+            }
+            sections.append(rows)
+        }
+        window.layoutIfNeeded()
+        return (window, sections)
+    }
+
+    @Test func aPassLaysOutOnlyTheMarkedViews() {
+        let (window, sections) = makeTree()
+        let all = sections.flatMap { $0.flatMap { $0 } }
+        #expect(all.allSatisfy { $0.layouts == 1 })
+        let leaf = sections[3][4][5]
+        leaf.setNeedsLayout()
+        #expect(window.subtreeNeedsLayout)
+        window.layoutIfNeeded()
+        #expect(leaf.layouts == 2)
+        #expect(all.filter { $0 !== leaf }.allSatisfy { $0.layouts == 1 })
+        #expect(!window.subtreeNeedsLayout)
+        // Nothing marked: nothing laid out.
+        window.layoutIfNeeded()
+        #expect(all.reduce(0) { $0 + $1.layouts } == all.count + 1)
+    }
+
+    @Test func markedSiblingsAreLaidOutInSubviewOrder() {
+        let (window, sections) = makeTree()
+        var order: [Int] = []
+        let row = sections[0][0]
+        final class Recording: View {
+            let index: Int
+            let log: (Int) -> Void
+            init(index: Int, log: @escaping (Int) -> Void) {
+                self.index = index
+                self.log = log
+                super.init(frame: .zero)
+            }
+            override func layoutSubviews() { log(index) }
+        }
+        let recorders = (0..<5).map { index in Recording(index: index) { order.append($0) } }
+        for recorder in recorders { row[0].addSubview(recorder) }
+        window.layoutIfNeeded()
+        order = []
+        for index in [3, 0, 4, 1] { recorders[index].setNeedsLayout() }
+        window.layoutIfNeeded()
+        #expect(order == [0, 1, 3, 4])
+    }
+
+    @Test func aMarkedViewMovedToAnotherBranchIsStillLaidOut() throws {
+        let (window, sections) = makeTree()
+        let leaf = sections[1][1][1]
+        let row = try #require(sections[8][8][0].superview)
+        leaf.setNeedsLayout()
+        row.addSubview(leaf)
+        window.layoutIfNeeded()
+        #expect(leaf.layouts == 2)
+        #expect(leaf.superview === row)
+    }
+
+    @Test func aMarkedViewWhoseSuperviewIsGoneIsLaidOutInItsNextOne() {
+        let window = Window(size: Size(width: 100, height: 100))
+        let leaf = CountingView(frame: Rect(x: 0, y: 0, width: 10, height: 10))
+        do {
+            let transient = View(frame: Rect(x: 0, y: 0, width: 50, height: 50))
+            transient.addSubview(leaf)
+            leaf.setNeedsLayout()
+        }
+        // The transient view is gone; the leaf lost its superview without being removed.
+        #expect(leaf.superview == nil)
+        window.addSubview(leaf)
+        window.layoutIfNeeded()
+        #expect(leaf.layouts == 1)
+        leaf.setNeedsLayout()
+        window.layoutIfNeeded()
+        #expect(leaf.layouts == 2)
+    }
+
+    @Test func subviewsRemovedFrontToBackLeaveTheRestInOrder() {
+        let parent = View(frame: Rect(x: 0, y: 0, width: 100, height: 100))
+        let children = (0..<100).map { index in
+            let child = View()
+            child.tag = index
+            parent.addSubview(child)
+            return child
+        }
+        for child in parent.subviews where child.tag % 2 == 0 { child.removeFromSuperview() }
+        #expect(parent.subviews.map(\.tag) == Array(stride(from: 1, to: 100, by: 2)))
+        parent.insertSubview(children[0], at: 1)
+        #expect(parent.subviews.prefix(3).map(\.tag) == [1, 0, 3])
+        parent.bringSubviewToFront(children[1])
+        #expect(parent.subviews.last === children[1])
+        for child in parent.subviews { child.removeFromSuperview() }
+        #expect(parent.subviews.isEmpty)
+        #expect(children.allSatisfy { $0.superview == nil })
+    }
+}

@@ -51,7 +51,8 @@ func runChildProcess(
         let waited = wait4(pid, &status, WNOHANG, &usage)
         if waited == pid { break }
         if waited < 0 && errno != EINTR {
-            throw BenchError("waiting for \(executable) failed: \(String(cString: strerror(errno)))")
+            throw BenchError(
+                "waiting for \(executable) failed: \(String(cString: strerror(errno)))")
         }
         if now() - start > limit && !stopped {
             kill(pid, SIGKILL)

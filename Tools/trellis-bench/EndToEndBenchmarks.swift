@@ -70,7 +70,8 @@ struct EndToEndFiles {
 
 /// The directory holding this executable, where the build put `trellis` and the plugins.
 let benchBinaryDirectory: String = {
-    let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+    let executable =
+        (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
         ?? CommandLine.arguments[0]
     return (executable as NSString).deletingLastPathComponent
 }()
@@ -93,7 +94,8 @@ private func printWholeProcessTable(_ files: EndToEndFiles, withPeers: Bool) thr
     for backend in ["text", "raster", "terminal"] {
         cases.append(
             WholeProcessCase(
-                scene: .cards, command: ["render", "--backend", backend], label: "render \(backend)"))
+                scene: .cards, command: ["render", "--backend", backend], label: "render \(backend)"
+            ))
     }
     var rows: [BenchRow] = []
     for item in cases {
@@ -268,7 +270,8 @@ private func printPhaseTables(_ files: EndToEndFiles) throws {
         for (index, size) in files.sizes.enumerated() {
             var cell =
                 formatSeconds(totals[index])
-                + String(format: " (%.2f µs/view", totals[index] / Double(scene.viewCount(size)) * 1e6)
+                + String(
+                    format: " (%.2f µs/view", totals[index] / Double(scene.viewCount(size)) * 1e6)
             if index > 0 {
                 cell += String(format: ", ×%.1f", totals[index] / totals[index - 1])
             }

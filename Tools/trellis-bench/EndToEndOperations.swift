@@ -24,8 +24,10 @@ func printOperationTable(sizes: [Int]) throws {
         let worst = growth.max() ?? 1
         lines.append(
             [result.name] + result.perOperation.map(formatSeconds)
-                + [growth.map { String(format: "×%.2f", $0) }.joined(separator: ", "),
-                   worst <= 2 ? "yes" : "NO", ""])
+                + [
+                    growth.map { String(format: "×%.2f", $0) }.joined(separator: ", "),
+                    worst <= 2 ? "yes" : "NO", "",
+                ])
     }
     lines.append(
         ["heap per plain view with a flex style"] + memory.map { String(format: "%.0f B", $0) }
@@ -48,7 +50,8 @@ private struct OperationWindow {
         var made = 0
         var sectionIndex = 0
         while made < size {
-            let section = View(frame: Rect(x: 0, y: Double(sectionIndex % 8) * 100, width: 1280, height: 100))
+            let section = View(
+                frame: Rect(x: 0, y: Double(sectionIndex % 8) * 100, width: 1280, height: 100))
             window.addSubview(section)
             made += 1
             for rowIndex in 0..<10 where made < size {

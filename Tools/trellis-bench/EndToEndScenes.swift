@@ -57,7 +57,8 @@ enum EndToEndScene: String, CaseIterable {
                 for i in 0..<10 {
                     let leading = i == 0 ? "super.leading" : "r\(j)c\(i - 1).trailing"
                     out += i == 0 ? "" : ", "
-                    out += #""r\#(j)c\#(i).leading == \#(leading)", "r\#(j)c\#(i).top == super.top", "#
+                    out +=
+                        #""r\#(j)c\#(i).leading == \#(leading)", "r\#(j)c\#(i).top == super.top", "#
                     out += #""r\#(j)c\#(i).height == 8""#
                     if i > 0 { out += #", "r\#(j)c\#(i).width == r\#(j)c0.width""# }
                 }
@@ -77,7 +78,8 @@ enum EndToEndScene: String, CaseIterable {
             let cards = size / 2
             // 10 cards of 128 x 24 points a row.
             let height = max(24 * ((cards + 9) / 10), 24)
-            out += ##"{"size": [1280, \##(height)], "root": {"id": "root", "backgroundColor": "#F2F2F7", "##
+            out +=
+                ##"{"size": [1280, \##(height)], "root": {"id": "root", "backgroundColor": "#F2F2F7", "##
             out += #""style": {"flexDirection": "row", "flexWrap": "wrap"}, "children": ["#
             let colors = ["#FFFFFF", "#E8F0FE", "#FDE7E9", "#E6F4EA"]
             for k in 0..<cards {

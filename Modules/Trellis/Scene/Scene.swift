@@ -91,7 +91,9 @@ public final class Scene {
     ///   computed once, from its superview's.
     public func frames() -> [(id: String, frame: Rect)] {
         window.layoutIfNeeded()
-        var toRoot: [ObjectIdentifier: TrellisGeometry.AffineTransform] = [ObjectIdentifier(root): .identity]
+        var toRoot: [ObjectIdentifier: TrellisGeometry.AffineTransform] = [
+            ObjectIdentifier(root): .identity
+        ]
         toRoot.reserveCapacity(identifiedViews.count)
         // Siblings follow each other in document order: their superview's transform is kept
         // at hand rather than looked up for each.

@@ -50,7 +50,8 @@ extension SceneDecoder {
             for (index, element) in elements.enumerated() {
                 if case .array = element {
                     throw SceneError(
-                        keyPath: "\(path())[\(index)]", message: "expected a number or a CSS string")
+                        keyPath: "\(path())[\(index)]", message: "expected a number or a CSS string"
+                    )
                 }
                 values.append(try cssValue(element, path: "\(path())[\(index)]"))
             }
@@ -84,7 +85,8 @@ extension SceneDecoder {
             for (index, text) in pending.texts.enumerated() {
                 let constraint: LayoutConstraint
                 do {
-                    constraint = try LayoutConstraint.parse(text, container: container, items: items)
+                    constraint = try LayoutConstraint.parse(
+                        text, container: container, items: items)
                 } catch {
                     throw SceneError(
                         keyPath: pending.path(of: index),

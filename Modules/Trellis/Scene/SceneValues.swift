@@ -3,7 +3,9 @@ import TrellisGeometry
 /// Conversions from JSON values to the geometry and colours of scenes, each with an error that
 /// names the key path.
 enum SceneValues {
-    static func number(_ value: JSONValue, path: @autoclosure () -> String) throws(SceneError) -> Double {
+    static func number(_ value: JSONValue, path: @autoclosure () -> String) throws(SceneError)
+        -> Double
+    {
         guard case .number(let number) = value else {
             throw SceneError(
                 keyPath: path(), message: "expected a number, found \(value.kindDescription)")
@@ -11,7 +13,9 @@ enum SceneValues {
         return number
     }
 
-    static func string(_ value: JSONValue, path: @autoclosure () -> String) throws(SceneError) -> String {
+    static func string(_ value: JSONValue, path: @autoclosure () -> String) throws(SceneError)
+        -> String
+    {
         guard case .string(let text) = value else {
             throw SceneError(
                 keyPath: path(), message: "expected a string, found \(value.kindDescription)")
@@ -19,7 +23,9 @@ enum SceneValues {
         return text
     }
 
-    static func numbers(_ value: JSONValue, count: Int, path: @autoclosure () -> String, what: String)
+    static func numbers(
+        _ value: JSONValue, count: Int, path: @autoclosure () -> String, what: String
+    )
         throws(SceneError) -> [Double]
     {
         guard case .array(let elements) = value, elements.count == count else {
@@ -33,7 +39,8 @@ enum SceneValues {
         return result
     }
 
-    static func size(_ value: JSONValue, path: @autoclosure () -> String) throws(SceneError) -> Size {
+    static func size(_ value: JSONValue, path: @autoclosure () -> String) throws(SceneError) -> Size
+    {
         let v = try numbers(value, count: 2, path: path(), what: "[width, height]")
         guard v.allSatisfy({ $0 >= 0 }) else {
             throw SceneError(keyPath: path(), message: "a size cannot be negative")
@@ -41,22 +48,29 @@ enum SceneValues {
         return Size(width: v[0], height: v[1])
     }
 
-    static func point(_ value: JSONValue, path: @autoclosure () -> String) throws(SceneError) -> Point {
+    static func point(_ value: JSONValue, path: @autoclosure () -> String) throws(SceneError)
+        -> Point
+    {
         let v = try numbers(value, count: 2, path: path(), what: "[x, y]")
         return Point(x: v[0], y: v[1])
     }
 
-    static func rect(_ value: JSONValue, path: @autoclosure () -> String) throws(SceneError) -> Rect {
+    static func rect(_ value: JSONValue, path: @autoclosure () -> String) throws(SceneError) -> Rect
+    {
         let v = try numbers(value, count: 4, path: path(), what: "[x, y, width, height]")
         return Rect(x: v[0], y: v[1], width: v[2], height: v[3])
     }
 
-    static func insets(_ value: JSONValue, path: @autoclosure () -> String) throws(SceneError) -> EdgeInsets {
+    static func insets(_ value: JSONValue, path: @autoclosure () -> String) throws(SceneError)
+        -> EdgeInsets
+    {
         let v = try numbers(value, count: 4, path: path(), what: "[top, left, bottom, right]")
         return EdgeInsets(top: v[0], left: v[1], bottom: v[2], right: v[3])
     }
 
-    static func color(_ value: JSONValue, path: @autoclosure () -> String) throws(SceneError) -> Color {
+    static func color(_ value: JSONValue, path: @autoclosure () -> String) throws(SceneError)
+        -> Color
+    {
         let text = try string(value, path: path())
         do {
             return try Color(parsing: text)

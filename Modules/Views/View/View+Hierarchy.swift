@@ -1,4 +1,5 @@
 import TrellisLayout
+
 extension View {
     /// The window the view is in, if any.
     public var window: Window? {

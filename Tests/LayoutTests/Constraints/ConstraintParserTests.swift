@@ -110,6 +110,9 @@ import TrellisLayout
             ("", 1, 1, "empty constraint"),
             ("title.width == 1e999", 16, 5, "'1e999' is not a usable number"),
             ("title.width == image.width # note", 28, 1, "unexpected character '#'"),
+            // Columns count characters, not bytes, before a non-ASCII character.
+            ("title.width == image.width ≥ 3", 28, 1, "unexpected character '≥'"),
+            ("é", 1, 1, "unexpected character 'é'"),
         ] as [(String, Int, Int, String)])
     func errorsPointAtTheOffendingText(text: String, column: Int, length: Int, fragment: String) {
         do {
@@ -124,6 +127,23 @@ import TrellisLayout
                 error.caretLine == String(repeating: " ", count: column - 1) + "^"
                     + String(repeating: "~", count: length - 1))
             #expect(error.description.hasPrefix("column \(column): "))
+        }
+    }
+
+    @Test func anUnknownItemAmongManyNamesAFewAndTheCount() {
+        var many: [String: LayoutItem] = [:]
+        for index in 0..<500 {
+            let digits = String(index)
+            many["v" + String(repeating: "0", count: 3 - digits.count) + digits] = LayoutItem()
+        }
+        do {
+            _ = try LayoutConstraint.parse("w.width == v001.width", container: root, items: many)
+            Issue.record("parsed an unknown item")
+        } catch {
+            #expect(
+                error.reason
+                    == "unknown item 'w'; known items are super, v000, v001, v002, v003, v004, "
+                    + "v005, v006, v007, v008, v009, v010, v011, … (501 in all)")
         }
     }
 

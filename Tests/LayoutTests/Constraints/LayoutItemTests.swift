@@ -17,6 +17,53 @@ import TrellisLayout
         #expect(!button.hasAmbiguousLayout)
     }
 
+    @Test func aPassWithNothingChangedWritesNoFrames() throws {
+        let (root, items) = makeTree(children: ["a", "b"])
+        try LayoutConstraint.activate([
+            items[0].leadingAnchor.constraint(equalTo: root.leadingAnchor, constant: 10),
+            items[0].topAnchor.constraint(equalTo: root.topAnchor),
+            items[0].widthAnchor.constraint(equalToConstant: 40),
+            items[0].heightAnchor.constraint(equalToConstant: 20),
+            items[1].leadingAnchor.constraint(equalTo: items[0].trailingAnchor),
+            items[1].topAnchor.constraint(equalTo: root.topAnchor),
+            items[1].widthAnchor.constraint(equalTo: items[0].widthAnchor),
+            items[1].heightAnchor.constraint(equalToConstant: 20),
+        ])
+        root.layoutIfNeeded()
+        let passes = root.enginePlacementPassCount
+        root.layoutIfNeeded()
+        #expect(root.enginePlacementPassCount == passes)
+        // A frame set by hand on an item the constraints place is put back by the next pass.
+        items[1].frame = Rect(x: 0, y: 0, width: 1, height: 1)
+        root.layoutIfNeeded()
+        #expect(items[1].frame == Rect(x: 50, y: 0, width: 40, height: 20))
+        #expect(root.enginePlacementPassCount == passes + 1)
+        // So are a changed root frame, and a new child.
+        root.frame.size.width = 200
+        root.layoutIfNeeded()
+        #expect(root.enginePlacementPassCount == passes + 2)
+        let late = LayoutItem(identifier: "late")
+        items[0].addChild(late)
+        root.layoutIfNeeded()
+        #expect(root.enginePlacementPassCount == passes + 3)
+    }
+
+    @Test func childrenRemovedFrontToBackLeaveTheRestInOrder() {
+        let root = LayoutItem(identifier: "root")
+        let children = (0..<50).map { LayoutItem(identifier: "c\($0)") }
+        for child in children { root.addChild(child) }
+        for child in children where Int(child.identifier?.dropFirst() ?? "")! % 3 == 0 {
+            child.removeFromParent()
+        }
+        #expect(
+            root.children.map(\.identifier)
+                == children.map(\.identifier).enumerated()
+                .filter { $0.offset % 3 != 0 }.map(\.element))
+        #expect(children[0].parent == nil && children[1].parent === root)
+        root.insertChild(children[0], at: 1)
+        #expect(root.children.prefix(3).map(\.identifier) == ["c1", "c0", "c2"])
+    }
+
     @Test func framesAreRelativeToTheParentAndToTheRoot() throws {
         let (root, items) = makeTree(children: ["panel"])
         let panel = items[0]

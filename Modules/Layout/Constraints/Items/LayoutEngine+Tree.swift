@@ -68,6 +68,7 @@ extension LayoutEngine {
         place(root.children, parentOrigin: .zero)
         placedRevision = solver.revision
         needsPlacement = false
+        placementPassCount += 1
     }
 
     private func place(_ items: [LayoutItem], parentOrigin: Point) {

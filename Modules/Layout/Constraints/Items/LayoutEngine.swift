@@ -15,6 +15,8 @@ final class LayoutEngine: ItemVariableSource {
     /// Whether something other than the solver changed what ``layout()`` writes: the tree,
     /// a frame, or an item's translation.
     var needsPlacement = true
+    /// How many passes wrote frames (for tests).
+    var placementPassCount = 0
 
     init(root: LayoutItem) {
         self.root = root

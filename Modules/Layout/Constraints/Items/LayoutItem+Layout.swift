@@ -30,6 +30,12 @@ extension LayoutItem {
         engine?.isAmbiguous(self) ?? false
     }
 
+    /// How many layout passes of the item's tree wrote frames (for tests): a pass with nothing
+    /// changed since the last one writes none.
+    package var enginePlacementPassCount: Int {
+        root.ownedEngine?.placementPassCount ?? 0
+    }
+
     /// The number of independent subsystems in the engine of the item's tree (for tests).
     package var enginePartitionCount: Int {
         guard let engine = root.ownedEngine else { return 0 }

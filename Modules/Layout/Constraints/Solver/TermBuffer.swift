@@ -24,7 +24,8 @@ struct TermBuffer {
     /// Adds `coefficient` to the term of `variable`, appending a term for a new variable.
     mutating func add(_ coefficient: Double, of variable: Variable) {
         for index in 0..<count where self[index].variable == variable {
-            let term = LinearTerm(variable: variable, coefficient: self[index].coefficient + coefficient)
+            let term = LinearTerm(
+                variable: variable, coefficient: self[index].coefficient + coefficient)
             switch index {
             case 0: first = term
             case 1: second = term
