@@ -9,11 +9,12 @@ enum SceneCommands {
     /// much as a sixth of a run.
     private static var loaded: [Scene] = []
 
-    /// Loads a scene, turning a failure into a command error naming the file.
-    static func load(_ path: String) throws(CommandError) -> Scene {
+    /// Loads a scene, turning a failure into a command error naming the file; with
+    /// `keepsAlive` (one scene a process) it is kept until the process exits.
+    static func load(_ path: String, keepsAlive: Bool = true) throws(CommandError) -> Scene {
         do {
             let scene = try Scene(contentsOfFile: path)
-            loaded.append(scene)
+            if keepsAlive { loaded.append(scene) }
             return scene
         } catch {
             throw CommandError("\(path): \(error.description)")
@@ -55,16 +56,29 @@ enum SceneCommands {
     /// terminal.
     static func write(_ bytes: [UInt8], to path: String?, binary: Bool) throws(CommandError) {
         if let path {
-            do {
-                try Data(bytes).write(to: URL(fileURLWithPath: path))
-            } catch {
-                throw CommandError("cannot write \(path): \(error.localizedDescription)")
-            }
+            try writeFile(bytes, to: path)
             return
         }
         if binary && isatty(STDOUT_FILENO) == 1 {
             throw CommandError("refusing to write PNG data to a terminal; use --out FILE or a pipe")
         }
         FileHandle.standardOutput.write(Data(bytes))
+    }
+
+    /// Writes a file atomically: into a temporary file beside it, then renamed over it, so
+    /// that a failed write never leaves a broken file where a good one was.
+    static func writeFile(_ bytes: [UInt8], to path: String) throws(CommandError) {
+        var isDirectory: ObjCBool = false
+        if path.hasSuffix("/")
+            || (FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+                && isDirectory.boolValue)
+        {
+            throw CommandError("cannot write \(path): it names a directory; give a file name")
+        }
+        do {
+            try Data(bytes).write(to: URL(fileURLWithPath: path), options: .atomic)
+        } catch {
+            throw CommandError("cannot write \(path): \(error.localizedDescription)")
+        }
     }
 }

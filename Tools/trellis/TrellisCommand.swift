@@ -9,6 +9,7 @@ enum TrellisCommand {
 
         commands:
           render      render a scene: render SCENE.json [--backend text|raster|terminal] [--out FILE]
+                      or many on every core: render SCENE.json... --out-dir DIR [--jobs N]
           layout      print the frame of every view with an id: layout SCENE.json
           demo        show the gallery of seed components: demo [--backend NAME] [--out FILE]
                       [--interactive] (a live terminal application; q quits)
@@ -69,7 +70,15 @@ enum TrellisCommand {
                 return 0
             case "render", "layout":
                 let parsed = try Arguments.parse(
-                    rest, options: command == "render" ? ["backend", "out"] : [])
+                    rest, options: command == "render" ? ["backend", "out", "out-dir", "jobs"] : [])
+                if command == "render",
+                    parsed.positional.count > 1 || parsed.options["out-dir"] != nil
+                {
+                    return try renderMany(parsed)
+                }
+                if parsed.options["jobs"] != nil {
+                    throw Arguments.UsageError(message: "--jobs goes with --out-dir")
+                }
                 guard parsed.positional.count == 1 else {
                     throw Arguments.UsageError(
                         message: parsed.positional.isEmpty
@@ -131,6 +140,35 @@ enum TrellisCommand {
         } catch {
             writeError("trellis: \(error.message)\n\n\(usage)")
             return 2
+        }
+    }
+
+    /// `trellis render SCENE... --out-dir DIR [--jobs N]`.
+    @MainActor
+    private static func renderMany(_ parsed: Arguments) throws(Arguments.UsageError) -> Int32 {
+        guard let directory = parsed.options["out-dir"] else {
+            throw Arguments.UsageError(message: "several scenes need --out-dir DIR")
+        }
+        guard parsed.options["out"] == nil else {
+            throw Arguments.UsageError(message: "give --out for one scene or --out-dir for several")
+        }
+        guard !parsed.positional.isEmpty else {
+            throw Arguments.UsageError(message: "'trellis render' needs a scene file")
+        }
+        var jobs: Int?
+        if let text = parsed.options["jobs"] {
+            guard let count = Int(text), (1...1024).contains(count) else {
+                throw Arguments.UsageError(message: "--jobs must be a whole number in 1...1024")
+            }
+            jobs = count
+        }
+        do throws(CommandError) {
+            return try BatchRender.run(
+                files: parsed.positional, outDirectory: directory,
+                backend: parsed.options["backend"] ?? "text", jobs: jobs)
+        } catch {
+            writeError("trellis: \(error.message)")
+            return 1
         }
     }
 

@@ -1,0 +1,75 @@
+import Foundation
+import Testing
+
+/// `trellis render SCENE... --out-dir DIR`: many scenes on every core.
+@Suite struct BatchRenderTests {
+    private func temporaryDirectory(_ name: String) throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "trellis-batch-\(getpid())-\(name)-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    private var scenes: [String] {
+        ExampleScenes.all.map { ExampleScenes.directory.appendingPathComponent($0).path }
+    }
+
+    @Test(arguments: [("text", "txt"), ("raster", "png"), ("terminal", "ans")])
+    func workersWriteWhatOneAtATimeWrites(backend: String, fileExtension: String) throws {
+        let many = try temporaryDirectory("many")
+        let batch = try Trellis.run(
+            ["render", "--backend", backend, "--out-dir", many.path, "--jobs", "3"] + scenes)
+        #expect(batch.status == 0, "\(batch.errors)")
+        for scene in scenes {
+            let name = (scene as NSString).lastPathComponent.replacingOccurrences(
+                of: ".json", with: ".\(fileExtension)")
+            let single = many.appendingPathComponent("single-" + name)
+            let one = try Trellis.run(["render", scene, "--backend", backend, "--out", single.path])
+            #expect(one.status == 0, "\(one.errors)")
+            let batched = try Data(contentsOf: many.appendingPathComponent(name))
+            #expect(batched == (try Data(contentsOf: single)), "\(name)")
+        }
+    }
+
+    @Test func aBrokenSceneFailsAloneAndIsNamed() throws {
+        let directory = try temporaryDirectory("broken")
+        let broken = directory.appendingPathComponent("broken.json")
+        try Data(#"{"size": [10, 10], "root": {"type": "nope"}}"#.utf8).write(to: broken)
+        let result = try Trellis.run(
+            ["render", "--out-dir", directory.path, "--jobs", "2", broken.path] + scenes)
+        #expect(result.status == 1)
+        #expect(result.errors.contains("broken.json: root.type: unknown value \"nope\""))
+        for scene in ExampleScenes.all {
+            let output = directory.appendingPathComponent(
+                scene.replacingOccurrences(of: ".json", with: ".txt"))
+            #expect(FileManager.default.fileExists(atPath: output.path), "\(scene)")
+        }
+    }
+
+    @Test func scenesThatWouldOverwriteEachOtherAreRefused() throws {
+        let directory = try temporaryDirectory("same")
+        let other = try temporaryDirectory("other")
+        let copy = other.appendingPathComponent("buttons.json")
+        try FileManager.default.copyItem(
+            at: ExampleScenes.directory.appendingPathComponent("buttons.json"), to: copy)
+        let result = try Trellis.run([
+            "render", "--out-dir", directory.path,
+            ExampleScenes.directory.appendingPathComponent("buttons.json").path, copy.path,
+        ])
+        #expect(result.status == 1)
+        #expect(result.errors.contains("would both be written as buttons"))
+    }
+
+    @Test func usageErrorsSayWhatToGive() throws {
+        let two = Array(scenes.prefix(2))
+        let noDirectory = try Trellis.run(["render"] + two)
+        #expect(noDirectory.status == 2)
+        #expect(noDirectory.errors.contains("several scenes need --out-dir DIR"))
+        let badJobs = try Trellis.run(["render", "--out-dir", "/tmp", "--jobs", "0"] + two)
+        #expect(badJobs.status == 2)
+        #expect(badJobs.errors.contains("--jobs must be a whole number"))
+        let missing = try Trellis.run(["render", "--out-dir", "/nonexistent/trellis"] + two)
+        #expect(missing.status == 1)
+        #expect(missing.errors.contains("is not an existing directory"))
+    }
+}
