@@ -18,6 +18,9 @@ public struct BackendCapabilities: OptionSet, Sendable, Hashable, CustomStringCo
     public static let measureText = BackendCapabilities(rawValue: 1 << 3)
     /// Decodes input.
     public static let input = BackendCapabilities(rawValue: 1 << 4)
+    /// Renders retained frames (``RetainedFrame``): keeps segments between frames and redraws
+    /// only what the damage needs.
+    public static let retainedFrames = BackendCapabilities(rawValue: 1 << 5)
 
     /// Any of the render capabilities.
     public static let anyRender: BackendCapabilities = [
@@ -30,10 +33,10 @@ public struct BackendCapabilities: OptionSet, Sendable, Hashable, CustomStringCo
         let named: [(BackendCapabilities, String)] = [
             (.renderText, "render-text"), (.renderPixels, "render-pixels"),
             (.renderTerminal, "render-terminal"), (.measureText, "measure-text"),
-            (.input, "input"),
+            (.input, "input"), (.retainedFrames, "retained-frames"),
         ]
         for (bit, name) in named where contains(bit) { result.append(name) }
-        let unknown = rawValue & ~0x1F
+        let unknown = rawValue & ~0x3F
         if unknown != 0 { result.append("0x" + String(unknown, radix: 16)) }
         return result
     }

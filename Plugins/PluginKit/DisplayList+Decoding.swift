@@ -73,15 +73,16 @@ extension DisplayList {
 /// when a check fails, and the command being read is kept as its opcode, named only in errors.
 struct DisplayListDecoder {
     var reader: ByteReader
-    private var commandIndex: Int?
-    private var commandOpcode: DisplayOpcode?
-    private var imageIDs = Set<UInt32>()
+    var commandIndex: Int?
+    var commandOpcode: DisplayOpcode?
+    /// The ids of the images commands may draw.
+    var imageIDs = Set<UInt32>()
 
     init(reader: ByteReader) {
         self.reader = reader
     }
 
-    private func fail(_ reason: String, at offset: Int? = nil) -> DisplayListError {
+    func fail(_ reason: String, at offset: Int? = nil) -> DisplayListError {
         DisplayListError(
             offset: offset ?? reader.offset, command: commandIndex,
             commandName: commandOpcode.map { "\($0)" }, reason: reason)
@@ -97,38 +98,38 @@ struct DisplayListDecoder {
             "truncated: \(error.needed) bytes needed, \(error.available) left", at: error.offset)
     }
 
-    private mutating func u8() throws(DisplayListError) -> UInt8 {
+    mutating func u8() throws(DisplayListError) -> UInt8 {
         do throws(ByteReader.OutOfBounds) { return try reader.readUInt8() } catch {
             throw truncated(error)
         }
     }
 
-    private mutating func u16() throws(DisplayListError) -> UInt16 {
+    mutating func u16() throws(DisplayListError) -> UInt16 {
         do throws(ByteReader.OutOfBounds) { return try reader.readUInt16() } catch {
             throw truncated(error)
         }
     }
 
-    private mutating func u32() throws(DisplayListError) -> UInt32 {
+    mutating func u32() throws(DisplayListError) -> UInt32 {
         do throws(ByteReader.OutOfBounds) { return try reader.readUInt32() } catch {
             throw truncated(error)
         }
     }
 
-    private mutating func u64() throws(DisplayListError) -> UInt64 {
+    mutating func u64() throws(DisplayListError) -> UInt64 {
         do throws(ByteReader.OutOfBounds) { return try reader.readUInt64() } catch {
             throw truncated(error)
         }
     }
 
-    private mutating func bytes(_ count: Int) throws(DisplayListError) -> UnsafeRawBufferPointer {
+    mutating func bytes(_ count: Int) throws(DisplayListError) -> UnsafeRawBufferPointer {
         do throws(ByteReader.OutOfBounds) { return try reader.readBytes(count) } catch {
             throw truncated(error)
         }
     }
 
     /// Reads a canvas side: a number from 0 to ``DisplayList/maximumCanvasSide``.
-    private mutating func canvasSide(_ what: StaticString) throws(DisplayListError) -> Double {
+    mutating func canvasSide(_ what: StaticString) throws(DisplayListError) -> Double {
         let offset = reader.offset
         let value = try nonNegative(what)
         guard value <= DisplayList.maximumCanvasSide else {
@@ -139,21 +140,21 @@ struct DisplayListDecoder {
     }
 
     /// Reads a reserved 16-bit field, which must be zero so that a list has one encoding.
-    private mutating func reserved16() throws(DisplayListError) {
+    mutating func reserved16() throws(DisplayListError) {
         let offset = reader.offset
         let value = try u16()
         guard value == 0 else { throw fail("reserved field is \(value), not 0", at: offset) }
     }
 
     /// Reads a reserved 32-bit field, which must be zero.
-    private mutating func reserved32() throws(DisplayListError) {
+    mutating func reserved32() throws(DisplayListError) {
         let offset = reader.offset
         let value = try u32()
         guard value == 0 else { throw fail("reserved field is \(value), not 0", at: offset) }
     }
 
     /// Reads a finite double; `what` and `part` name it in an error.
-    private mutating func number(_ what: StaticString, _ part: StaticString = "")
+    mutating func number(_ what: StaticString, _ part: StaticString = "")
         throws(DisplayListError) -> Double
     {
         let offset = reader.offset
@@ -167,7 +168,7 @@ struct DisplayListDecoder {
         return value
     }
 
-    private mutating func nonNegative(_ what: StaticString, _ part: StaticString = "")
+    mutating func nonNegative(_ what: StaticString, _ part: StaticString = "")
         throws(DisplayListError) -> Double
     {
         let offset = reader.offset
@@ -178,7 +179,7 @@ struct DisplayListDecoder {
         return value
     }
 
-    private mutating func unit(_ what: StaticString, _ part: StaticString = "")
+    mutating func unit(_ what: StaticString, _ part: StaticString = "")
         throws(DisplayListError) -> Double
     {
         let offset = reader.offset
@@ -203,7 +204,7 @@ struct DisplayListDecoder {
         Point(x: try number(what, " x"), y: try number(what, " y"))
     }
 
-    private mutating func rect(_ what: StaticString) throws(DisplayListError) -> Rect {
+    mutating func rect(_ what: StaticString) throws(DisplayListError) -> Rect {
         Rect(
             x: try number(what, " x"), y: try number(what, " y"),
             width: try number(what, " width"), height: try number(what, " height"))
@@ -258,26 +259,7 @@ struct DisplayListDecoder {
             commandIndex = index
             commandOpcode = nil
             let command = try self.command()
-            switch command {
-            case .save: stack.append(.save)
-            case .beginLayer: stack.append(.beginLayer)
-            case .restore:
-                guard stack.last == .save else {
-                    throw fail(
-                        stack.isEmpty
-                            ? "restore without a matching save" : "restore inside an open layer")
-                }
-                stack.removeLast()
-            case .endLayer:
-                guard stack.last == .beginLayer else {
-                    throw fail(
-                        stack.isEmpty
-                            ? "endLayer without a matching beginLayer"
-                            : "endLayer inside an unrestored save")
-                }
-                stack.removeLast()
-            default: break
-            }
+            try checkNesting(of: command, in: &stack)
             list.commands.append(command)
         }
         commandIndex = nil
@@ -288,7 +270,34 @@ struct DisplayListDecoder {
         return list
     }
 
-    private mutating func image() throws(DisplayListError) -> DisplayImage {
+    /// Checks that `restore` matches a `save` and `endLayer` a `beginLayer`, properly nested,
+    /// keeping the open ones on `stack`.
+    func checkNesting(of command: DisplayCommand, in stack: inout [DisplayOpcode])
+        throws(DisplayListError)
+    {
+        switch command {
+        case .save: stack.append(.save)
+        case .beginLayer: stack.append(.beginLayer)
+        case .restore:
+            guard stack.last == .save else {
+                throw fail(
+                    stack.isEmpty
+                        ? "restore without a matching save" : "restore inside an open layer")
+            }
+            stack.removeLast()
+        case .endLayer:
+            guard stack.last == .beginLayer else {
+                throw fail(
+                    stack.isEmpty
+                        ? "endLayer without a matching beginLayer"
+                        : "endLayer inside an unrestored save")
+            }
+            stack.removeLast()
+        default: break
+        }
+    }
+
+    mutating func image() throws(DisplayListError) -> DisplayImage {
         let offset = reader.offset
         let id = try u32()
         let width = Int(try u32())
@@ -313,7 +322,7 @@ struct DisplayListDecoder {
         return DisplayImage(id: id, width: width, height: height, pixels: Array(pixels))
     }
 
-    private mutating func command() throws(DisplayListError) -> DisplayCommand {
+    mutating func command() throws(DisplayListError) -> DisplayCommand {
         let start = reader.offset
         let raw = try u16()
         guard let opcode = DisplayOpcode(rawValue: raw) else {

@@ -55,14 +55,7 @@ extension DisplayList {
         writer.write(scale)
         writer.write(UInt32(truncatingIfNeeded: images.count))
         writer.write(UInt32(truncatingIfNeeded: commands.count))
-        for image in images {
-            writer.write(image.id)
-            writer.write(UInt32(truncatingIfNeeded: image.width))
-            writer.write(UInt32(truncatingIfNeeded: image.height))
-            writer.write(UInt32(0))
-            writer.write(UInt64(image.pixels.count))
-            writer.write(bytes: image.pixels)
-        }
+        for image in images { image.encode(into: &writer) }
         for command in commands { command.encode(into: &writer) }
         return writer.bytes
     }

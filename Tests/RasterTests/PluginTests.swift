@@ -14,7 +14,7 @@ import TrellisRender
     @Test func discoveryFindsThePluginBesideTheExecutable() throws {
         let raster = try library()
         #expect(raster.path.hasSuffix("/libTrellisRasterBackend.so"))
-        #expect(raster.capabilities == [.renderPixels, .measureText])
+        #expect(raster.capabilities == [.renderPixels, .measureText, .retainedFrames])
         #expect(raster.entryNames == ["close", "last_error", "measure", "open", "render"])
     }
 

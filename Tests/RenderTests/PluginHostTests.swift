@@ -29,7 +29,7 @@ import TrellisTextRenderer
         #expect(names.contains("example-c"))
         let text = result.plugins.first { $0.name == "text" }
         #expect(text?.abiVersion == 1)
-        #expect(text?.capabilities == .renderText)
+        #expect(text?.capabilities == [.renderText, .retainedFrames])
         #expect(text?.entryNames == ["close", "last_error", "open", "render"])
         #expect(text?.path.hasSuffix("/libTrellisTextBackend.so") == true)
     }

@@ -21,7 +21,7 @@ import TrellisTerminalRenderer
 
     @Test func manifestAnnouncesTerminalMeasureAndInputWithAControlEntry() throws {
         let library = try TerminalPlugin.library()
-        #expect(library.capabilities == [.renderTerminal, .measureText, .input])
+        #expect(library.capabilities == [.renderTerminal, .measureText, .input, .retainedFrames])
         #expect(
             library.entryNames == [
                 "close", "control", "input", "last_error", "measure", "open", "render",

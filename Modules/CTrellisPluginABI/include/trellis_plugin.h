@@ -95,6 +95,7 @@ extern "C" {
 #define TRELLIS_CAP_RENDER_TERMINAL (UINT64_C(1) << 2) /* render to terminal escape sequences */
 #define TRELLIS_CAP_MEASURE_TEXT    (UINT64_C(1) << 3) /* measure text runs */
 #define TRELLIS_CAP_INPUT           (UINT64_C(1) << 4) /* decode input */
+#define TRELLIS_CAP_RETAINED_FRAMES (UINT64_C(1) << 5) /* render retained frames (TRRF) too */
 
 /* Status codes. */
 #define TRELLIS_OK                      0

@@ -10,12 +10,36 @@ public import TrellisRender
 public final class DrawingContext {
     /// The display list being built.
     public private(set) var list: DisplayList
-    private var imageIDs: [ObjectIdentifier: UInt32] = [:]
-    private var images: [Image] = []
+    private let imageRegistry: ImageRegistry
+    /// When recording one view's segment: where its subviews are drawn among its commands,
+    /// instead of their commands.
+    private(set) var subviewPositions: [(position: Int, view: View)]?
+    /// The images the recorded commands draw.
+    private(set) var drawnImageIDs: [UInt32] = []
 
     /// Creates a context for a canvas.
     public init(size: Size, scale: Double) {
         list = DisplayList(size: size, scale: scale)
+        imageRegistry = ImageRegistry()
+    }
+
+    /// Creates a context that records one view's own drawing, marking where its subviews go,
+    /// with image ids that stay the same from frame to frame.
+    init(segmentOf size: Size, scale: Double, images: ImageRegistry) {
+        list = DisplayList(size: size, scale: scale)
+        imageRegistry = images
+        subviewPositions = []
+    }
+
+    /// Draws a view's subviews: records them in a flat list, or marks their place in a
+    /// segment.
+    func drawSubviews(of view: View) {
+        if subviewPositions != nil {
+            let position = list.commands.count
+            for subview in view.subviews { subviewPositions?.append((position, subview)) }
+            return
+        }
+        for subview in view.subviews { subview.render(into: self) }
     }
 
     /// Appends a raw command.
@@ -66,15 +90,48 @@ public final class DrawingContext {
     }
 
     private func register(_ image: Image) -> UInt32 {
-        let key = ObjectIdentifier(image.pixels)
-        if let id = imageIDs[key] { return id }
-        let id = UInt32(imageIDs.count + 1)
-        imageIDs[key] = id
-        images.append(image)
-        list.addImage(
-            DisplayImage(
-                id: id, width: image.pixelWidth, height: image.pixelHeight,
-                pixels: image.pixels.bytes))
+        let (id, isNew) = imageRegistry.id(for: image)
+        if subviewPositions != nil {
+            drawnImageIDs.append(id)
+        } else if isNew || list.image(id: id) == nil {
+            list.addImage(imageRegistry.displayImage(id: id, of: image))
+        }
         return id
+    }
+}
+
+/// Image ids for display lists: one per distinct pixel buffer, given in order of first use.
+///
+/// A flat display list has a registry of its own; a window keeps one for the segments it
+/// retains, so that an image keeps its id from frame to frame.
+@MainActor
+final class ImageRegistry {
+    private var ids: [ObjectIdentifier: UInt32] = [:]
+    private var images: [UInt32: Image] = [:]
+    private var nextID: UInt32 = 1
+
+    /// The id of an image's pixels, and whether it was given now.
+    func id(for image: Image) -> (UInt32, Bool) {
+        let key = ObjectIdentifier(image.pixels)
+        if let id = ids[key] { return (id, false) }
+        let id = nextID
+        nextID += 1
+        ids[key] = id
+        images[id] = image
+        return (id, true)
+    }
+
+    /// The image with an id, as a display list carries it.
+    func displayImage(id: UInt32, of image: Image? = nil) -> DisplayImage {
+        let source = image ?? images[id]
+        return DisplayImage(
+            id: id, width: source?.pixelWidth ?? 0, height: source?.pixelHeight ?? 0,
+            pixels: source?.pixels.bytes ?? [])
+    }
+
+    /// Forgets an image no segment draws any more.
+    func release(id: UInt32) {
+        guard let image = images.removeValue(forKey: id) else { return }
+        ids[ObjectIdentifier(image.pixels)] = nil
     }
 }

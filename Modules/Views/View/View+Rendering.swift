@@ -42,7 +42,7 @@ extension View {
             }
         }
         draw(in: context)
-        for subview in subviews { subview.render(into: context) }
+        context.drawSubviews(of: self)
         if clipsToBounds { context.append(.restore) }
         context.strokeInside(
             bounds, color: borderColor, width: borderWidth, cornerRadius: cornerRadius)

@@ -188,13 +188,41 @@ open class View {
     /// Storage for the constraint-layout item, created on first use.
     var layoutItemStorage: LayoutItem?
 
-    /// Whether a redraw was requested since the last render.
+    /// Whether a redraw was requested since the last render, for this view or one below it.
     public internal(set) var needsDisplay = true
 
-    /// Marks the view's window as needing a new frame.
+    /// The view's drawing as a window keeps it for backends that retain segments.
+    var segment: ViewSegment?
+    /// The subviews whose drawing, or drawing below them, changed since the last retained
+    /// frame, in the order they were marked.
+    var subviewsNeedingDisplay: [View] = []
+    /// Whether the view is in its superview's ``subviewsNeedingDisplay``.
+    var isListedForDisplay = false
+
+    /// Marks the view's drawing as changed, and its window as needing a new frame.
+    ///
+    /// - Complexity: O(depth).
     public func setNeedsDisplay() {
+        segment?.isValid = false
         needsDisplay = true
-        superview?.setNeedsDisplay()
+        var child = self
+        while let parent = child.superview {
+            if !child.isListedForDisplay {
+                child.isListedForDisplay = true
+                parent.subviewsNeedingDisplay.append(child)
+            }
+            parent.needsDisplay = true
+            child = parent
+        }
+    }
+
+    /// Takes the subviews listed as changed since the last retained frame and clears the list.
+    func takeSubviewsNeedingDisplay() -> [View] {
+        var listed = subviewsNeedingDisplay
+        subviewsNeedingDisplay = []
+        for view in listed { view.isListedForDisplay = false }
+        listed.removeAll { $0.superview !== self }
+        return listed
     }
 
     /// The view's flexbox style, as CSS gives an element: with a style, the view lays its

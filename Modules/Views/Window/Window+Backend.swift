@@ -5,12 +5,18 @@ extension Window {
     /// Renders the window through its backend: lays out, records the display list, and makes
     /// one call to the backend.
     ///
+    /// A backend that retains frames (``BackendCapabilities/retainedFrames``) gets only the
+    /// drawing of the views that changed since the last frame and the areas to repaint.
+    ///
     /// - Throws: `PluginError` when the window has no backend or the backend fails.
     public func render() throws(PluginError) -> [UInt8] {
         guard let backend else {
             throw PluginError(.missingCapability, "the window has no backend; set Window.backend")
         }
         try backend.requireRendering()
+        if backend.capabilities.contains(.retainedFrames) {
+            return try renderRetained(with: backend)
+        }
         return try backend.render(encoded: makeDisplayList().encoded())
     }
 

@@ -41,6 +41,24 @@ public final class Window: View {
     /// ``View/textMeasurer``.
     private(set) var backendMeasurer: TextMeasurer = View.defaultTextMeasurer
 
+    /// What the window has sent to the backend that retains segments, if it has one.
+    var retainedSession: RetainedSession?
+
+    /// The id of the window's own segment, the root of its retained frames.
+    var segmentID: UInt32 { segment?.id ?? makeSegment(for: self).id }
+
+    /// The next segment id: unique in the process, so that a view keeps its id wherever it goes.
+    private static var nextSegmentID: UInt32 = 1
+
+    /// Gives a view a segment.
+    func makeSegment(for view: View) -> ViewSegment {
+        if let segment = view.segment { return segment }
+        let segment = ViewSegment(id: Window.nextSegmentID)
+        Window.nextSegmentID &+= 1
+        view.segment = segment
+        return segment
+    }
+
     /// Creates a window with a size in points.
     public init(
         size: Size, scale: Double = 1, layoutDirection: LayoutDirection = .leftToRight,

@@ -6,6 +6,7 @@ import TrellisRasterRenderer
 @_cdecl("trellis_plugin_manifest")
 public func trellisPluginManifest() -> UnsafePointer<trellis_manifest> {
     PluginExport.manifest(
-        name: "raster", version: "1.0.0", capabilities: [.renderPixels, .measureText],
+        name: "raster", version: "1.0.0",
+        capabilities: [.renderPixels, .measureText, .retainedFrames],
         renderer: RasterRenderer.self)
 }

@@ -32,6 +32,8 @@ public final class RasterRenderer: FrameRenderer {
     private let text: TextEngine
     private let fontOptions: OpaquePointer
     private let imageCache = ImageSurfaceCache()
+    /// The segments kept from retained frames.
+    private let scene = RetainedScene()
 
     /// How many images the renderer has converted to Cairo surfaces; an image drawn again,
     /// unchanged, in a later frame comes from the cache and does not count. A test hook.
@@ -79,7 +81,7 @@ public final class RasterRenderer: FrameRenderer {
     /// - Throws: `RendererError` of kind `invalidInput` with the decoder's message for a
     ///   malformed list; see ``render(_:)-(DisplayList)`` for the rest.
     public func render(_ list: UnsafeRawBufferPointer) throws(RendererError) -> [UInt8] {
-        try render(RasterRenderer.decode(list))
+        try render(decode(list))
     }
 
     /// Decodes, validates and renders an encoded display list into the plugin instance's
@@ -89,7 +91,7 @@ public final class RasterRenderer: FrameRenderer {
     public func render(_ list: UnsafeRawBufferPointer, into output: FrameOutput)
         throws(RendererError)
     {
-        let decoded = try RasterRenderer.decode(list)
+        let decoded = try decode(list)
         guard configuration.format == .rgba else {
             output.replace(with: try render(decoded))
             return
@@ -99,11 +101,9 @@ public final class RasterRenderer: FrameRenderer {
         }
     }
 
-    private static func decode(_ list: UnsafeRawBufferPointer) throws(RendererError)
-        -> DisplayList
-    {
+    private func decode(_ list: UnsafeRawBufferPointer) throws(RendererError) -> DisplayList {
         do throws(DisplayListError) {
-            return try DisplayList(decoding: list)
+            return try scene.displayList(decoding: list)
         } catch {
             throw RendererError(.invalidInput, error.description)
         }

@@ -43,6 +43,8 @@ public final class TerminalRenderer: FrameRenderer, ControllableRenderer {
     private var encoder = FrameEncoder()
     private var parser = InputParser()
     private var forcesFullFrame = false
+    /// The segments kept from retained frames.
+    private let scene = RetainedScene()
 
     /// Creates a renderer from JSON configuration (see ``TerminalConfiguration``).
     ///
@@ -102,7 +104,7 @@ public final class TerminalRenderer: FrameRenderer, ControllableRenderer {
         let start = ContinuousClock.now
         let decoded: DisplayList
         do throws(DisplayListError) {
-            decoded = try DisplayList(decoding: list)
+            decoded = try scene.displayList(decoding: list)
         } catch {
             throw RendererError(.invalidInput, error.description)
         }

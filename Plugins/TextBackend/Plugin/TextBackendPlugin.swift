@@ -6,5 +6,6 @@ import TrellisTextRenderer
 @_cdecl("trellis_plugin_manifest")
 public func trellisPluginManifest() -> UnsafePointer<trellis_manifest> {
     PluginExport.manifest(
-        name: "text", version: "1.0.0", capabilities: [.renderText], renderer: TextRenderer.self)
+        name: "text", version: "1.0.0", capabilities: [.renderText, .retainedFrames],
+        renderer: TextRenderer.self)
 }

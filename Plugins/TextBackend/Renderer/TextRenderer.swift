@@ -92,11 +92,14 @@ public final class TextRenderer: FrameRenderer {
         self.cellHeight = cellHeight
     }
 
-    /// Renders an encoded display list as text.
+    /// The segments kept from retained frames.
+    private let scene = RetainedScene()
+
+    /// Renders an encoded display list, or a retained frame drawn whole, as text.
     public func render(_ list: UnsafeRawBufferPointer) throws(RendererError) -> [UInt8] {
         let decoded: DisplayList
         do throws(DisplayListError) {
-            decoded = try DisplayList(decoding: list)
+            decoded = try scene.displayList(decoding: list)
         } catch {
             throw RendererError(.invalidInput, error.description)
         }

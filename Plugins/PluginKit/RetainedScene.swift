@@ -1,0 +1,336 @@
+public import TrellisGeometry
+
+/// What a backend keeps of a retained tree between frames (see ``RetainedFrame``): the
+/// segments and images sent so far, and the display lists it draws from them.
+///
+/// ```swift
+/// let scene = RetainedScene()
+/// let changes = try scene.apply(frameBytes)       // validates, then keeps the frame's parts
+/// let whole = try scene.displayList()             // everything, for a full repaint
+/// let part = try scene.displayList(touching: changes.damage)   // what the damage needs
+/// ```
+///
+/// A malformed frame is an error and leaves the scene as it was.
+public final class RetainedScene {
+    /// The canvas size in points.
+    public private(set) var size = Size.zero
+    /// Device pixels per point.
+    public private(set) var scale = 1.0
+    /// The segment drawn first.
+    public private(set) var rootID: UInt32 = 0
+    /// Whether a frame was applied since the scene was created.
+    public private(set) var hasFrame = false
+
+    private var segments: [UInt32: RetainedSegment] = [:]
+    private var images: [UInt32: DisplayImage] = [:]
+
+    /// The deepest nesting of segments; deeper references, and cycles, are errors.
+    public static let maximumDepth = 1024
+
+    /// Creates an empty scene.
+    public init() {}
+
+    /// The number of segments kept.
+    public var segmentCount: Int { segments.count }
+
+    /// What a frame changed.
+    public struct Changes: Sendable, Hashable {
+        /// Whether everything was replaced: the first frame, a reset, or a new canvas size or
+        /// scale. The whole canvas is then damaged.
+        public var isFull: Bool
+        /// The canvas areas that may differ from the last frame, in points; empty when nothing
+        /// changed.
+        public var damage: [Rect]
+    }
+
+    /// Applies an encoded ``RetainedFrame``.
+    ///
+    /// - Throws: ``DisplayListError`` for a malformed frame, a root segment that is not
+    ///   defined, or an image command whose image is not kept; the scene is then unchanged.
+    /// - Complexity: O(*n*) in the size of the frame.
+    @discardableResult
+    public func apply(_ buffer: UnsafeRawBufferPointer) throws(DisplayListError) -> Changes {
+        var decoder = DisplayListDecoder(reader: ByteReader(buffer))
+        let frame = try decoder.decodeRetainedFrame(keptImages: images)
+        // Every segment the frame sends, and its root, must be drawable once it is applied;
+        // segments kept from before are checked when they are drawn.
+        let released = Set(frame.releasedSegments)
+        let sent = Set(frame.segments.map(\.id))
+        func isDefined(_ id: UInt32) -> Bool {
+            sent.contains(id) || (!frame.resets && !released.contains(id) && segments[id] != nil)
+        }
+        guard isDefined(frame.rootID) else {
+            throw DisplayListError(
+                offset: 0, command: nil, commandName: nil,
+                reason: "the root segment \(frame.rootID) is not defined")
+        }
+        for segment in frame.segments {
+            for reference in segment.references where !isDefined(reference.id) {
+                throw DisplayListError(
+                    offset: 0, command: nil, commandName: nil,
+                    reason:
+                        "segment \(segment.id) draws segment \(reference.id), which is not defined")
+            }
+        }
+        let full =
+            frame.resets || !hasFrame || frame.size != size || frame.scale != scale
+        if frame.resets {
+            segments.removeAll(keepingCapacity: true)
+            images.removeAll(keepingCapacity: true)
+        }
+        for id in frame.releasedSegments { segments[id] = nil }
+        for id in frame.releasedImages { images[id] = nil }
+        for image in frame.images { images[image.id] = image }
+        for segment in frame.segments { segments[segment.id] = segment }
+        size = frame.size
+        scale = frame.scale
+        rootID = frame.rootID
+        hasFrame = true
+        return Changes(
+            isFull: full, damage: full ? [Rect(size: frame.size)] : frame.damage)
+    }
+
+    /// Applies an encoded frame given as bytes; see ``apply(_:)-(UnsafeRawBufferPointer)``.
+    @discardableResult
+    public func apply(_ bytes: [UInt8]) throws(DisplayListError) -> Changes {
+        let result = bytes.withUnsafeBytes { buffer -> Result<Changes, DisplayListError> in
+            do throws(DisplayListError) {
+                return .success(try apply(buffer))
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try result.get()
+    }
+
+    /// Decodes what a backend's render entry receives: a display list as it is, or a retained
+    /// frame applied to this scene and drawn whole.
+    ///
+    /// - Throws: ``DisplayListError`` for a malformed list or frame.
+    public func displayList(decoding buffer: UnsafeRawBufferPointer) throws(DisplayListError)
+        -> DisplayList
+    {
+        guard RetainedFrame.isRetainedFrame(buffer) else {
+            return try DisplayList(decoding: buffer)
+        }
+        try apply(buffer)
+        return try displayList()
+    }
+
+    /// The whole frame as one display list: every segment's commands in drawing order.
+    ///
+    /// - Throws: ``DisplayListError`` for a reference to a segment that is not kept, or
+    ///   segments nested deeper than ``maximumDepth`` (a cycle).
+    /// - Complexity: O(*n*) in the number of commands drawn.
+    public func displayList() throws(DisplayListError) -> DisplayList {
+        try flatten(touching: nil)
+    }
+
+    /// The segments that can touch any of `areas` (canvas points), as one display list: a
+    /// segment whose bounds miss them all is left out with everything it draws.
+    ///
+    /// Drawn with its clip set to the areas over the last frame, it gives the same pixels as
+    /// the whole list would inside them.
+    ///
+    /// - Throws: As ``displayList()``.
+    /// - Complexity: O(*n*) in the number of commands of the segments that touch the areas.
+    public func displayList(touching areas: [Rect]) throws(DisplayListError) -> DisplayList {
+        try flatten(touching: areas)
+    }
+
+    private func flatten(touching areas: [Rect]?) throws(DisplayListError) -> DisplayList {
+        var list = DisplayList(size: size, scale: scale)
+        guard hasFrame else { return list }
+        var walker = SegmentWalker(segments: segments, areas: areas)
+        try walker.draw(rootID, transform: .identity, depth: 0)
+        list.commands = walker.commands
+        var ids = Array(walker.imageIDs)
+        ids.sort()
+        for id in ids {
+            guard let image = images[id] else {
+                throw DisplayListError(
+                    offset: 0, command: nil, commandName: nil,
+                    reason: "image \(id) is drawn but not kept")
+            }
+            list.images.append(image)
+        }
+        return list
+    }
+}
+
+/// Walks segments from the root, collecting the commands of those the areas need.
+private struct SegmentWalker {
+    let segments: [UInt32: RetainedSegment]
+    let areas: [Rect]?
+    var commands: [DisplayCommand] = []
+    var imageIDs = Set<UInt32>()
+    private var onPath = Set<UInt32>()
+
+    init(segments: [UInt32: RetainedSegment], areas: [Rect]?) {
+        self.segments = segments
+        self.areas = areas
+    }
+
+    private func error(_ reason: String) -> DisplayListError {
+        DisplayListError(offset: 0, command: nil, commandName: nil, reason: reason)
+    }
+
+    /// Draws a segment whose first command draws with `transform` to the canvas.
+    mutating func draw(_ id: UInt32, transform: AffineTransform, depth: Int)
+        throws(DisplayListError)
+    {
+        guard let segment = segments[id] else {
+            throw error("segment \(id) is drawn but not defined")
+        }
+        guard depth < RetainedScene.maximumDepth, onPath.insert(id).inserted else {
+            throw error(
+                "segment \(id) is nested in itself or deeper than \(RetainedScene.maximumDepth)")
+        }
+        defer { onPath.remove(id) }
+        if let areas {
+            let reach = segment.bounds.applying(transform)
+            guard areas.contains(where: { $0.intersects(reach) }) else { return }
+        }
+        var current = transform
+        var saved: [AffineTransform] = []
+        var next = 0
+        for (index, command) in segment.commands.enumerated() {
+            while next < segment.references.count, segment.references[next].position == index {
+                try draw(segment.references[next].id, transform: current, depth: depth + 1)
+                next += 1
+            }
+            switch command {
+            case .save: saved.append(current)
+            case .restore: current = saved.popLast() ?? current
+            case .concatenate(let t): current = t.concatenating(current)
+            case .drawImage(let image, _, _, _, _): imageIDs.insert(image)
+            default: break
+            }
+            commands.append(command)
+        }
+        while next < segment.references.count {
+            try draw(segment.references[next].id, transform: current, depth: depth + 1)
+            next += 1
+        }
+    }
+}
+
+extension DisplayListDecoder {
+    /// Decodes and validates a retained frame; image commands may draw the images `keptImages`
+    /// holds (unless the frame releases them or resets) and those it sends.
+    mutating func decodeRetainedFrame(keptImages: [UInt32: DisplayImage]) throws(DisplayListError)
+        -> RetainedFrame
+    {
+        let magic = try bytes(4)
+        guard RetainedFrame.magic.elementsEqual(magic) else {
+            throw fail("not a Trellis retained frame (the first bytes are not \"TRRF\")", at: 0)
+        }
+        let version = try u16()
+        guard version == RetainedFrame.formatVersion else {
+            throw fail(
+                "retained frame version \(version); this reader reads \(RetainedFrame.formatVersion)"
+            )
+        }
+        let flagsOffset = reader.offset
+        let flags = try u16()
+        guard flags & ~1 == 0 else { throw fail("unknown frame flags \(flags)", at: flagsOffset) }
+        let width = try canvasSide("canvas width")
+        let height = try canvasSide("canvas height")
+        let scaleOffset = reader.offset
+        let scale = try number("scale")
+        guard scale > 0 && scale <= 16 else {
+            throw fail("scale \(scale) is outside (0, 16]", at: scaleOffset)
+        }
+        let rootID = try u32()
+        let damageCount = Int(try u32())
+        let imageCount = Int(try u32())
+        let releasedImageCount = Int(try u32())
+        let segmentCount = Int(try u32())
+        let releasedSegmentCount = Int(try u32())
+        // The smallest encodings: a rectangle 32 bytes, an image 24, an id 4, a segment 44.
+        let needed =
+            damageCount * 32 + imageCount * 24 + releasedImageCount * 4 + segmentCount * 44
+            + releasedSegmentCount * 4
+        guard damageCount <= reader.remaining / 32, imageCount <= reader.remaining / 24,
+            releasedImageCount <= reader.remaining / 4, segmentCount <= reader.remaining / 44,
+            releasedSegmentCount <= reader.remaining / 4, needed <= reader.remaining
+        else {
+            throw fail("the counts in the header cannot fit in the \(reader.remaining) bytes left")
+        }
+        var frame = RetainedFrame(
+            size: Size(width: width, height: height), scale: scale, rootID: rootID,
+            resets: flags & 1 != 0)
+        for _ in 0..<damageCount {
+            let offset = reader.offset
+            let area = try rect("damage")
+            guard area.width >= 0, area.height >= 0 else {
+                throw fail("a damaged area has a negative size", at: offset)
+            }
+            frame.damage.append(area)
+        }
+        imageIDs = []
+        for _ in 0..<imageCount { frame.images.append(try image()) }
+        for _ in 0..<releasedImageCount { frame.releasedImages.append(try u32()) }
+        var drawable = frame.resets ? Set<UInt32>() : Set(keptImages.keys)
+        for id in frame.releasedImages { drawable.remove(id) }
+        for image in frame.images { drawable.insert(image.id) }
+        imageIDs = drawable
+        var defined = Set<UInt32>()
+        for _ in 0..<segmentCount {
+            let segment = try retainedSegment()
+            guard defined.insert(segment.id).inserted else {
+                throw fail("segment \(segment.id) is defined twice")
+            }
+            frame.segments.append(segment)
+        }
+        for _ in 0..<releasedSegmentCount { frame.releasedSegments.append(try u32()) }
+        guard reader.remaining == 0 else {
+            throw fail("\(reader.remaining) unexpected bytes after the frame")
+        }
+        return frame
+    }
+
+    private mutating func retainedSegment() throws(DisplayListError) -> RetainedSegment {
+        let id = try u32()
+        let commandCount = Int(try u32())
+        let referenceCount = Int(try u32())
+        guard commandCount <= reader.remaining / 8, referenceCount <= reader.remaining / 8 else {
+            throw fail("segment \(id): its counts cannot fit in the \(reader.remaining) bytes left")
+        }
+        let boundsOffset = reader.offset
+        let bounds = try rect("segment bounds")
+        guard bounds.width >= 0, bounds.height >= 0 else {
+            throw fail("segment \(id) has bounds of a negative size", at: boundsOffset)
+        }
+        var references: [RetainedSegment.Reference] = []
+        references.reserveCapacity(referenceCount)
+        for _ in 0..<referenceCount {
+            let offset = reader.offset
+            let position = Int(try u32())
+            let child = try u32()
+            guard position <= commandCount, position >= (references.last?.position ?? 0) else {
+                throw fail(
+                    "segment \(id): reference at position \(position) is out of order or past "
+                        + "its \(commandCount) commands", at: offset)
+            }
+            guard child != id else { throw fail("segment \(id) draws itself", at: offset) }
+            references.append(RetainedSegment.Reference(position: position, id: child))
+        }
+        var commands: [DisplayCommand] = []
+        commands.reserveCapacity(commandCount)
+        var stack: [DisplayOpcode] = []
+        for index in 0..<commandCount {
+            commandIndex = index
+            commandOpcode = nil
+            let command = try self.command()
+            try checkNesting(of: command, in: &stack)
+            commands.append(command)
+        }
+        commandIndex = nil
+        commandOpcode = nil
+        guard stack.isEmpty else {
+            throw fail("segment \(id) leaves \(stack.count) saves or layers open")
+        }
+        return RetainedSegment(id: id, bounds: bounds, commands: commands, references: references)
+    }
+}
