@@ -69,7 +69,10 @@ let modules: [Module] = [
         name: "TrellisTerminalRenderer", path: "Plugins/TerminalBackend/Renderer",
         dependencies: ["TrellisGeometry", "TrellisText", "TrellisPluginKit"],
         tests: "TerminalTests",
-        testDependencies: ["TrellisRender", "TrellisEvents", "TrellisText", "TrellisGeometry"],
+        testDependencies: [
+            "TrellisRender", "TrellisEvents", "TrellisText", "TrellisGeometry", "Trellis",
+            "TrellisRasterRenderer", "TrellisTextRenderer",
+        ],
         testExclude: ["__Fixtures__"]
     ),
     Module(

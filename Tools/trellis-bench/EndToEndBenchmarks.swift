@@ -384,10 +384,12 @@ private func printBatchTable(directory: String) throws {
         var times: [Int: Double] = [:]
         for jobs in [1, cores] {
             let output = "\(scenes)/out-\(backend)-\(jobs)"
-            try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                atPath: output, withIntermediateDirectories: true)
             let run = try bestChildProcessRun(
                 benchBinaryDirectory + "/trellis",
-                ["render", "--backend", backend, "--out-dir", output, "--jobs", String(jobs)] + files,
+                ["render", "--backend", backend, "--out-dir", output, "--jobs", String(jobs)]
+                    + files,
                 runs: 3)
             times[jobs] = run.seconds
         }

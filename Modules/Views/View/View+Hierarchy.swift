@@ -85,9 +85,13 @@ extension View {
         // The old superview's list may still name the view (it skips views that left), or the
         // old superview may be gone, having left the flag set.
         isListedForLayout = false
+        isListedForDisplay = false
         guard let parent = superview else { return }
         parent.subviewList.remove(self)
         superview = nil
+        // The old superview no longer draws the view, and lays out without it.
+        parent.setNeedsLayout()
+        parent.setNeedsDisplay()
         removeConstraintsCrossing(from: parent)
     }
 

@@ -371,3 +371,28 @@ import TrellisLayout
         #expect(solver.value(of: b[count - 1]) == 1000 + Double(count - 1))
     }
 }
+
+@Suite struct SolverEmptiedPartitionTests {
+    @Test func removingEveryConstraintAndVariableOfASubsystemLeavesNothingToSplit() throws {
+        let solver = ConstraintSolver()
+        let x = solver.makeVariable("x")
+        let y = solver.makeVariable("y")
+        let z = solver.makeVariable("z")
+        let constraints = [
+            Constraint(x, .equal, 10), Constraint(y, .equal, x + 5),
+            Constraint(z, .greaterThanOrEqual, y, priority: .defaultLow),
+        ]
+        for constraint in constraints { try solver.add(constraint) }
+        solver.updateVariables()
+        #expect(solver.value(of: y) == 15)
+        for constraint in constraints { try solver.remove(constraint) }
+        for variable in [x, y, z] { try solver.releaseVariable(variable) }
+        // The subsystem has no member left; evaluating it must free it, not trap.
+        solver.updateVariables()
+        #expect(solver.partitionCount == 0)
+        let w = solver.makeVariable("w")
+        try solver.add(Constraint(w, .equal, 3))
+        solver.updateVariables()
+        #expect(solver.value(of: w) == 3)
+    }
+}

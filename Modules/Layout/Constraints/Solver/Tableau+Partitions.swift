@@ -118,6 +118,13 @@ extension Tableau {
     /// Splits a partition into the connected components of its rows.
     mutating func split(_ partition: Int32) {
         let members = members(of: partition)
+        guard !members.isEmpty else {
+            // Everything in it was removed: the partition is free for reuse.
+            partitions[Int(partition)] = Partition()
+            partitions[Int(partition)].isLive = false
+            freePartitionIDs.append(partition)
+            return
+        }
         for (i, symbol) in members.enumerated() { symbols[Int(symbol)].position = Int32(i) }
         var parent = Array(0..<Int32(members.count))
         func find(_ x: Int32) -> Int32 {
