@@ -23,6 +23,23 @@ public final class RetainedScene {
 
     private var segments: [UInt32: RetainedSegment] = [:]
     private var images: [UInt32: DisplayImage] = [:]
+    /// How many frames had defined each segment and image: a backend that caches what it made
+    /// of one knows it is stale when the number moves on.
+    private var segmentVersions: [UInt32: UInt64] = [:]
+    private var imageVersions: [UInt32: UInt64] = [:]
+    private var nextVersion: UInt64 = 1
+
+    /// A kept segment.
+    public func segment(_ id: UInt32) -> RetainedSegment? { segments[id] }
+
+    /// A kept image.
+    public func image(_ id: UInt32) -> DisplayImage? { images[id] }
+
+    /// A number that changes whenever a segment is defined again (0 for one not kept).
+    public func version(ofSegment id: UInt32) -> UInt64 { segmentVersions[id] ?? 0 }
+
+    /// A number that changes whenever an image is sent again (0 for one not kept).
+    public func version(ofImage id: UInt32) -> UInt64 { imageVersions[id] ?? 0 }
 
     /// The deepest nesting of segments; deeper references, and cycles, are errors.
     public static let maximumDepth = 1024
@@ -77,11 +94,26 @@ public final class RetainedScene {
         if frame.resets {
             segments.removeAll(keepingCapacity: true)
             images.removeAll(keepingCapacity: true)
+            segmentVersions.removeAll(keepingCapacity: true)
+            imageVersions.removeAll(keepingCapacity: true)
         }
-        for id in frame.releasedSegments { segments[id] = nil }
-        for id in frame.releasedImages { images[id] = nil }
-        for image in frame.images { images[image.id] = image }
-        for segment in frame.segments { segments[segment.id] = segment }
+        for id in frame.releasedSegments {
+            segments[id] = nil
+            segmentVersions[id] = nil
+        }
+        for id in frame.releasedImages {
+            images[id] = nil
+            imageVersions[id] = nil
+        }
+        for image in frame.images {
+            images[image.id] = image
+            imageVersions[image.id] = nextVersion
+        }
+        for segment in frame.segments {
+            segments[segment.id] = segment
+            segmentVersions[segment.id] = nextVersion
+        }
+        nextVersion += 1
         size = frame.size
         scale = frame.scale
         rootID = frame.rootID

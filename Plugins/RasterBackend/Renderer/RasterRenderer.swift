@@ -34,6 +34,8 @@ public final class RasterRenderer: FrameRenderer {
     private let imageCache = ImageSurfaceCache()
     /// The segments kept from retained frames.
     private let scene = RetainedScene()
+    /// The canvas of the last retained frame, which the next one's damage is drawn over.
+    private var retainedCanvas: (surface: OpaquePointer, size: CanvasSize)?
 
     /// How many images the renderer has converted to Cairo surfaces; an image drawn again,
     /// unchanged, in a later frame comes from the cache and does not count. A test hook.
@@ -73,6 +75,7 @@ public final class RasterRenderer: FrameRenderer {
 
     deinit {
         cairo_font_options_destroy(fontOptions)
+        if let retainedCanvas { cairo_surface_destroy(retainedCanvas.surface) }
     }
 
     /// Decodes, validates and renders an encoded display list.
@@ -81,7 +84,12 @@ public final class RasterRenderer: FrameRenderer {
     /// - Throws: `RendererError` of kind `invalidInput` with the decoder's message for a
     ///   malformed list; see ``render(_:)-(DisplayList)`` for the rest.
     public func render(_ list: UnsafeRawBufferPointer) throws(RendererError) -> [UInt8] {
-        try render(decode(list))
+        guard RetainedFrame.isRetainedFrame(list) else { return try render(decode(list)) }
+        var result: [UInt8] = []
+        try drawRetained(list) { surface, size throws(RendererError) in
+            result = try RasterOutput.encode(surface, size: size, format: configuration.format)
+        }
+        return result
     }
 
     /// Decodes, validates and renders an encoded display list into the plugin instance's
@@ -91,6 +99,17 @@ public final class RasterRenderer: FrameRenderer {
     public func render(_ list: UnsafeRawBufferPointer, into output: FrameOutput)
         throws(RendererError)
     {
+        if RetainedFrame.isRetainedFrame(list) {
+            try drawRetained(list) { surface, size throws(RendererError) in
+                if configuration.format == .rgba {
+                    try RasterOutput.encodeRGBA(surface, size: size, into: output)
+                } else {
+                    output.replace(
+                        with: try RasterOutput.encode(surface, size: size, format: .png))
+                }
+            }
+            return
+        }
         let decoded = try decode(list)
         guard configuration.format == .rgba else {
             output.replace(with: try render(decoded))
@@ -103,7 +122,7 @@ public final class RasterRenderer: FrameRenderer {
 
     private func decode(_ list: UnsafeRawBufferPointer) throws(RendererError) -> DisplayList {
         do throws(DisplayListError) {
-            return try scene.displayList(decoding: list)
+            return try DisplayList(decoding: list)
         } catch {
             throw RendererError(.invalidInput, error.description)
         }
@@ -160,6 +179,135 @@ public final class RasterRenderer: FrameRenderer {
             try encode(surface, size)
         } catch {
             throw RendererError(error.kind, "raster: \(error.message)")
+        }
+    }
+
+    /// Draws a retained frame: only its damage, over the canvas of the last frame, from the
+    /// segments that reach it; a first frame, a reset or a new size draws everything on a new
+    /// canvas, which is kept.
+    private func drawRetained(
+        _ buffer: UnsafeRawBufferPointer,
+        encode: (OpaquePointer?, CanvasSize) throws(RendererError) -> Void
+    ) throws(RendererError) {
+        let changes: RetainedScene.Changes
+        do throws(DisplayListError) {
+            changes = try scene.apply(buffer)
+        } catch {
+            throw RendererError(.invalidInput, "raster: " + error.description)
+        }
+        do throws(RendererError) {
+            let size = try CanvasSize(for: DisplayList(size: scene.size, scale: scene.scale))
+            guard !changes.isFull, let canvas = retainedCanvas, canvas.size == size else {
+                try drawWhole(size: size, encode: encode)
+                return
+            }
+            let areas = deviceAreas(changes.damage, size: size)
+            guard !areas.isEmpty else {
+                try encode(canvas.surface, size)
+                return
+            }
+            let list = try sceneList(
+                touching: areas.map { area in
+                    Rect(
+                        x: area.minX / scene.scale, y: area.minY / scene.scale,
+                        width: (area.maxX - area.minX) / scene.scale,
+                        height: (area.maxY - area.minY) / scene.scale)
+                })
+            guard let context = cairo_create(canvas.surface) else {
+                throw RendererError(.resource, "out of memory")
+            }
+            defer { cairo_destroy(context) }
+            for area in areas {
+                cairo_rectangle(
+                    context, area.minX, area.minY, area.maxX - area.minX, area.maxY - area.minY)
+            }
+            cairo_clip(context)
+            cairo_set_operator(context, CAIRO_OPERATOR_CLEAR)
+            cairo_paint(context)
+            cairo_set_operator(context, CAIRO_OPERATOR_OVER)
+            do throws(RendererError) {
+                try paint(list, on: context, size: size)
+            } catch {
+                // The canvas is half drawn: the next frame draws everything again.
+                retainedCanvas = nil
+                cairo_surface_destroy(canvas.surface)
+                throw error
+            }
+            cairo_surface_flush(canvas.surface)
+            try encode(canvas.surface, size)
+        } catch {
+            throw RendererError(error.kind, "raster: \(error.message)")
+        }
+    }
+
+    /// Draws the whole retained scene on a new canvas, kept for the next frame's damage.
+    private func drawWhole(
+        size: CanvasSize, encode: (OpaquePointer?, CanvasSize) throws(RendererError) -> Void
+    ) throws(RendererError) {
+        if let retainedCanvas { cairo_surface_destroy(retainedCanvas.surface) }
+        retainedCanvas = nil
+        let list = try sceneList(touching: nil)
+        if size.isEmpty {
+            guard configuration.format == .rgba else {
+                throw RendererError(
+                    .invalidInput,
+                    "the canvas is \(size.width)×\(size.height) pixels; a PNG needs at least one pixel"
+                )
+            }
+            try encode(nil, size)
+            return
+        }
+        let surface = try RasterOutput.makeCanvas(size)
+        guard let context = cairo_create(surface) else {
+            cairo_surface_destroy(surface)
+            throw RendererError(.resource, "out of memory")
+        }
+        defer { cairo_destroy(context) }
+        do throws(RendererError) {
+            try paint(list, on: context, size: size)
+        } catch {
+            cairo_surface_destroy(surface)
+            throw error
+        }
+        cairo_surface_flush(surface)
+        retainedCanvas = (surface, size)
+        try encode(surface, size)
+    }
+
+    private func sceneList(touching areas: [Rect]?) throws(RendererError) -> DisplayList {
+        do throws(DisplayListError) {
+            if let areas { return try scene.displayList(touching: areas) }
+            return try scene.displayList()
+        } catch {
+            throw RendererError(.invalidInput, error.description)
+        }
+    }
+
+    /// Paints a list on a context of the canvas, in points.
+    private func paint(_ list: DisplayList, on context: OpaquePointer, size: CanvasSize)
+        throws(RendererError)
+    {
+        cairo_scale(context, list.scale, list.scale)
+        cairo_set_font_options(context, fontOptions)
+        let painter = FramePainter(
+            context: context, scale: list.scale,
+            canvas: DeviceRect(
+                minX: 0, minY: 0, maxX: Double(size.width), maxY: Double(size.height)),
+            images: FrameImages(list, cache: imageCache), text: text, fontOptions: fontOptions)
+        try painter.paint(list.commands)
+    }
+
+    /// Damaged areas in whole device pixels, widened by a pixel for antialiasing and clamped to
+    /// the canvas.
+    private func deviceAreas(_ damage: [Rect], size: CanvasSize) -> [DeviceRect] {
+        damage.compactMap { area in
+            guard area.isFinite, !area.isEmpty else { return nil }
+            let minX = max(0, (area.minX * scene.scale).rounded(.down) - 1)
+            let minY = max(0, (area.minY * scene.scale).rounded(.down) - 1)
+            let maxX = min(Double(size.width), (area.maxX * scene.scale).rounded(.up) + 1)
+            let maxY = min(Double(size.height), (area.maxY * scene.scale).rounded(.up) + 1)
+            guard maxX > minX, maxY > minY else { return nil }
+            return DeviceRect(minX: minX, minY: minY, maxX: maxX, maxY: maxY)
         }
     }
 

@@ -45,6 +45,9 @@ public final class TerminalRenderer: FrameRenderer, ControllableRenderer {
     private var forcesFullFrame = false
     /// The segments kept from retained frames.
     private let scene = RetainedScene()
+    /// The cells of the last frame before their colours were resolved, for a retained frame
+    /// to redraw some rows of.
+    private var previousCanvas: CellCanvas?
 
     /// Creates a renderer from JSON configuration (see ``TerminalConfiguration``).
     ///
@@ -102,9 +105,10 @@ public final class TerminalRenderer: FrameRenderer, ControllableRenderer {
     /// - Complexity: O(*c* + *n*) for *c* cells and a list of *n* bytes.
     public func render(_ list: UnsafeRawBufferPointer) throws(RendererError) -> [UInt8] {
         let start = ContinuousClock.now
+        if RetainedFrame.isRetainedFrame(list) { return try renderRetained(list, startedAt: start) }
         let decoded: DisplayList
         do throws(DisplayListError) {
-            decoded = try scene.displayList(decoding: list)
+            decoded = try DisplayList(decoding: list)
         } catch {
             throw RendererError(.invalidInput, error.description)
         }
@@ -137,6 +141,7 @@ public final class TerminalRenderer: FrameRenderer, ControllableRenderer {
         if glyphs.count > GlyphTable.capacity / 2 {
             glyphs.removeAll()
             previous = nil
+            previousCanvas = nil
         }
         let background = PackedColor.make(configuration.assumedBackground)
         var rasterizer = Rasterizer(
@@ -147,9 +152,20 @@ public final class TerminalRenderer: FrameRenderer, ControllableRenderer {
         glyphs = rasterizer.glyphs
         let frame = rasterizer.canvas.resolved(
             colorMode: configuration.colorMode, assumedBackground: background)
+        previousCanvas = rasterizer.canvas
+        return finish(frame, columns: columns, rows: rows, startedAt: start)
+    }
+
+    /// Encodes a frame against the last one and records what it took.
+    private func finish(
+        _ frame: Frame, columns: Int, rows: Int, changedRows: Range<Int>? = nil,
+        startedAt start: ContinuousClock.Instant
+    ) -> [UInt8] {
         let isResized = previous.map { $0.columns != columns || $0.rows != rows } ?? true
         let isFull = forcesFullFrame || configuration.repaintsEveryFrame || isResized
-        let result = encoder.encode(frame, previous: isFull ? nil : previous, glyphs: glyphs)
+        let result = encoder.encode(
+            frame, previous: isFull ? nil : previous, glyphs: glyphs,
+            rows: isFull ? nil : changedRows)
         previous = frame
         forcesFullFrame = false
         let elapsed = start.duration(to: .now).components
@@ -161,5 +177,72 @@ public final class TerminalRenderer: FrameRenderer, ControllableRenderer {
                 + UInt64(max(0, elapsed.attoseconds) / 1_000_000_000),
             isFullFrame: isFull)
         return result.bytes
+    }
+
+    /// Renders a retained frame: only the rows its damage touches are drawn again, over the
+    /// cells of the last frame, from the segments that reach them; a first frame, a reset, a
+    /// new size or a forced full frame draws everything.
+    private func renderRetained(
+        _ list: UnsafeRawBufferPointer, startedAt start: ContinuousClock.Instant
+    )
+        throws(RendererError) -> [UInt8]
+    {
+        let changes: RetainedScene.Changes
+        do throws(DisplayListError) {
+            changes = try scene.apply(list)
+        } catch {
+            throw RendererError(.invalidInput, error.description)
+        }
+        let columns = Int((scene.size.width / configuration.cellWidth).rounded(.up))
+        let rows = Int((scene.size.height / configuration.cellHeight).rounded(.up))
+        guard !changes.isFull, !forcesFullFrame, !configuration.repaintsEveryFrame,
+            glyphs.count <= GlyphTable.capacity / 2,
+            let earlier = previousCanvas, let previous, earlier.columns == columns,
+            earlier.rows == rows
+        else {
+            let whole: DisplayList
+            do throws(DisplayListError) {
+                whole = try scene.displayList()
+            } catch {
+                throw RendererError(.invalidInput, error.description)
+            }
+            return try render(whole, startedAt: start)
+        }
+        var low = rows
+        var high = 0
+        for area in changes.damage where !area.isEmpty {
+            let first = Int((area.minY / configuration.cellHeight).rounded(.down))
+            let last = Int((area.maxY / configuration.cellHeight).rounded(.up))
+            low = min(low, max(first, 0))
+            high = max(high, min(last, rows))
+        }
+        guard low < high else {
+            return finish(
+                previous, columns: columns, rows: rows, changedRows: 0..<0, startedAt: start)
+        }
+        let band = low..<high
+        let reach = Rect(
+            x: 0, y: Double(low) * configuration.cellHeight, width: scene.size.width,
+            height: Double(high - low) * configuration.cellHeight)
+        let damaged: DisplayList
+        do throws(DisplayListError) {
+            damaged = try scene.displayList(touching: [reach])
+        } catch {
+            throw RendererError(.invalidInput, error.description)
+        }
+        let background = PackedColor.make(configuration.assumedBackground)
+        var rasterizer = Rasterizer(
+            list: damaged, columns: columns, rows: rows, cellWidth: configuration.cellWidth,
+            cellHeight: configuration.cellHeight, assumedBackground: background, glyphs: glyphs)
+        glyphs = GlyphTable()
+        rasterizer.redraw(rows: band, over: earlier)
+        rasterizer.draw(damaged.commands)
+        glyphs = rasterizer.glyphs
+        var frame = previous
+        rasterizer.canvas.resolve(
+            rows: band, into: &frame, colorMode: configuration.colorMode,
+            assumedBackground: background)
+        previousCanvas = rasterizer.canvas
+        return finish(frame, columns: columns, rows: rows, changedRows: band, startedAt: start)
     }
 }

@@ -95,8 +95,19 @@ public final class TextRenderer: FrameRenderer {
     /// The segments kept from retained frames.
     private let scene = RetainedScene()
 
-    /// Renders an encoded display list, or a retained frame drawn whole, as text.
+    /// What the listing of each kept segment was, for the depth it was drawn at.
+    private var segmentListings: [UInt32: SegmentListing] = [:]
+    /// The image lines already made, by image id.
+    private var imageLines: [UInt32: (version: UInt64, line: String)] = [:]
+
+    /// Renders an encoded display list, or a retained frame, as text.
+    ///
+    /// A retained frame's listing is the listing of the whole scene, as for a display list of
+    /// all of it; the lines of segments that did not change since the last frame are reused.
     public func render(_ list: UnsafeRawBufferPointer) throws(RendererError) -> [UInt8] {
+        if RetainedFrame.isRetainedFrame(list), listsCommands, !preview {
+            return try renderRetained(list)
+        }
         let decoded: DisplayList
         do throws(DisplayListError) {
             decoded = try scene.displayList(decoding: list)
@@ -204,5 +215,115 @@ public final class TextRenderer: FrameRenderer {
         }
         let hex = String(hash, radix: 16)
         return String(repeating: "0", count: 16 - hex.count) + hex
+    }
+
+    /// The listing of a retained frame, from the lines kept for unchanged segments.
+    private func renderRetained(_ list: UnsafeRawBufferPointer) throws(RendererError) -> [UInt8] {
+        do throws(DisplayListError) {
+            try scene.apply(list)
+        } catch {
+            throw RendererError(.invalidInput, error.description)
+        }
+        var body: [UInt8] = []
+        var images = Set<UInt32>()
+        var onPath = Set<UInt32>()
+        try appendListing(of: scene.rootID, depth: 0, into: &body, images: &images, onPath: &onPath)
+        var output = Array(
+            "trellis-display 1\ncanvas \(TextFormat.numbers(scene.size.width, scene.size.height)) scale \(TextFormat.number(scene.scale))\n"
+                .utf8)
+        for id in images.sorted() {
+            guard let image = scene.image(id) else {
+                throw RendererError(
+                    .invalidInput, "display list: image \(id) is drawn but not kept")
+            }
+            let version = scene.version(ofImage: id)
+            if imageLines[id]?.version != version {
+                imageLines[id] = (
+                    version,
+                    "image \(image.id) \(image.width)x\(image.height) fnv1a \(fnv1a(image.pixels))\n"
+                )
+            }
+            output += (imageLines[id]?.line ?? "").utf8
+        }
+        if imageLines.count > images.count * 2 + 64 {
+            imageLines = imageLines.filter { images.contains($0.key) }
+        }
+        if segmentListings.count > scene.segmentCount * 2 + 64 {
+            segmentListings = segmentListings.filter { scene.segment($0.key) != nil }
+        }
+        return output + body
+    }
+
+    private func appendListing(
+        of id: UInt32, depth: Int, into output: inout [UInt8], images: inout Set<UInt32>,
+        onPath: inout Set<UInt32>
+    ) throws(RendererError) {
+        guard let segment = scene.segment(id) else {
+            throw RendererError(
+                .invalidInput, "display list: segment \(id) is drawn but not defined")
+        }
+        guard onPath.count < RetainedScene.maximumDepth, onPath.insert(id).inserted else {
+            throw RendererError(
+                .invalidInput, "display list: segment \(id) is nested in itself or too deep")
+        }
+        defer { onPath.remove(id) }
+        let version = scene.version(ofSegment: id)
+        let listing: SegmentListing
+        if let kept = segmentListings[id], kept.version == version, kept.depth == depth {
+            listing = kept
+        } else {
+            listing = SegmentListing(segment, version: version, depth: depth)
+            segmentListings[id] = listing
+        }
+        images.formUnion(listing.imageIDs)
+        for (index, piece) in listing.pieces.enumerated() {
+            output += piece
+            guard index < segment.references.count else { continue }
+            try appendListing(
+                of: segment.references[index].id, depth: listing.referenceDepths[index],
+                into: &output, images: &images, onPath: &onPath)
+        }
+    }
+}
+
+/// The lines of one segment's own commands, split where the segments it draws go.
+private struct SegmentListing {
+    let version: UInt64
+    let depth: Int
+    /// The lines before the first reference, between references, and after the last.
+    var pieces: [[UInt8]] = []
+    /// The depth each reference is drawn at.
+    var referenceDepths: [Int] = []
+    var imageIDs: [UInt32] = []
+
+    init(_ segment: RetainedSegment, version: UInt64, depth start: Int) {
+        self.version = version
+        depth = start
+        var depth = start
+        var piece: [UInt8] = []
+        var next = 0
+        for (index, command) in segment.commands.enumerated() {
+            while next < segment.references.count, segment.references[next].position == index {
+                pieces.append(piece)
+                piece = []
+                referenceDepths.append(depth)
+                next += 1
+            }
+            if case .restore = command { depth = max(0, depth - 1) }
+            if case .endLayer = command { depth = max(0, depth - 1) }
+            piece += String(repeating: "  ", count: depth).utf8
+            piece += TextRenderer.line(for: command).utf8
+            piece.append(0x0A)
+            if case .save = command { depth += 1 }
+            if case .beginLayer = command { depth += 1 }
+            if case .drawImage(let id, _, _, _, _) = command { imageIDs.append(id) }
+        }
+        while next < segment.references.count {
+            pieces.append(piece)
+            piece = []
+            referenceDepths.append(depth)
+            next += 1
+        }
+        pieces.append(piece)
     }
 }

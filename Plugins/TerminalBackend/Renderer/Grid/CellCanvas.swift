@@ -62,8 +62,8 @@ struct CellCanvas {
     /// Replaces the halves of wide glyphs that something drawn later has split with spaces, so
     /// that every wide glyph is followed by its continuation and every continuation follows a
     /// wide glyph.
-    mutating func repairWideGlyphs() {
-        for row in 0..<rows {
+    mutating func repairWideGlyphs(rows range: Range<Int>? = nil) {
+        for row in (range ?? 0..<rows).clamped(to: 0..<rows) {
             let start = row * columns
             for column in 0..<columns {
                 let index = start + column

@@ -17,6 +17,27 @@ extension CellCanvas {
     /// the colour mode, and cells that show no glyph drop their text colour and attributes so
     /// that runs of blank cells share one style.
     func resolved(colorMode: TerminalColorMode, assumedBackground: UInt32) -> Frame {
+        var frame = Frame(columns: columns, rows: rows, cells: [])
+        frame.cells = resolvedCells(colorMode: colorMode, assumedBackground: assumedBackground)
+        return frame
+    }
+
+    /// Resolves some rows of the canvas into an earlier frame of the same size, keeping the
+    /// others: after a retained frame redrew only those rows.
+    func resolve(
+        rows range: Range<Int>, into frame: inout Frame, colorMode: TerminalColorMode,
+        assumedBackground: UInt32
+    ) {
+        var band = self
+        let start = range.lowerBound * columns
+        let end = range.upperBound * columns
+        band.cells = Array(cells[start..<end])
+        let resolved = band.resolvedCells(
+            colorMode: colorMode, assumedBackground: assumedBackground)
+        frame.cells.replaceSubrange(start..<end, with: resolved)
+    }
+
+    private func resolvedCells(colorMode: TerminalColorMode, assumedBackground: UInt32) -> [Cell] {
         var resolver = ColorResolver(mode: colorMode)
         let result = [Cell](unsafeUninitializedCapacity: cells.count) { output, count in
             cells.withUnsafeBufferPointer { input in
@@ -52,7 +73,7 @@ extension CellCanvas {
             }
             count = cells.count
         }
-        return Frame(columns: columns, rows: rows, cells: result)
+        return result
     }
 }
 

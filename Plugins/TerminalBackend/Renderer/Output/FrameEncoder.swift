@@ -50,7 +50,9 @@ struct FrameEncoder {
 
     /// Encodes a frame as the difference from `previous`, or as a full repaint (reset the
     /// attributes, clear the screen, write every cell that is not blank) when there is none.
-    mutating func encode(_ frame: Frame, previous: Frame?, glyphs: GlyphTable) -> Result {
+    mutating func encode(
+        _ frame: Frame, previous: Frame?, glyphs: GlyphTable, rows changedRows: Range<Int>? = nil
+    ) -> Result {
         output.removeAll(keepingCapacity: true)
         let base: Frame
         if let previous, previous.columns == frame.columns, previous.rows == frame.rows {
@@ -65,9 +67,14 @@ struct FrameEncoder {
         }
         var changed = 0
         var written = 0
+        // Only rows that can differ are compared: all of them, unless the caller knows better
+        // and the frame is diffed against the previous one.
+        let rows =
+            base.cells.count == previous?.cells.count
+            ? (changedRows ?? 0..<frame.rows).clamped(to: 0..<frame.rows) : 0..<frame.rows
         frame.cells.withUnsafeBufferPointer { cells in
             base.cells.withUnsafeBufferPointer { old in
-                for row in 0..<frame.rows {
+                for row in rows {
                     let start = row * frame.columns
                     var column = 0
                     while column < frame.columns {

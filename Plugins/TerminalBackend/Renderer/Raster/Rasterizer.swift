@@ -58,11 +58,26 @@ struct Rasterizer {
         scale = list.scale > 0 ? list.scale : 1
     }
 
+    /// Starts from the cells of an earlier frame and draws only into some rows: the rows a
+    /// retained frame damaged, cleared first.
+    mutating func redraw(rows: Range<Int>, over earlier: CellCanvas) {
+        var base = earlier
+        for index in (rows.lowerBound * base.columns)..<(rows.upperBound * base.columns) {
+            base.cells[index] = CellCanvas.empty
+        }
+        canvas = base
+        state.clipRows = rows
+        repairedRows = rows
+    }
+
+    /// The rows whose wide glyphs are checked at the end: every row, or the ones redrawn.
+    private var repairedRows: Range<Int>?
+
     /// Draws every command.
     mutating func draw(_ commands: [DisplayCommand]) {
         for command in commands { draw(command) }
         while !layers.isEmpty { endLayer() }
-        canvas.repairWideGlyphs()
+        canvas.repairWideGlyphs(rows: repairedRows ?? 0..<canvas.rows)
     }
 
     private mutating func draw(_ command: DisplayCommand) {
@@ -119,7 +134,7 @@ struct Rasterizer {
         guard let layer = layers.popLast() else { return }
         if let last = saved.popLast() { state = last }
         guard var below = layer.below else { return }
-        canvas.repairWideGlyphs()
+        canvas.repairWideGlyphs(rows: repairedRows ?? 0..<canvas.rows)
         below.composite(canvas, opacity: layer.opacity)
         canvas = below
     }
