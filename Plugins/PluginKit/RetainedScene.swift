@@ -174,6 +174,7 @@ public final class RetainedScene {
         var list = DisplayList(size: size, scale: scale)
         guard hasFrame else { return list }
         var walker = SegmentWalker(segments: segments, areas: areas)
+        walker.commands.reserveCapacity(areas == nil ? 1024 : 128)
         try walker.draw(rootID, transform: .identity, depth: 0)
         list.commands = walker.commands
         var ids = Array(walker.imageIDs)
@@ -196,7 +197,8 @@ private struct SegmentWalker {
     let areas: [Rect]?
     var commands: [DisplayCommand] = []
     var imageIDs = Set<UInt32>()
-    private var onPath = Set<UInt32>()
+    /// The segments being drawn, outermost first: few, so a list is quicker than a set.
+    private var onPath: [UInt32] = []
 
     init(segments: [UInt32: RetainedSegment], areas: [Rect]?) {
         self.segments = segments
@@ -214,35 +216,50 @@ private struct SegmentWalker {
         guard let segment = segments[id] else {
             throw error("segment \(id) is drawn but not defined")
         }
-        guard depth < RetainedScene.maximumDepth, onPath.insert(id).inserted else {
+        guard depth < RetainedScene.maximumDepth, !onPath.contains(id) else {
             throw error(
                 "segment \(id) is nested in itself or deeper than \(RetainedScene.maximumDepth)")
         }
-        defer { onPath.remove(id) }
+        onPath.append(id)
+        defer { onPath.removeLast() }
         if let areas {
-            let reach = segment.bounds.applying(transform)
+            let bounds = segment.bounds
+            // Views are mostly moved, not turned or scaled: their bounds only shift.
+            let reach =
+                transform.a == 1 && transform.b == 0 && transform.c == 0 && transform.d == 1
+                ? bounds.offsetBy(dx: transform.tx, dy: transform.ty) : bounds.applying(transform)
             guard areas.contains(where: { $0.intersects(reach) }) else { return }
         }
+        // Commands are copied in runs between references; the transform is only followed
+        // when a reference needs it.
         var current = transform
         var saved: [AffineTransform] = []
-        var next = 0
-        for (index, command) in segment.commands.enumerated() {
-            while next < segment.references.count, segment.references[next].position == index {
-                try draw(segment.references[next].id, transform: current, depth: depth + 1)
-                next += 1
+        var followed = 0
+        var copied = 0
+        for reference in segment.references {
+            let position = min(reference.position, segment.commands.count)
+            if areas != nil {
+                for index in followed..<position {
+                    switch segment.commands[index] {
+                    case .save: saved.append(current)
+                    case .restore: current = saved.popLast() ?? current
+                    case .concatenate(let t): current = t.concatenating(current)
+                    default: break
+                    }
+                }
+                followed = position
             }
-            switch command {
-            case .save: saved.append(current)
-            case .restore: current = saved.popLast() ?? current
-            case .concatenate(let t): current = t.concatenating(current)
-            case .drawImage(let image, _, _, _, _): imageIDs.insert(image)
-            default: break
-            }
-            commands.append(command)
+            append(segment.commands[copied..<position])
+            copied = position
+            try draw(reference.id, transform: current, depth: depth + 1)
         }
-        while next < segment.references.count {
-            try draw(segment.references[next].id, transform: current, depth: depth + 1)
-            next += 1
+        append(segment.commands[copied...])
+    }
+
+    private mutating func append(_ run: ArraySlice<DisplayCommand>) {
+        commands.append(contentsOf: run)
+        for index in run.indices {
+            if case .drawImage(let image, _, _, _, _) = run[index] { imageIDs.insert(image) }
         }
     }
 }

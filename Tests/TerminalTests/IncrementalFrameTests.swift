@@ -87,7 +87,7 @@ import TrellisTextRenderer
         return gallery.window
     }
 
-    @Test(arguments: [11, 12, 13] as [UInt64])
+    @Test(arguments: [11, 12, 13, 14, 15, 16] as [UInt64])
     func terminalScreensMatchAFullRepaint(seed: UInt64) throws {
         let configuration = #"{"frames": "diff", "colors": "truecolor"}"#
         let incremental = InProcessBackend(
@@ -99,7 +99,7 @@ import TrellisTextRenderer
         var screen = VirtualTerminal(columns: columns, rows: rows)
         try screen.feed(try window.render())
         var editor = Editor(generator: SplitMixGenerator(seed: seed))
-        for step in 0..<40 {
+        for step in 0..<80 {
             editor.edit(window)
             try screen.feed(try window.render())
             let full = try TerminalRenderer(configuration: Array(configuration.utf8))

@@ -11,11 +11,12 @@ import TrellisRender
 /// 2. the same path through the Swift API, phase by phase (read, parse, decode, constraints,
 ///    layout, display list, encode, render, write), with each phase's share and cost per view;
 /// 3. the operations an app makes on a large window (`EndToEndOperations.swift`);
-/// 4. many scenes rendered by one `trellis render … --out-dir` on one core and on every core.
+/// 4. frames after one change against full frames, through every backend;
+/// 5. many scenes rendered by one `trellis render … --out-dir` on one core and on every core.
 ///
 /// `TRELLIS_BENCH_E2E_SIZES` (comma-separated) replaces the sizes; `TRELLIS_BENCH_E2E_PEERS=0`
 /// skips the peers; `TRELLIS_BENCH_E2E_PARTS` (any of `process`, `phases`, `operations`,
-/// `batch`, comma-separated) runs only those parts.
+/// `frames`, `batch`, comma-separated) runs only those parts.
 func runEndToEndBenchmarks() throws {
     let environment = ProcessInfo.processInfo.environment
     let sizes =
@@ -24,7 +25,7 @@ func runEndToEndBenchmarks() throws {
         } ?? [1000, 10_000, 100_000]
     let withPeers = environment["TRELLIS_BENCH_E2E_PEERS"] != "0"
     let parts = Set(
-        (environment["TRELLIS_BENCH_E2E_PARTS"] ?? "process,phases,operations,batch")
+        (environment["TRELLIS_BENCH_E2E_PARTS"] ?? "process,phases,operations,frames,batch")
             .split(separator: ",").map(String.init))
     let directory = NSTemporaryDirectory() + "trellis-e2e-\(getpid())"
     try FileManager.default.createDirectory(
@@ -45,6 +46,11 @@ func runEndToEndBenchmarks() throws {
     if parts.contains("operations") {
         print("-- operations on a large window, per operation --")
         try MainActor.assumeIsolated { try printOperationTable(sizes: sizes) }
+        print("")
+    }
+    if parts.contains("frames") {
+        print("-- frames that cost what changed --")
+        try MainActor.assumeIsolated { try printFrameTable() }
         print("")
     }
     if parts.contains("batch") {

@@ -82,6 +82,14 @@ extension Window {
         return builder.build()
     }
 
+    /// Makes the next frame for a backend that retains segments a full one: every segment is
+    /// sent again and the whole canvas repainted, as after the terminal was cleared by another
+    /// program.
+    public func setNeedsFullRedraw() {
+        retainedSession = nil
+        setNeedsDisplay()
+    }
+
     /// Renders the window as a retained frame through a backend that keeps segments.
     func renderRetained(with backend: any Backend) throws(PluginError) -> [UInt8] {
         let frame = makeRetainedFrame(for: backend)
@@ -155,10 +163,13 @@ private struct RetainedFrameBuilder {
         for child in view.takeSubviewsNeedingDisplay() {
             if update(child, parentToCanvas: childToCanvas, isRoot: false) { childrenMoved = true }
         }
-        for entry in segment.subviews
-        where !(entry.view.segment.map { session.sentSegments.contains($0.id) } ?? false) {
-            send(entry.view, isRoot: false)
-            childrenMoved = true
+        // A view draws subviews the backend has not got only after it recorded itself again.
+        if recorded {
+            for entry in segment.subviews
+            where !(entry.view.segment.map { session.sentSegments.contains($0.id) } ?? false) {
+                send(entry.view, isRoot: false)
+                childrenMoved = true
+            }
         }
         if recorded || childrenMoved { segment.bounds = bounds(of: segment) }
         let moved = segment.bounds != oldBounds

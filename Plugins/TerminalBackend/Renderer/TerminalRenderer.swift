@@ -208,22 +208,59 @@ public final class TerminalRenderer: FrameRenderer, ControllableRenderer {
             }
             return try render(whole, startedAt: start)
         }
-        var low = rows
-        var high = 0
-        for area in changes.damage where !area.isEmpty {
-            let first = Int((area.minY / configuration.cellHeight).rounded(.down))
-            let last = Int((area.maxY / configuration.cellHeight).rounded(.up))
-            low = min(low, max(first, 0))
-            high = max(high, min(last, rows))
-        }
-        guard low < high else {
+        // The damage as one rectangle of cells.
+        let cellWidth = configuration.cellWidth
+        let cellHeight = configuration.cellHeight
+        var area = Rect.null
+        for damage in changes.damage where !damage.isEmpty { area = area.union(damage) }
+        guard !area.isNull, area.isFinite else {
             return finish(
                 previous, columns: columns, rows: rows, changedRows: 0..<0, startedAt: start)
         }
-        let band = low..<high
+        let band =
+            max(
+                0, Int((area.minY / cellHeight).rounded(.down)))..<min(
+                rows, Int((area.maxY / cellHeight).rounded(.up)))
+        var span =
+            max(
+                0, Int((area.minX / cellWidth).rounded(.down)))..<min(
+                columns, Int((area.maxX / cellWidth).rounded(.up)))
+        guard !band.isEmpty, !span.isEmpty else {
+            return finish(
+                previous, columns: columns, rows: rows, changedRows: 0..<0, startedAt: start)
+        }
+        // No wide glyph of the last frame may straddle the edges of the redrawn cells.
+        for row in band {
+            let first = row * columns
+            if span.lowerBound > 0, earlier.cells[first + span.lowerBound].isContinuation {
+                span = (span.lowerBound - 1)..<span.upperBound
+            }
+            if span.upperBound < columns,
+                earlier.cells[first + span.upperBound - 1].style & CellStyle.wide != 0
+            {
+                span = span.lowerBound..<(span.upperBound + 1)
+            }
+        }
+        var redrawn = try redraw(rows: band, columns: span, over: earlier, previous: previous)
+        if redrawn.straddles {
+            // A wide glyph fell across an edge of the cells drawn: draw the whole rows.
+            redrawn = try redraw(
+                rows: band, columns: 0..<columns, over: earlier, previous: previous)
+        }
+        previousCanvas = redrawn.canvas
+        return finish(
+            redrawn.frame, columns: columns, rows: rows, changedRows: band, startedAt: start)
+    }
+
+    /// Draws the segments that reach some cells again, over the cells of the last frame.
+    private func redraw(
+        rows band: Range<Int>, columns span: Range<Int>, over earlier: CellCanvas, previous: Frame
+    ) throws(RendererError) -> (canvas: CellCanvas, frame: Frame, straddles: Bool) {
+        let cellWidth = configuration.cellWidth
+        let cellHeight = configuration.cellHeight
         let reach = Rect(
-            x: 0, y: Double(low) * configuration.cellHeight, width: scene.size.width,
-            height: Double(high - low) * configuration.cellHeight)
+            x: Double(span.lowerBound) * cellWidth, y: Double(band.lowerBound) * cellHeight,
+            width: Double(span.count) * cellWidth, height: Double(band.count) * cellHeight)
         let damaged: DisplayList
         do throws(DisplayListError) {
             damaged = try scene.displayList(touching: [reach])
@@ -232,17 +269,16 @@ public final class TerminalRenderer: FrameRenderer, ControllableRenderer {
         }
         let background = PackedColor.make(configuration.assumedBackground)
         var rasterizer = Rasterizer(
-            list: damaged, columns: columns, rows: rows, cellWidth: configuration.cellWidth,
-            cellHeight: configuration.cellHeight, assumedBackground: background, glyphs: glyphs)
+            list: damaged, columns: earlier.columns, rows: earlier.rows, cellWidth: cellWidth,
+            cellHeight: cellHeight, assumedBackground: background, glyphs: glyphs)
         glyphs = GlyphTable()
-        rasterizer.redraw(rows: band, over: earlier)
+        rasterizer.redraw(rows: band, columns: span, over: earlier)
         rasterizer.draw(damaged.commands)
         glyphs = rasterizer.glyphs
         var frame = previous
         rasterizer.canvas.resolve(
             rows: band, into: &frame, colorMode: configuration.colorMode,
             assumedBackground: background)
-        previousCanvas = rasterizer.canvas
-        return finish(frame, columns: columns, rows: rows, changedRows: band, startedAt: start)
+        return (rasterizer.canvas, frame, rasterizer.straddlesRedrawnColumns)
     }
 }

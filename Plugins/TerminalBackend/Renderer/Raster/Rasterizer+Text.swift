@@ -33,8 +33,15 @@ extension Rasterizer {
         let rowStart = row * canvas.columns
         let clip = state.clipColumns
 
+        let redrawn = redrawnColumns
         func place(_ glyph: UInt32, width: Int) {
             defer { column += width }
+            if let redrawn, width > 1,
+                (column < redrawn.lowerBound && column + width > redrawn.lowerBound)
+                    || (column < redrawn.upperBound && column + width > redrawn.upperBound)
+            {
+                straddlesRedrawnColumns = true
+            }
             guard column >= clip.lowerBound, column + width <= clip.upperBound else { return }
             let index = rowStart + column
             if let background {

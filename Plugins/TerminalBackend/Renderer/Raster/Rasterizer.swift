@@ -60,15 +60,23 @@ struct Rasterizer {
 
     /// Starts from the cells of an earlier frame and draws only into some rows: the rows a
     /// retained frame damaged, cleared first.
-    mutating func redraw(rows: Range<Int>, over earlier: CellCanvas) {
+    mutating func redraw(rows: Range<Int>, columns: Range<Int>, over earlier: CellCanvas) {
         var base = earlier
-        for index in (rows.lowerBound * base.columns)..<(rows.upperBound * base.columns) {
-            base.cells[index] = CellCanvas.empty
+        for row in rows {
+            for column in columns { base.cells[row * base.columns + column] = CellCanvas.empty }
         }
         canvas = base
         state.clipRows = rows
+        state.clipColumns = columns
         repairedRows = rows
+        if columns != 0..<base.columns { redrawnColumns = columns }
     }
+
+    /// The columns redrawn over an earlier frame, when not all of them.
+    private(set) var redrawnColumns: Range<Int>?
+    /// Whether a wide glyph fell across an edge of the redrawn columns: half of it would be
+    /// missing, so the rows must be drawn whole.
+    var straddlesRedrawnColumns = false
 
     /// The rows whose wide glyphs are checked at the end: every row, or the ones redrawn.
     private var repairedRows: Range<Int>?
