@@ -8,7 +8,8 @@ extension RetainedSegment {
     ///
     /// The result is conservative: a pixel outside it is never touched. Shadows ignore the
     /// transform (their offset and blur are in canvas points), so their reach is widened four
-    /// times, which covers every scale down to a quarter.
+    /// times, which covers every scale down to a quarter; text under a rotation or a scale
+    /// also covers a strip along its row, where a backend that draws in cells writes it.
     ///
     /// - Parameters:
     ///   - commands: The segment's commands.
@@ -48,6 +49,10 @@ private struct ExtentState {
     var clip = Rect.infinite
     var shadowReach: Double?
     var saved: [(AffineTransform, Rect, Double?)] = []
+
+    func isTranslation(_ t: AffineTransform) -> Bool {
+        t.a == 1 && t.b == 0 && t.c == 0 && t.d == 1
+    }
 
     func clipped(_ rect: Rect) -> Rect {
         clip.isInfinite ? rect : rect.intersection(clip)
@@ -91,6 +96,16 @@ private struct ExtentState {
                 height: abs(run.ascent) + abs(run.descent) + 2 * margin)
         }
         var ink = local.standardized.applying(transform)
+        if case .glyphRun(let run) = command, !isTranslation(transform) {
+            // A backend that draws text in cells (a terminal) writes it along the rows from
+            // its origin whatever the transform: a strip long enough for every character.
+            let origin = run.origin.applying(transform)
+            let length = Double(run.text.unicodeScalars.count) * max(16, 2 * run.font.size)
+            ink = ink.union(
+                Rect(
+                    x: origin.x - length, y: origin.y - 2 * run.font.size, width: 2 * length,
+                    height: 4 * run.font.size))
+        }
         if let shadowReach { ink = ink.insetBy(dx: -shadowReach, dy: -shadowReach) }
         let drawn = clipped(ink)
         return drawn.isNull ? nil : drawn

@@ -17,6 +17,8 @@ import TrellisTextRenderer
     struct Editor {
         var generator: SplitMixGenerator
         var added = 0
+        /// What the last edit did, for failure messages.
+        var last = ""
 
         mutating func pick<T>(_ items: [T]) -> T {
             items[Int(generator.next() % UInt64(items.count))]
@@ -36,7 +38,9 @@ import TrellisTextRenderer
                 return
             }
             let view = pick(Array(views.dropFirst()))
-            switch generator.next() % 12 {
+            let kind = generator.next() % 12
+            last = "edit \(kind) of \(type(of: view)) at \(view.frame)"
+            switch kind {
             case 0: view.backgroundColor = Color(red: unit(), green: unit(), blue: unit())
             case 1: view.isHidden.toggle()
             case 2: view.frame = view.frame.offsetBy(dx: unit() * 40 - 20, dy: unit() * 40 - 20)
@@ -106,7 +110,7 @@ import TrellisTextRenderer
             var expected = VirtualTerminal(columns: columns, rows: rows)
             try expected.feed(try full.render(window.makeDisplayList()))
             if let difference = firstDifference(screen.appearance, expected.appearance) {
-                Issue.record("step \(step): \(difference)")
+                Issue.record("step \(step), \(editor.last): \(difference)")
                 break
             }
         }

@@ -111,7 +111,8 @@ private struct FrameWindow {
             window.addSubview(line)
             count += 1
             for column in 0..<19 {
-                let frame = Rect(x: Double(column) * width, y: 0, width: width - 4, height: rowHeight)
+                let frame = Rect(
+                    x: Double(column) * width, y: 0, width: width - 4, height: rowHeight)
                 if column % 10 == 9 {
                     let button = Button(frame: frame)
                     button.setTitle("Go", for: .normal)

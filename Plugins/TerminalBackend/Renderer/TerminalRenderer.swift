@@ -217,14 +217,8 @@ public final class TerminalRenderer: FrameRenderer, ControllableRenderer {
             return finish(
                 previous, columns: columns, rows: rows, changedRows: 0..<0, startedAt: start)
         }
-        let band =
-            max(
-                0, Int((area.minY / cellHeight).rounded(.down)))..<min(
-                rows, Int((area.maxY / cellHeight).rounded(.up)))
-        var span =
-            max(
-                0, Int((area.minX / cellWidth).rounded(.down)))..<min(
-                columns, Int((area.maxX / cellWidth).rounded(.up)))
+        let band = cellRange(area.minY, area.maxY, size: cellHeight, count: rows)
+        var span = cellRange(area.minX, area.maxX, size: cellWidth, count: columns)
         guard !band.isEmpty, !span.isEmpty else {
             return finish(
                 previous, columns: columns, rows: rows, changedRows: 0..<0, startedAt: start)
@@ -280,5 +274,12 @@ public final class TerminalRenderer: FrameRenderer, ControllableRenderer {
             rows: band, into: &frame, colorMode: configuration.colorMode,
             assumedBackground: background)
         return (rasterizer.canvas, frame, rasterizer.straddlesRedrawnColumns)
+    }
+
+    /// The cells from `low` to `high` points, clamped to `0..<count`.
+    private func cellRange(_ low: Double, _ high: Double, size: Double, count: Int) -> Range<Int> {
+        let lower = Int(min(max((low / size).rounded(.down), 0), Double(count)))
+        let upper = Int(min(max((high / size).rounded(.up), 0), Double(count)))
+        return lower..<max(lower, upper)
     }
 }

@@ -1,0 +1,150 @@
+import Testing
+import TrellisGeometry
+import TrellisRender
+
+/// Retained frames: segments kept between frames, damage, culling, and malformed frames.
+@Suite struct RetainedFrameTests {
+    private let canvas = Size(width: 100, height: 100)
+
+    private func box(
+        _ id: UInt32, _ rect: Rect, _ color: Color, references: [RetainedSegment.Reference] = []
+    )
+        -> RetainedSegment
+    {
+        RetainedSegment(
+            id: id, bounds: rect,
+            commands: [.save, .fillRect(rect, color: color), .restore], references: references)
+    }
+
+    /// A root (the canvas) drawing two boxes after its own commands.
+    private func firstFrame() -> RetainedFrame {
+        RetainedFrame(
+            size: canvas, rootID: 1, resets: true,
+            segments: [
+                box(
+                    1, Rect(size: canvas), .white,
+                    references: [.init(position: 3, id: 2), .init(position: 3, id: 3)]),
+                box(2, Rect(x: 0, y: 0, width: 10, height: 10), .red),
+                box(3, Rect(x: 50, y: 50, width: 10, height: 10), .blue),
+            ])
+    }
+
+    @Test func aSceneDrawsItsSegmentsInOrder() throws {
+        let scene = RetainedScene()
+        let changes = try scene.apply(firstFrame().encoded())
+        #expect(changes.isFull && changes.damage == [Rect(size: canvas)])
+        let list = try scene.displayList()
+        #expect(list.commands.count == 9)
+        #expect(list.commands[1] == .fillRect(Rect(size: canvas), color: .white))
+        #expect(list.commands[4] == .fillRect(Rect(x: 0, y: 0, width: 10, height: 10), color: .red))
+        #expect(
+            list.commands[7] == .fillRect(Rect(x: 50, y: 50, width: 10, height: 10), color: .blue))
+    }
+
+    @Test func aLaterFrameReplacesOneSegmentAndSaysWhatItDamaged() throws {
+        let scene = RetainedScene()
+        try scene.apply(firstFrame().encoded())
+        let damage = Rect(x: 0, y: 0, width: 10, height: 10)
+        let second = RetainedFrame(
+            size: canvas, rootID: 1, damage: [damage],
+            segments: [box(2, Rect(x: 0, y: 0, width: 10, height: 10), .green)])
+        let changes = try scene.apply(second.encoded())
+        #expect(!changes.isFull && changes.damage == [damage])
+        let whole = try scene.displayList()
+        #expect(whole.commands[4] == .fillRect(damage, color: .green))
+        // Only the segments that reach the damage: the root and the first box.
+        let part = try scene.displayList(touching: [damage])
+        #expect(part.commands.count == 6)
+        #expect(
+            !part.commands.contains(
+                .fillRect(Rect(x: 50, y: 50, width: 10, height: 10), color: .blue)))
+    }
+
+    @Test(arguments: [
+        ("root", "the root segment 9 is not defined"),
+        ("reference", "segment 1 draws segment 7, which is not defined"),
+        ("unbalanced", "segment 4 leaves 1 saves or layers open"),
+        ("twice", "segment 2 is defined twice"),
+        ("order", "reference at position 1 is out of order"),
+        ("image", "image 5 is not in the list"),
+        ("self", "segment 4 draws itself"),
+    ])
+    func malformedFramesAreErrorsAndChangeNothing(kind: String, message: String) throws {
+        let scene = RetainedScene()
+        try scene.apply(firstFrame().encoded())
+        var frame = RetainedFrame(size: canvas, rootID: 1, damage: [Rect(size: canvas)])
+        switch kind {
+        case "root": frame.rootID = 9
+        case "reference":
+            frame.segments = [
+                box(1, Rect(size: canvas), .white, references: [.init(position: 0, id: 7)])
+            ]
+        case "unbalanced":
+            frame.segments = [RetainedSegment(id: 4, bounds: .zero, commands: [.save])]
+        case "twice": frame.segments = [box(2, .zero, .red), box(2, .zero, .red)]
+        case "order":
+            frame.segments = [
+                box(
+                    1, Rect(size: canvas), .white,
+                    references: [.init(position: 2, id: 2), .init(position: 1, id: 3)])
+            ]
+        case "image":
+            frame.segments = [
+                RetainedSegment(
+                    id: 4, bounds: .zero,
+                    commands: [
+                        .drawImage(
+                            id: 5, source: .zero, destination: .zero, capInsets: nil, tint: nil)
+                    ])
+            ]
+        default:
+            frame.segments = [box(4, .zero, .red, references: [.init(position: 0, id: 4)])]
+        }
+        #expect(throws: DisplayListError.self) { try scene.apply(frame.encoded()) }
+        do {
+            try scene.apply(frame.encoded())
+        } catch {
+            #expect(error.description.contains(message), "\(error)")
+        }
+        // The scene is as the first frame left it.
+        #expect(
+            try scene.displayList()
+                == (try {
+                    let s = RetainedScene()
+                    try s.apply(firstFrame().encoded())
+                    return try s.displayList()
+                }()))
+    }
+
+    @Test func segmentsThatDrawEachOtherAreAnErrorWhenDrawn() throws {
+        let scene = RetainedScene()
+        let frame = RetainedFrame(
+            size: canvas, rootID: 1, resets: true,
+            segments: [
+                box(1, Rect(size: canvas), .white, references: [.init(position: 0, id: 2)]),
+                box(2, Rect(size: canvas), .red, references: [.init(position: 0, id: 1)]),
+            ])
+        try scene.apply(frame.encoded())
+        #expect(throws: DisplayListError.self) { try scene.displayList() }
+    }
+
+    @Test func everyTruncationIsAnError() throws {
+        let bytes = firstFrame().encoded()
+        for length in 0..<bytes.count {
+            let scene = RetainedScene()
+            #expect(throws: DisplayListError.self) { try scene.apply(Array(bytes.prefix(length))) }
+        }
+    }
+
+    @Test func releasedSegmentsAndImagesAreForgotten() throws {
+        let scene = RetainedScene()
+        try scene.apply(firstFrame().encoded())
+        let frame = RetainedFrame(
+            size: canvas, rootID: 1, damage: [Rect(x: 50, y: 50, width: 10, height: 10)],
+            segments: [box(1, Rect(size: canvas), .white, references: [.init(position: 3, id: 2)])],
+            releasedSegments: [3])
+        try scene.apply(frame.encoded())
+        #expect(scene.segmentCount == 2)
+        #expect(try scene.displayList().commands.count == 6)
+    }
+}
