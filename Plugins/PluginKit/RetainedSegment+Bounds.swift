@@ -16,7 +16,7 @@ extension RetainedSegment {
     ///   - references: The segments drawn among them.
     ///   - referencedBounds: The bounds of a referenced segment, or `nil` when it draws
     ///     nothing.
-    /// - Returns: The area, or ``Rect/zero`` when nothing is drawn.
+    /// - Returns: The area, or `Rect.zero` when nothing is drawn.
     /// - Complexity: O(*n*) in the number of commands and references.
     public static func bounds(
         of commands: [DisplayCommand], references: [Reference],

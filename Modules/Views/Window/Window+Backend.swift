@@ -5,7 +5,7 @@ extension Window {
     /// Renders the window through its backend: lays out, records the display list, and makes
     /// one call to the backend.
     ///
-    /// A backend that retains frames (``BackendCapabilities/retainedFrames``) gets only the
+    /// A backend that retains frames (`BackendCapabilities.retainedFrames`) gets only the
     /// drawing of the views that changed since the last frame and the areas to repaint.
     ///
     /// - Throws: `PluginError` when the window has no backend or the backend fails.

@@ -13,7 +13,7 @@ final class ViewSegment {
     var subviews: [(position: Int, view: View)] = []
     var imageIDs: [UInt32] = []
     /// The area the view and its subviews can touch, in its superview's coordinates (the
-    /// canvas's for the window); ``Rect/zero`` when nothing is drawn.
+    /// canvas's for the window); `Rect.zero` when nothing is drawn.
     var bounds = Rect.zero
 
     init(id: UInt32) {
