@@ -39,7 +39,8 @@ let modules: [Module] = [
     ),
     Module(
         name: "TrellisLayout", path: "Modules/Layout", dependencies: ["TrellisGeometry"],
-        tests: "LayoutTests", testExclude: ["__Fixtures__"]
+        tests: "LayoutTests", testDependencies: ["_TrellisTestSupport"],
+        testExclude: ["__Fixtures__"]
     ),
     Module(
         name: "TrellisText", path: "Modules/Text", dependencies: ["TrellisGeometry"],
@@ -71,7 +72,7 @@ let modules: [Module] = [
         tests: "TerminalTests",
         testDependencies: [
             "TrellisRender", "TrellisEvents", "TrellisText", "TrellisGeometry", "Trellis",
-            "TrellisRasterRenderer", "TrellisTextRenderer",
+            "TrellisRasterRenderer", "TrellisTextRenderer", "_TrellisTestSupport",
         ],
         testExclude: ["__Fixtures__"]
     ),
@@ -206,6 +207,11 @@ func dependencies(_ names: [String]) -> [Target.Dependency] {
 }
 
 var targets: [Target] = cModules
+// Helpers shared by test suites; not a product.
+targets.append(
+    .target(
+        name: "_TrellisTestSupport", path: "Tests/_TrellisTestSupport", swiftSettings: swiftSettings
+    ))
 for module in modules {
     targets.append(
         .target(

@@ -1,4 +1,5 @@
 import Testing
+import _TrellisTestSupport
 
 @testable import TrellisLayout
 

@@ -4,6 +4,7 @@ import TrellisGeometry
 import TrellisRasterRenderer
 import TrellisRender
 import TrellisTextRenderer
+import _TrellisTestSupport
 
 @testable import TrellisTerminalRenderer
 
@@ -15,7 +16,7 @@ import TrellisTextRenderer
     /// transforms, borders, control states, views moved, added and removed.
     @MainActor
     struct Editor {
-        var generator: SplitMixGenerator
+        var generator: SeededGenerator
         var added = 0
         /// What the last edit did, for failure messages.
         var last = ""
@@ -102,7 +103,7 @@ import TrellisTextRenderer
         let rows = Int((window.bounds.height / 16).rounded(.up))
         var screen = VirtualTerminal(columns: columns, rows: rows)
         try screen.feed(try window.render())
-        var editor = Editor(generator: SplitMixGenerator(seed: seed))
+        var editor = Editor(generator: SeededGenerator(seed: seed))
         for step in 0..<80 {
             editor.edit(window)
             try screen.feed(try window.render())
@@ -124,7 +125,7 @@ import TrellisTextRenderer
             renderer: try RasterRenderer(configuration: configuration))
         let window = galleryWindow(backend: incremental)
         _ = try window.render()
-        var editor = Editor(generator: SplitMixGenerator(seed: seed))
+        var editor = Editor(generator: SeededGenerator(seed: seed))
         for step in 0..<24 {
             editor.edit(window)
             let pixels = try window.render()
@@ -149,7 +150,7 @@ import TrellisTextRenderer
             renderer: try TextRenderer(configuration: []))
         let window = galleryWindow(backend: incremental)
         _ = try window.render()
-        var editor = Editor(generator: SplitMixGenerator(seed: seed))
+        var editor = Editor(generator: SeededGenerator(seed: seed))
         for step in 0..<40 {
             editor.edit(window)
             let listing = String(decoding: try window.render(), as: UTF8.self)
@@ -201,18 +202,5 @@ import TrellisTextRenderer
         }
         let images = lines.filter { $0.hasPrefix("image ") }.sorted()
         return (images + lines.filter { !$0.hasPrefix("image ") }).joined(separator: "\n")
-    }
-}
-
-/// A small deterministic generator (SplitMix64).
-struct SplitMixGenerator: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

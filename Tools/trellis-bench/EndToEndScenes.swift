@@ -76,8 +76,10 @@ enum EndToEndScene: String, CaseIterable {
             out += "]}}"
         case .cards:
             let cards = size / 2
-            // 10 cards of 128 x 24 points a row.
-            let height = max(24 * ((cards + 9) / 10), 24)
+            // 20 cards of 64 × 24 points a row, on a canvas of at most 16,000 points (the
+            // terminal's 1,000 rows, the raster backend's 16,384 pixels a side): the cards
+            // below it are drawn off the canvas.
+            let height = min(max(24 * ((cards + 19) / 20), 24), 16_000)
             out +=
                 ##"{"size": [1280, \##(height)], "root": {"id": "root", "backgroundColor": "#F2F2F7", "##
             out += #""style": {"flexDirection": "row", "flexWrap": "wrap"}, "children": ["#
@@ -85,8 +87,8 @@ enum EndToEndScene: String, CaseIterable {
             for k in 0..<cards {
                 out += k == 0 ? "" : ", "
                 out += #"{"id": "card\#(k)", "backgroundColor": "\#(colors[k % 4])", "#
-                out += #""cornerRadius": 4, "style": {"width": 124, "height": 20, "margin": 2, "#
-                out += #""padding": [2, 6, 2, 6]}, "children": [{"id": "title\#(k)", "#
+                out += #""cornerRadius": 4, "style": {"width": 60, "height": 20, "margin": 2, "#
+                out += #""padding": [2, 4, 2, 4]}, "children": [{"id": "title\#(k)", "#
                 out += ##""type": "label", "text": "Item \##(k)", "textColor": "#1C1C1E", "##
                 out += #""font": {"size": 12}}]}"#
             }

@@ -167,14 +167,7 @@ public final class RasterRenderer: FrameRenderer {
                 throw RendererError(.resource, "out of memory")
             }
             defer { cairo_destroy(context) }
-            cairo_scale(context, list.scale, list.scale)
-            cairo_set_font_options(context, fontOptions)
-            let painter = FramePainter(
-                context: context, scale: list.scale,
-                canvas: DeviceRect(
-                    minX: 0, minY: 0, maxX: Double(size.width), maxY: Double(size.height)),
-                images: FrameImages(list, cache: imageCache), text: text, fontOptions: fontOptions)
-            try painter.paint(list.commands)
+            try paint(list, on: context, size: size)
             cairo_surface_flush(surface)
             try encode(surface, size)
         } catch {

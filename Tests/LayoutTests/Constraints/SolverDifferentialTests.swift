@@ -1,5 +1,6 @@
 import Testing
 import TrellisLayout
+import _TrellisTestSupport
 
 /// Incremental operations must end where a fresh solver given the same constraints starts, and
 /// the order in which constraints are added must not matter when the solution is unique.
