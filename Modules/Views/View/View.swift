@@ -122,17 +122,39 @@ open class View {
 
     /// A gradient drawn over the background colour, as a `CAGradientLayer` at index 0.
     public var gradient: Gradient? {
-        didSet { setNeedsDisplay() }
+        get { appearanceExtras?.gradient }
+        set {
+            extras.gradient = newValue
+            setNeedsDisplay()
+        }
     }
 
     /// The shadow cast by the view's background.
     public var shadow: Shadow? {
-        didSet { setNeedsDisplay() }
+        get { appearanceExtras?.shadow }
+        set {
+            extras.shadow = newValue
+            setNeedsDisplay()
+        }
     }
 
     /// The tint colour; `nil` inherits the superview's, and the window's default is blue.
     public var tintColor: Color? {
-        didSet { tintColorDidChange() }
+        get { appearanceExtras?.tintColor }
+        set {
+            extras.tintColor = newValue
+            tintColorDidChange()
+        }
+    }
+
+    /// The appearance most views leave unset, kept out of line so that a plain view is small.
+    private var appearanceExtras: AppearanceExtras?
+
+    private var extras: AppearanceExtras {
+        if let appearanceExtras { return appearanceExtras }
+        let created = AppearanceExtras()
+        appearanceExtras = created
+        return created
     }
 
     /// The tint colour in effect: this view's, else the nearest ancestor's, else system blue.
@@ -229,11 +251,24 @@ open class View {
     /// subviews out by flexbox (its own style is the container's) and its properties as a flex
     /// item (grow, shrink, basis, margins, alignment) apply inside a superview that has one.
     public var flexStyle: FlexStyle? {
-        didSet {
+        get { flexStyleBox?.style }
+        set {
+            if let newValue {
+                if let flexStyleBox {
+                    flexStyleBox.style = newValue
+                } else {
+                    flexStyleBox = FlexStyleBox(newValue)
+                }
+            } else {
+                flexStyleBox = nil
+            }
             setNeedsLayout()
             superview?.setNeedsLayout()
         }
     }
+
+    /// The flexbox style, out of line: most views have none, and a style is large.
+    private var flexStyleBox: FlexStyleBox?
 
     /// The message of the last layout that failed (a flex tree too deep, say), or `nil`.
     public internal(set) var lastLayoutError: String?
@@ -395,4 +430,17 @@ open class View {
         if let accessibilityLabel { attributes.append("label=\"\(accessibilityLabel)\"") }
         return attributes
     }
+}
+
+/// A view's rarely set appearance.
+private final class AppearanceExtras {
+    var gradient: Gradient?
+    var shadow: Shadow?
+    var tintColor: Color?
+}
+
+/// A view's flexbox style.
+private final class FlexStyleBox {
+    var style: FlexStyle
+    init(_ style: FlexStyle) { self.style = style }
 }
