@@ -39,7 +39,7 @@ import _TrellisTestSupport
                 return
             }
             let view = pick(Array(views.dropFirst()))
-            let kind = generator.next() % 12
+            let kind = generator.next() % 13
             last = "edit \(kind) of \(type(of: view)) at \(view.frame)"
             switch kind {
             case 0: view.backgroundColor = Color(red: unit(), green: unit(), blue: unit())
@@ -79,6 +79,10 @@ import _TrellisTestSupport
                 pick(views).addSubview(box)
             case 10:
                 view.removeFromSuperview()
+            case 12:
+                // Labels below align their natural text by the direction they inherit.
+                view.layoutDirection =
+                    view.effectiveLayoutDirection == .leftToRight ? .rightToLeft : .leftToRight
             default:
                 view.clipsToBounds.toggle()
                 view.shadow = Shadow(
@@ -132,12 +136,7 @@ import _TrellisTestSupport
             let full = try RasterRenderer(configuration: configuration)
             let expected = try full.render(window.makeDisplayList())
             if pixels != expected {
-                let index =
-                    pixels.indices.first { $0 >= expected.count || pixels[$0] != expected[$0] }
-                    ?? pixels.count
-                Issue.record(
-                    "step \(step): \(pixels.count) and \(expected.count) bytes, first difference at byte \(index)"
-                )
+                Issue.record("step \(step), \(editor.last): \(pixelDifference(pixels, expected))")
                 break
             }
         }
@@ -166,6 +165,28 @@ import _TrellisTestSupport
                 break
             }
         }
+    }
+
+    /// Where two `rgba` frames differ: the box around the pixels that differ, and how many.
+    private func pixelDifference(_ got: [UInt8], _ want: [UInt8]) -> String {
+        guard let a = try? RasterBitmap(rgbaOutput: got),
+            let b = try? RasterBitmap(rgbaOutput: want),
+            a.width == b.width, a.height == b.height
+        else { return "frames of \(got.count) and \(want.count) bytes" }
+        var box: (minX: Int, minY: Int, maxX: Int, maxY: Int)?
+        var count = 0
+        for y in 0..<a.height {
+            for x in 0..<a.width where a.rgba(x: x, y: y)! != b.rgba(x: x, y: y)! {
+                count += 1
+                box = (
+                    min(box?.minX ?? x, x), min(box?.minY ?? y, y), max(box?.maxX ?? x, x),
+                    max(box?.maxY ?? y, y)
+                )
+            }
+        }
+        guard let box else { return "no pixel differs" }
+        return
+            "\(count) pixels differ within x \(box.minX)...\(box.maxX), y \(box.minY)...\(box.maxY)"
     }
 
     private func firstDifference(

@@ -93,7 +93,7 @@ public final class DrawingContext {
         let (id, isNew) = imageRegistry.id(for: image)
         if subviewPositions != nil {
             drawnImageIDs.append(id)
-        } else if isNew || list.image(id: id) == nil {
+        } else if isNew {
             list.addImage(imageRegistry.displayImage(id: id, of: image))
         }
         return id

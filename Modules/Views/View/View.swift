@@ -192,8 +192,10 @@ open class View {
     /// default).
     public var layoutDirection: LayoutDirection? {
         didSet {
+            guard layoutDirection != oldValue else { return }
             existingLayoutItem?.layoutDirection = layoutDirection
             setNeedsLayout()
+            setSubtreeNeedsDisplay()
         }
     }
 
@@ -235,6 +237,26 @@ open class View {
             }
             parent.needsDisplay = true
             child = parent
+        }
+    }
+
+    /// Marks the drawing of the view and of every view below it as changed: for a change that
+    /// descendants inherit, such as the layout direction that aligns their natural text.
+    ///
+    /// - Complexity: O(depth + subtree size).
+    func setSubtreeNeedsDisplay() {
+        setNeedsDisplay()
+        var pending = [self]
+        while let parent = pending.popLast() {
+            for child in parent.subviews {
+                child.segment?.isValid = false
+                child.needsDisplay = true
+                if !child.isListedForDisplay {
+                    child.isListedForDisplay = true
+                    parent.subviewsNeedingDisplay.append(child)
+                }
+                pending.append(child)
+            }
         }
     }
 

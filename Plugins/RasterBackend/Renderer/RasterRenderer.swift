@@ -194,32 +194,35 @@ public final class RasterRenderer: FrameRenderer {
                 try drawWhole(size: size, encode: encode)
                 return
             }
-            let areas = deviceAreas(changes.damage, size: size)
+            let areas = Self.repaintAreas(deviceAreas(changes.damage, size: size))
             guard !areas.isEmpty else {
                 try encode(canvas.surface, size)
                 return
             }
-            let list = try sceneList(
-                touching: areas.map { area in
-                    Rect(
-                        x: area.minX / scene.scale, y: area.minY / scene.scale,
-                        width: (area.maxX - area.minX) / scene.scale,
-                        height: (area.maxY - area.minY) / scene.scale)
-                })
             guard let context = cairo_create(canvas.surface) else {
                 throw RendererError(.resource, "out of memory")
             }
             defer { cairo_destroy(context) }
-            for area in areas {
-                cairo_rectangle(
-                    context, area.minX, area.minY, area.maxX - area.minX, area.maxY - area.minY)
-            }
-            cairo_clip(context)
-            cairo_set_operator(context, CAIRO_OPERATOR_CLEAR)
-            cairo_paint(context)
-            cairo_set_operator(context, CAIRO_OPERATOR_OVER)
             do throws(RendererError) {
-                try paint(list, on: context, size: size)
+                for area in areas {
+                    let list = try sceneList(
+                        touching: [
+                            Rect(
+                                x: area.minX / scene.scale, y: area.minY / scene.scale,
+                                width: (area.maxX - area.minX) / scene.scale,
+                                height: (area.maxY - area.minY) / scene.scale)
+                        ])
+                    cairo_save(context)
+                    defer { cairo_restore(context) }
+                    cairo_rectangle(
+                        context, area.minX, area.minY, area.maxX - area.minX,
+                        area.maxY - area.minY)
+                    cairo_clip(context)
+                    cairo_set_operator(context, CAIRO_OPERATOR_CLEAR)
+                    cairo_paint(context)
+                    cairo_set_operator(context, CAIRO_OPERATOR_OVER)
+                    try paint(list, on: context, size: size)
+                }
             } catch {
                 // The canvas is half drawn: the next frame draws everything again.
                 retainedCanvas = nil
@@ -288,6 +291,42 @@ public final class RasterRenderer: FrameRenderer {
                 minX: 0, minY: 0, maxX: Double(size.width), maxY: Double(size.height)),
             images: FrameImages(list, cache: imageCache), text: text, fontOptions: fontOptions)
         try painter.paint(list.commands)
+    }
+
+    /// The most areas repainted one by one; more are repainted as their bounding box.
+    static let maximumRepaintAreas = 32
+
+    /// Damaged areas to repaint, each under a clip of its own.
+    ///
+    /// Cairo gives the pixels of an unclipped paint only under a clip of one pixel-aligned
+    /// rectangle: under a union of rectangles it rasterises the edges it draws on a coarser
+    /// grid (a row half covered comes out 8/15 covered). So areas are painted one at a time;
+    /// an area inside another is dropped, overlapping ones are merged where their bounding box
+    /// is no larger than the two, and beyond ``maximumRepaintAreas`` all become one box.
+    static func repaintAreas(_ areas: [DeviceRect]) -> [DeviceRect] {
+        func size(_ r: DeviceRect) -> Double { (r.maxX - r.minX) * (r.maxY - r.minY) }
+        var result: [DeviceRect] = []
+        for area in areas where !area.isEmpty {
+            var merged = area
+            var index = 0
+            while index < result.count {
+                let other = result[index]
+                let box = merged.union(other)
+                if box == other || box == merged
+                    || (!merged.intersection(other).isEmpty
+                        && size(box) <= size(merged) + size(other))
+                {
+                    merged = box
+                    result.remove(at: index)
+                    index = 0
+                } else {
+                    index += 1
+                }
+            }
+            result.append(merged)
+        }
+        guard result.count > maximumRepaintAreas else { return result }
+        return [result.reduce(DeviceRect.empty) { $0.union($1) }]
     }
 
     /// Damaged areas in whole device pixels, widened by a pixel for antialiasing and clamped to

@@ -119,10 +119,9 @@ struct ConstraintLexer {
         return result
     }
 
-    /// The number of characters in the text.
-    private var columnCount: Int {
-        bytes.allSatisfy { $0 < 0x80 } ? bytes.count : text.count
-    }
+    /// The number of characters in the text: by then every byte was ASCII, as any other byte
+    /// starts no token.
+    private var columnCount: Int { bytes.count }
 
     /// The error for a byte that starts no token: columns and the character count characters,
     /// which only differ from bytes here, at the first non-ASCII byte.
