@@ -1,6 +1,7 @@
 import Testing
 import TrellisEvents
 import TrellisGeometry
+import TrellisRender
 import TrellisViews
 
 @MainActor
@@ -151,6 +152,35 @@ func tap(_ window: Window, _ x: Double, _ y: Double, at time: Double = 0) {
         tap(window, 10, 10)
         #expect(pages.currentPage == 1)
         #expect(events() == ["valueChanged", "valueChanged", "valueChanged"])
+    }
+}
+
+extension PageControlTests {
+    /// A billion pages draw what fits, not a dot per page, with the current page among them.
+    @Test func manyPagesDrawAWindowOfDotsAroundTheCurrentPage() {
+        let pages = PageControl(frame: Rect(x: 0, y: 0, width: 160, height: 26))
+        pages.numberOfPages = 999_999_999
+        pages.currentPage = 500_000_000
+        #expect(pages.visiblePages == 499_999_995..<500_000_005)
+        #expect(
+            pages.intrinsicContentSize.width
+                == Double(PageControl.maximumIndicators) * PageControl.dotSpacing)
+        let list = pages.makeDisplayList()
+        let dots = list.commands.filter {
+            if case .fillRoundedRect = $0 { return true }
+            return false
+        }
+        #expect(dots.count == 10)
+        pages.currentPage = 1
+        #expect(pages.visiblePages == 0..<10)
+        pages.currentPage = 999_999_998
+        #expect(pages.visiblePages == 999_999_989..<999_999_999)
+        pages.numberOfPages = 4
+        #expect(pages.visiblePages == 0..<4)
+        // A frame wider than the indicators allow still draws at most that many.
+        pages.frame.size.width = 100_000
+        pages.numberOfPages = 100_000
+        #expect(pages.visiblePages.count == PageControl.maximumIndicators)
     }
 }
 

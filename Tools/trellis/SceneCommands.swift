@@ -62,7 +62,15 @@ enum SceneCommands {
         if binary && isatty(STDOUT_FILENO) == 1 {
             throw CommandError("refusing to write PNG data to a terminal; use --out FILE or a pipe")
         }
-        FileHandle.standardOutput.write(Data(bytes))
+        try StandardStreams.output(bytes)
+    }
+
+    /// Whether two paths name one existing file (through links and relative paths alike).
+    static func isSameFile(_ a: String, _ b: String) -> Bool {
+        var first = stat()
+        var second = stat()
+        guard stat(a, &first) == 0, stat(b, &second) == 0 else { return false }
+        return first.st_dev == second.st_dev && first.st_ino == second.st_ino
     }
 
     /// Writes a file atomically: into a temporary file beside it, then renamed over it, so

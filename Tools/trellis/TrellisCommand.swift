@@ -47,7 +47,7 @@ enum TrellisCommand {
                         parsed.options["backend"]
                         ?? (isatty(STDOUT_FILENO) == 1 ? "terminal" : "text")
                     if backend == "text" && parsed.options["out"] == nil {
-                        print(try DemoCommand.textGallery(registry: registry), terminator: "")
+                        try StandardStreams.output(try DemoCommand.textGallery(registry: registry))
                         return 0
                     }
                     let bytes = try DemoCommand.render(backend: backend, registry: registry)
@@ -65,7 +65,12 @@ enum TrellisCommand {
                         message: "unexpected argument '\(parsed.positional[0])'")
                 }
                 let (listing, failures) = PluginsCommand.run(parsed)
-                print(listing, terminator: "")
+                do throws(CommandError) {
+                    try StandardStreams.output(listing)
+                } catch {
+                    writeError("trellis: \(error.message)")
+                    return 1
+                }
                 for failure in failures { writeError(failure) }
                 return 0
             case "render", "layout":
@@ -87,10 +92,14 @@ enum TrellisCommand {
                 let path = parsed.positional[0]
                 do throws(CommandError) {
                     if command == "layout" {
-                        print(try SceneCommands.layout(path), terminator: "")
+                        try StandardStreams.output(try SceneCommands.layout(path))
                         return 0
                     }
                     let backend = parsed.options["backend"] ?? "text"
+                    if let out = parsed.options["out"], SceneCommands.isSameFile(out, path) {
+                        throw CommandError(
+                            "--out \(out) is the scene file itself; give another file name")
+                    }
                     let bytes = try SceneCommands.render(
                         path, backend: backend, registry: BackendRegistry())
                     try SceneCommands.write(
@@ -112,7 +121,12 @@ enum TrellisCommand {
                         message: "unexpected argument '\(parsed.positional[0])'")
                 }
                 if sub == "width" {
-                    print(TextCommands.width(TextCommands.readInput()), terminator: "")
+                    do throws(CommandError) {
+                        try StandardStreams.output(TextCommands.width(TextCommands.readInput()))
+                    } catch {
+                        writeError("trellis: \(error.message)")
+                        return 1
+                    }
                     return 0
                 }
                 guard let widthText = parsed.options["width"] else {
@@ -125,14 +139,19 @@ enum TrellisCommand {
                 do {
                     let output = try TextCommands.breakLines(
                         TextCommands.readInput(), width: width, fontJSON: parsed.options["font"])
-                    print(output, terminator: "")
+                    try StandardStreams.output(output)
                     return 0
                 } catch {
                     writeError("trellis: \(error.message)")
                     return 1
                 }
             case "help", "--help", "-h":
-                print(usage)
+                do throws(CommandError) {
+                    try StandardStreams.output(usage + "\n")
+                } catch {
+                    writeError("trellis: \(error.message)")
+                    return 1
+                }
                 return 0
             default:
                 throw Arguments.UsageError(message: "unknown command '\(command)'")
@@ -172,7 +191,8 @@ enum TrellisCommand {
         }
     }
 
+    /// Writes a diagnostic to standard error; see ``StandardStreams/error(_:)``.
     static func writeError(_ text: String) {
-        FileHandle.standardError.write(Data((text + "\n").utf8))
+        StandardStreams.error(text)
     }
 }

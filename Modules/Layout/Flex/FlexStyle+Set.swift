@@ -16,6 +16,11 @@ extension FlexStyle {
         "borderLeft",
     ]
 
+    /// The largest magnitude ``set(_:to:)`` accepts for a length, a percentage, a factor such
+    /// as `flexGrow`, or an aspect ratio and its inverse: larger values, which only overflow
+    /// the arithmetic of a layout, are refused.
+    public static let maximumMagnitude = 1_000_000.0
+
     /// Sets a property from a CSS value, as a scene file or a stylesheet writes it.
     ///
     /// Property names are camelCase (`flexDirection`) or CSS's kebab-case (`flex-direction`).
@@ -36,7 +41,8 @@ extension FlexStyle {
     ///   - property: The property name.
     ///   - value: A number, a CSS string, or a list of four for the edge shorthands.
     /// - Throws: ``FlexStyleError`` naming the property and the value when the property is
-    ///   unknown or the value is not valid for it; the style is then unchanged.
+    ///   unknown or the value is not valid for it (a number beyond ``maximumMagnitude`` too);
+    ///   the style is then unchanged.
     public mutating func set(_ property: String, to value: FlexStyleValue) throws {
         let name = FlexStyle.camelCase(property)
         do {
@@ -197,6 +203,7 @@ extension FlexStyle {
                 property: "", value: "",
                 message: "is below the minimum of \(FlexStyleValue.format(minimum))")
         }
+        try Self.checkMagnitude(parsed)
         return parsed
     }
 
@@ -208,6 +215,8 @@ extension FlexStyle {
             if parts.count == 2, let width = FlexLength.parseNumber(parts[0]),
                 let height = FlexLength.parseNumber(parts[1]), width > 0, height > 0
             {
+                try Self.checkMagnitude(width / height)
+                try Self.checkMagnitude(height / width)
                 return width / height
             }
         }
@@ -216,6 +225,7 @@ extension FlexStyle {
             throw FlexStyleError(
                 property: "", value: "", message: "must be above 0, \"w / h\", or \"auto\"")
         }
+        try Self.checkMagnitude(1 / ratio)
         return ratio
     }
 
@@ -237,6 +247,10 @@ extension FlexStyle {
             throw FlexStyleError(
                 property: "", value: "", message: "is a list; this property takes one length")
         }
+        switch parsed {
+        case .points(let number), .percent(let number): try Self.checkMagnitude(number)
+        default: break
+        }
         if let minimum {
             switch parsed {
             case .points(let number), .percent(let number):
@@ -248,6 +262,15 @@ extension FlexStyle {
             }
         }
         return parsed
+    }
+
+    private static func checkMagnitude(_ number: Double) throws {
+        guard number.isFinite, abs(number) <= maximumMagnitude else {
+            throw FlexStyleError(
+                property: "", value: "",
+                message:
+                    "is out of range; numbers must be within ±1000000 (a ratio within 1e-6...1e6)")
+        }
     }
 
     private func edges(_ value: FlexStyleValue, minimum: Double?) throws -> FlexEdges {

@@ -1,3 +1,5 @@
+import TrellisGeometry
+
 /// An error from loading or calling a rendering plugin.
 ///
 /// The description is one line that names the plugin file, says what went wrong, and when it
@@ -83,9 +85,10 @@ public struct PluginError: Error, Sendable, Hashable, CustomStringConvertible {
         PluginError(code, message, path: path)
     }
 
-    /// One line: the file, the kind of failure and the detail.
+    /// One line: the file, the kind of failure and the detail, with controls that could act
+    /// on a terminal escaped visibly (file names and backend names are anyone's text).
     public var description: String {
         let prefix = path.map { "plugin \($0): " } ?? ""
-        return "\(prefix)\(code): \(message)"
+        return "\(prefix)\(code): \(message)".escapedForEcho
     }
 }

@@ -1,7 +1,8 @@
 import TrellisGeometry
 
 /// Writes the small JSON documents that scenes and the `trellis` command print: strings escaped
-/// per RFC 8259 and numbers rounded to three decimals.
+/// per RFC 8259 (controls, C1 controls and bidirectional controls as `\u` escapes, so that no
+/// string reaches a terminal as a control sequence) and numbers rounded to three decimals.
 package enum JSONOutput {
     /// A JSON string literal.
     package static func string(_ text: String) -> String {
@@ -18,9 +19,7 @@ package enum JSONOutput {
             case "\r": result += "\\r"
             case "\t": result += "\\t"
             default:
-                if scalar.value < 0x20 || scalar.value == 0x7F || scalar.value == 0x2028
-                    || scalar.value == 0x2029
-                {
+                if scalar.isUnsafeToEcho {
                     let hex = String(scalar.value, radix: 16)
                     result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
                 } else {
@@ -31,9 +30,9 @@ package enum JSONOutput {
         return result + "\""
     }
 
-    /// A number rounded to three decimals, without trailing zeros (`0` for non-finite values,
-    /// which JSON cannot hold).
+    /// A number rounded to three decimals, without trailing zeros; `null` for a value that is
+    /// not finite, which JSON cannot hold.
     package static func number(_ value: Double) -> String {
-        value.isFinite ? value.decimalDescription : "0"
+        value.isFinite ? value.decimalDescription : "null"
     }
 }

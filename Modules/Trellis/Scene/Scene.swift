@@ -32,6 +32,15 @@ public final class Scene {
     /// The views that have an id, by id.
     private let viewsByID: [String: View]
 
+    /// The largest scene document, in bytes (256 MiB).
+    public nonisolated static let maximumDocumentBytes = 256 * 1024 * 1024
+    /// The most views a scene document may describe.
+    public nonisolated static let maximumViews = 1_000_000
+    /// The most pixels all of a scene's distinct images may hold together: 64 Mi pixels, 256
+    /// MiB of RGBA. A file or a synthetic image used many times is made once and counted once;
+    /// one image may have at most `Image.maximumPixels`.
+    public nonisolated static let maximumImagePixels = 64 * 1024 * 1024
+
     /// Decodes a scene from JSON bytes.
     ///
     /// - Parameters:
@@ -39,6 +48,13 @@ public final class Scene {
     ///   - baseDirectory: The directory that image paths are relative to.
     /// - Throws: ``SceneError`` naming the key path of the first problem.
     public convenience init(json: [UInt8], baseDirectory: String = ".") throws(SceneError) {
+        guard json.count <= Scene.maximumDocumentBytes else {
+            throw SceneError(
+                keyPath: "scene",
+                message:
+                    "the document is \(json.count) bytes, over the limit of \(Scene.maximumDocumentBytes)"
+            )
+        }
         let document: JSONValue
         do {
             document = try JSONParser.parse(json)
@@ -72,6 +88,15 @@ public final class Scene {
     ///
     /// - Throws: ``SceneError`` for a missing file or a malformed scene.
     public convenience init(contentsOfFile path: String) throws(SceneError) {
+        if let attributes = try? FileManager.default.attributesOfItem(atPath: path),
+            let bytes = attributes[.size] as? Int, bytes > Scene.maximumDocumentBytes
+        {
+            throw SceneError(
+                keyPath: "scene",
+                message:
+                    "\(path) is \(bytes) bytes, over the limit of \(Scene.maximumDocumentBytes) for a scene"
+            )
+        }
         guard let data = FileManager.default.contents(atPath: path) else {
             throw SceneError(keyPath: "scene", message: "cannot read \(path)")
         }

@@ -102,7 +102,7 @@ extension SceneDecoder {
         let itemSize = try reader.value("itemSize").map { v throws(SceneError) in
             try SceneValues.size(v, path: reader.child("itemSize"))
         }
-        let lineSpacing = try reader.number("lineSpacing") ?? 10
+        let lineSpacing = try reader.length("lineSpacing") ?? 10
         var spacing: GridLayout.Spacing = .auto
         var flowSpacing = 10.0
         if let raw = reader.value("interitemSpacing") {
@@ -114,11 +114,9 @@ extension SceneDecoder {
                         message: "\"auto\" spacing needs \"columns\" (a column grid)")
                 }
                 spacing = .auto
-            case .number(let number):
-                guard number >= 0 else {
-                    throw SceneError(
-                        keyPath: reader.child("interitemSpacing"), message: "cannot be negative")
-                }
+            case .number:
+                let number = try SceneValues.length(
+                    raw, path: reader.child("interitemSpacing"), nonNegative: true)
                 spacing = .fixed(number)
                 flowSpacing = number
             default:

@@ -59,7 +59,13 @@ extension SceneDecoder {
         case "stepper":
             let view = Stepper()
             if let minimum = try reader.number("minimumValue") { view.minimumValue = minimum }
-            if let maximum = try reader.number("maximumValue") { view.maximumValue = maximum }
+            if let maximum = try reader.number("maximumValue") {
+                if maximum < view.minimumValue {
+                    throw SceneError(
+                        keyPath: reader.child("maximumValue"), message: "is below minimumValue")
+                }
+                view.maximumValue = maximum
+            }
             if let step = try reader.number("stepValue") {
                 guard step > 0 else {
                     throw SceneError(keyPath: reader.child("stepValue"), message: "must be above 0")
@@ -161,7 +167,7 @@ extension SceneDecoder {
         {
             button.direction = Button.Direction(rawValue: direction) ?? .row
         }
-        if let spacing = try reader.number("spacing") { button.spacing = spacing }
+        if let spacing = try reader.length("spacing") { button.spacing = spacing }
         if let insets = reader.value("contentInsets") {
             button.contentEdgeInsets = try SceneValues.insets(
                 insets, path: reader.child("contentInsets"))
@@ -307,11 +313,7 @@ extension SceneDecoder {
         if case .string(let file) = value {
             let full = file.hasPrefix("/") ? file : baseDirectory + "/" + file
             let scale: Double = file.contains("@3x.") ? 3 : (file.contains("@2x.") ? 2 : 1)
-            do {
-                return try Image(contentsOfFile: full, scale: scale)
-            } catch {
-                throw SceneError(keyPath: path, message: error.reason + " (\(full))")
-            }
+            return try images.file(full, scale: scale, keyPath: path)
         }
         var reader = try ObjectReader(value, path: path)
         guard let sizeValue = reader.value("size") else {
@@ -327,7 +329,7 @@ extension SceneDecoder {
             try reader.value("color").map { v throws(SceneError) in
                 try SceneValues.color(v, path: reader.child("color"))
             } ?? .gray
-        var image = Image(size: size, color: color)
+        var image = try images.synthetic(size: size, color: color, keyPath: path)
         if let caps = reader.value("capInsets") {
             image = image.resizableImage(
                 withCapInsets: try SceneValues.insets(caps, path: reader.child("capInsets")))

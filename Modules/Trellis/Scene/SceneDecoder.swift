@@ -13,6 +13,10 @@ struct SceneDecoder {
     var pendingConstraints: [PendingConstraints] = []
     /// The views the scene gives a `frame`, which constraints relate to but do not move.
     var framedViews: Set<ObjectIdentifier> = []
+    /// The images decoded so far, each once, within the scene's pixel budget.
+    let images = SceneImages()
+    /// The views decoded so far.
+    private var viewCount = 0
 
     init(baseDirectory: String) {
         self.baseDirectory = baseDirectory
@@ -104,6 +108,12 @@ struct SceneDecoder {
 
     private mutating func decodeView(reader: ObjectReader) throws(SceneError) -> View {
         var reader = reader
+        viewCount += 1
+        guard viewCount <= Scene.maximumViews else {
+            throw SceneError(
+                keyPath: reader.path,
+                message: "a scene holds at most \(Scene.maximumViews) views; this is one more")
+        }
         let type = try reader.choice("type", SceneDecoder.typeNames) ?? "view"
         let view = try makeView(type: type, reader: &reader)
         if let id = try reader.string("id") {
@@ -175,14 +185,14 @@ struct SceneDecoder {
             view.backgroundColor = try SceneValues.color(
                 color, path: reader.child("backgroundColor"))
         }
-        if let radius = try reader.number("cornerRadius") {
+        if let radius = try reader.length("cornerRadius") {
             guard radius >= 0 else {
                 throw SceneError(
                     keyPath: reader.child("cornerRadius"), message: "cannot be negative")
             }
             view.cornerRadius = radius
         }
-        if let width = try reader.number("borderWidth") {
+        if let width = try reader.length("borderWidth") {
             guard width >= 0 else {
                 throw SceneError(
                     keyPath: reader.child("borderWidth"), message: "cannot be negative")

@@ -1,3 +1,5 @@
+import TrellisGeometry
+
 /// A scene that cannot be loaded: the key path of the offending value and what is wrong with
 /// it, as one line — `root.children[2].style.flexGrw: unknown key (did you mean "flexGrow"?)`.
 public struct SceneError: Error, Sendable, Hashable, CustomStringConvertible {
@@ -12,8 +14,9 @@ public struct SceneError: Error, Sendable, Hashable, CustomStringConvertible {
         self.message = message
     }
 
-    /// `key.path: message`.
-    public var description: String { "\(keyPath): \(message)" }
+    /// `key.path: message`, with controls that could act on a terminal escaped visibly, as
+    /// `\u{1B}`: keys and values are the scene author's text.
+    public var description: String { "\(keyPath): \(message)".escapedForEcho }
 }
 
 /// Reads the members of one JSON object of a scene, tracking which keys were used so that any
@@ -76,6 +79,12 @@ struct ObjectReader {
     mutating func number(_ key: String) throws(SceneError) -> Double? {
         guard let value = value(key) else { return nil }
         return try SceneValues.number(value, path: child(key))
+    }
+
+    /// A length in points; see ``SceneValues/length(_:path:nonNegative:)``.
+    mutating func length(_ key: String, nonNegative: Bool = false) throws(SceneError) -> Double? {
+        guard let value = value(key) else { return nil }
+        return try SceneValues.length(value, path: child(key), nonNegative: nonNegative)
     }
 
     mutating func string(_ key: String) throws(SceneError) -> String? {

@@ -3,12 +3,40 @@ import TrellisGeometry
 /// Conversions from JSON values to the geometry and colours of scenes, each with an error that
 /// names the key path.
 enum SceneValues {
+    /// The largest magnitude of any number in a scene.
+    static let maximumNumber = 1e9
+    /// The largest magnitude of a length, a coordinate or a size in a scene, in points.
+    static let maximumLength = 1e6
+
+    /// A finite number of magnitude at most ``maximumNumber``.
     static func number(_ value: JSONValue, path: @autoclosure () -> String) throws(SceneError)
         -> Double
     {
         guard case .number(let number) = value else {
             throw SceneError(
                 keyPath: path(), message: "expected a number, found \(value.kindDescription)")
+        }
+        guard number.isFinite, abs(number) <= maximumNumber else {
+            throw SceneError(
+                keyPath: path(),
+                message: "\(number) is out of range; numbers must be within ±1e9")
+        }
+        return number
+    }
+
+    /// A length in points: a number of magnitude at most ``maximumLength``, and not negative
+    /// when `nonNegative`.
+    static func length(
+        _ value: JSONValue, path: @autoclosure () -> String, nonNegative: Bool = false
+    ) throws(SceneError) -> Double {
+        let number = try number(value, path: path())
+        guard abs(number) <= maximumLength else {
+            throw SceneError(
+                keyPath: path(),
+                message: "\(number) is out of range; lengths must be within ±1000000 points")
+        }
+        guard !nonNegative || number >= 0 else {
+            throw SceneError(keyPath: path(), message: "cannot be negative")
         }
         return number
     }
@@ -23,6 +51,7 @@ enum SceneValues {
         return text
     }
 
+    /// `count` lengths (see ``length(_:path:nonNegative:)``) in an array.
     static func numbers(
         _ value: JSONValue, count: Int, path: @autoclosure () -> String, what: String
     )
@@ -34,7 +63,7 @@ enum SceneValues {
         }
         var result: [Double] = []
         for (index, element) in elements.enumerated() {
-            result.append(try number(element, path: "\(path())[\(index)]"))
+            result.append(try length(element, path: "\(path())[\(index)]"))
         }
         return result
     }

@@ -50,8 +50,14 @@ open class PageControl: Control {
         Size(width: Double(max(pages, 0)) * PageControl.dotSpacing, height: 26)
     }
 
-    /// The size for ``numberOfPages``.
-    open override var intrinsicContentSize: Size { size(forNumberOfPages: numberOfPages) }
+    /// The most dots a page control shows: with more pages, a window of them scrolls to keep
+    /// the current page in view, as UIKit's does.
+    public static let maximumIndicators = 256
+
+    /// The size that shows the dots: one per page, at most ``maximumIndicators``.
+    open override var intrinsicContentSize: Size {
+        size(forNumberOfPages: min(numberOfPages, PageControl.maximumIndicators))
+    }
 
     /// Moves a page towards the side of the control the tap lands on.
     open override func endTracking(_ touch: Touch?) {
@@ -70,14 +76,29 @@ open class PageControl: Control {
         return true
     }
 
-    /// Draws one dot per page.
+    /// The pages whose dots are drawn: every page when they fit in the bounds (and number at
+    /// most ``maximumIndicators``), otherwise as many as fit, in a window that keeps the current page in view (at its middle where it
+    /// can), as UIKit's page control scrolls its indicators.
+    ///
+    /// - Complexity: O(1); drawing is bounded by the width, not the number of pages.
+    public var visiblePages: Range<Int> {
+        guard numberOfPages > 0 else { return 0..<0 }
+        let room = bounds.width.isFinite ? max(1, bounds.width / PageControl.dotSpacing) : 1
+        let fitting = Int(min(room, Double(PageControl.maximumIndicators)))
+        guard numberOfPages > fitting else { return 0..<numberOfPages }
+        let start = min(max(currentPage - fitting / 2, 0), numberOfPages - fitting)
+        return start..<(start + fitting)
+    }
+
+    /// Draws one dot per visible page, centred in the bounds.
     open override func draw(in context: DrawingContext) {
         if hidesForSinglePage && numberOfPages <= 1 { return }
-        let total = size(forNumberOfPages: numberOfPages)
+        let pages = visiblePages
+        let total = size(forNumberOfPages: pages.count)
         let startX = bounds.midX - total.width / 2 + PageControl.dotSpacing / 2
         let d = PageControl.dotDiameter
-        for page in 0..<numberOfPages {
-            let x = startX + Double(page) * PageControl.dotSpacing - d / 2
+        for (slot, page) in pages.enumerated() {
+            let x = startX + Double(slot) * PageControl.dotSpacing - d / 2
             let color =
                 page == currentPage
                 ? (currentPageIndicatorTintColor ?? Color(white: 0.2))

@@ -95,6 +95,9 @@ private struct ConstraintParser {
         guard case .number(let value) = token.kind else {
             throw fail(token, "expected \(what)")
         }
+        guard value.isFinite, abs(value) <= ConstraintParser.maximumMagnitude else {
+            throw fail(token, "\(what) is out of range; numbers must be within ±1000000")
+        }
         return (value, token)
     }
 
@@ -202,6 +205,12 @@ private struct ConstraintParser {
                 throw fail(
                     multiplierToken, "a multiplier of 0 removes the second item; use a constant")
             }
+        } else if first.attribute.isDimension, let constantToken, constant < 0,
+            relation != .greaterThanOrEqual
+        {
+            throw fail(
+                constantToken,
+                "a \(first.attribute.name) cannot be negative; use 0 or more")
         } else if !first.attribute.isDimension, let constantToken {
             throw fail(
                 constantToken,
@@ -235,6 +244,8 @@ private struct TokenCursor {
 extension ConstraintParser {
     /// The most names an unknown-item message lists.
     static let listedNameLimit = 12
+    /// The largest magnitude of a constant or a multiplier.
+    static let maximumMagnitude = 1e6
 
     /// Names the known items for an error message: all of them when they are few, otherwise
     /// the first ones in order and how many there are.

@@ -1,0 +1,87 @@
+import Foundation
+import Testing
+
+/// The command's output when it cannot be written: a clear error and exit 1 for a full or
+/// closed stream, the quiet end of a filter for a closed pipe, and never the scene file
+/// overwritten by its own render.
+@Suite struct OutputStreamTests {
+    private static func scene() throws -> String {
+        let path = FileManager.default.temporaryDirectory
+            .appendingPathComponent("trellis-out-\(UUID().uuidString).json").path
+        try Data(##"{"size": [20, 10], "root": {"id": "root"}}"##.utf8)
+            .write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    /// Runs `trellis` through the shell, with a redirection of its own.
+    private func shell(_ command: String) throws -> (status: Int32, errors: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", command]
+        var environment = ProcessInfo.processInfo.environment
+        environment["TRELLIS"] = Trellis.executable
+        process.environment = environment
+        let errors = Pipe()
+        process.standardError = errors
+        try process.run()
+        let data = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
+    @Test(arguments: [
+        "layout SCENE", "render SCENE", "text break --width 50", "text width", "plugins", "help",
+    ])
+    func aFullDiskIsAnErrorWithExitStatusOne(arguments: String) throws {
+        let scene = try Self.scene()
+        defer { try? FileManager.default.removeItem(atPath: scene) }
+        let command = arguments.replacingOccurrences(of: "SCENE", with: scene)
+        let result = try shell("echo hello | \"$TRELLIS\" \(command) > /dev/full")
+        #expect(result.status == 1, "\(result.errors)")
+        #expect(
+            result.errors == "trellis: cannot write to standard output: No space left on device\n")
+    }
+
+    @Test func aClosedStandardOutputIsAnError() throws {
+        let scene = try Self.scene()
+        defer { try? FileManager.default.removeItem(atPath: scene) }
+        let result = try shell("\"$TRELLIS\" layout \(scene) >&-")
+        #expect(result.status == 1)
+        #expect(result.errors.hasPrefix("trellis: cannot write to standard output: "))
+    }
+
+    @Test func aClosedPipeEndsTheCommandQuietly() throws {
+        let scene = try Self.scene()
+        defer { try? FileManager.default.removeItem(atPath: scene) }
+        // The reader is gone before the command writes: SIGPIPE, as for any filter.
+        let result = try shell("\"$TRELLIS\" layout \(scene) | true")
+        #expect(result.status == 0)
+        #expect(result.errors.isEmpty, "\(result.errors)")
+    }
+
+    @Test func aFailingStandardErrorStillExitsOne() throws {
+        let result = try shell("\"$TRELLIS\" layout /nonexistent.json 2>/dev/full; echo $? >&2")
+        #expect(result.errors == "1\n")
+    }
+
+    @Test func theSceneFileIsNotItsOwnOutput() throws {
+        let scene = try Self.scene()
+        defer { try? FileManager.default.removeItem(atPath: scene) }
+        let before = try Data(contentsOf: URL(fileURLWithPath: scene))
+        let result = try Trellis.run(["render", scene, "--out", scene])
+        #expect(result.status == 1)
+        #expect(result.errors.contains("is the scene file itself"))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: scene)) == before)
+        for directoryLike in [scene + "/", FileManager.default.temporaryDirectory.path] {
+            let refused = try Trellis.run(["render", scene, "--out", directoryLike])
+            #expect(refused.status == 1, "\(directoryLike)")
+        }
+    }
+
+    @Test func escapeSequencesInAFileNameAreEscapedOnStandardError() throws {
+        let result = try Trellis.run(["layout", "/nonexistent/\u{1B}]0;owned\u{07}x.json"])
+        #expect(result.status == 1)
+        #expect(!result.errors.utf8.contains(0x1B) && !result.errors.utf8.contains(0x07))
+        #expect(result.errors.contains("\\u{1B}]0;owned\\u{7}x.json"))
+    }
+}
