@@ -17,9 +17,14 @@ extension TextMeasurer {
     /// - Parameters:
     ///   - text: The text.
     ///   - style: The style it is laid out in.
+    /// A text long enough to be cut to its visible lines (over twice
+    /// ``maximumBytesPerLine``) names no runs: which part is measured depends on the box, so
+    /// it is measured when it is laid out.
+    ///
     /// - Returns: Each paragraph, its line break included, then the ellipsis.
     /// - Complexity: O(*n*) in the length of the text.
     public static func runsToMeasure(_ text: String, style: TextStyle) -> [TextRun] {
-        PreparedText.measurementRuns(of: text, font: style.font)
+        guard text.utf8.count <= 2 * maximumBytesPerLine else { return [] }
+        return PreparedText.measurementRuns(of: text, font: style.font)
     }
 }

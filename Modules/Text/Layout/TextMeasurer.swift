@@ -166,6 +166,7 @@ public final class TextMeasurer: Sendable {
     /// - Complexity: O(*n*) in the length of the text; an unchanged label costs a cache lookup.
     public func sizeThatFits(_ size: Size, text: String, style: TextStyle) -> Size {
         let request = LayoutRequest(style: style, size: size, includesLeading: true)
+        let text = visibleExcerpt(of: text, font: style.font, request: request) ?? text
         let hash = MeasurementCache.Key.hash(text: text, font: style.font)
         let cached = cache.withLock {
             $0.size(text: text, font: style.font, hash: hash, request: request)
@@ -221,7 +222,8 @@ public final class TextMeasurer: Sendable {
     }
 
     private func layout(_ text: String, font: Font, _ request: LayoutRequest) -> TextLayout {
-        layout(MeasurementCache.Key(text: text, font: font), request)
+        let text = visibleExcerpt(of: text, font: font, request: request) ?? text
+        return layout(MeasurementCache.Key(text: text, font: font), request)
     }
 
     private func layout(_ key: MeasurementCache.Key, _ request: LayoutRequest) -> TextLayout {

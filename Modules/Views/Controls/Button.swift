@@ -285,11 +285,13 @@ open class Button: Control {
     private var showsImage: Bool { currentImage != nil }
 
     /// The title's size on one line, or wrapped at a width.
-    private func titleSize(width: Double?) -> Size {
+    /// The title's size on one line, or wrapped at `width` in as many lines as `height` holds
+    /// (all of them for no height).
+    private func titleSize(width: Double?, height: Double? = nil) -> Size {
         guard showsTitle else { return .zero }
         if let width, width > 0 {
             let label = titleLabel
-            let limit = Size(width: width, height: 0)
+            let limit = Size(width: width, height: height ?? 0)
             let previous = label.numberOfLines
             label.numberOfLines = 0
             defer { label.numberOfLines = previous }
@@ -298,13 +300,16 @@ open class Button: Control {
         return titleLabel.sizeThatFits(Size(width: 0, height: 0))
     }
 
-    /// The size of the image, spacing and title, without insets.
-    private func contentSize(titleWidth: Double?) -> Size {
+    /// The size of the image, spacing and title, without insets; a wrapped title takes at
+    /// most the lines `height` holds, when given.
+    private func contentSize(titleWidth: Double?, height: Double? = nil) -> Size {
         let image = showsImage ? (currentImage?.size ?? .zero) : .zero
         let gap = showsImage && showsTitle ? spacing : 0
         var title = titleSize(width: nil)
         if let titleWidth, titleWidth > 0, title.width > titleWidth {
-            title = titleSize(width: titleWidth)
+            // Beside the image the title has the whole height; below or above it, the rest.
+            let room = height.map { direction.isHorizontal ? $0 : $0 - image.height - gap }
+            title = titleSize(width: titleWidth, height: room.map { max($0, 1) })
         }
         if direction.isHorizontal {
             return Size(
@@ -342,7 +347,9 @@ open class Button: Control {
     open override func layoutSubviews() {
         super.layoutSubviews()
         let area = bounds.inset(by: contentEdgeInsets)
-        let content = contentSize(titleWidth: titleWidthLimit(forContentWidth: area.width))
+        // A wrapped title shows the lines the button holds: no more are measured.
+        let content = contentSize(
+            titleWidth: titleWidthLimit(forContentWidth: area.width), height: area.height)
         let box = ContentPlacement.place(
             content, in: area, horizontal: contentHorizontalAlignment,
             vertical: contentVerticalAlignment,
