@@ -147,4 +147,51 @@ import TrellisRender
         chmod(plugin.directory, 0o700)
         #expect(try PluginLibrary.load(path: plugin.path) === first)
     }
+
+    /// The text backend built beside the tests, which is private to its owner.
+    private static var builtPlugin: String {
+        PluginFixtures.buildDirectory + "/libTrellisTextBackend.so"
+    }
+
+    @Test(arguments: [0o777, 0o1777, 0o757] as [mode_t])
+    func aSymbolicLinkInADirectoryOthersCanWriteIsRefused(mode: mode_t) throws {
+        let directory = try PluginFixtures.makeDirectory()
+        let link = directory + "/libTrellisTextBackend.so"
+        #expect(symlink(PluginPermissionTests.builtPlugin, link) == 0)
+        chmod(directory, mode)
+        defer { chmod(directory, 0o700) }
+        let error = loadError(link)
+        #expect(error?.code == .insecurePermissions)
+        #expect(error?.path == link)
+        #expect(
+            error?.message
+                == "the directory \(directory) that holds the symbolic link \(link) is writable by "
+                + "other users; remove that permission (chmod o-w)")
+        chmod(directory, 0o755)
+        #expect(loadError(link) == nil)
+        #expect(
+            try PluginLibrary.load(path: link)
+                === PluginLibrary.load(path: PluginPermissionTests.builtPlugin))
+    }
+
+    @Test func everyLinkOnTheWayToThePluginIsCheckedRelativeOrNot() throws {
+        let first = try PluginFixtures.makeDirectory()
+        let second = try PluginFixtures.makeDirectory()
+        chmod(first, 0o755)
+        let outer = first + "/libTrellisOuterBackend.so"
+        let inner = second + "/libTrellisInnerBackend.so"
+        let relative = "../" + (second as NSString).lastPathComponent + "/libTrellisInnerBackend.so"
+        #expect(symlink(relative, outer) == 0)
+        #expect(symlink(PluginPermissionTests.builtPlugin, inner) == 0)
+        #expect(loadError(outer) == nil)
+        chmod(second, 0o777)
+        defer { chmod(second, 0o700) }
+        let error = loadError(outer)
+        #expect(error?.code == .insecurePermissions)
+        #expect(error?.path == outer)
+        #expect(
+            error?.message
+                == "the directory \(second) that holds the symbolic link \(inner) is writable by "
+                + "other users; remove that permission (chmod o-w)")
+    }
 }

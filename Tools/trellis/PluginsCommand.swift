@@ -2,7 +2,8 @@ import TrellisRender
 
 /// `trellis plugins [--path DIR]`: lists the backends that discovery finds.
 enum PluginsCommand {
-    /// Returns the listing and the lines about files that failed to load.
+    /// Returns the listing and the lines about files that failed to load, with control
+    /// characters and bidirectional overrides escaped.
     static func run(_ arguments: Arguments) -> (listing: String, failures: [String]) {
         var discovery = PluginDiscovery()
         if let path = arguments.options["path"] {
@@ -32,6 +33,18 @@ enum PluginsCommand {
             lines.append(
                 "(no plugins found; searched: \(discovery.searchPaths.joined(separator: ", ")))")
         }
-        return (lines.joined(separator: "\n") + "\n", result.failures.map { "warning: \($0)" })
+        let failures = result.failures.map { EscapedText.visible("warning: \($0)") }
+        return (lines.joined(separator: "\n") + "\n", failures)
+    }
+
+    /// One line for each plugin file a registry did not use, for a command that goes on with
+    /// the backends it did load: `trellis: warning: skipped plugin PATH: CODE: DETAIL`, with
+    /// control characters and bidirectional overrides escaped.
+    static func skippedWarnings(_ failures: [PluginError]) -> [String] {
+        failures.map { failure in
+            let plugin = failure.path.map { "plugin \($0)" } ?? "a plugin"
+            return EscapedText.visible(
+                "trellis: warning: skipped \(plugin): \(failure.code): \(failure.message)")
+        }
     }
 }

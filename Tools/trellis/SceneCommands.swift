@@ -27,11 +27,18 @@ enum SceneCommands {
     }
 
     /// Renders a scene once through a backend and returns the bytes.
+    ///
+    /// Once the backend is open, each plugin file the registry found but did not use (it
+    /// failed to load, or another plugin has its name) is named in a warning on standard
+    /// error, so that a backend chosen in its place does not go unnoticed.
     static func render(_ path: String, backend name: String, registry: BackendRegistry)
         throws(CommandError) -> [UInt8]
     {
         let scene = try load(path)
         let backend = try open(name, registry: registry)
+        for line in PluginsCommand.skippedWarnings(registry.failures) {
+            TrellisCommand.writeError(line)
+        }
         do {
             return try scene.render(with: backend)
         } catch {

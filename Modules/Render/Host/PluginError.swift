@@ -32,7 +32,9 @@ public struct PluginError: Error, Sendable, Hashable, CustomStringConvertible {
 
         /// The file does not exist.
         public static let notFound = Code(.notFound)
-        /// The file exists but `dlopen` cannot load it.
+        /// The file exists but is not a complete ELF shared object for this machine (not ELF,
+        /// another class, byte order, type or machine, or truncated), or `dlopen` cannot load
+        /// it.
         public static let notASharedLibrary = Code(.notASharedLibrary)
         /// The library does not export `trellis_plugin_manifest`.
         public static let noManifestSymbol = Code(.noManifestSymbol)
@@ -50,8 +52,9 @@ public struct PluginError: Error, Sendable, Hashable, CustomStringConvertible {
         public static let badSignature = Code(.badSignature)
         /// An entry's signature is not the one the host expects for its name.
         public static let signatureMismatch = Code(.signatureMismatch)
-        /// The file or its directory could be changed by another user: it is writable by
-        /// other users, or owned by someone other than the user running the host or root.
+        /// The file, its directory, or the directory of a symbolic link that leads to it could
+        /// be changed by another user: it is writable by other users, or owned by someone other
+        /// than the user running the host or root.
         public static let insecurePermissions = Code(.insecurePermissions)
         /// The backend lacks a capability the request needs.
         public static let missingCapability = Code(.missingCapability)

@@ -62,20 +62,31 @@ public final class PluginLibrary: Sendable {
     /// The file and its directory must be changeable only by the user running the host or
     /// root: each must be owned by one of them, not writable by other users, and not writable
     /// by its group unless that is the owner's private group (the rule OpenSSH applies to
-    /// `authorized_keys`). The check runs on every call, before a library loaded earlier is
-    /// returned, so a file whose permissions were loosened since is refused. The library is
-    /// opened with `dlopen(RTLD_NOW | RTLD_LOCAL)`, its manifest is read and checked (ABI
-    /// version, structure sizes, name, entry table), and a libffi call interface is prepared
-    /// for every entry.
+    /// `authorized_keys`). When the path is a symbolic link, the directory that holds it, and
+    /// the directory of every further link on the way to the file, must pass the same rule:
+    /// otherwise another user could point the link at any library. Then the file the links
+    /// lead to and its directory are checked. The checks run on every call, before a library
+    /// loaded earlier is returned, so a file whose permissions were loosened since is refused.
     ///
-    /// - Throws: ``PluginError`` naming the file and the problem; a file or directory that
-    ///   another user could change is ``PluginError/Code-swift.struct/insecurePermissions``.
+    /// Before `dlopen`, the file's ELF headers are read with plain reads and checked: it must be
+    /// a 64-bit shared object for this machine, and its header tables and loadable segments
+    /// must lie inside the file, so that a truncated file is refused rather than faulting the
+    /// process when it is mapped. The library is then opened with
+    /// `dlopen(RTLD_NOW | RTLD_LOCAL)`, its manifest is read and checked (ABI version,
+    /// structure sizes, name, entry table), and a libffi call interface is prepared for every
+    /// entry.
+    ///
+    /// - Throws: ``PluginError`` naming the file and the problem; a file, directory or link
+    ///   that another user could change is
+    ///   ``PluginError/Code-swift.struct/insecurePermissions``, a file that is not a complete
+    ///   shared object for this machine is ``PluginError/Code-swift.struct/notASharedLibrary``.
     public static func load(path: String) throws(PluginError) -> PluginLibrary {
         guard let real = SystemCalls.realPath(path),
             let status = SystemCalls.status(of: real)
         else {
             throw PluginError(.notFound, "no such file", path: path)
         }
+        try checkLinks(from: path)
         guard status.isRegularFile else {
             throw PluginError(.notASharedLibrary, "not a regular file", path: real)
         }
@@ -92,12 +103,53 @@ public final class PluginLibrary: Sendable {
             throw PluginError(.insecurePermissions, problem, path: real)
         }
         if let cached = loaded.withLock({ $0[real] }) { return cached }
+        try ELFHeader.checkSharedObject(at: real)
         let handle = try SystemCalls.open(library: real)
         let library = try read(handle: handle, path: real)
         return loaded.withLock { cache in
             if let existing = cache[real] { return existing }
             cache[real] = library
             return library
+        }
+    }
+
+    /// Checks the directory of each symbolic link on the way from a path to its file.
+    ///
+    /// A link is only as safe as the directory that holds it: whoever can write there can
+    /// replace the link. The chain is followed one link at a time (a relative target from the
+    /// link's directory), at most 40 links, as the kernel does; messages name each directory
+    /// by its canonical path.
+    ///
+    /// - Throws: ``PluginError/Code-swift.struct/insecurePermissions`` naming the path as
+    ///   given, the link and its directory.
+    private static func checkLinks(from path: String) throws(PluginError) {
+        var current = path
+        for _ in 0..<40 {
+            guard let status = SystemCalls.linkStatus(of: current) else {
+                // The path resolved a moment ago: the chain changed, or a target is not UTF-8.
+                throw PluginError(
+                    .notFound, "the symbolic link target \(current) cannot be followed",
+                    path: path)
+            }
+            guard status.isSymbolicLink, let target = SystemCalls.linkTarget(of: current) else {
+                return
+            }
+            guard let directory = SystemCalls.realPath(parentDirectory(of: current)),
+                let directoryStatus = SystemCalls.status(of: directory)
+            else {
+                throw PluginError(
+                    .notFound, "the directory of the symbolic link \(current) cannot be read",
+                    path: path)
+            }
+            let base = directory == "/" ? "" : directory
+            let link = base + "/" + lastComponent(of: current)
+            if let problem = PluginPermissions.problem(
+                with: directoryStatus,
+                subject: "the directory \(directory) that holds the symbolic link \(link)")
+            {
+                throw PluginError(.insecurePermissions, problem, path: path)
+            }
+            current = target.hasPrefix("/") ? target : base + "/" + target
         }
     }
 
@@ -239,6 +291,11 @@ public final class PluginLibrary: Sendable {
                 "the name must be 1 to 64 characters of a-z, 0-9 and '-'", path: path)
         }
         return String(decoding: bytes, as: UTF8.self)
+    }
+
+    private static func lastComponent(of path: String) -> Substring {
+        guard let slash = path.lastIndex(of: "/") else { return path[...] }
+        return path[path.index(after: slash)...]
     }
 
     private static func parentDirectory(of path: String) -> String {

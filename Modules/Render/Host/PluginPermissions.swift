@@ -1,5 +1,6 @@
-/// The rule that keeps other users from putting code into the host process: a plugin file and
-/// its directory must be changeable only by the user running the host (or root).
+/// The rule that keeps other users from putting code into the host process: a plugin file, its
+/// directory, and the directory of any symbolic link that leads to it must be changeable only
+/// by the user running the host (or root).
 ///
 /// The rule follows OpenSSH's for `authorized_keys`. A file or directory is refused when
 ///
@@ -9,13 +10,15 @@
 ///   owner's primary group, named like the owner, with no other members. That exception lets
 ///   plugins built under the user-private-group convention (`umask 002`) load.
 ///
-/// Only the file and the directory that holds it are checked, not every ancestor.
+/// Only the file and the directory that holds it are checked, not every ancestor; when the
+/// plugin is reached through symbolic links, so is the directory that holds each link.
 enum PluginPermissions {
     /// Why another user could change a file or directory, or `nil` when none can.
     ///
     /// - Parameters:
     ///   - status: The file's or directory's status.
-    ///   - subject: How the message names it: "the file" or "its directory /x".
+    ///   - subject: How the message names it: "the file", "its directory /x" or "the
+    ///     directory /x that holds the symbolic link /x/y".
     static func problem(with status: SystemCalls.FileStatus, subject: String) -> String? {
         let user = SystemCalls.effectiveUser()
         if status.owner != user && status.owner != 0 {

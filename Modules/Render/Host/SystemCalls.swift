@@ -36,22 +36,117 @@ enum SystemCalls {
     struct FileStatus {
         var isRegularFile: Bool
         var isDirectory: Bool
+        var isSymbolicLink: Bool
         var owner: UInt32
         var group: UInt32
         var isWritableByGroup: Bool
         var isWritableByOthers: Bool
+
+        init(_ info: stat) {
+            let type = info.st_mode & S_IFMT
+            isRegularFile = type == S_IFREG
+            isDirectory = type == S_IFDIR
+            isSymbolicLink = type == S_IFLNK
+            owner = UInt32(info.st_uid)
+            group = UInt32(info.st_gid)
+            isWritableByGroup = info.st_mode & S_IWGRP != 0
+            isWritableByOthers = info.st_mode & S_IWOTH != 0
+        }
     }
 
     /// Returns the status of a path (following symbolic links), or `nil` when it does not exist.
     static func status(of path: String) -> FileStatus? {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
-        let type = info.st_mode & S_IFMT
-        return FileStatus(
-            isRegularFile: type == S_IFREG, isDirectory: type == S_IFDIR,
-            owner: UInt32(info.st_uid), group: UInt32(info.st_gid),
-            isWritableByGroup: info.st_mode & S_IWGRP != 0,
-            isWritableByOthers: info.st_mode & S_IWOTH != 0)
+        return FileStatus(info)
+    }
+
+    /// Returns the status of a path itself, not following a symbolic link at its end (`lstat`),
+    /// or `nil` when it does not exist.
+    static func linkStatus(of path: String) -> FileStatus? {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return nil }
+        return FileStatus(info)
+    }
+
+    /// The target a symbolic link holds, as written in the link (possibly relative to the
+    /// link's directory), or `nil` when the path is not a symbolic link.
+    static func linkTarget(of path: String) -> String? {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = buffer.withUnsafeMutableBufferPointer { storage -> Int in
+            guard let base = storage.baseAddress else { return -1 }
+            return readlink(path, base, storage.count - 1)
+        }
+        guard count >= 0 else { return nil }
+        return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// Opens a file for reading, passes it to `body`, and closes it.
+    ///
+    /// - Throws: ``PluginError`` with the code `failure` when the file cannot be opened or its
+    ///   size read, and whatever `body` throws.
+    static func withFile<Result>(
+        _ path: String, failure: PluginError.Code,
+        _ body: (FileReader) throws(PluginError) -> Result
+    ) throws(PluginError) -> Result {
+        let descriptor = openForReading(path)
+        guard descriptor >= 0 else {
+            throw PluginError(failure, "cannot open it: \(errorText())", path: path)
+        }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else {
+            throw PluginError(failure, "cannot read its size: \(errorText())", path: path)
+        }
+        return try body(
+            FileReader(
+                descriptor: descriptor, size: UInt64(max(info.st_size, 0)), path: path,
+                failure: failure))
+    }
+
+    /// An open file read with `pread`, never mapped into memory: a file that is shorter than it
+    /// claims cannot fault the process.
+    struct FileReader {
+        /// The file's size in bytes when it was opened.
+        let size: UInt64
+        private let descriptor: Int32
+        private let path: String
+        private let failure: PluginError.Code
+
+        init(descriptor: Int32, size: UInt64, path: String, failure: PluginError.Code) {
+            self.descriptor = descriptor
+            self.size = size
+            self.path = path
+            self.failure = failure
+        }
+
+        /// Reads `count` bytes at `offset`; fewer when the file ends first.
+        ///
+        /// - Throws: ``PluginError`` when the read fails.
+        func read(at offset: UInt64, count: Int) throws(PluginError) -> [UInt8] {
+            guard count > 0, offset <= UInt64(Int64.max) - UInt64(count) else { return [] }
+            var bytes = [UInt8](repeating: 0, count: count)
+            var done = 0
+            while done < count {
+                let result = bytes.withUnsafeMutableBytes { buffer -> Int in
+                    guard let base = buffer.baseAddress else { return 0 }
+                    return pread(
+                        descriptor, base + done, count - done, off_t(offset) + off_t(done))
+                }
+                if result < 0 && errno == EINTR { continue }
+                guard result >= 0 else {
+                    throw PluginError(failure, "cannot read it: \(errorText())", path: path)
+                }
+                if result == 0 { break }
+                done += result
+            }
+            return Array(bytes.prefix(done))
+        }
+    }
+
+    /// The message of the current `errno`.
+    private static func errorText() -> String {
+        String(cString: strerror(errno))
     }
 
     /// The effective user id of the process.
@@ -121,4 +216,10 @@ enum SystemCalls {
         guard let value = getenv(name) else { return nil }
         return String(cString: value)
     }
+}
+
+/// Opens a file read-only and close-on-exec; outside ``SystemCalls``, whose `open(library:)`
+/// would hide the C function.
+private func openForReading(_ path: String) -> Int32 {
+    open(path, O_RDONLY | O_CLOEXEC)
 }
