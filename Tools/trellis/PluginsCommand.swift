@@ -1,3 +1,4 @@
+import TrellisGeometry
 import TrellisRender
 
 /// `trellis plugins [--path DIR]`: lists the backends that discovery finds.
@@ -33,8 +34,8 @@ enum PluginsCommand {
             lines.append(
                 "(no plugins found; searched: \(discovery.searchPaths.joined(separator: ", ")))")
         }
-        let failures = result.failures.map { EscapedText.visible("warning: \($0)") }
-        return (lines.joined(separator: "\n") + "\n", failures)
+        let failures = result.failures.map { "warning: \($0)".escapedForEcho }
+        return (lines.map(\.escapedForEcho).joined(separator: "\n") + "\n", failures)
     }
 
     /// One line for each plugin file a registry did not use, for a command that goes on with
@@ -43,8 +44,8 @@ enum PluginsCommand {
     static func skippedWarnings(_ failures: [PluginError]) -> [String] {
         failures.map { failure in
             let plugin = failure.path.map { "plugin \($0)" } ?? "a plugin"
-            return EscapedText.visible(
-                "trellis: warning: skipped \(plugin): \(failure.code): \(failure.message)")
+            return "trellis: warning: skipped \(plugin): \(failure.code): \(failure.message)"
+                .escapedForEcho
         }
     }
 }
