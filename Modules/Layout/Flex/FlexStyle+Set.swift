@@ -16,11 +16,6 @@ extension FlexStyle {
         "borderLeft",
     ]
 
-    /// The largest magnitude ``set(_:to:)`` accepts for a length, a percentage, a factor such
-    /// as `flexGrow`, or an aspect ratio and its inverse: larger values, which only overflow
-    /// the arithmetic of a layout, are refused.
-    public static let maximumMagnitude = 1_000_000.0
-
     /// Sets a property from a CSS value, as a scene file or a stylesheet writes it.
     ///
     /// Property names are camelCase (`flexDirection`) or CSS's kebab-case (`flex-direction`).
@@ -40,12 +35,23 @@ extension FlexStyle {
     /// - Parameters:
     ///   - property: The property name.
     ///   - value: A number, a CSS string, or a list of four for the edge shorthands.
+    ///   - limit: The largest magnitude a number may have (a length, a percentage, a factor,
+    ///     an aspect ratio and its inverse); CSS's own range when not given. A document format
+    ///     with a range of its own, as scenes have, passes it.
     /// - Throws: ``FlexStyleError`` naming the property and the value when the property is
-    ///   unknown or the value is not valid for it (a number beyond ``maximumMagnitude`` too);
-    ///   the style is then unchanged.
-    public mutating func set(_ property: String, to value: FlexStyleValue) throws {
+    ///   unknown or the value is not valid for it, or beyond `limit`; the style is then
+    ///   unchanged.
+    public mutating func set(
+        _ property: String, to value: FlexStyleValue, within limit: Double = .infinity
+    ) throws {
         let name = FlexStyle.camelCase(property)
         do {
+            if limit.isFinite { try Self.check(value, within: limit) }
+            if name == "aspectRatio", limit.isFinite, case .number(let ratio) = value, ratio > 0,
+                1 / ratio > limit
+            {
+                try Self.check(.number(1 / ratio), within: limit)
+            }
             try apply(name, value)
         } catch var error as FlexStyleError {
             error.property = property
@@ -203,7 +209,6 @@ extension FlexStyle {
                 property: "", value: "",
                 message: "is below the minimum of \(FlexStyleValue.format(minimum))")
         }
-        try Self.checkMagnitude(parsed)
         return parsed
     }
 
@@ -215,8 +220,6 @@ extension FlexStyle {
             if parts.count == 2, let width = FlexLength.parseNumber(parts[0]),
                 let height = FlexLength.parseNumber(parts[1]), width > 0, height > 0
             {
-                try Self.checkMagnitude(width / height)
-                try Self.checkMagnitude(height / width)
                 return width / height
             }
         }
@@ -225,7 +228,6 @@ extension FlexStyle {
             throw FlexStyleError(
                 property: "", value: "", message: "must be above 0, \"w / h\", or \"auto\"")
         }
-        try Self.checkMagnitude(1 / ratio)
         return ratio
     }
 
@@ -247,10 +249,6 @@ extension FlexStyle {
             throw FlexStyleError(
                 property: "", value: "", message: "is a list; this property takes one length")
         }
-        switch parsed {
-        case .points(let number), .percent(let number): try Self.checkMagnitude(number)
-        default: break
-        }
         if let minimum {
             switch parsed {
             case .points(let number), .percent(let number):
@@ -264,12 +262,32 @@ extension FlexStyle {
         return parsed
     }
 
-    private static func checkMagnitude(_ number: Double) throws {
-        guard number.isFinite, abs(number) <= maximumMagnitude else {
+    /// Refuses a number in `value` beyond `limit`: a length, a percentage or a factor whose
+    /// magnitude is larger, or a ratio `w / h` either of whose quotients is.
+    private static func check(_ value: FlexStyleValue, within limit: Double) throws {
+        func refuse() throws -> Never {
             throw FlexStyleError(
                 property: "", value: "",
                 message:
-                    "is out of range; numbers must be within ±1000000 (a ratio within 1e-6...1e6)")
+                    "is out of range; numbers must be within ±\(FlexStyleValue.format(limit))")
+        }
+        switch value {
+        case .number(let number):
+            if abs(number) > limit { try refuse() }
+        case .string(let string):
+            let text = string.trimmingWhitespace()
+            let parts = text.split(separator: "/").map { String($0).trimmingWhitespace() }
+            if parts.count == 2, let w = FlexLength.parseNumber(parts[0]),
+                let h = FlexLength.parseNumber(parts[1]), w > 0, h > 0
+            {
+                if w / h > limit || h / w > limit { try refuse() }
+                return
+            }
+            var number = text
+            for unit in ["px", "%"] where number.hasSuffix(unit) { number.removeLast(unit.count) }
+            if let parsed = Double(number), !(abs(parsed) <= limit) { try refuse() }
+        case .list(let values):
+            for value in values { try check(value, within: limit) }
         }
     }
 

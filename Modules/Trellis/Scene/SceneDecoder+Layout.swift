@@ -25,7 +25,7 @@ extension SceneDecoder {
             }
             let cssValue = try cssValue(member.value, path: memberPath)
             do {
-                try style.set(member.key, to: cssValue)
+                try style.set(member.key, to: cssValue, within: SceneValues.maximumLength)
             } catch let error as FlexStyleError {
                 throw SceneError(
                     keyPath: memberPath, message: "\"\(error.value)\" \(error.message)")

@@ -13,6 +13,36 @@ import TrellisLayout
         #expect(solver.value(of: x) == 100)
     }
 
+    /// A third of the optional priorities from 1 to 999 in use, added in a shuffled order and
+    /// removed again: each time the highest one left decides.
+    @Test func hundredsOfDistinctPrioritiesKeepTheirOrder() throws {
+        let solver = ConstraintSolver()
+        let x = solver.makeVariable("x")
+        var constraints: [Float: Constraint] = [:]
+        var order = Array(stride(from: 1, through: 999, by: 3))
+        var seed: UInt64 = 7
+        for i in order.indices.reversed() {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            order.swapAt(i, Int(seed >> 33) % (i + 1))
+        }
+        for p in order {
+            let constraint = Constraint(
+                x, .equal, Double(p) * 2, priority: LayoutPriority(rawValue: Float(p)))
+            constraints[Float(p)] = constraint
+            try solver.add(constraint)
+        }
+        solver.updateVariables()
+        #expect(solver.value(of: x) == 1994)
+        for p in order where p > 500 {
+            try solver.remove(try #require(constraints[Float(p)]))
+        }
+        solver.updateVariables()
+        #expect(solver.value(of: x) == 998)
+        try solver.add(Constraint(x, .equal, 7, priority: 750.5))
+        solver.updateVariables()
+        #expect(solver.value(of: x) == 7)
+    }
+
     @Test func manyLowPriorityViolationsAcrossVariablesCannotOutweighAHigherOne() throws {
         let solver = ConstraintSolver()
         let width = solver.makeVariable("width")

@@ -1,6 +1,6 @@
 // The lexicographic objective.
 //
-// Each optional priority in use is one level; levels are kept in decreasing priority. A symbol's
+// Each optional priority in use is one level; `levelOrder` ranks them by decreasing priority. A symbol's
 // objective coefficients are a vector over the levels, compared lexicographically: the first
 // level whose coefficient is not zero decides its sign. Minimising such an objective is the
 // same as minimising the levels one after the other, each without giving up anything at the
@@ -9,35 +9,44 @@
 // (1, 10³, 10⁶) a thousand weak violations outweigh one medium one.
 
 extension Tableau {
-    /// The level of an optional priority, adding it (and widening every slot) if new.
+    /// The level of an optional priority, adding it if new.
+    ///
+    /// A level keeps its index for good (new ones are appended; ``levelOrder`` ranks them), and
+    /// every slot has room for ``levelStride`` levels, doubled when full: a new priority costs
+    /// amortised O(slots), not O(slots × levels).
     mutating func level(for priority: Float) -> Int32 {
-        // Levels are sorted by decreasing priority.
+        // The order ranks levels by decreasing priority.
         var low = 0
-        var high = levels.count
+        var high = levelOrder.count
         while low < high {
             let mid = (low + high) / 2
-            if levels[mid] > priority {
+            if levels[Int(levelOrder[mid])] > priority {
                 low = mid + 1
             } else {
                 high = mid
             }
         }
-        if low < levels.count && levels[low] == priority { return Int32(low) }
-        let oldCount = levels.count
-        levels.insert(priority, at: low)
-        let slots = slotSymbols.count
-        var widened = RawVector<Double>(kind: objective.kind)
-        widened.append(repeating: 0, count: slots * levels.count)
-        for slot in 0..<slots {
-            for l in 0..<oldCount {
-                let target = l < low ? l : l + 1
-                widened[slot * levels.count + target] = objective[slot * oldCount + l]
-            }
+        if low < levelOrder.count && levels[Int(levelOrder[low])] == priority {
+            return levelOrder[low]
         }
-        objective.deallocate()
-        objective = widened
-        levelScratch = [Double](repeating: 0, count: levels.count)
-        return Int32(low)
+        let level = Int32(levels.count)
+        levels.append(priority)
+        levelOrder.insert(level, at: low)
+        if levels.count > levelStride {
+            let oldStride = levelStride
+            levelStride = max(4, 2 * levelStride)
+            let slots = slotSymbols.count
+            var widened = RawVector<Double>(kind: objective.kind)
+            widened.append(repeating: 0, count: slots * levelStride)
+            for slot in 0..<slots {
+                for l in 0..<oldStride {
+                    widened[slot * levelStride + l] = objective[slot * oldStride + l]
+                }
+            }
+            objective.deallocate()
+            objective = widened
+        }
+        return level
     }
 
     /// The slot of a symbol's objective coefficients, allocated on first use.
@@ -52,7 +61,7 @@ extension Tableau {
         } else {
             slot = Int32(slotSymbols.count)
             slotSymbols.append(symbol)
-            objective.append(repeating: 0, count: levels.count)
+            objective.append(repeating: 0, count: levelStride)
         }
         symbols[Int(symbol)].objectiveSlot = slot
         return Int(slot)
@@ -62,7 +71,7 @@ extension Tableau {
     mutating func freeObjectiveSlot(of symbol: Int32) {
         let slot = symbols[Int(symbol)].objectiveSlot
         guard slot >= 0 else { return }
-        let base = Int(slot) * levels.count
+        let base = Int(slot) * levelStride
         for l in 0..<levels.count { objective[base + l] = 0 }
         symbols[Int(symbol)].objectiveSlot = -1
         slotSymbols[Int(slot)] = -1
@@ -75,13 +84,11 @@ extension Tableau {
     func isLexicographicallyNegative(_ symbol: Int32) -> Bool {
         let slot = symbols[Int(symbol)].objectiveSlot
         guard slot >= 0 else { return false }
-        var i = Int(slot) * levels.count
-        let end = i + levels.count
-        while i < end {
-            let v = objective[i]
+        let base = Int(slot) * levelStride
+        for level in levelOrder {
+            let v = objective[base + Int(level)]
             if v < -solverEpsilon { return true }
             if v > solverEpsilon { return false }
-            i += 1
         }
         return false
     }
@@ -90,7 +97,7 @@ extension Tableau {
     func hasZeroObjective(_ symbol: Int32) -> Bool {
         let slot = symbols[Int(symbol)].objectiveSlot
         guard slot >= 0 else { return true }
-        let base = Int(slot) * levels.count
+        let base = Int(slot) * levelStride
         for l in 0..<levels.count where !isNearZero(objective[base + l]) { return false }
         return true
     }
@@ -113,7 +120,7 @@ extension Tableau {
     @inline(__always)
     private mutating func addObjectiveCoefficient(_ symbol: Int32, level: Int, amount: Double) {
         let slot = objectiveSlot(of: symbol)
-        let index = slot * levels.count + level
+        let index = slot * levelStride + level
         var v = objective[index] + amount
         if isNearZero(v) { v = 0 }
         objective[index] = v
@@ -125,32 +132,25 @@ extension Tableau {
     mutating func substituteInObjective(_ symbol: Int32, by row: Int32) {
         let slot = symbols[Int(symbol)].objectiveSlot
         guard slot >= 0 else { return }
-        let levelCount = levels.count
-        let base = Int(slot) * levelCount
-        var any = false
-        for l in 0..<levelCount {
-            let v = objective[base + l]
-            levelScratch[l] = v
-            if v != 0 { any = true }
+        let stride = levelStride
+        let base = Int(slot) * stride
+        // The symbol's nonzero coefficients: few, however many levels there are.
+        var nonzero: [(level: Int, value: Double)] = []
+        for l in 0..<levels.count where objective[base + l] != 0 {
+            nonzero.append((l, objective[base + l]))
         }
         freeObjectiveSlot(of: symbol)
-        guard any else { return }
+        guard !nonzero.isEmpty else { return }
         let span = rows[Int(row)].span
         for i in Int(span.start)..<Int(span.start + span.count) {
             let term = terms[i]
-            let target = objectiveSlot(of: term.symbol) * levelCount
-            var negative = false
-            var decided = false
-            for l in 0..<levelCount {
-                var v = objective[target + l] + levelScratch[l] * term.coefficient
+            let target = objectiveSlot(of: term.symbol) * stride
+            for (l, value) in nonzero {
+                var v = objective[target + l] + value * term.coefficient
                 if isNearZero(v) { v = 0 }
                 objective[target + l] = v
-                if !decided && v != 0 {
-                    decided = true
-                    negative = v < 0
-                }
             }
-            if negative { pushCandidate(term.symbol) }
+            if isLexicographicallyNegative(term.symbol) { pushCandidate(term.symbol) }
         }
     }
 
@@ -159,9 +159,10 @@ extension Tableau {
     func dualRatio(_ a: Int32, _ ca: Double, isLessThan b: Int32, _ cb: Double) -> Bool {
         let sa = symbols[Int(a)].objectiveSlot
         let sb = symbols[Int(b)].objectiveSlot
-        for l in 0..<levels.count {
-            let ra = sa >= 0 ? objective[Int(sa) * levels.count + l] / ca : 0
-            let rb = sb >= 0 ? objective[Int(sb) * levels.count + l] / cb : 0
+        for level in levelOrder {
+            let l = Int(level)
+            let ra = sa >= 0 ? objective[Int(sa) * levelStride + l] / ca : 0
+            let rb = sb >= 0 ? objective[Int(sb) * levelStride + l] / cb : 0
             if ra < rb - solverEpsilon { return true }
             if ra > rb + solverEpsilon { return false }
         }

@@ -194,13 +194,15 @@ struct Tableau {
     var columnPool = RawVector<Int32>(kind: 6)
     var freeColumnBlocks = BlockFreeList()
 
-    // The lexicographic objective: `objective[slot * levels.count + level]`, levels by
-    // decreasing priority.
+    // The lexicographic objective: `objective[slot * levelStride + level]`; `levels` holds each
+    // level's priority in the order levels were added, `levelOrder` the levels by decreasing
+    // priority.
     var levels: [Float] = []
+    var levelOrder: [Int32] = []
+    var levelStride = 0
     var objective = RawVector<Double>(kind: 7)
     var slotSymbols = RawVector<Int32>(kind: 8)
     var freeSlots: [Int32] = []
-    var levelScratch: [Double] = []
     /// A fixed pivot bound instead of the one that grows with the partition (for tests).
     var pivotLimit: Int?
 
