@@ -17,10 +17,19 @@ enum TextCommands {
         return body
     }
 
-    /// The lines of the text (without one final line break) wrapped at a width, as a JSON array.
-    static func breakLines(_ text: String, width: Double, fontJSON: String?) throws(CommandError)
-        -> String
-    {
+    /// Paragraphs longer than this many bytes are laid out a chunk at a time.
+    static let chunkBytes = 256 * 1024
+
+    /// Writes the lines of the text (without one final line break) wrapped at a width, as a
+    /// JSON array, a paragraph at a time: memory stays bounded by a paragraph (a chunk of a
+    /// long one), whatever the length of the input.
+    ///
+    /// A paragraph over twice ``chunkBytes`` is laid out a chunk at a time, each chunk resuming
+    /// at the start of the previous one's last line.
+    static func breakLines(
+        _ text: String, width: Double, fontJSON: String?,
+        write: (String) throws(CommandError) -> Void
+    ) throws(CommandError) {
         guard width.isFinite, width > 0 else {
             throw CommandError("--width must be a number of points above 0, not \(width)")
         }
@@ -36,13 +45,53 @@ enum TextCommands {
                 )
             }
         }
-        let measurer = TextMeasurer(metrics: ProportionalMetrics())
-        let lines = measurer.lines(
-            of: String(withoutFinalLineBreak(text)), width: width, font: font)
-        let items = lines.map {
-            "{\"text\": \(JSONOutput.string($0.text)), \"width\": \(JSONOutput.number($0.width))}"
+        let measurer = TextMeasurer(metrics: ProportionalMetrics(), cacheCapacity: 0)
+        let style = TextStyle(font: font)
+        var output = "["
+        var count = 0
+        func emit(_ text: Substring, _ lineWidth: Double) throws(CommandError) {
+            if count > 0 { output += ", " }
+            count += 1
+            output += "{\"text\": \(JSONOutput.string(String(text))), \"width\": "
+            output += JSONOutput.number(lineWidth) + "}"
+            if output.utf8.count >= 64 * 1024 {
+                try write(output)
+                output = ""
+            }
         }
-        return "[" + items.joined(separator: ", ") + "]\n"
+        let body = withoutFinalLineBreak(text)
+        if !body.isEmpty {
+            for var paragraph in body.split(separator: "\n", omittingEmptySubsequences: false) {
+                if paragraph.hasSuffix("\r") { paragraph = paragraph.dropLast() }
+                if paragraph.isEmpty {
+                    try emit("", 0)
+                    continue
+                }
+                var rest = paragraph
+                while !rest.isEmpty {
+                    let utf8 = rest.utf8
+                    let isLast = utf8.count <= 2 * chunkBytes
+                    var end =
+                        isLast ? utf8.endIndex : utf8.index(utf8.startIndex, offsetBy: chunkBytes)
+                    while end < utf8.endIndex, utf8[end] & 0xC0 == 0x80 {
+                        end = utf8.index(after: end)
+                    }
+                    let chunk = String(rest[..<end])
+                    let lines = measurer.layout(
+                        chunk, style: style, in: Size(width: width, height: 0)
+                    ).lines
+                    let kept = isLast || lines.count < 2 ? lines[...] : lines.dropLast()
+                    for line in kept { try emit(Substring(line.text), line.width) }
+                    if isLast || lines.count < 2 {
+                        rest = rest[end...]
+                    } else {
+                        let resume = lines[lines.count - 1].range.lowerBound
+                        rest = rest[rest.utf8.index(rest.utf8.startIndex, offsetBy: resume)...]
+                    }
+                }
+            }
+        }
+        try write(output + "]\n")
     }
 
     /// The terminal cell width of the text, without a final line break.

@@ -137,9 +137,9 @@ enum TrellisCommand {
                     return 1
                 }
                 do {
-                    let output = try TextCommands.breakLines(
-                        TextCommands.readInput(), width: width, fontJSON: parsed.options["font"])
-                    try StandardStreams.output(output)
+                    try TextCommands.breakLines(
+                        TextCommands.readInput(), width: width, fontJSON: parsed.options["font"],
+                        write: StandardStreams.output)
                     return 0
                 } catch {
                     writeError("trellis: \(error.message)")

@@ -1,0 +1,54 @@
+import Foundation
+import Testing
+import Trellis
+
+/// `trellis text break` lays out a paragraph (or a chunk of a long one) at a time and prints
+/// as it goes: the lines are those of the whole text laid out at once.
+@Suite struct TextBreakStreamingTests {
+    private struct Line: Decodable, Equatable {
+        var text: String
+        var width: Double
+    }
+
+    /// The lines of the whole text laid out in one piece, as JSON prints their widths.
+    private func expected(_ text: String, width: Double) -> [Line] {
+        var body = Substring(text)
+        if body.hasSuffix("\r\n") || body.hasSuffix("\n") { body = body.dropLast() }
+        let measurer = TextMeasurer(metrics: ProportionalMetrics())
+        return measurer.lines(of: String(body), width: width, font: .system(size: Font.defaultSize))
+            .map { Line(text: $0.text, width: ($0.width * 1000).rounded() / 1000) }
+    }
+
+    private func printed(_ text: String, width: Double) throws -> [Line] {
+        let result = try Trellis.run(["text", "break", "--width", "\(width)"], input: text)
+        #expect(result.status == 0, "\(result.errors)")
+        return try JSONDecoder().decode([Line].self, from: Data(result.output.utf8))
+            .map { Line(text: $0.text, width: ($0.width * 1000).rounded() / 1000) }
+    }
+
+    @Test(arguments: [
+        "", "\n", "a", "a\n", "a\n\n", "a\n\nb", "a\r\nb\r\n", "one two\u{2028}three\nfour",
+        "\n\nx\n", "tab\tand\u{000C}form feed\u{0085}next line\r\rcarriage", "  spaces  \n  ",
+        "分享 连续浇水7天 🌱🌱 مرحبا بالعالم and words\nmore words here",
+    ])
+    func paragraphsPrintAsTheWholeTextLaysOut(text: String) throws {
+        #expect(try printed(text, width: 60) == expected(text, width: 60))
+    }
+
+    @Test func aLongParagraphLaidOutInChunksPrintsTheSameLines() throws {
+        var generator = SystemRandomNumberGenerator()
+        let words = ["a", "tree", "watering", "连续", "seven-day", "🌱", "x,", "(yes)", "1.5"]
+        var text = ""
+        while text.utf8.count < 700_000 {
+            text += words.randomElement(using: &generator)!
+            text += Int.random(in: 0..<12, using: &generator) == 0 ? "  " : " "
+        }
+        text += "\nand a short one"
+        let got = try printed(text, width: 137)
+        let want = expected(text, width: 137)
+        #expect(got.count == want.count)
+        if let index = got.indices.first(where: { $0 < want.count && got[$0] != want[$0] }) {
+            Issue.record("line \(index): \(got[index]) instead of \(want[index])")
+        }
+    }
+}
