@@ -1,6 +1,7 @@
 import Testing
 import TrellisEvents
 import TrellisGeometry
+import TrellisRender
 import TrellisRichText
 import TrellisText
 import TrellisViews
@@ -101,5 +102,34 @@ import TrellisViews
         button.isHighlighted = false
         #expect(button.titleLabel.attributedText == nil)
         #expect(button.titleLabel.text == "plain")
+    }
+}
+
+/// A label shorter than its line draws the line centred on it, as UILabel does: the text
+/// overflows both edges alike rather than hanging below the top or vanishing.
+@MainActor
+@Suite struct ShortLabelTests {
+    private func baseline(height: Double) throws -> Double {
+        let label = Label()
+        label.text = "Hello"
+        label.font = .system(size: 17)
+        label.frame = Rect(x: 0, y: 0, width: 200, height: height)
+        let runs = label.makeDisplayList().commands.compactMap { command -> Double? in
+            if case .glyphRun(let run) = command { return run.origin.y }
+            return nil
+        }
+        #expect(runs.count == 1)
+        return try #require(runs.first)
+    }
+
+    @Test func aLineTallerThanTheLabelIsCentredOnIt() throws {
+        let probe = Label()
+        probe.text = "Hello"
+        probe.font = .system(size: 17)
+        let lineHeight = probe.sizeThatFits(Size(width: 200, height: 0)).height
+        let fitting = try baseline(height: lineHeight)
+        #expect(try baseline(height: 5) == fitting + (5 - lineHeight) / 2)
+        #expect(try baseline(height: 0.5) == fitting + (0.5 - lineHeight) / 2)
+        #expect(try baseline(height: lineHeight + 10) == fitting + 5)
     }
 }

@@ -194,13 +194,15 @@ open class Label: View {
 
     /// Draws the lines, centred vertically.
     open override func draw(in context: DrawingContext) {
+        // Centred vertically, as UILabel draws: text taller than the bounds overflows both
+        // edges alike (clipped only with clipsToBounds).
         if let layout = attributedTextLayout {
-            let top = bounds.minY + max(0, (bounds.height - layout.usedSize.height) / 2)
+            let top = bounds.minY + (bounds.height - layout.usedSize.height) / 2
             context.draw(layout, at: Point(x: bounds.minX, y: top))
             return
         }
         guard let layout = textLayout else { return }
-        let top = bounds.minY + max(0, (bounds.height - layout.size.height) / 2)
+        let top = bounds.minY + (bounds.height - layout.size.height) / 2
         context.draw(layout, at: Point(x: bounds.minX, y: top), font: font, color: textColor)
     }
 
