@@ -124,16 +124,18 @@ public enum PluginExport {
     }
 }
 
-/// A C string kept until it is replaced, for `last_error`.
-struct ErrorText: @unchecked Sendable {
+/// A C string kept until it is replaced or its owner goes away, for `last_error`.
+final class ErrorText: @unchecked Sendable {
     private var storage = copyCString("")
 
-    mutating func set(_ message: String) {
+    func set(_ message: String) {
         storage.deallocate()
         storage = copyCString(message)
     }
 
     var pointer: UnsafePointer<CChar> { UnsafePointer(storage) }
+
+    deinit { storage.deallocate() }
 }
 
 /// Copies a string into a NUL-terminated buffer owned by the caller.

@@ -3,7 +3,7 @@ import CTrellisPluginABI
 /// One opened instance of an exported renderer, behind the opaque pointer the host holds.
 final class PluginInstance {
     let renderer: any FrameRenderer
-    var error = ErrorText()
+    let error = ErrorText()
     /// The last call's output, owned by the instance until the next call or `close`.
     private let output = FrameOutput()
 

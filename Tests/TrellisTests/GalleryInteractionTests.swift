@@ -52,3 +52,25 @@ import Trellis
         #expect(grid.contentOffset.y == 0)
     }
 }
+
+/// A gallery that is let go frees all its views: no action closure keeps a view alive through
+/// a cycle (the interactive demo showed one under valgrind).
+@MainActor
+@Suite struct GalleryLifetimeTests {
+    @Test func aReleasedGalleryFreesItsViews() {
+        weak var window: Window?
+        weak var overlayArea: View?
+        weak var shadowButton: View?
+        do {
+            let gallery = Gallery(size: Size(width: Gallery.width, height: 640))
+            gallery.window.layoutIfNeeded()
+            window = gallery.window
+            overlayArea = gallery.window.view(withIdentifier: "shadow-area")
+            shadowButton = gallery.window.view(withIdentifier: "shadow-button")
+            #expect(overlayArea != nil && shadowButton != nil)
+        }
+        #expect(window == nil)
+        #expect(overlayArea == nil)
+        #expect(shadowButton == nil)
+    }
+}

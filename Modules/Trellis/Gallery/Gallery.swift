@@ -128,7 +128,11 @@ public final class Gallery {
         overlay.present(in: overlayArea)
         let overlay = self.overlay
         done.addAction(
-            ControlAction(identifier: "show") { _ in overlay.present(in: overlayArea) },
+            // The button is inside the area: a strong capture would keep both alive for good.
+            ControlAction(identifier: "show") { [weak overlayArea] _ in
+                guard let overlayArea else { return }
+                overlay.present(in: overlayArea)
+            },
             for: .touchUpInside)
     }
 
