@@ -245,6 +245,17 @@ enum ConstraintWorkloads {
         return s
     }
 
+    /// `n` conflicting preferences for one width, each at its own priority (1 to 999 in turn):
+    /// the highest decides. Hostile input: every new priority is a new level of the objective.
+    static func conflictingPriorities(_ n: Int) -> BenchSystem {
+        var s = BenchSystem()
+        let width = s.variable()
+        for i in 0..<n {
+            s.add([(width, 1)], .equal, -Double(i), priority: Float(1 + i % 999))
+        }
+        return s
+    }
+
     /// `n` views filling a container with equal widths and 2-point spacing, like a stack view
     /// that fills equally.
     static func fillEqually(_ n: Int) -> BenchSystem {
