@@ -6,7 +6,8 @@
 #   make lint | format   swift-format, strict
 #   make docs            DocC documentation for every module into docs-out/
 #   make bench           benchmarks against peer engines (release build)
-#   make fuzz-displaylist, make fuzz-markup   libFuzzer runs (SECONDS=300 by default)
+#   make fuzz-displaylist, make fuzz-markup, make fuzz-raster, make fuzz-scene
+#                        libFuzzer runs (SECONDS=300 by default)
 #   make unicode-tables  regenerate TrellisText's Unicode tables from /usr/share/unicode
 
 SWIFT        ?= swift
@@ -29,7 +30,7 @@ DOC_MODULES := TrellisGeometry:Modules/Geometry TrellisEvents:Modules/Events \
 	TrellisViews:Modules/Views TrellisGrid:Modules/Grid Trellis:Modules/Trellis \
 	TrellisTesting:Modules/Testing
 
-.PHONY: all deps build test test-example demo lint format docs bench clean fuzz-displaylist fuzz-markup fuzz-raster unicode-tables $(addprefix test-,$(foreach m,$(MODULES),$(firstword $(subst :, ,$(m)))))
+.PHONY: all deps build test test-example demo lint format docs bench clean fuzz-displaylist fuzz-markup fuzz-raster fuzz-scene unicode-tables $(addprefix test-,$(foreach m,$(MODULES),$(firstword $(subst :, ,$(m)))))
 
 all: build
 
@@ -91,6 +92,9 @@ fuzz-markup:
 
 fuzz-raster:
 	bash scripts/fuzz.sh raster $(or $(SECONDS),300)
+
+fuzz-scene:
+	bash scripts/fuzz.sh scene $(or $(SECONDS),300)
 
 clean:
 	rm -rf .build docs-out fuzz-out

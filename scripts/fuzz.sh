@@ -4,6 +4,7 @@
 #   scripts/fuzz.sh displaylist [SECONDS]
 #   scripts/fuzz.sh markup [SECONDS]
 #   scripts/fuzz.sh raster [SECONDS]
+#   scripts/fuzz.sh scene [SECONDS]
 #
 # Each target compiles the modules it needs with -sanitize=fuzzer,address into fuzz-out/<target>
 # and runs with the corpus in fuzz-out/<target>/corpus, seeded from Fuzz/<Target>/seeds.
@@ -32,6 +33,9 @@ module() {
 cp "$root/Modules/CTrellisPluginABI/include/trellis_plugin.h" "$out/abi/"
 printf 'module CTrellisPluginABI {\n    header "trellis_plugin.h"\n    export *\n}\n' \
     > "$out/abi/module.modulemap"
+
+# A libFuzzer dictionary, for targets that have one.
+dictionary=
 
 case "$target" in
 displaylist)
@@ -73,19 +77,48 @@ raster)
         -lFoundation -lFoundationEssentials -lswiftSynchronization -lcairo -lharfbuzz -lfreetype -lfontconfig -lz -o "$out/fuzz"
     seeds="$root/Fuzz/Raster/seeds"
     ;;
+scene)
+    # Package.swift's module graph, in dependency order. Render reaches libffi through CFFI and
+    # Views libpng through CPNG: their module maps, pkg-config's compiler flags, and the
+    # libraries at link time (a static library does not carry the module maps' link lines).
+    system=(-I "$out/abi" -Xcc -I"$out/abi" -I "$root/Modules/CFFI" -I "$root/Modules/CPNG")
+    for package in libffi libpng; do
+        for flag in $(pkg-config --cflags "$package"); do system+=(-Xcc "$flag"); done
+    done
+    module TrellisGeometry Modules/Geometry
+    module TrellisEvents Modules/Events
+    module TrellisLayout Modules/Layout
+    module TrellisText Modules/Text
+    module TrellisRichText Modules/RichText
+    module TrellisPluginKit Plugins/PluginKit "${system[@]}"
+    module TrellisTextRenderer Plugins/TextBackend/Renderer "${system[@]}"
+    module TrellisRender Modules/Render "${system[@]}"
+    module TrellisViews Modules/Views "${system[@]}"
+    module TrellisGrid Modules/Grid "${system[@]}"
+    module Trellis Modules/Trellis "${system[@]}"
+    swiftc "${flags[@]}" "${system[@]}" "$root/Fuzz/Scene/main.swift" \
+        -lTrellis -lTrellisGrid -lTrellisViews -lTrellisRender -lTrellisTextRenderer \
+        -lTrellisPluginKit -lTrellisRichText -lTrellisText -lTrellisLayout -lTrellisEvents \
+        -lTrellisGeometry -lFoundation -lFoundationEssentials -lswiftSynchronization \
+        $(pkg-config --libs libffi libpng) -o "$out/fuzz"
+    seeds="$root/Fuzz/Scene/seeds"
+    dictionary="$root/Fuzz/Scene/scene.dict"
+    ;;
 *)
-    echo "unknown fuzz target '$target' (known: displaylist, markup, raster)" >&2
+    echo "unknown fuzz target '$target' (known: displaylist, markup, raster, scene)" >&2
     exit 2
     ;;
 esac
 
 [ -d "$seeds" ] && cp -n "$seeds"/* "$out/corpus/" 2>/dev/null || true
+extra=()
+[ -n "$dictionary" ] && extra+=(-dict="$dictionary")
 echo "fuzzing $target for $seconds s"
 # The log keeps everything; the terminal gets the statistics and any error. Neither the filter
 # finding nothing nor the fuzzer failing may stop the script before it reports.
 set +e
 SWIFT_BACKTRACE=enable=no "$out/fuzz" -max_total_time="$seconds" -print_final_stats=1 -timeout=20 \
-    -max_len=65536 -artifact_prefix="$out/" "$out/corpus" 2>&1 | tee "$out/last-run.log" \
+    -max_len=65536 -artifact_prefix="$out/" ${extra[@]+"${extra[@]}"} "$out/corpus" 2>&1 | tee "$out/last-run.log" \
     | grep -E 'stat::|ERROR|SUMMARY|Done'
 statuses=("${PIPESTATUS[@]}")
 set -e
