@@ -15,13 +15,13 @@
 
 import Foundation
 import Trellis
+import TrellisGeometry
 import TrellisTextRenderer
 
-/// Whether SceneError descriptions are checked for line breaks and control characters. Off for
-/// now: diagnostics quote JSON bytes, keys and values as written, so a raw 0x05 byte or a key
-/// `"\u001b]0;x\u0007"` comes out raw in the message (Fuzz/Scene/findings/diagnostic-*.json).
-/// Turn it on once diagnostics escape what they quote.
-let checksDiagnostics = false
+/// Whether SceneError descriptions are checked for line breaks and control characters: they
+/// quote JSON bytes, keys and values, escaped (the seeds diagnostic-*.json came out raw
+/// before they were).
+let checksDiagnostics = true
 
 /// The largest input decoded; larger inputs are skipped to keep each run cheap.
 let maximumInputSize = 64 * 1024
@@ -79,8 +79,9 @@ func checkDiagnostic(_ error: SceneError) {
     }
     invariant(rooted, "a scene error whose key path is not rooted: \(description.debugDescription)")
     invariant(
-        description.utf8.starts(with: (error.keyPath + ": ").utf8),
-        "a scene error description does not start with its key path")
+        description == "\(error.keyPath): \(error.message)".escapedForEcho,
+        "a scene error description is not its key path and message: \(description.debugDescription)"
+    )
     guard checksDiagnostics else { return }
     for scalar in description.unicodeScalars {
         invariant(

@@ -110,3 +110,16 @@ import Trellis
         #expect(message.hasPrefix("root.alpha:") || message.hasPrefix("scene:"), "\(message)")
     }
 }
+
+extension SceneLimitTests {
+    /// A device, a FIFO or a directory named as a scene or an image is refused before it is
+    /// read: `/dev/zero` would otherwise never end.
+    @Test func filesThatAreNotRegularAreRefusedUnread() throws {
+        for path in ["/dev/zero", "/dev/urandom", "/tmp"] {
+            #expect(throws: SceneError.self) { try Scene(contentsOfFile: path) }
+            let message = try #require(
+                error(##"{"children": [{"type": "image", "image": "\##(path)"}]}"##))
+            #expect(message == "root.children[0].image: not a regular file (\(path))")
+        }
+    }
+}

@@ -88,20 +88,16 @@ public final class Scene {
     ///
     /// - Throws: ``SceneError`` for a missing file or a malformed scene.
     public convenience init(contentsOfFile path: String) throws(SceneError) {
-        if let attributes = try? FileManager.default.attributesOfItem(atPath: path),
-            let bytes = attributes[.size] as? Int, bytes > Scene.maximumDocumentBytes
-        {
+        let data: [UInt8]
+        switch FileContents.read(path, limit: Scene.maximumDocumentBytes) {
+        case .success(let bytes): data = bytes
+        case .failure(let error):
             throw SceneError(
                 keyPath: "scene",
-                message:
-                    "\(path) is \(bytes) bytes, over the limit of \(Scene.maximumDocumentBytes) for a scene"
-            )
-        }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw SceneError(keyPath: "scene", message: "cannot read \(path)")
+                message: error.isUnreadable ? "cannot read \(path)" : "\(path): \(error.reason)")
         }
         let directory = (path as NSString).deletingLastPathComponent
-        try self.init(json: Array(data), baseDirectory: directory.isEmpty ? "." : directory)
+        try self.init(json: data, baseDirectory: directory.isEmpty ? "." : directory)
     }
 
     /// The view with an id.

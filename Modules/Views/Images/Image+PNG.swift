@@ -26,14 +26,18 @@ extension Image {
         try self.init(pngData: data, scale: scale, path: nil)
     }
 
-    /// Loads a PNG file.
+    /// The largest PNG file read, in bytes (256 MiB).
+    public static let maximumFileBytes = 256 * 1024 * 1024
+
+    /// Loads a PNG file: a regular file of at most ``maximumFileBytes``.
     ///
-    /// - Throws: ``ImageError`` naming the file when it is missing or malformed.
+    /// - Throws: ``ImageError`` naming the file when it is missing, not a regular file (a
+    ///   device or a FIFO), too large, or malformed.
     public convenience init(contentsOfFile path: String, scale: Double = 1) throws(ImageError) {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw ImageError(path: path, reason: "cannot read the file")
+        switch FileContents.read(path, limit: Image.maximumFileBytes) {
+        case .success(let bytes): try self.init(pngData: bytes, scale: scale, path: path)
+        case .failure(let error): throw ImageError(path: path, reason: error.reason)
         }
-        try self.init(pngData: Array(data), scale: scale, path: path)
     }
 
     private convenience init(pngData data: [UInt8], scale: Double, path: String?) throws(ImageError)

@@ -1,0 +1,49 @@
+import Foundation
+
+/// Reads a whole file that must be a regular file of at most a given size, checked before
+/// anything is read: a scene that names `/dev/zero`, a FIFO or a huge file as an image gets an
+/// error, not a hang or an allocation without end.
+package enum FileContents {
+    /// The bytes of the file at `path`.
+    ///
+    /// - Returns: The bytes, or why they cannot be read ("not a regular file", "… bytes, over
+    ///   the limit of …").
+    package static func read(_ path: String, limit: Int) -> Result<[UInt8], FileError> {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard descriptor >= 0 else {
+            return .failure(FileError(reason: "cannot read the file", isUnreadable: true))
+        }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else {
+            return .failure(FileError(reason: "cannot read the file", isUnreadable: true))
+        }
+        guard status.st_mode & S_IFMT == S_IFREG else {
+            return .failure(FileError(reason: "not a regular file"))
+        }
+        let size = Int(status.st_size)
+        guard size <= limit else {
+            return .failure(FileError(reason: "\(size) bytes, over the limit of \(limit)"))
+        }
+        var bytes = [UInt8](repeating: 0, count: size)
+        var offset = 0
+        while offset < size {
+            let count = bytes.withUnsafeMutableBytes { buffer in
+                Foundation.read(descriptor, buffer.baseAddress! + offset, size - offset)
+            }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else {
+                return .failure(FileError(reason: "cannot read the file (it changed while read)"))
+            }
+            offset += count
+        }
+        return .success(bytes)
+    }
+
+    /// Why a file could not be read.
+    package struct FileError: Error {
+        package var reason: String
+        /// Whether the file could not be opened at all (missing, or not permitted).
+        package var isUnreadable = false
+    }
+}
