@@ -24,6 +24,7 @@ public struct PluginError: Error, Sendable, Hashable, CustomStringConvertible {
             case callFailed = "plugin call failed"
             case unknownBackend = "unknown backend"
             case duplicateName = "duplicate backend name"
+            case overBudget = "over budget"
         }
 
         private let kind: Kind
@@ -32,6 +33,8 @@ public struct PluginError: Error, Sendable, Hashable, CustomStringConvertible {
 
         /// The file does not exist.
         public static let notFound = Code(.notFound)
+        /// A frame asks for more than a documented limit allows (drawing commands, for one).
+        public static let overBudget = Code(.overBudget)
         /// The file exists but is not a complete ELF shared object for this machine (not ELF,
         /// another class, byte order, type or machine, or truncated), or `dlopen` cannot load
         /// it.

@@ -17,7 +17,11 @@ extension Window {
         if backend.capabilities.contains(.retainedFrames) {
             return try renderRetained(with: backend)
         }
-        return try backend.render(encoded: makeDisplayList().encoded())
+        let list = makeDisplayList()
+        guard list.commands.count <= maximumDrawingCommands else {
+            throw overBudget(list.commands.count)
+        }
+        return try backend.render(encoded: list.encoded())
     }
 
     /// The metrics that suit a backend: its own when it measures text (raster, terminal), the
@@ -27,6 +31,17 @@ extension Window {
             return BackendFontMetrics(backend: backend)
         }
         return ProportionalMetrics()
+    }
+
+    /// The default of ``maximumDrawingCommands``: 16 Mi.
+    public nonisolated static let defaultMaximumDrawingCommands = 16 * 1024 * 1024
+
+    /// The error for a frame of `count` commands.
+    func overBudget(_ count: Int) -> PluginError {
+        PluginError(
+            .overBudget,
+            "the frame holds \(count) drawing commands, over the limit of "
+                + "\(maximumDrawingCommands); draw fewer views")
     }
 
     /// Measures every run of text the views will lay out (each view's ``View/textRunsToMeasure``,

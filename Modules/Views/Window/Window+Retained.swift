@@ -43,6 +43,8 @@ final class RetainedSession {
     let images = ImageRegistry()
     /// The segments the backend holds.
     var sentSegments = Set<UInt32>()
+    /// The drawing commands of the segments recorded for the backend, all together.
+    var commandCount = 0
     /// How many held segments draw each image, and the images the backend holds.
     var imageUses: [UInt32: Int] = [:]
     var sentImages = Set<UInt32>()
@@ -93,6 +95,10 @@ extension Window {
     /// Renders the window as a retained frame through a backend that keeps segments.
     func renderRetained(with backend: any Backend) throws(PluginError) -> [UInt8] {
         let frame = makeRetainedFrame(for: backend)
+        if let session = retainedSession, session.commandCount > maximumDrawingCommands {
+            retainedSession = nil
+            throw overBudget(session.commandCount)
+        }
         do {
             return try backend.render(encoded: frame.encoded())
         } catch {
@@ -202,6 +208,9 @@ private struct RetainedFrameBuilder {
         view.render(into: context, asRoot: isRoot)
         let previous = segment.subviews.map(\.view)
         let previousImages = segment.imageIDs
+        // A segment counts once the backend holds it.
+        let counted = session.sentSegments.contains(segment.id) ? segment.commands.count : 0
+        session.commandCount += context.list.commands.count - counted
         segment.commands = context.list.commands
         segment.subviews = context.subviewPositions ?? []
         segment.imageIDs = context.drawnImageIDs
@@ -226,6 +235,7 @@ private struct RetainedFrameBuilder {
             return
         }
         frame.releasedSegments.append(segment.id)
+        session.commandCount -= segment.commands.count
         for id in segment.imageIDs { session.imageUses[id, default: 0] -= 1 }
         segment.isValid = false
         for entry in segment.subviews { release(entry.view) }

@@ -28,6 +28,14 @@ public final class Window: View {
     /// The view that receives keyboard input, such as an editing text field.
     public internal(set) weak var focusedView: View?
 
+    /// The most drawing commands a frame may hold, in all its views together
+    /// (``defaultMaximumDrawingCommands`` unless set).
+    ///
+    /// Views draw what they show (a page control at most 256 dots, a label the lines its frame
+    /// holds), so only a tree of millions of views comes near the default; ``render()`` refuses
+    /// a frame beyond it with a `PluginError` of code `overBudget` before encoding it.
+    public var maximumDrawingCommands = Window.defaultMaximumDrawingCommands
+
     /// The backend that draws the window. Switching it switches the text metrics to the new
     /// backend's, and every view's text is measured and laid out again.
     public var backend: (any Backend)? {
