@@ -31,6 +31,7 @@ import Testing
 
     @Test(arguments: [
         "layout SCENE", "render SCENE", "text break --width 50", "text width", "plugins", "help",
+        "demo",
     ])
     func aFullDiskIsAnErrorWithExitStatusOne(arguments: String) throws {
         let scene = try Self.scene()
@@ -76,6 +77,16 @@ import Testing
             let refused = try Trellis.run(["render", scene, "--out", directoryLike])
             #expect(refused.status == 1, "\(directoryLike)")
         }
+    }
+
+    @Test func escapeSequencesInABackendNameAreEscapedOnStandardError() throws {
+        let scene = try Self.scene()
+        defer { try? FileManager.default.removeItem(atPath: scene) }
+        let result = try Trellis.run(["render", scene, "--backend", "x\u{1B}[2J\u{9B}\u{202E}"])
+        #expect(result.status == 1)
+        #expect(!result.errors.utf8.contains(0x1B))
+        #expect(!result.errors.unicodeScalars.contains { $0.value == 0x9B || $0.value == 0x202E })
+        #expect(result.errors.contains("x\\u{1B}[2J\\u{9B}\\u{202E}"), "\(result.errors)")
     }
 
     @Test func escapeSequencesInAFileNameAreEscapedOnStandardError() throws {
