@@ -81,6 +81,17 @@ private final class ByteCountingMetrics: FontMetrics {
         #expect(middle.lines[0].text.hasPrefix("word") && middle.lines[0].text.hasSuffix("end"))
     }
 
+    /// A short first paragraph followed by a megabyte: one line truncated at its head shows
+    /// the paragraph's end, measuring little of what follows.
+    @Test func aShortFirstParagraphIsMeasuredWithLittleOfTheRest() {
+        let metrics = ByteCountingMetrics()
+        let text = "a short title that is still too long for its line\n" + Self.huge
+        let result = layout(text, .byTruncatingHead, lines: 1, metrics: metrics)
+        #expect(result.lines.count == 1 && result.lines[0].text.hasPrefix("…"))
+        #expect(result.lines[0].text.hasSuffix("its line"))
+        #expect(metrics.measured.withLock { $0 } <= 2 * Self.budget + 16)
+    }
+
     @Test func unlimitedLinesStillMeasureEverything() {
         let text = String(repeating: "word ", count: 10_000)
         let result = layout(text, .byWordWrapping, lines: 0)

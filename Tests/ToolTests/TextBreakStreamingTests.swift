@@ -35,6 +35,23 @@ import Trellis
         #expect(try printed(text, width: 60) == expected(text, width: 60))
     }
 
+    /// Long CRLF text (no seam may fall between CR and LF and print an empty line), a line
+    /// wider than any chunk (width "no limit"), and runs of empty paragraphs.
+    @Test(arguments: [
+        String(repeating: "crlf line of words\r\n", count: 40_000),
+        String(repeating: "a", count: 600_000),
+        String(repeating: "\n", count: 20_000) + "end",
+    ])
+    func seamsAndLongLinesPrintAsTheWholeText(text: String) throws {
+        let width = text.hasPrefix("aaa") ? 1e15 : 137
+        let got = try printed(text, width: width)
+        let want = expected(text, width: width)
+        #expect(got.count == want.count)
+        if let index = got.indices.first(where: { $0 < want.count && got[$0] != want[$0] }) {
+            Issue.record("line \(index): \(got[index]) instead of \(want[index])")
+        }
+    }
+
     @Test func aLongParagraphLaidOutInChunksPrintsTheSameLines() throws {
         var generator = SystemRandomNumberGenerator()
         let words = ["a", "tree", "watering", "连续", "seven-day", "🌱", "x,", "(yes)", "1.5"]

@@ -24,6 +24,7 @@ import Trellis
         (##"{"style": {"flexGrow": 1e308}}"##, "root.style.flexGrow"),
         (##"{"style": {"aspectRatio": 1e-300}}"##, "root.style.aspectRatio"),
         (##"{"style": {"aspectRatio": "1 / 1e300"}}"##, "root.style.aspectRatio"),
+        (##"{"style": {"aspectRatio": "1e-300"}}"##, "root.style.aspectRatio"),
         (##"{"style": {"gap": 1e308}}"##, "root.style.gap"),
         (##"{"style": {"width": "1e9%"}}"##, "root.style.width"),
         (##"{"type": "stepper", "minimumValue": 10, "maximumValue": 1}"##, "root.maximumValue"),

@@ -177,6 +177,10 @@ extension PageControlTests {
         #expect(pages.visiblePages == 999_999_989..<999_999_999)
         pages.numberOfPages = 4
         #expect(pages.visiblePages == 0..<4)
+        // A width a hair short of five dots, as layout arithmetic gives, holds five.
+        pages.numberOfPages = 5
+        pages.frame.size.width = 5 * PageControl.dotSpacing - 1e-12
+        #expect(pages.visiblePages == 0..<5)
         // A frame wider than the indicators allow still draws at most that many.
         pages.frame.size.width = 100_000
         pages.numberOfPages = 100_000

@@ -25,7 +25,7 @@ enum TextCommands {
     /// long one), whatever the length of the input.
     ///
     /// A paragraph over twice ``chunkBytes`` is laid out a chunk at a time, each chunk resuming
-    /// at the start of the previous one's last line.
+    /// at the start of the previous one's last line but one.
     static func breakLines(
         _ text: String, width: Double, fontJSON: String?,
         write: (String) throws(CommandError) -> Void
@@ -59,37 +59,44 @@ enum TextCommands {
                 output = ""
             }
         }
-        let body = withoutFinalLineBreak(text)
-        if !body.isEmpty {
-            for var paragraph in body.split(separator: "\n", omittingEmptySubsequences: false) {
-                if paragraph.hasSuffix("\r") { paragraph = paragraph.dropLast() }
-                if paragraph.isEmpty {
-                    try emit("", 0)
+        let body = Array(withoutFinalLineBreak(text).utf8)
+        /// Lays out one paragraph in chunks: each chunk's last two lines are laid out again with
+        /// what follows, so that no line is cut at a seam; a chunk of fewer than three lines
+        /// grows until it has three or reaches the end.
+        func breakParagraph(_ bytes: ArraySlice<UInt8>) throws(CommandError) {
+            if bytes.isEmpty {
+                try emit("", 0)
+                return
+            }
+            var position = bytes.startIndex
+            var size = chunkBytes
+            while position < bytes.endIndex {
+                let isLast = bytes.endIndex - position <= 2 * size
+                var end = isLast ? bytes.endIndex : position + size
+                while end < bytes.endIndex, bytes[end] & 0xC0 == 0x80 { end += 1 }
+                let chunk = String(decoding: bytes[position..<end], as: UTF8.self)
+                let lines = measurer.layout(chunk, style: style, in: Size(width: width, height: 0))
+                    .lines
+                if !isLast && lines.count < 3 {
+                    size *= 2
                     continue
                 }
-                var rest = paragraph
-                while !rest.isEmpty {
-                    let utf8 = rest.utf8
-                    let isLast = utf8.count <= 2 * chunkBytes
-                    var end =
-                        isLast ? utf8.endIndex : utf8.index(utf8.startIndex, offsetBy: chunkBytes)
-                    while end < utf8.endIndex, utf8[end] & 0xC0 == 0x80 {
-                        end = utf8.index(after: end)
-                    }
-                    let chunk = String(rest[..<end])
-                    let lines = measurer.layout(
-                        chunk, style: style, in: Size(width: width, height: 0)
-                    ).lines
-                    let kept = isLast || lines.count < 2 ? lines[...] : lines.dropLast()
-                    for line in kept { try emit(Substring(line.text), line.width) }
-                    if isLast || lines.count < 2 {
-                        rest = rest[end...]
-                    } else {
-                        let resume = lines[lines.count - 1].range.lowerBound
-                        rest = rest[rest.utf8.index(rest.utf8.startIndex, offsetBy: resume)...]
-                    }
-                }
+                let kept = isLast ? lines[...] : lines.dropLast(2)
+                for line in kept { try emit(Substring(line.text), line.width) }
+                if isLast { return }
+                position += lines[lines.count - 2].range.lowerBound
+                size = chunkBytes
             }
+        }
+        var start = 0
+        // Paragraphs end at each LF byte (a CR before it belongs to the break); the bytes are
+        // walked, not split, so that memory does not grow with the number of paragraphs.
+        while start < body.count || (start == body.count && start > 0 && body[start - 1] == 0x0A) {
+            let newline = body[start...].firstIndex(of: 0x0A) ?? body.count
+            var stop = newline
+            if stop > start, body[stop - 1] == 0x0D { stop -= 1 }
+            try breakParagraph(body[start..<stop])
+            start = newline + 1
         }
         try write(output + "]\n")
     }

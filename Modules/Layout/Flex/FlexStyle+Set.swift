@@ -47,10 +47,15 @@ extension FlexStyle {
         let name = FlexStyle.camelCase(property)
         do {
             if limit.isFinite { try Self.check(value, within: limit) }
-            if name == "aspectRatio", limit.isFinite, case .number(let ratio) = value, ratio > 0,
-                1 / ratio > limit
-            {
-                try Self.check(.number(1 / ratio), within: limit)
+            if name == "aspectRatio", limit.isFinite {
+                // A ratio as one number, bare or as text: its inverse is bounded too.
+                var ratio: Double?
+                switch value {
+                case .number(let number): ratio = number
+                case .string(let text): ratio = Double(text.trimmingWhitespace())
+                case .list: ratio = nil
+                }
+                if let ratio, ratio > 0 { try Self.check(.number(1 / ratio), within: limit) }
             }
             try apply(name, value)
         } catch var error as FlexStyleError {

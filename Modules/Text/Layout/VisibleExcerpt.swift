@@ -21,12 +21,13 @@ extension TextMeasurer {
         guard byteCount > 2 * budget else { return nil }
         var lines = request.lineLimit > 0 ? request.lineLimit : Int.max
         if request.height.isFinite {
+            // As the layout counts them (LineAssembly), leading and tolerance alike.
             let metrics = metrics.lineMetrics(for: font)
-            let lineHeight =
-                (metrics.glyphHeight + metrics.leading) * request.lineHeightMultiple
+            let leading = request.includesLeading ? metrics.leading : 0
+            let lineHeight = (metrics.glyphHeight + leading) * request.lineHeightMultiple
             let step = lineHeight + request.lineSpacing
             if step > 0, step.isFinite {
-                let fitting = ((request.height + request.lineSpacing) / step).rounded(.down)
+                let fitting = ((request.height + request.lineSpacing) / step + 1e-9).rounded(.down)
                 lines = min(lines, Int(max(1, min(fitting, 1e9))))
             }
         }
@@ -63,7 +64,8 @@ extension TextMeasurer {
             }
             ?? scalars.endIndex
         let paragraphBytes = utf8.distance(from: utf8.startIndex, to: paragraphEnd)
-        guard paragraphBytes > budget else { return nil }
+        // A short first paragraph is shown whole: what follows only has to be there.
+        guard paragraphBytes > budget else { return excerpt([utf8.startIndex..<index(2 * budget)]) }
         let tail = index(paragraphBytes - budget)..<paragraphEnd
         let rest =
             paragraphEnd..<(paragraphEnd == scalars.endIndex

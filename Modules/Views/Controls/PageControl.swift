@@ -83,7 +83,9 @@ open class PageControl: Control {
     /// - Complexity: O(1); drawing is bounded by the width, not the number of pages.
     public var visiblePages: Range<Int> {
         guard numberOfPages > 0 else { return 0..<0 }
-        let room = bounds.width.isFinite ? max(1, bounds.width / PageControl.dotSpacing) : 1
+        // A width a hair short of whole dots, as layout arithmetic gives, still holds them.
+        let room =
+            bounds.width.isNaN ? 1 : max(1, bounds.width / PageControl.dotSpacing + 1e-9)
         let fitting = Int(min(room, Double(PageControl.maximumIndicators)))
         guard numberOfPages > fitting else { return 0..<numberOfPages }
         let start = min(max(currentPage - fitting / 2, 0), numberOfPages - fitting)

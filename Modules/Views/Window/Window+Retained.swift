@@ -43,7 +43,9 @@ final class RetainedSession {
     let images = ImageRegistry()
     /// The segments the backend holds.
     var sentSegments = Set<UInt32>()
-    /// The drawing commands of the segments recorded for the backend, all together.
+    /// The drawing commands of each segment the backend holds, as recorded for it, and their
+    /// sum: a segment may be recorded again for another window, so its own count is not it.
+    var heldCommands: [UInt32: Int] = [:]
     var commandCount = 0
     /// How many held segments draw each image, and the images the backend holds.
     var imageUses: [UInt32: Int] = [:]
@@ -133,13 +135,23 @@ private struct RetainedFrameBuilder {
         } else {
             _ = update(window, parentToCanvas: .identity, isRoot: true)
         }
-        for view in dropped where view.window !== window { release(view) }
+        // A view no segment draws any more is released, even in the window (under a hidden
+        // container, say): when it is drawn again it is sent again.
+        for view in dropped where !isDrawn(view) { release(view) }
         for (id, uses) in session.imageUses where uses <= 0 {
             session.imageUses[id] = nil
             if session.sentImages.remove(id) != nil { frame.releasedImages.append(id) }
             session.images.release(id: id)
         }
         return frame
+    }
+
+    /// Whether the segment of the view's superview, as the backend holds it, draws the view.
+    private func isDrawn(_ view: View) -> Bool {
+        guard view.window === window, let parent = view.superview?.segment,
+            session.sentSegments.contains(parent.id)
+        else { return false }
+        return parent.subviews.contains { $0.view === view }
     }
 
     /// The transform from a view's coordinates to the canvas, given its superview's.
@@ -208,9 +220,9 @@ private struct RetainedFrameBuilder {
         view.render(into: context, asRoot: isRoot)
         let previous = segment.subviews.map(\.view)
         let previousImages = segment.imageIDs
-        // A segment counts once the backend holds it.
-        let counted = session.sentSegments.contains(segment.id) ? segment.commands.count : 0
-        session.commandCount += context.list.commands.count - counted
+        let counted = session.heldCommands.updateValue(
+            context.list.commands.count, forKey: segment.id)
+        session.commandCount += context.list.commands.count - (counted ?? 0)
         segment.commands = context.list.commands
         segment.subviews = context.subviewPositions ?? []
         segment.imageIDs = context.drawnImageIDs
@@ -235,7 +247,7 @@ private struct RetainedFrameBuilder {
             return
         }
         frame.releasedSegments.append(segment.id)
-        session.commandCount -= segment.commands.count
+        session.commandCount -= session.heldCommands.removeValue(forKey: segment.id) ?? 0
         for id in segment.imageIDs { session.imageUses[id, default: 0] -= 1 }
         segment.isValid = false
         for entry in segment.subviews { release(entry.view) }

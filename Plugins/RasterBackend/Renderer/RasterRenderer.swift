@@ -302,8 +302,13 @@ public final class RasterRenderer: FrameRenderer {
     /// rectangle: under a union of rectangles it rasterises the edges it draws on a coarser
     /// grid (a row half covered comes out 8/15 covered). So areas are painted one at a time;
     /// an area inside another is dropped, overlapping ones are merged where their bounding box
-    /// is no larger than the two, and beyond ``maximumRepaintAreas`` all become one box.
+    /// is no larger than the two, and beyond ``maximumRepaintAreas`` (or, before merging, four
+    /// times as many) all become one box.
     static func repaintAreas(_ areas: [DeviceRect]) -> [DeviceRect] {
+        // Merging is quadratic: with many areas, their bounding box is repainted at once.
+        guard areas.count <= 4 * maximumRepaintAreas else {
+            return [areas.reduce(DeviceRect.empty) { $0.union($1) }]
+        }
         func size(_ r: DeviceRect) -> Double { (r.maxX - r.minX) * (r.maxY - r.minY) }
         var result: [DeviceRect] = []
         for area in areas where !area.isEmpty {
