@@ -1,7 +1,7 @@
 import TrellisGeometry
 
 extension FlexStyle {
-    /// The property names ``set(_:to:)`` accepts, in camelCase as the scene format writes them.
+    /// The property names ``set(_:to:within:)`` accepts, in camelCase as the scene format writes them.
     public static let propertyNames: [String] = [
         "display", "position", "direction", "boxSizing", "overflow", "overflowX", "overflowY",
         "scrollbarWidth",

@@ -27,7 +27,7 @@ public struct FlexStyleError: Error, Sendable, CustomStringConvertible {
     }
 }
 
-/// A value given to ``FlexStyle/set(_:to:)``: a number, a CSS string, or a list (for the
+/// A value given to ``FlexStyle/set(_:to:within:)``: a number, a CSS string, or a list (for the
 /// four-edge shorthands `margin`, `padding` and `border`).
 ///
 /// Literals build values: `try style.set("width", to: 120)`, `try style.set("flexDirection",
