@@ -13,15 +13,6 @@ import TrellisRender
         private static let otherMachine: (number: UInt16, name: String) = (62, "x86-64")
     #endif
 
-    private func loadError(_ path: String) -> PluginError? {
-        do {
-            _ = try PluginLibrary.load(path: path)
-            return nil
-        } catch {
-            return error
-        }
-    }
-
     /// Writes bytes as a plugin file in a fresh private directory and returns its path.
     private func write(_ bytes: [UInt8], named name: String) throws -> String {
         let path = try PluginFixtures.makeDirectory() + "/" + name
@@ -43,7 +34,7 @@ import TrellisRender
                     fileURLWithPath: PluginFixtures.buildDirectory + "/libTrellisTextBackend.so")))
         try #require(original.count > 100_000)
         let path = try write(Array(original.prefix(100_000)), named: "libTrellisCutBackend.so")
-        let error = loadError(path)
+        let error = PluginFixtures.loadError(path)
         #expect(error?.code == .notASharedLibrary)
         #expect(
             error?.description
@@ -128,7 +119,7 @@ import TrellisRender
         var image = ELFImage()
         damage.apply(to: &image)
         let path = try write(image.bytes, named: "libTrellisDamagedBackend.so")
-        let error = loadError(path)
+        let error = PluginFixtures.loadError(path)
         #expect(error?.code == .notASharedLibrary)
         #expect(error?.message == damage.message)
         #expect(error?.path == path)
@@ -136,7 +127,7 @@ import TrellisRender
 
     @Test func aWellFormedImageGetsPastTheCheckToTheDynamicLoader() throws {
         let path = try write(ELFImage().bytes, named: "libTrellisBareBackend.so")
-        let error = loadError(path)
+        let error = PluginFixtures.loadError(path)
         // The image has no dynamic section, so dlopen refuses it, with its own message.
         #expect(error?.code == .notASharedLibrary)
         let message = error?.message ?? ""

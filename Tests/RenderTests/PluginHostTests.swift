@@ -5,19 +5,10 @@ import TrellisRender
 import TrellisTextRenderer
 
 @Suite(.serialized) struct PluginLoadingTests {
-    private func loadError(_ path: String) -> PluginError? {
-        do {
-            _ = try PluginLibrary.load(path: path)
-            return nil
-        } catch {
-            return error
-        }
-    }
-
     private func brokenPluginError(_ name: String, _ source: String) throws -> PluginError? {
         let directory = try PluginFixtures.makeDirectory()
         let path = try PluginFixtures.compile(source, named: "lib\(name).so", in: directory)
-        return loadError(path)
+        return PluginFixtures.loadError(path)
     }
 
     @Test func discoveryFindsTheBuiltPluginsBesideTheExecutable() {
@@ -55,7 +46,7 @@ import TrellisTextRenderer
     }
 
     @Test func missingFileIsNotFound() {
-        let error = loadError("/nonexistent/libTrellisNoBackend.so")
+        let error = PluginFixtures.loadError("/nonexistent/libTrellisNoBackend.so")
         #expect(error?.code == .notFound)
         #expect(
             error?.description
@@ -66,7 +57,7 @@ import TrellisTextRenderer
         let directory = try PluginFixtures.makeDirectory()
         let path = directory + "/libTrellisFakeBackend.so"
         try "not an ELF file".write(toFile: path, atomically: true, encoding: .utf8)
-        let error = loadError(path)
+        let error = PluginFixtures.loadError(path)
         #expect(error?.code == .notASharedLibrary)
         #expect(error?.path == path)
     }

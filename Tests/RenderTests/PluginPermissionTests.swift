@@ -25,15 +25,6 @@ import TrellisRender
     private static let strangerGroup: gid_t = 54_321
     private static let strangerUser: uid_t = 54_321
 
-    private func loadError(_ path: String) -> PluginError? {
-        do {
-            _ = try PluginLibrary.load(path: path)
-            return nil
-        } catch {
-            return error
-        }
-    }
-
     /// A private directory with a freshly built plugin, both mode 0755 and 0700.
     private func makePlugin(_ name: String) throws -> (directory: String, path: String) {
         let directory = try PluginFixtures.makeDirectory()
@@ -46,13 +37,13 @@ import TrellisRender
 
     @Test func aPrivateFileInAPrivateDirectoryLoads() throws {
         let plugin = try makePlugin("perm-private")
-        #expect(loadError(plugin.path) == nil)
+        #expect(PluginFixtures.loadError(plugin.path) == nil)
     }
 
     @Test func filesWritableByOtherUsersAreRefused() throws {
         let plugin = try makePlugin("perm-other-file")
         chmod(plugin.path, 0o757)
-        let error = loadError(plugin.path)
+        let error = PluginFixtures.loadError(plugin.path)
         #expect(error?.code == .insecurePermissions)
         #expect(
             error?.message
@@ -64,7 +55,7 @@ import TrellisRender
         let plugin = try makePlugin("perm-other-dir")
         chmod(plugin.directory, 0o777)
         defer { chmod(plugin.directory, 0o700) }
-        let error = loadError(plugin.path)
+        let error = PluginFixtures.loadError(plugin.path)
         #expect(error?.code == .insecurePermissions)
         #expect(
             error?.message
@@ -78,14 +69,14 @@ import TrellisRender
         let plugin = try makePlugin("perm-group-file")
         chown(plugin.path, uid_t.max, PluginPermissionTests.strangerGroup)
         chmod(plugin.path, 0o775)
-        let error = loadError(plugin.path)
+        let error = PluginFixtures.loadError(plugin.path)
         #expect(error?.code == .insecurePermissions)
         #expect(
             error?.message
                 == "the file is writable by its group (gid 54321), which is not the owner's "
                 + "private group; remove that permission (chmod g-w)")
         chmod(plugin.path, 0o755)
-        #expect(loadError(plugin.path) == nil)
+        #expect(PluginFixtures.loadError(plugin.path) == nil)
     }
 
     @Test(
@@ -95,7 +86,7 @@ import TrellisRender
         let plugin = try makePlugin("perm-group-dir")
         chown(plugin.directory, uid_t.max, PluginPermissionTests.strangerGroup)
         chmod(plugin.directory, 0o770)
-        let error = loadError(plugin.path)
+        let error = PluginFixtures.loadError(plugin.path)
         #expect(error?.code == .insecurePermissions)
         #expect(
             error?.message.hasPrefix("its directory \(plugin.directory) is writable by its group")
@@ -111,7 +102,7 @@ import TrellisRender
         #expect(chown(plugin.directory, uid_t.max, group) == 0)
         chmod(plugin.path, 0o775)
         chmod(plugin.directory, 0o770)
-        #expect(loadError(plugin.path) == nil)
+        #expect(PluginFixtures.loadError(plugin.path) == nil)
     }
 
     @Test(.enabled(if: PluginPermissionTests.isRoot, "giving a file to another user needs root"))
@@ -119,7 +110,7 @@ import TrellisRender
         let plugin = try makePlugin("perm-owner")
         let me = geteuid()
         chown(plugin.path, PluginPermissionTests.strangerUser, gid_t.max)
-        let file = loadError(plugin.path)
+        let file = PluginFixtures.loadError(plugin.path)
         #expect(file?.code == .insecurePermissions)
         #expect(
             file?.message
@@ -127,23 +118,23 @@ import TrellisRender
                 + "\(me)) nor root; that user could replace it")
         chown(plugin.path, me, gid_t.max)
         chown(plugin.directory, PluginPermissionTests.strangerUser, gid_t.max)
-        let directory = loadError(plugin.path)
+        let directory = PluginFixtures.loadError(plugin.path)
         #expect(directory?.code == .insecurePermissions)
         #expect(
             directory?.message.hasPrefix("its directory \(plugin.directory) is owned by uid 54321")
                 == true)
         chown(plugin.directory, me, gid_t.max)
-        #expect(loadError(plugin.path) == nil)
+        #expect(PluginFixtures.loadError(plugin.path) == nil)
     }
 
     @Test func aLoadedLibraryIsCheckedAgainBeforeItIsReturned() throws {
         let plugin = try makePlugin("perm-cached")
         let first = try PluginLibrary.load(path: plugin.path)
         chmod(plugin.path, 0o757)
-        #expect(loadError(plugin.path)?.code == .insecurePermissions)
+        #expect(PluginFixtures.loadError(plugin.path)?.code == .insecurePermissions)
         chmod(plugin.path, 0o755)
         chmod(plugin.directory, 0o777)
-        #expect(loadError(plugin.path)?.code == .insecurePermissions)
+        #expect(PluginFixtures.loadError(plugin.path)?.code == .insecurePermissions)
         chmod(plugin.directory, 0o700)
         #expect(try PluginLibrary.load(path: plugin.path) === first)
     }
@@ -160,7 +151,7 @@ import TrellisRender
         #expect(symlink(PluginPermissionTests.builtPlugin, link) == 0)
         chmod(directory, mode)
         defer { chmod(directory, 0o700) }
-        let error = loadError(link)
+        let error = PluginFixtures.loadError(link)
         #expect(error?.code == .insecurePermissions)
         #expect(error?.path == link)
         #expect(
@@ -168,7 +159,7 @@ import TrellisRender
                 == "the directory \(directory) that holds the symbolic link \(link) is writable by "
                 + "other users; remove that permission (chmod o-w)")
         chmod(directory, 0o755)
-        #expect(loadError(link) == nil)
+        #expect(PluginFixtures.loadError(link) == nil)
         #expect(
             try PluginLibrary.load(path: link)
                 === PluginLibrary.load(path: PluginPermissionTests.builtPlugin))
@@ -183,10 +174,10 @@ import TrellisRender
         let relative = "../" + (second as NSString).lastPathComponent + "/libTrellisInnerBackend.so"
         #expect(symlink(relative, outer) == 0)
         #expect(symlink(PluginPermissionTests.builtPlugin, inner) == 0)
-        #expect(loadError(outer) == nil)
+        #expect(PluginFixtures.loadError(outer) == nil)
         chmod(second, 0o777)
         defer { chmod(second, 0o700) }
-        let error = loadError(outer)
+        let error = PluginFixtures.loadError(outer)
         #expect(error?.code == .insecurePermissions)
         #expect(error?.path == outer)
         #expect(

@@ -1,8 +1,19 @@
 import Foundation
 import Testing
+import TrellisRender
 
 /// Helpers that build real plugin files for the host to load.
 enum PluginFixtures {
+    /// Why loading the plugin at `path` fails, or `nil` when it loads.
+    static func loadError(_ path: String) -> PluginError? {
+        do {
+            _ = try PluginLibrary.load(path: path)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
     /// The directory of the running test executable, where `swift build` puts the plugins.
     static var buildDirectory: String {
         let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
