@@ -63,9 +63,10 @@ public final class PluginLibrary: Sendable {
     /// root: each must be owned by one of them, not writable by other users, and not writable
     /// by its group unless that is the owner's private group (the rule OpenSSH applies to
     /// `authorized_keys`). When the path is a symbolic link, the directory that holds it, and
-    /// the directory of every further link on the way to the file, must pass the same rule:
+    /// the directory of every further link that link leads through, must pass the same rule:
     /// otherwise another user could point the link at any library. Then the file the links
-    /// lead to and its directory are checked. The checks run on every call, before a library
+    /// lead to and its directory are checked. (Links among the directories above the file, and
+    /// those directories' ancestors, are not checked.) The checks run on every call, before a library
     /// loaded earlier is returned, so a file whose permissions were loosened since is refused.
     ///
     /// Before `dlopen`, the file's ELF headers are read with plain reads and checked: it must be
