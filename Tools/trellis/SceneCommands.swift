@@ -28,15 +28,15 @@ enum SceneCommands {
 
     /// Renders a scene once through a backend and returns the bytes.
     ///
-    /// Once the backend is open, each plugin file the registry found but did not use (it
-    /// failed to load, or another plugin has its name) is named in a warning on standard
-    /// error, so that a backend chosen in its place does not go unnoticed.
+    /// Once the backend is open, each plugin file tried on the way to it that failed to load is
+    /// named in a warning on standard error, so that a backend chosen in its place does not go
+    /// unnoticed. No other plugin is opened.
     static func render(_ path: String, backend name: String, registry: BackendRegistry)
         throws(CommandError) -> [UInt8]
     {
         let scene = try load(path)
         let backend = try open(name, registry: registry)
-        for line in PluginsCommand.skippedWarnings(registry.failures) {
+        for line in PluginsCommand.skippedWarnings(registry.skipped) {
             TrellisCommand.writeError(line)
         }
         do {

@@ -10,18 +10,33 @@ public import TrellisPluginKit
 /// let pixels = try registry.open("raster")   // several backends can be open at once
 /// ```
 public final class BackendRegistry {
-    /// The plugins found, one per name, in search order.
-    public let plugins: [PluginLibrary]
-    /// The plugin files that were found but failed to load, or were skipped because a plugin
-    /// found earlier has the same name.
-    public let failures: [PluginError]
+    private let discovery: PluginDiscovery
+    private var everything: PluginDiscovery.Result?
     private var inProcess: [(name: String, make: () throws(PluginError) -> any Backend)] = []
 
-    /// Discovers plugins.
+    /// The plugin files tried while opening backends that were not used: they failed to load.
+    /// ``open(_:configuration:)`` opens only the plugin it is asked for (and the files tried on
+    /// the way to it), so this is what a program that renders should report.
+    public private(set) var skipped: [PluginError] = []
+
+    /// Creates a registry; plugins are found when a backend is opened or listed.
     public init(discovery: PluginDiscovery = PluginDiscovery()) {
+        self.discovery = discovery
+    }
+
+    /// Every plugin found, one per name, in search order: all of them are loaded the first
+    /// time this (or ``failures`` or ``names``) is read.
+    public var plugins: [PluginLibrary] { discoverEverything().plugins }
+
+    /// The plugin files that were found but failed to load, or were skipped because a plugin
+    /// found earlier has the same name (after loading every plugin, as ``plugins`` does).
+    public var failures: [PluginError] { discoverEverything().failures }
+
+    private func discoverEverything() -> PluginDiscovery.Result {
+        if let everything { return everything }
         let result = discovery.discover()
-        plugins = result.plugins
-        failures = result.failures
+        everything = result
+        return result
     }
 
     /// Registers an in-process backend under a name; it takes precedence over a plugin of the
@@ -50,7 +65,10 @@ public final class BackendRegistry {
         Array(Set(plugins.map(\.name) + inProcess.map(\.name))).sorted()
     }
 
-    /// Opens a new instance of the backend with a name.
+    /// Opens a new instance of the backend with a name: an in-process one, or the first plugin
+    /// in search order that provides it. Only files named as its plugin
+    /// (``PluginDiscovery/pluginFileName(forBackend:)``) and files given explicitly are loaded,
+    /// unless none provides it; then every plugin is.
     ///
     /// - Parameters:
     ///   - name: The backend's name, such as `text`.
@@ -61,7 +79,11 @@ public final class BackendRegistry {
         if let entry = inProcess.first(where: { $0.name == name }) {
             return try entry.make()
         }
-        if let library = plugins.first(where: { $0.name == name }) {
+        // The plugin named by convention first, without loading any other; a plugin whose
+        // file is named otherwise is found by loading them all.
+        let found = discovery.discover(backend: name)
+        skipped += found.failures
+        if let library = found.plugin ?? plugins.first(where: { $0.name == name }) {
             return try PluginBackend(library: library, configuration: configuration)
         }
         let known = names.isEmpty ? "none found" : names.joined(separator: ", ")

@@ -153,6 +153,41 @@ public struct PluginDiscovery: Sendable {
         return Result(plugins: plugins, failures: failures)
     }
 
+    /// The file name a backend's plugin has by convention: `libTrellisTextBackend.so` for
+    /// `text`, the name's first letter in upper case.
+    public static func pluginFileName(forBackend name: String) -> String {
+        "libTrellis" + name.prefix(1).uppercased() + name.dropFirst() + "Backend.so"
+    }
+
+    /// Looks for one backend only: in search order, the files given explicitly and those named
+    /// as the backend's plugin by convention (``pluginFileName(forBackend:)``) are loaded until
+    /// one names that backend. No other plugin is opened (their constructors do not run).
+    ///
+    /// - Returns: The plugin, or `nil` when no conventionally named file provides it; and the
+    ///   candidates that failed to load on the way.
+    public func discover(backend name: String) -> (plugin: PluginLibrary?, failures: [PluginError])
+    {
+        let fileName = PluginDiscovery.pluginFileName(forBackend: name)
+        var failures: [PluginError] = []
+        for location in searchPaths {
+            guard let status = SystemCalls.status(of: location) else { continue }
+            let candidate: String
+            if status.isDirectory {
+                candidate = location + "/" + fileName
+                guard SystemCalls.linkStatus(of: candidate) != nil else { continue }
+            } else {
+                candidate = location
+            }
+            do throws(PluginError) {
+                let library = try PluginLibrary.load(path: candidate)
+                if library.name == name { return (library, failures) }
+            } catch {
+                failures.append(error)
+            }
+        }
+        return (nil, failures)
+    }
+
     private static func parent(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "." }
         let parent = String(path[..<slash])
