@@ -235,15 +235,22 @@ for module in modules {
 }
 for plugin in plugins {
     if plugin.isSwift {
-        // -Bsymbolic binds the plugin's references to its own copies of the modules it links
-        // statically, so a host that links the same modules can never interpose on them.
+        // The version script exports the manifest alone (the ABI's one well-known symbol) and
+        // keeps every other symbol local; -Bsymbolic binds the plugin's references to its own
+        // copies of the modules it links statically, so a host that links the same modules can
+        // never interpose on them.
         targets.append(
             .target(
                 name: plugin.name,
                 dependencies: dependencies(plugin.dependencies),
                 path: plugin.path,
                 swiftSettings: swiftSettings,
-                linkerSettings: [.unsafeFlags(["-Xlinker", "-Bsymbolic"])]
+                linkerSettings: [
+                    .unsafeFlags([
+                        "-Xlinker", "-Bsymbolic", "-Xlinker",
+                        "--version-script=\(Context.packageDirectory)/Plugins/plugin-exports.map",
+                    ])
+                ]
             )
         )
     } else {
@@ -251,7 +258,13 @@ for plugin in plugins {
             .target(
                 name: plugin.name,
                 dependencies: dependencies(plugin.dependencies),
-                path: plugin.path
+                path: plugin.path,
+                linkerSettings: [
+                    .unsafeFlags([
+                        "-Xlinker",
+                        "--version-script=\(Context.packageDirectory)/Plugins/plugin-exports.map",
+                    ])
+                ]
             )
         )
     }
