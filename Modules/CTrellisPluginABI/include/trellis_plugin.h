@@ -5,6 +5,9 @@
  *
  *     const trellis_manifest *trellis_plugin_manifest(void);
  *
+ * and nothing else: link it with a version script such as Plugins/plugin-exports.map
+ * ("global: trellis_plugin_manifest; local: *;"), so that the code it links stays its own.
+ *
  * The manifest names the backend, states the ABI version and the size of the structures it was
  * compiled against, announces capabilities, and lists the backend's entry points. Each entry
  * point has a name, a signature string in the mini-language below, and a function pointer. The
