@@ -1,4 +1,3 @@
-import Foundation
 public import TrellisPluginKit
 
 /// How a ``RasterRenderer`` writes its output and where it finds fonts.
@@ -43,25 +42,28 @@ public struct RasterConfiguration: Sendable, Hashable {
     ///   bad values.
     public init(json: [UInt8]) throws(RendererError) {
         self.init()
-        let blank: Set<UInt8> = [0x20, 0x0A, 0x09, 0x0D]
-        if json.allSatisfy(blank.contains) { return }
-        guard let object = try? JSONSerialization.jsonObject(with: Data(json)),
-            let settings = object as? [String: Any]
-        else {
-            throw RendererError(.invalidInput, "raster: the configuration is not a JSON object")
-        }
-        for key in settings.keys.sorted() {
-            let value = settings[key]
+        let members = try PluginConfiguration.members(of: json, prefix: "raster: ")
+        for (key, value) in members.sorted(by: { $0.key < $1.key }) {
             switch key {
             case "format":
-                guard let name = value as? String, let format = Format(rawValue: name) else {
+                guard case .string(let name) = value, let format = Format(rawValue: name) else {
                     throw RendererError(
                         .invalidInput,
                         "raster: configuration \"format\" must be \"png\" or \"rgba\"")
                 }
                 self.format = format
             case "fontDirectories":
-                guard let paths = value as? [String], !paths.isEmpty,
+                guard case .array(let elements) = value, !elements.isEmpty else {
+                    throw RendererError(
+                        .invalidInput,
+                        "raster: configuration \"fontDirectories\" must be a non-empty array of "
+                            + "absolute paths")
+                }
+                let paths = elements.compactMap { element -> String? in
+                    guard case .string(let path) = element else { return nil }
+                    return path
+                }
+                guard paths.count == elements.count,
                     paths.allSatisfy({ $0.hasPrefix("/") && !$0.contains("\0") })
                 else {
                     throw RendererError(

@@ -1,4 +1,3 @@
-import Foundation
 public import TrellisGeometry
 public import TrellisPluginKit
 
@@ -61,33 +60,24 @@ public struct TerminalConfiguration: Sendable, Hashable {
     /// - Throws: `RendererError` for malformed JSON, an unknown key or a bad value.
     @discardableResult
     mutating func apply(json: [UInt8], allowing extraKeys: Set<String>) throws(RendererError)
-        -> [String: Any]
+        -> [String: JSONValue]
     {
-        if json.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x09 || $0 == 0x0D }) {
-            return [:]
-        }
-        guard let object = try? JSONSerialization.jsonObject(with: Data(json)),
-            let settings = object as? [String: Any]
-        else {
-            throw RendererError(.invalidInput, "the configuration is not a JSON object")
-        }
-        var extras: [String: Any] = [:]
-        for (key, value) in settings.sorted(by: { $0.key < $1.key }) {
+        var extras: [String: JSONValue] = [:]
+        let members = try PluginConfiguration.members(of: json)
+        for (key, value) in members.sorted(by: { $0.key < $1.key }) {
             switch key {
             case "cellWidth", "cellHeight":
-                guard let number = value as? NSNumber, !TerminalConfiguration.isBoolean(value),
-                    number.doubleValue >= 1, number.doubleValue <= 1000
-                else {
+                guard case .number(let number) = value, number >= 1, number <= 1000 else {
                     throw RendererError(
                         .invalidInput, "configuration \"\(key)\" must be a number from 1 to 1000")
                 }
                 if key == "cellWidth" {
-                    cellWidth = number.doubleValue
+                    cellWidth = number
                 } else {
-                    cellHeight = number.doubleValue
+                    cellHeight = number
                 }
             case "colors":
-                guard let name = value as? String,
+                guard case .string(let name) = value,
                     let mode = name == "auto" ? .palette256 : TerminalColorMode(rawValue: name)
                 else {
                     throw RendererError(
@@ -97,13 +87,13 @@ public struct TerminalConfiguration: Sendable, Hashable {
                 }
                 colorMode = mode
             case "frames":
-                guard let name = value as? String, name == "diff" || name == "full" else {
+                guard case .string(let name) = value, name == "diff" || name == "full" else {
                     throw RendererError(
                         .invalidInput, "configuration \"frames\" must be \"diff\" or \"full\"")
                 }
                 repaintsEveryFrame = name == "full"
             case "background":
-                guard let text = value as? String, let color = try? Color(hex: text) else {
+                guard case .string(let text) = value, let color = try? Color(hex: text) else {
                     throw RendererError(
                         .invalidInput,
                         "configuration \"background\" must be a colour such as \"#000000\"")
@@ -123,11 +113,5 @@ public struct TerminalConfiguration: Sendable, Hashable {
             }
         }
         return extras
-    }
-
-    /// Whether a JSON value is `true` or `false` rather than a number (both decode as
-    /// `NSNumber`).
-    static func isBoolean(_ value: Any) -> Bool {
-        String(describing: type(of: value)).contains("Boolean") || type(of: value) == Bool.self
     }
 }

@@ -86,7 +86,7 @@ public final class TerminalRenderer: FrameRenderer, ControllableRenderer {
         var updated = configuration
         let extras = try updated.apply(json: json, allowing: ["full"])
         if let full = extras["full"] {
-            guard TerminalConfiguration.isBoolean(full), let flag = full as? Bool else {
+            guard case .bool(let flag) = full else {
                 throw RendererError(.invalidInput, "control \"full\" must be true or false")
             }
             if flag { forcesFullFrame = true }

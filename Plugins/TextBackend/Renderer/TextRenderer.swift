@@ -1,4 +1,3 @@
-import Foundation
 import TrellisGeometry
 public import TrellisPluginKit
 
@@ -48,42 +47,32 @@ public final class TextRenderer: FrameRenderer {
         var listsCommands = true
         var cellWidth = 8.0
         var cellHeight = 16.0
-        if !configuration.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x09 || $0 == 0x0D }) {
-            guard
-                let object = try? JSONSerialization.jsonObject(with: Data(configuration)),
-                let settings = object as? [String: Any]
-            else {
-                throw RendererError(.invalidInput, "the configuration is not a JSON object")
-            }
-            for (key, value) in settings {
-                switch key {
-                case "preview":
-                    guard let flag = value as? Bool else {
-                        throw RendererError(
-                            .invalidInput, "configuration \"preview\" must be true or false")
-                    }
-                    preview = flag
-                case "commands":
-                    guard let flag = value as? Bool else {
-                        throw RendererError(
-                            .invalidInput, "configuration \"commands\" must be true or false")
-                    }
-                    listsCommands = flag
-                case "cellWidth", "cellHeight":
-                    guard let number = (value as? NSNumber)?.doubleValue, number >= 1,
-                        number <= 1000
-                    else {
-                        throw RendererError(
-                            .invalidInput,
-                            "configuration \"\(key)\" must be a number from 1 to 1000")
-                    }
-                    if key == "cellWidth" { cellWidth = number } else { cellHeight = number }
-                default:
+        for (key, value) in try PluginConfiguration.members(of: configuration) {
+            switch key {
+            case "preview":
+                guard case .bool(let flag) = value else {
+                    throw RendererError(
+                        .invalidInput, "configuration \"preview\" must be true or false")
+                }
+                preview = flag
+            case "commands":
+                guard case .bool(let flag) = value else {
+                    throw RendererError(
+                        .invalidInput, "configuration \"commands\" must be true or false")
+                }
+                listsCommands = flag
+            case "cellWidth", "cellHeight":
+                guard case .number(let number) = value, number >= 1, number <= 1000 else {
                     throw RendererError(
                         .invalidInput,
-                        "unknown configuration key \"\(key)\" (known: preview, commands, cellWidth, cellHeight)"
-                    )
+                        "configuration \"\(key)\" must be a number from 1 to 1000")
                 }
+                if key == "cellWidth" { cellWidth = number } else { cellHeight = number }
+            default:
+                throw RendererError(
+                    .invalidInput,
+                    "unknown configuration key \"\(key)\" (known: preview, commands, cellWidth, cellHeight)"
+                )
             }
         }
         self.preview = preview

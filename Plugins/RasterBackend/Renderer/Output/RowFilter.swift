@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
 
 /// PNG's per-row filters (ISO 15948 §9) for 4-byte pixels, and the choice between them.
 ///
