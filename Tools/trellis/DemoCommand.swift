@@ -74,14 +74,17 @@ enum DemoCommand {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// The gallery rendered once by any backend, for `--backend` and `--out`.
+    /// The gallery rendered once by any backend, for `--backend` and `--out`: at scale 2 by a
+    /// backend that renders pixels; with whether its output is binary (pixels).
     static func render(backend name: String, registry: BackendRegistry) throws(CommandError)
-        -> [UInt8]
+        -> (bytes: [UInt8], isBinary: Bool)
     {
-        let gallery = Gallery(scale: name == "raster" ? 2 : 1)
-        gallery.window.backend = try SceneCommands.open(name, registry: registry)
+        let backend = try SceneCommands.open(name, registry: registry)
+        let pixels = backend.capabilities.contains(.renderPixels)
+        let gallery = Gallery(scale: pixels ? 2 : 1)
+        gallery.window.backend = backend
         do {
-            return try gallery.window.render()
+            return (try gallery.window.render(), pixels)
         } catch {
             throw CommandError("\(error.description)")
         }

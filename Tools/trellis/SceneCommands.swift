@@ -31,8 +31,10 @@ enum SceneCommands {
     /// Once the backend is open, each plugin file tried on the way to it that failed to load is
     /// named in a warning on standard error, so that a backend chosen in its place does not go
     /// unnoticed. No other plugin is opened.
+    ///
+    /// - Returns: The bytes, and whether they are binary (the backend renders pixels).
     static func render(_ path: String, backend name: String, registry: BackendRegistry)
-        throws(CommandError) -> [UInt8]
+        throws(CommandError) -> (bytes: [UInt8], isBinary: Bool)
     {
         let scene = try load(path)
         let backend = try open(name, registry: registry)
@@ -40,7 +42,7 @@ enum SceneCommands {
             TrellisCommand.writeError(line)
         }
         do {
-            return try scene.render(with: backend)
+            return (try scene.render(with: backend), backend.capabilities.contains(.renderPixels))
         } catch {
             throw CommandError("rendering \(path) with \(name) failed: \(error.description)")
         }

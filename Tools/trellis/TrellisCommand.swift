@@ -50,9 +50,9 @@ enum TrellisCommand {
                         try StandardStreams.output(try DemoCommand.textGallery(registry: registry))
                         return 0
                     }
-                    let bytes = try DemoCommand.render(backend: backend, registry: registry)
+                    let output = try DemoCommand.render(backend: backend, registry: registry)
                     try SceneCommands.write(
-                        bytes, to: parsed.options["out"], binary: backend == "raster")
+                        output.bytes, to: parsed.options["out"], binary: output.isBinary)
                     return 0
                 } catch {
                     writeError("trellis: \(error.message)")
@@ -100,10 +100,10 @@ enum TrellisCommand {
                         throw CommandError(
                             "--out \(out) is the scene file itself; give another file name")
                     }
-                    let bytes = try SceneCommands.render(
+                    let output = try SceneCommands.render(
                         path, backend: backend, registry: BackendRegistry())
                     try SceneCommands.write(
-                        bytes, to: parsed.options["out"], binary: backend == "raster")
+                        output.bytes, to: parsed.options["out"], binary: output.isBinary)
                     return 0
                 } catch {
                     writeError("trellis: \(error.message)")
