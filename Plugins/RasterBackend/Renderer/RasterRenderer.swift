@@ -151,28 +151,42 @@ public final class RasterRenderer: FrameRenderer {
     ) throws(RendererError) {
         do throws(RendererError) {
             let size = try CanvasSize(for: list)
-            if size.isEmpty {
-                guard configuration.format == .rgba else {
-                    throw RendererError(
-                        .invalidInput,
-                        "the canvas is \(size.width)×\(size.height) pixels; a PNG needs at "
-                            + "least one pixel")
-                }
-                try encode(nil, size)
-                return
-            }
-            let surface = try RasterOutput.makeCanvas(size)
-            defer { cairo_surface_destroy(surface) }
-            guard let context = cairo_create(surface) else {
-                throw RendererError(.resource, "out of memory")
-            }
-            defer { cairo_destroy(context) }
-            try paint(list, on: context, size: size)
-            cairo_surface_flush(surface)
+            let surface = try paintedCanvas(list, size: size)
+            defer { if let surface { cairo_surface_destroy(surface) } }
             try encode(surface, size)
         } catch {
             throw RendererError(error.kind, "raster: \(error.message)")
         }
+    }
+
+    /// A new canvas with the list painted on it, which the caller owns; `nil` for an empty
+    /// canvas in `rgba` (a PNG needs a pixel).
+    private func paintedCanvas(_ list: DisplayList, size: CanvasSize) throws(RendererError)
+        -> OpaquePointer?
+    {
+        if size.isEmpty {
+            guard configuration.format == .rgba else {
+                throw RendererError(
+                    .invalidInput,
+                    "the canvas is \(size.width)×\(size.height) pixels; a PNG needs at least one pixel"
+                )
+            }
+            return nil
+        }
+        let surface = try RasterOutput.makeCanvas(size)
+        guard let context = cairo_create(surface) else {
+            cairo_surface_destroy(surface)
+            throw RendererError(.resource, "out of memory")
+        }
+        defer { cairo_destroy(context) }
+        do throws(RendererError) {
+            try paint(list, on: context, size: size)
+        } catch {
+            cairo_surface_destroy(surface)
+            throw error
+        }
+        cairo_surface_flush(surface)
+        return surface
     }
 
     /// Draws a retained frame: only its damage, over the canvas of the last frame, from the
@@ -242,31 +256,8 @@ public final class RasterRenderer: FrameRenderer {
     ) throws(RendererError) {
         if let retainedCanvas { cairo_surface_destroy(retainedCanvas.surface) }
         retainedCanvas = nil
-        let list = try sceneList(touching: nil)
-        if size.isEmpty {
-            guard configuration.format == .rgba else {
-                throw RendererError(
-                    .invalidInput,
-                    "the canvas is \(size.width)×\(size.height) pixels; a PNG needs at least one pixel"
-                )
-            }
-            try encode(nil, size)
-            return
-        }
-        let surface = try RasterOutput.makeCanvas(size)
-        guard let context = cairo_create(surface) else {
-            cairo_surface_destroy(surface)
-            throw RendererError(.resource, "out of memory")
-        }
-        defer { cairo_destroy(context) }
-        do throws(RendererError) {
-            try paint(list, on: context, size: size)
-        } catch {
-            cairo_surface_destroy(surface)
-            throw error
-        }
-        cairo_surface_flush(surface)
-        retainedCanvas = (surface, size)
+        let surface = try paintedCanvas(try sceneList(touching: nil), size: size)
+        if let surface { retainedCanvas = (surface, size) }
         try encode(surface, size)
     }
 
