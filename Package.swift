@@ -25,6 +25,8 @@ struct Module {
     var testDependencies: [String] = []
     /// Paths inside the test directory that are data, not sources (fixtures, snapshots).
     var testExclude: [String] = []
+    /// Whether the module is a library product; the examples' modules are not.
+    var isProduct = true
 }
 
 /// The library modules, in dependency order: a module only depends on modules above it.
@@ -32,6 +34,10 @@ let modules: [Module] = [
     Module(
         name: "TrellisGeometry", path: "Modules/Geometry", dependencies: [],
         tests: "GeometryTests"
+    ),
+    Module(
+        name: "TrellisCore", path: "Modules/Core", dependencies: ["TrellisGeometry"],
+        tests: "CoreTests"
     ),
     Module(
         name: "TrellisEvents", path: "Modules/Events", dependencies: ["TrellisGeometry"],
@@ -52,41 +58,44 @@ let modules: [Module] = [
     ),
     Module(
         name: "TrellisPluginKit", path: "Plugins/PluginKit",
-        dependencies: ["TrellisGeometry", "CTrellisPluginABI"]
+        dependencies: ["TrellisGeometry", "TrellisCore", "CTrellisPluginABI"]
     ),
     Module(
         name: "TrellisTextRenderer", path: "Plugins/TextBackend/Renderer",
-        dependencies: ["TrellisGeometry", "TrellisText", "TrellisPluginKit"]
+        dependencies: ["TrellisGeometry", "TrellisText", "TrellisCore", "TrellisPluginKit"]
     ),
     Module(
         name: "TrellisRasterRenderer", path: "Plugins/RasterBackend/Renderer",
         dependencies: [
-            "TrellisGeometry", "TrellisPluginKit", "CCairo", "CHarfBuzz", "CFreeType",
-            "CFontconfig", "CZlib",
+            "TrellisGeometry", "TrellisCore", "TrellisPluginKit", "CCairo", "CHarfBuzz",
+            "CFreeType", "CFontconfig", "CZlib",
         ],
-        tests: "RasterTests", testDependencies: ["TrellisRender", "Trellis"]
+        tests: "RasterTests", testDependencies: ["TrellisRender", "Trellis", "TrellisGallery"]
     ),
     Module(
         name: "TrellisTerminalRenderer", path: "Plugins/TerminalBackend/Renderer",
-        dependencies: ["TrellisGeometry", "TrellisText", "TrellisPluginKit"],
+        dependencies: ["TrellisGeometry", "TrellisText", "TrellisCore", "TrellisPluginKit"],
         tests: "TerminalTests",
         testDependencies: [
             "TrellisRender", "TrellisEvents", "TrellisText", "TrellisGeometry", "Trellis",
             "TrellisRasterRenderer", "TrellisTextRenderer", "_TrellisTestSupport",
+            "TrellisGallery",
         ],
         testExclude: ["__Fixtures__"]
     ),
     Module(
         name: "TrellisRender", path: "Modules/Render",
-        dependencies: ["TrellisEvents", "TrellisPluginKit", "CFFI", "CTrellisPluginABI"],
+        dependencies: [
+            "TrellisGeometry", "TrellisCore", "TrellisPluginKit", "CFFI", "CTrellisPluginABI",
+        ],
         tests: "RenderTests", testDependencies: ["TrellisTextRenderer"],
         testExclude: ["__Fixtures__"]
     ),
     Module(
         name: "TrellisViews", path: "Modules/Views",
         dependencies: [
-            "TrellisEvents", "TrellisLayout", "TrellisText", "TrellisRichText", "TrellisRender",
-            "CPNG",
+            "TrellisGeometry", "TrellisCore", "TrellisEvents", "TrellisLayout", "TrellisText",
+            "TrellisRichText", "TrellisRender", "CPNG",
         ],
         tests: "ViewsTests", testDependencies: ["TrellisTextRenderer"],
         testExclude: ["__Fixtures__"]
@@ -97,18 +106,31 @@ let modules: [Module] = [
         tests: "GridTests", testDependencies: ["TrellisTextRenderer", "TrellisRender"]
     ),
     Module(
+        name: "TrellisTerminal", path: "Modules/Terminal",
+        dependencies: [
+            "TrellisGeometry", "TrellisCore", "TrellisEvents", "TrellisRender", "TrellisViews",
+        ],
+        tests: "TerminalAppTests",
+        testDependencies: ["TrellisTerminalRenderer", "_TrellisTestSupport"]
+    ),
+    Module(
         name: "Trellis", path: "Modules/Trellis",
         dependencies: [
-            "TrellisGeometry", "TrellisEvents", "TrellisLayout", "TrellisText", "TrellisRichText",
-            "TrellisRender", "TrellisViews", "TrellisGrid",
+            "TrellisGeometry", "TrellisCore", "TrellisEvents", "TrellisLayout", "TrellisText",
+            "TrellisRichText", "TrellisRender", "TrellisViews", "TrellisGrid", "TrellisTerminal",
         ],
-        tests: "TrellisTests", testDependencies: ["TrellisTesting"],
+        tests: "TrellisTests", testDependencies: ["TrellisTesting", "TrellisGallery"],
         testExclude: ["__Fixtures__", "__Snapshots__"]
     ),
     Module(
         name: "TrellisTesting", path: "Modules/Testing",
         dependencies: ["Trellis", "TrellisTextRenderer"],
         tests: "TestingTests", testExclude: ["__Snapshots__"]
+    ),
+    // The gallery of the seed components, which the demo shows: an example, not a product.
+    Module(
+        name: "TrellisGallery", path: "Examples/Gallery", dependencies: ["Trellis"],
+        isProduct: false
     ),
 ]
 
@@ -183,6 +205,7 @@ let tools: [(name: String, path: String, dependencies: [String], exclude: [Strin
         name: "trellis", path: "Tools/trellis",
         dependencies: [
             "Trellis", "TrellisGeometry", "TrellisEvents", "TrellisRender", "TrellisText",
+            "TrellisCore", "TrellisTerminal", "TrellisGallery",
         ],
         exclude: []
     ),
@@ -192,7 +215,7 @@ let tools: [(name: String, path: String, dependencies: [String], exclude: [Strin
             "TrellisGeometry", "TrellisLayout", "TrellisText", "TrellisRender",
             "TrellisTextRenderer", "TrellisRichText", "CICUBench", "TrellisRasterRenderer",
             "TrellisPluginKit", "CCairo", "CHarfBuzz", "CFreeType", "TrellisTerminalRenderer",
-            "TrellisViews", "TrellisGrid", "Trellis",
+            "TrellisViews", "TrellisGrid", "Trellis", "TrellisCore", "TrellisGallery",
         ],
         exclude: ["peers"]
     ),
@@ -291,7 +314,7 @@ for tool in tools {
 let package = Package(
     name: "Trellis",
     platforms: [.macOS(.v15)],
-    products: modules.map { .library(name: $0.name, targets: [$0.name]) }
+    products: modules.filter(\.isProduct).map { .library(name: $0.name, targets: [$0.name]) }
         + plugins.map { .library(name: $0.name, type: .dynamic, targets: [$0.name]) }
         + tools.map { .executable(name: $0.name, targets: [$0.name]) },
     targets: targets

@@ -1,4 +1,4 @@
-public import TrellisPluginKit
+public import TrellisCore
 
 /// A rendering backend: turns encoded display lists into output, and optionally measures text
 /// and decodes input.
@@ -11,6 +11,12 @@ public protocol Backend: AnyObject {
     var name: String { get }
     /// What the backend can do.
     var capabilities: BackendCapabilities { get }
+    /// What the output is: how to open the backend for a file, the file's extension, whether
+    /// it is binary, and how to open it for a preview. Choose from it, never from ``name``.
+    ///
+    /// The default implementation goes by the capabilities
+    /// (`BackendOutput(capabilities:)`).
+    var output: BackendOutput { get }
     /// Renders one encoded display list.
     ///
     /// - Throws: ``PluginError`` when the backend cannot render, or fails.
@@ -51,6 +57,9 @@ public protocol Backend: AnyObject {
 }
 
 extension Backend {
+    /// A description from the capabilities: see `BackendOutput(capabilities:)`.
+    public var output: BackendOutput { BackendOutput(capabilities: capabilities) }
+
     /// Renders with ``render(encoded:)`` and lends the returned array to `body`.
     public func withRenderedBytes<Value>(
         encoded list: [UInt8], _ body: (UnsafeRawBufferPointer) -> Value

@@ -1,3 +1,3 @@
-// The display-list format and backend protocol types come from the plugin kit, which plugins
-// link on their own; users of TrellisRender see them as part of this module.
-@_exported public import TrellisPluginKit
+// The formats a frame is made of come from the core; users of TrellisRender see them as part of
+// this module. The plugin kit, which the in-process backend calls, is not re-exported.
+@_exported public import TrellisCore

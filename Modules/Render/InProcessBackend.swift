@@ -9,6 +9,8 @@ public final class InProcessBackend: Backend {
     public let name: String
     /// What the backend can do.
     public let capabilities: BackendCapabilities
+    /// What the output is: the renderer type's description, or one from the capabilities.
+    public let output: BackendOutput
     private let renderer: any FrameRenderer
 
     /// Creates a backend around a renderer instance.
@@ -16,6 +18,7 @@ public final class InProcessBackend: Backend {
         self.name = name
         self.capabilities = capabilities
         self.renderer = renderer
+        output = type(of: renderer).output ?? BackendOutput(capabilities: capabilities)
     }
 
     private func run(

@@ -32,6 +32,14 @@ public protocol FrameRenderer: AnyObject {
     ///
     /// The default implementation reports ``RendererError/Kind/unsupported``.
     func input(_ bytes: UnsafeRawBufferPointer) throws(RendererError) -> [UInt8]
+
+    /// What the output is: how to open the backend for a file, the file's extension, whether
+    /// it is binary, and how to open it for a preview. A plugin exports it as its `output`
+    /// entry, and hosts choose from it, never from the backend's name.
+    ///
+    /// The default implementation is `nil`: hosts then go by the capabilities
+    /// (`BackendOutput(capabilities:)`).
+    static var output: BackendOutput? { get }
 }
 
 extension FrameRenderer {
@@ -51,6 +59,9 @@ extension FrameRenderer {
     public func input(_ bytes: UnsafeRawBufferPointer) throws(RendererError) -> [UInt8] {
         throw RendererError(.unsupported, "this backend does not read input")
     }
+
+    /// No description: hosts go by the capabilities.
+    public static var output: BackendOutput? { nil }
 }
 
 /// A failure inside a backend, reported across the plugin boundary as a status code and a
@@ -81,4 +92,13 @@ public struct RendererError: Error, Sendable, Hashable, CustomStringConvertible 
 
     /// The message.
     public var description: String { message }
+}
+
+extension RendererError {
+    /// An invalid-input error with the message of a configuration that cannot be used.
+    ///
+    /// - Parameter error: What was wrong with the configuration.
+    public init(_ error: ConfigurationError) {
+        self.init(.invalidInput, error.message)
+    }
 }

@@ -23,6 +23,8 @@ import Synchronization
 public enum PluginExport {
     private struct Export: @unchecked Sendable {
         let manifest: UnsafePointer<trellis_manifest>
+        /// The renderer's ``FrameRenderer/output`` as JSON, for the `output` entry.
+        let output: UnsafePointer<CChar>?
         let factory: ([UInt8]) throws(RendererError) -> any FrameRenderer
     }
 
@@ -36,7 +38,8 @@ public enum PluginExport {
     ///   - version: The backend's own version.
     ///   - capabilities: What the backend can do; the entry points exported follow from it.
     ///   - renderer: The renderer type instantiated for each opened instance; a
-    ///     ``ControllableRenderer`` also gets a `control` entry.
+    ///     ``ControllableRenderer`` also gets a `control` entry, and one with an
+    ///     ``FrameRenderer/output`` an `output` entry.
     /// - Returns: A pointer to a manifest that stays valid for the life of the process.
     public static func manifest<R: FrameRenderer>(
         name: String, version: String, capabilities: BackendCapabilities, renderer: R.Type
@@ -45,8 +48,9 @@ public enum PluginExport {
             if let current { return current.manifest }
             let built = buildManifest(
                 name: name, version: version, capabilities: capabilities,
-                hasControl: R.self is any ControllableRenderer.Type)
-            current = Export(manifest: built) { configuration throws(RendererError) in
+                hasControl: R.self is any ControllableRenderer.Type, hasOutput: R.output != nil)
+            let output = R.output.map { permanentCString(String(decoding: $0.json, as: UTF8.self)) }
+            current = Export(manifest: built, output: output) { configuration throws(RendererError) in
                 try R(configuration: configuration)
             }
             return built
@@ -54,7 +58,8 @@ public enum PluginExport {
     }
 
     private static func buildManifest(
-        name: String, version: String, capabilities: BackendCapabilities, hasControl: Bool
+        name: String, version: String, capabilities: BackendCapabilities, hasControl: Bool,
+        hasOutput: Bool
     ) -> UnsafePointer<trellis_manifest> {
         var entries: [(String, String, UnsafeMutableRawPointer)] = [
             ("open", "i(ppLp)", unsafeBitCast(openEntry, to: UnsafeMutableRawPointer.self)),
@@ -79,6 +84,10 @@ public enum PluginExport {
         if capabilities.contains(.input) {
             entries.append(
                 ("input", "i(ppLpp)", unsafeBitCast(inputEntry, to: UnsafeMutableRawPointer.self)))
+        }
+        if hasOutput {
+            entries.append(
+                ("output", "p()", unsafeBitCast(outputEntry, to: UnsafeMutableRawPointer.self)))
         }
         if hasControl {
             entries.append(
@@ -113,6 +122,11 @@ public enum PluginExport {
             throw RendererError(.internal, "the plugin's manifest was never built")
         }
         return try current.factory(configuration)
+    }
+
+    /// The JSON of the exported renderer's output description, for the `output` entry.
+    static func outputPointer() -> UnsafePointer<CChar>? {
+        export.withLock { $0?.output }
     }
 
     static func setOpenError(_ message: String) {

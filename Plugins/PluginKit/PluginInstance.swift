@@ -48,6 +48,10 @@ final class PluginInstance {
 // The C entry points. They are the same for every plugin image; each image's copy dispatches
 // to the renderer type that image registered in `PluginExport.manifest`.
 
+let outputEntry: @convention(c) () -> UnsafePointer<CChar>? = {
+    PluginExport.outputPointer()
+}
+
 let openEntry:
     @convention(c) (
         UnsafeRawPointer?, UnsafePointer<UInt8>?, UInt64,

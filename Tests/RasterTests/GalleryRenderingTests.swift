@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TrellisGallery
 import Trellis
 import TrellisRasterRenderer
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TrellisPluginKit
 import Trellis
 import TrellisRasterRenderer
 

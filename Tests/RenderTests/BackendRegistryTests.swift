@@ -1,5 +1,6 @@
 import Testing
 import TrellisGeometry
+import TrellisPluginKit
 import TrellisRender
 import TrellisTextRenderer
 
@@ -8,11 +9,12 @@ import TrellisTextRenderer
         BackendRegistry(discovery: PluginDiscovery(usesEnvironment: false))
     }
 
-    /// A factory of text renderers with a configuration.
+    /// A factory of text renderers with a fixed configuration, whatever the backend is opened
+    /// with.
     private func textRenderers(_ configuration: String = "")
-        -> () throws(RendererError) -> any FrameRenderer
+        -> ([UInt8]) throws(RendererError) -> TextRenderer
     {
-        { () throws(RendererError) -> any FrameRenderer in
+        { (_: [UInt8]) throws(RendererError) -> TextRenderer in
             try TextRenderer(configuration: Array(configuration.utf8))
         }
     }
@@ -47,9 +49,9 @@ import TrellisTextRenderer
         let registry = makeRegistry()
         var made = 0
         registry.register(name: "counted", capabilities: .renderText) {
-            () throws(RendererError) -> any FrameRenderer in
+            (configuration: [UInt8]) throws(RendererError) -> TextRenderer in
             made += 1
-            return try TextRenderer(configuration: [])
+            return try TextRenderer(configuration: configuration)
         }
         let a = try registry.open("counted")
         let b = try registry.open("counted")
@@ -84,7 +86,7 @@ import TrellisTextRenderer
     @Test func aRendererThatFailsToStartIsAnError() {
         let registry = makeRegistry()
         registry.register(name: "failing", capabilities: .renderText) {
-            () throws(RendererError) -> any FrameRenderer in
+            (_: [UInt8]) throws(RendererError) -> TextRenderer in
             throw RendererError(.resource, "no fonts installed")
         }
         do {
@@ -101,5 +103,43 @@ import TrellisTextRenderer
         registry.register(name: "render-only", capabilities: .renderText, renderer: textRenderers())
         let backend = try registry.open("render-only")
         #expect(throws: PluginError.self) { try backend.measure(encoded: []) }
+    }
+
+    @Test func anInProcessBackendIsOpenedWithItsConfigurationAndDescribesItsOutput() throws {
+        let registry = makeRegistry()
+        registry.register(name: "memory-text", capabilities: .renderText) {
+            (configuration: [UInt8]) throws(RendererError) -> TextRenderer in
+            try TextRenderer(configuration: configuration)
+        }
+        let output = try registry.output(of: "memory-text")
+        #expect(output == TextRenderer.output)
+        #expect(output.previewConfiguration != nil)
+        let preview = try registry.open(
+            "memory-text", configuration: output.previewConfiguration ?? [])
+        let list = DisplayList(size: Size(width: 16, height: 16)).encoded()
+        #expect(String(decoding: try preview.render(encoded: list), as: UTF8.self) == "|  |\n")
+        #expect(preview.output == output)
+        #expect(throws: PluginError.self) {
+            try registry.open("memory-text", configuration: Array(#"{"preview": 1}"#.utf8))
+        }
+    }
+
+    @Test func aPluginDescribesItsOutputThroughItsOutputEntry() throws {
+        let registry = makeRegistry()
+        let text = try registry.output(of: "text")
+        #expect(text.fileExtension == "txt")
+        #expect(!text.isBinary)
+        #expect(text.previewConfiguration != nil)
+        let raster = try registry.output(of: "raster")
+        #expect(raster.fileExtension == "png")
+        #expect(raster.isBinary)
+        #expect(raster.previewConfiguration == nil)
+        let png = try registry.openForFile("raster").render(
+            encoded: DisplayList(size: Size(width: 4, height: 4)).encoded())
+        #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+        // A plugin without an output entry is described by its capabilities.
+        let example = try registry.output(of: "example-c")
+        #expect(example == BackendOutput(capabilities: .renderText))
+        #expect(example.fileExtension == "txt")
     }
 }

@@ -1,5 +1,6 @@
 import Testing
 import TrellisGeometry
+import TrellisPluginKit
 import TrellisRender
 import TrellisTerminalRenderer
 

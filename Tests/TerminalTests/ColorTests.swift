@@ -90,7 +90,7 @@ import TrellisTerminalRenderer
     }
 
     @Test(arguments: [
-        (["COLORTERM": "truecolor", "TERM": "xterm-256color"], TerminalColorDepth.truecolor),
+        (["COLORTERM": "truecolor", "TERM": "xterm-256color"], TerminalColorMode.truecolor),
         (["COLORTERM": "24bit"], .truecolor),
         (["TERM": "xterm-direct"], .truecolor),
         (["TERM": "xterm-kitty"], .truecolor),
@@ -102,20 +102,24 @@ import TrellisTerminalRenderer
         ([:], .palette16),
     ])
     func hostDecidesTheColourDepthFromTheEnvironment(
-        environment: [String: String], depth: TerminalColorDepth
+        environment: [String: String], depth: TerminalColorMode
     ) {
-        #expect(TerminalColorDepth(environment: environment) == depth)
+        #expect(TerminalColorMode(environment: environment) == depth)
     }
 
-    @Test func hostOptionsAreTheBackendsConfiguration() throws {
-        let options = TerminalBackendOptions(
-            cellWidth: 7.5, colors: .palette16, repaintsEveryFrame: true)
+    @Test func theHostWritesTheConfigurationTheBackendReads() throws {
+        let options = TerminalConfiguration(
+            cellWidth: 7.5, colorMode: .palette16, repaintsEveryFrame: true,
+            assumedBackground: Color(rgb: 0x102030))
         #expect(
             String(decoding: options.json, as: UTF8.self)
-                == #"{"cellWidth":7.5,"cellHeight":16,"colors":"16","frames":"full"}"#)
+                == ##"{"cellWidth":7.5,"cellHeight":16,"colors":"16","frames":"full","##
+                + ##""background":"#102030"}"##)
         let configuration = try TerminalConfiguration(json: options.json)
-        #expect(configuration.cellWidth == 7.5)
-        #expect(configuration.colorMode == .palette16)
-        #expect(configuration.repaintsEveryFrame)
+        #expect(configuration == options)
+        #expect(try TerminalConfiguration(json: TerminalConfiguration().json) == .init())
+        #expect(throws: ConfigurationError.self) {
+            try TerminalConfiguration(json: Array(#"{"frames": "some"}"#.utf8))
+        }
     }
 }

@@ -1,4 +1,5 @@
 import Testing
+import TrellisGallery
 import Trellis
 
 /// The gallery's app grid under touches and the wheel, as the interactive demo drives it.

@@ -44,8 +44,7 @@ private func smallScene() throws -> Scene {
 
     @Test func renderingThroughAnOpenBackendKeepsItAsTheWindowsBackend() throws {
         let scene = try smallScene()
-        let backend = try BackendRegistry().open(
-            "terminal", configuration: Scene.renderConfiguration(forBackend: "terminal"))
+        let backend = try BackendRegistry().openForFile("terminal")
         let screen = String(decoding: try scene.render(with: backend), as: UTF8.self)
         #expect(screen.contains("\u{1B}["))
         #expect(scene.window.backend === backend)
@@ -62,14 +61,20 @@ private func smallScene() throws -> Scene {
         }
     }
 
-    @Test func configurationsForOneOffRenders() {
+    @Test func oneOffRendersUseTheConfigurationEachBackendNamesForFiles() throws {
+        let registry = BackendRegistry()
         #expect(
-            String(decoding: Scene.renderConfiguration(forBackend: "raster"), as: UTF8.self)
-                == #"{"format": "png"}"#)
-        #expect(
-            String(decoding: Scene.renderConfiguration(forBackend: "terminal"), as: UTF8.self)
-                == #"{"frames": "full", "colors": "truecolor"}"#)
-        #expect(Scene.renderConfiguration(forBackend: "text").isEmpty)
+            String(decoding: try registry.output(of: "raster").fileConfiguration, as: UTF8.self)
+                == #"{"format":"png"}"#)
+        let terminal = try TerminalConfiguration(
+            json: try registry.output(of: "terminal").fileConfiguration)
+        #expect(terminal.repaintsEveryFrame)
+        #expect(terminal.colorMode == .truecolor)
+        #expect(try registry.output(of: "text").fileConfiguration.isEmpty)
+        // What a scene renders by name is what the file configuration opens.
+        let scene = try smallScene()
+        let png = try scene.render(backend: "raster", registry: registry)
+        #expect(try scene.render(with: registry.openForFile("raster")) == png)
     }
 
     @Test func layoutJSONListsFramesByIDInDocumentOrder() throws {

@@ -1,4 +1,5 @@
 import Testing
+import TrellisGallery
 import Trellis
 import TrellisTesting
 

@@ -264,9 +264,7 @@ private func printPhaseTables(_ files: EndToEndFiles) throws {
         var totals: [Double] = []
         var columns: [[(String, Double)]] = []
         for size in files.sizes {
-            let backend = try backendName.map {
-                try registry.open($0, configuration: Scene.renderConfiguration(forBackend: $0))
-            }
+            let backend = try backendName.map { try registry.openForFile($0) }
             let phases = try measurePhases(
                 path: files.path(scene, size), directory: files.directory, backend: backend)
             columns.append(phases)

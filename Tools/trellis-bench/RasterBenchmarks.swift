@@ -1,5 +1,6 @@
 import Foundation
 import Trellis
+import TrellisGallery
 import TrellisGeometry
 import TrellisRasterRenderer
 import TrellisRender

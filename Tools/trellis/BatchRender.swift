@@ -6,8 +6,8 @@ import Trellis
 /// View trees belong to one thread each (the main actor), so the scenes are shared among
 /// worker processes, one per core: each is this command again with `--jobs 1` and its share of
 /// the files, which it renders one after another through one open backend. Every scene is
-/// written to `DIR/<name>.<extension>`, the extension following the backend's capabilities
-/// (`png` for pixels, `ans` for terminal frames, `txt` for text), atomically; the output is
+/// written to `DIR/<name>.<extension>`, the extension being the one the backend names for its
+/// files (`png` for raster, `ans` for terminal frames, `txt` for text), atomically; the output is
 /// byte for byte what rendering the scenes one at a time gives.
 @MainActor
 enum BatchRender {
@@ -38,13 +38,6 @@ enum BatchRender {
         return name + "." + fileExtension
     }
 
-    /// The extension of a backend's one-off output, from what it can render.
-    static func fileExtension(for capabilities: BackendCapabilities) -> String {
-        if capabilities.contains(.renderPixels) { return "png" }
-        if capabilities.contains(.renderTerminal) { return "ans" }
-        return "txt"
-    }
-
     /// Two scenes with the same name would overwrite each other's output.
     private static func checkOutputs(_ files: [String]) throws(CommandError) {
         var seen: [String: String] = [:]
@@ -65,7 +58,7 @@ enum BatchRender {
         throws(CommandError) -> Int32
     {
         let backend = try SceneCommands.open(name, registry: BackendRegistry())
-        let fileExtension = fileExtension(for: backend.capabilities)
+        let fileExtension = backend.output.fileExtension
         var status: Int32 = 0
         for file in files {
             do throws(CommandError) {

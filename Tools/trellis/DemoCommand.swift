@@ -1,32 +1,46 @@
 import Foundation
 import Trellis
+import TrellisGallery
 
 /// `trellis demo`: the gallery of the seed components, drawn by a backend, and a scripted
 /// interaction with it.
 @MainActor
 enum DemoCommand {
-    /// The gallery drawn by the text backend as a character picture, followed by the events of
-    /// scripted touches on seed 002's button.
-    static func textGallery(registry: BackendRegistry) throws(CommandError) -> String {
+    /// The gallery drawn as the picture a backend draws for people to read (its preview, such
+    /// as the text backend's characters), followed by the events of scripted touches on seed
+    /// 002's button.
+    ///
+    /// - Parameters:
+    ///   - name: The backend's name.
+    ///   - configuration: The backend's preview configuration.
+    static func previewGallery(
+        backend name: String, configuration: [UInt8], registry: BackendRegistry
+    ) throws(CommandError) -> String {
         let gallery = Gallery()
-        do {
-            gallery.window.backend = try registry.open(
-                "text", configuration: Array(#"{"preview": true, "commands": false}"#.utf8))
-        } catch {
-            throw CommandError(
-                "\(error.description); run 'trellis plugins' to see the backends found")
-        }
+        gallery.window.backend = try SceneCommands.open(
+            name, registry: registry, configuration: configuration)
         let picture: [UInt8]
         do {
             picture = try gallery.window.render()
         } catch {
             throw CommandError("rendering the gallery failed: \(error.description)")
         }
-        var text = "Trellis — the seed components, drawn by the text backend "
-        text += "(one character per 8 × 16 points)\n\n"
+        var text = "Trellis — the seed components, drawn by the \(name.escapedForEcho) backend\n\n"
         text += String(decoding: picture, as: UTF8.self)
         text += "\n" + eventTrace(gallery)
         return text
+    }
+
+    /// The configuration a backend names for a preview, or `nil` when it draws none.
+    static func previewConfiguration(of name: String, registry: BackendRegistry)
+        throws(CommandError) -> [UInt8]?
+    {
+        do {
+            return try registry.output(of: name).previewConfiguration
+        } catch {
+            throw CommandError(
+                "\(error.description); run 'trellis plugins' to see the backends found")
+        }
     }
 
     /// Touches dispatched to seed 002's button in the gallery, with the events and states that
@@ -74,8 +88,8 @@ enum DemoCommand {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// The gallery rendered once by any backend, for `--backend` and `--out`: at scale 2 by a
-    /// backend that renders pixels; with whether its output is binary (pixels).
+    /// The gallery rendered once by any backend, for `--backend` and `--out`, opened as for a
+    /// file: at scale 2 by a backend that renders pixels; with whether its output is binary.
     static func render(backend name: String, registry: BackendRegistry) throws(CommandError)
         -> (bytes: [UInt8], isBinary: Bool)
     {
@@ -84,7 +98,7 @@ enum DemoCommand {
         let gallery = Gallery(scale: pixels ? 2 : 1)
         gallery.window.backend = backend
         do {
-            return (try gallery.window.render(), pixels)
+            return (try gallery.window.render(), backend.output.isBinary)
         } catch {
             throw CommandError("\(error.description)")
         }

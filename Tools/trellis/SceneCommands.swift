@@ -32,7 +32,7 @@ enum SceneCommands {
     /// named in a warning on standard error, so that a backend chosen in its place does not go
     /// unnoticed. No other plugin is opened.
     ///
-    /// - Returns: The bytes, and whether they are binary (the backend renders pixels).
+    /// - Returns: The bytes, and whether they are binary (as the backend describes its output).
     static func render(_ path: String, backend name: String, registry: BackendRegistry)
         throws(CommandError) -> (bytes: [UInt8], isBinary: Bool)
     {
@@ -42,19 +42,20 @@ enum SceneCommands {
             TrellisCommand.writeError(line)
         }
         do {
-            return (try scene.render(with: backend), backend.capabilities.contains(.renderPixels))
+            return (try scene.render(with: backend), backend.output.isBinary)
         } catch {
             throw CommandError("rendering \(path) with \(name) failed: \(error.description)")
         }
     }
 
-    /// Opens a backend with the configuration of a one-off render.
-    static func open(_ name: String, registry: BackendRegistry) throws(CommandError)
-        -> any Backend
+    /// Opens a backend with the configuration it names for output written to a file, or with
+    /// another configuration.
+    static func open(_ name: String, registry: BackendRegistry, configuration: [UInt8]? = nil)
+        throws(CommandError) -> any Backend
     {
         do {
-            return try registry.open(
-                name, configuration: Scene.renderConfiguration(forBackend: name))
+            if let configuration { return try registry.open(name, configuration: configuration) }
+            return try registry.openForFile(name)
         } catch {
             throw CommandError(
                 "\(error.description); run 'trellis plugins' to see the backends found")
@@ -69,7 +70,8 @@ enum SceneCommands {
             return
         }
         if binary && isatty(STDOUT_FILENO) == 1 {
-            throw CommandError("refusing to write PNG data to a terminal; use --out FILE or a pipe")
+            throw CommandError(
+                "refusing to write binary output to a terminal; use --out FILE or a pipe")
         }
         try StandardStreams.output(bytes)
     }

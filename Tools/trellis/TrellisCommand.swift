@@ -41,13 +41,19 @@ enum TrellisCommand {
                 let registry = BackendRegistry()
                 do throws(CommandError) {
                     if parsed.flags.contains("interactive") {
-                        return try InteractiveDemo.run(registry: registry)
+                        return try InteractiveDemo.run(
+                            registry: registry, backend: parsed.options["backend"])
                     }
                     let backend =
                         parsed.options["backend"]
                         ?? (isatty(STDOUT_FILENO) == 1 ? "terminal" : "text")
-                    if backend == "text" && parsed.options["out"] == nil {
-                        try StandardStreams.output(try DemoCommand.textGallery(registry: registry))
+                    if parsed.options["out"] == nil,
+                        let preview = try DemoCommand.previewConfiguration(
+                            of: backend, registry: registry)
+                    {
+                        try StandardStreams.output(
+                            try DemoCommand.previewGallery(
+                                backend: backend, configuration: preview, registry: registry))
                         return 0
                     }
                     let output = try DemoCommand.render(backend: backend, registry: registry)

@@ -56,6 +56,20 @@
  *                            the backend's own format (the terminal backend takes a JSON object
  *                            of settings and "full": true, and answers with the statistics of its
  *                            last frame).
+ *     "output"      p()      Optional: const char *output(void) returns UTF-8 JSON that lives as
+ *                            long as the process, describing the backend's output, so that a
+ *                            host chooses by description and never by the backend's name:
+ *                              {"file": {"configuration": {"format": "png"},
+ *                                        "extension": "png", "binary": true},
+ *                               "preview": {"configuration": {"preview": true}}}
+ *                            "file" (required): the configuration to open the backend with for
+ *                            output written to a file (an object; {} or absent for the
+ *                            defaults), the file's extension ([a-z0-9], 1 to 16 characters),
+ *                            and whether the bytes are binary (never written to a terminal).
+ *                            "preview" (optional): the configuration for a picture a person
+ *                            reads on a text stream. At most 64 KiB. A backend without this
+ *                            entry is described by its capabilities: "bin" and binary for
+ *                            pixels, "ans" for terminal frames, "txt" for text.
  *     Other entries may be listed; the host ignores those it does not know.
  *
  * ERRORS

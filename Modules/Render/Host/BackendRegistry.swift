@@ -12,7 +12,12 @@ public import TrellisPluginKit
 public final class BackendRegistry {
     private let discovery: PluginDiscovery
     private var everything: PluginDiscovery.Result?
-    private var inProcess: [(name: String, make: () throws(PluginError) -> any Backend)] = []
+    private var inProcess:
+        [(
+            name: String, output: BackendOutput,
+            make: ([UInt8]) throws(PluginError) -> any Backend
+        )] = []
+    private var opened: [String: PluginLibrary] = [:]
 
     /// The plugin files tried while opening backends that were not used: they failed to load.
     /// ``open(_:configuration:)`` opens only the plugin it is asked for (and the files tried on
@@ -41,18 +46,26 @@ public final class BackendRegistry {
 
     /// Registers an in-process backend under a name; it takes precedence over a plugin of the
     /// same name.
-    public func register(
-        name: String, capabilities: BackendCapabilities,
-        renderer: @escaping () throws(RendererError) -> any FrameRenderer
+    ///
+    /// - Parameters:
+    ///   - name: The backend's name.
+    ///   - capabilities: What it can do.
+    ///   - output: What its output is; by default the description of `R`
+    ///     (`FrameRenderer.output`), or one from the capabilities.
+    ///   - renderer: Makes a renderer from the configuration the backend is opened with.
+    public func register<R: FrameRenderer>(
+        name: String, capabilities: BackendCapabilities, output: BackendOutput? = nil,
+        renderer: @escaping ([UInt8]) throws(RendererError) -> R
     ) {
         inProcess.removeAll { $0.name == name }
         inProcess.append(
             (
-                name,
-                { () throws(PluginError) -> any Backend in
+                name, output ?? R.output ?? BackendOutput(capabilities: capabilities),
+                { (configuration: [UInt8]) throws(PluginError) -> any Backend in
                     do throws(RendererError) {
                         return InProcessBackend(
-                            name: name, capabilities: capabilities, renderer: try renderer())
+                            name: name, capabilities: capabilities,
+                            renderer: try renderer(configuration))
                     } catch {
                         throw PluginError(.callFailed, "backend \"\(name)\": \(error.message)")
                     }
@@ -77,14 +90,45 @@ public final class BackendRegistry {
     public func open(_ name: String, configuration: [UInt8] = []) throws(PluginError) -> any Backend
     {
         if let entry = inProcess.first(where: { $0.name == name }) {
-            return try entry.make()
+            return try entry.make(configuration)
         }
+        return try PluginBackend(library: library(named: name), configuration: configuration)
+    }
+
+    /// Opens a new instance of a backend for output written to a file: with the configuration
+    /// its ``Backend/output`` names for files.
+    ///
+    /// ```swift
+    /// let backend = try registry.openForFile("raster")
+    /// let png = try scene.render(with: backend)
+    /// let name = "frame." + backend.output.fileExtension   // frame.png
+    /// ```
+    ///
+    /// - Parameter name: The backend's name.
+    /// - Throws: ``PluginError`` when no backend has that name or it fails to open.
+    public func openForFile(_ name: String) throws(PluginError) -> any Backend {
+        try open(name, configuration: output(of: name).fileConfiguration)
+    }
+
+    /// What a backend's output is, read without opening an instance.
+    ///
+    /// - Parameter name: The backend's name.
+    /// - Throws: ``PluginError`` when no backend has that name.
+    public func output(of name: String) throws(PluginError) -> BackendOutput {
+        if let entry = inProcess.first(where: { $0.name == name }) { return entry.output }
+        return try library(named: name).output
+    }
+
+    /// The plugin that provides a backend, loaded once.
+    private func library(named name: String) throws(PluginError) -> PluginLibrary {
+        if let library = opened[name] { return library }
         // The plugin named by convention first, without loading any other; a plugin whose
         // file is named otherwise is found by loading them all.
         let found = discovery.discover(backend: name)
         skipped += found.failures
         if let library = found.plugin ?? plugins.first(where: { $0.name == name }) {
-            return try PluginBackend(library: library, configuration: configuration)
+            opened[name] = library
+            return library
         }
         let known = names.isEmpty ? "none found" : names.joined(separator: ", ")
         var message = "no backend named \"\(name)\" (available: \(known))"

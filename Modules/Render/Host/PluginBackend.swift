@@ -1,5 +1,5 @@
 import CTrellisPluginABI
-public import TrellisPluginKit
+public import TrellisCore
 
 /// A backend in a plugin library, called through libffi.
 ///
@@ -32,6 +32,8 @@ public final class PluginBackend: Backend {
     public var name: String { library.name }
     /// What the backend can do.
     public var capabilities: BackendCapabilities { library.capabilities }
+    /// What the output is, as the plugin describes it.
+    public var output: BackendOutput { library.output }
 
     /// Opens an instance of a plugin.
     ///

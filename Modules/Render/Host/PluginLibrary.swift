@@ -1,6 +1,6 @@
 import CTrellisPluginABI
 import Synchronization
-public import TrellisPluginKit
+public import TrellisCore
 
 /// A loaded plugin library: its validated manifest and its entry points, each with a prepared
 /// libffi call interface.
@@ -19,7 +19,7 @@ public final class PluginLibrary: Sendable {
     /// The entry points the host knows, with the signatures it expects.
     public static let expectedSignatures: [String: String] = [
         "open": "i(ppLp)", "close": "i(p)", "last_error": "p(p)", "render": "i(ppLpp)",
-        "measure": "i(ppLpp)", "input": "i(ppLpp)",
+        "measure": "i(ppLpp)", "input": "i(ppLpp)", "output": "p()",
     ]
 
     /// The canonical path of the library file.
@@ -34,13 +34,17 @@ public final class PluginLibrary: Sendable {
     public let capabilities: BackendCapabilities
     /// The entry points, by name.
     let entries: [String: PluginEntry]
+    /// What the backend's output is, from its `output` entry, or from its capabilities when it
+    /// has none.
+    public let output: BackendOutput
 
     private static let loaded = Mutex<[String: PluginLibrary]>([:])
 
     private init(
         path: String, name: String, version: String, abiVersion: UInt32,
-        capabilities: BackendCapabilities, entries: [String: PluginEntry]
+        capabilities: BackendCapabilities, entries: [String: PluginEntry], output: BackendOutput
     ) {
+        self.output = output
         self.path = path
         self.name = name
         self.version = version
@@ -211,9 +215,38 @@ public final class PluginLibrary: Sendable {
                 "the manifest has no \"\(required)\" entry (signature "
                     + "\(expectedSignatures[required] ?? "?"))", path: path)
         }
-        return PluginLibrary(
+        var library = PluginLibrary(
             path: path, name: name, version: version, abiVersion: abi,
-            capabilities: capabilities, entries: entries)
+            capabilities: capabilities, entries: entries,
+            output: BackendOutput(capabilities: capabilities))
+        if entries["output"] != nil {
+            library = PluginLibrary(
+                path: path, name: name, version: version, abiVersion: abi,
+                capabilities: capabilities, entries: entries,
+                output: try library.describedOutput())
+        }
+        return library
+    }
+
+    /// The largest `output` description read, in bytes.
+    static let maximumOutputDescriptionBytes = 65536
+
+    /// Calls the `output` entry and reads the description it returns.
+    private func describedOutput() throws(PluginError) -> BackendOutput {
+        guard let pointer = try call("output", []).rawPointer else {
+            throw PluginError(.invalidManifest, "the \"output\" entry returned NULL", path: path)
+        }
+        let limit = PluginLibrary.maximumOutputDescriptionBytes
+        let bytes = cStringBytes(pointer.assumingMemoryBound(to: CChar.self), limit: limit + 1)
+        guard bytes.count <= limit else {
+            throw PluginError(
+                .invalidManifest, "the \"output\" description is over \(limit) bytes", path: path)
+        }
+        do throws(ConfigurationError) {
+            return try BackendOutput(json: bytes)
+        } catch {
+            throw PluginError(.invalidManifest, error.message, path: path)
+        }
     }
 
     private static func readEntries(_ manifest: trellis_manifest, path: String)

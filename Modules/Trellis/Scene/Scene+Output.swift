@@ -3,21 +3,6 @@ public import TrellisRender
 import TrellisViews
 
 extension Scene {
-    /// Returns the configuration a backend is opened with for a one-off render of a scene.
-    ///
-    /// The raster backend writes PNG and the terminal backend full frames in 24-bit colour;
-    /// every other backend gets an empty configuration, which means its defaults.
-    ///
-    /// - Parameter backend: The backend's name, such as `raster`.
-    /// - Returns: UTF-8 JSON for `BackendRegistry.open(_:configuration:)`.
-    public static func renderConfiguration(forBackend backend: String) -> [UInt8] {
-        switch backend {
-        case "raster": Array(#"{"format": "png"}"#.utf8)
-        case "terminal": Array(#"{"frames": "full", "colors": "truecolor"}"#.utf8)
-        default: []
-        }
-    }
-
     /// Renders the scene once through a backend and returns the backend's output.
     ///
     /// The backend becomes the scene's ``window``'s backend, so text is laid out with its
@@ -28,8 +13,7 @@ extension Scene {
     /// ```swift
     /// let scene = try Scene(contentsOfFile: "Examples/buttons.json")
     /// let registry = BackendRegistry()
-    /// let png = try scene.render(with: registry.open("raster", configuration:
-    ///     Scene.renderConfiguration(forBackend: "raster")))
+    /// let png = try scene.render(with: registry.openForFile("raster"))
     /// ```
     ///
     /// - Parameter backend: An open backend that can render.
@@ -50,8 +34,9 @@ extension Scene {
     /// - Parameters:
     ///   - backend: The backend's name: `text`, `raster`, `terminal`, or any other installed.
     ///   - registry: Where backends are found.
-    ///   - configuration: UTF-8 JSON for the backend; by default
-    ///     ``renderConfiguration(forBackend:)``.
+    ///   - configuration: UTF-8 JSON for the backend; by default the configuration the
+    ///     backend names for files (`BackendOutput.fileConfiguration`), so the raster backend
+    ///     writes PNG.
     /// - Returns: The backend's output bytes.
     /// - Throws: `PluginError` when no backend has that name (code `unknownBackend`), it fails
     ///   to open, or it fails to render.
@@ -59,9 +44,12 @@ extension Scene {
         backend: String, registry: BackendRegistry = BackendRegistry(),
         configuration: [UInt8]? = nil
     ) throws(PluginError) -> [UInt8] {
-        let opened = try registry.open(
-            backend, configuration: configuration ?? Scene.renderConfiguration(forBackend: backend)
-        )
+        let opened =
+            if let configuration {
+                try registry.open(backend, configuration: configuration)
+            } else {
+                try registry.openForFile(backend)
+            }
         return try render(with: opened)
     }
 

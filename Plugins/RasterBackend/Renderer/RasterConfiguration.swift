@@ -42,7 +42,12 @@ public struct RasterConfiguration: Sendable, Hashable {
     ///   bad values.
     public init(json: [UInt8]) throws(RendererError) {
         self.init()
-        let members = try PluginConfiguration.members(of: json, prefix: "raster: ")
+        let members: [(key: String, value: JSONValue)]
+        do {
+            members = try PluginConfiguration.members(of: json, prefix: "raster: ")
+        } catch {
+            throw RendererError(error)
+        }
         for (key, value) in members.sorted(by: { $0.key < $1.key }) {
             switch key {
             case "format":

@@ -59,6 +59,13 @@ public final class RasterRenderer: FrameRenderer {
     /// Creates a renderer.
     ///
     /// - Throws: `RendererError` of kind `resource` when Cairo cannot allocate.
+    /// PNG files; no preview.
+    public static var output: BackendOutput? {
+        BackendOutput(
+            fileConfiguration: Array(#"{"format": "png"}"#.utf8), fileExtension: "png",
+            isBinary: true)
+    }
+
     public init(configuration: RasterConfiguration) throws(RendererError) {
         self.configuration = configuration
         text = TextEngine(directories: configuration.fontDirectories)

@@ -53,8 +53,20 @@ public final class TerminalRenderer: FrameRenderer, ControllableRenderer {
     ///
     /// - Parameter configuration: UTF-8 JSON, or empty for the defaults.
     /// - Throws: `RendererError` for malformed JSON, unknown keys or bad values.
+    /// Whole frames in 24-bit colour in a `.ans` file, which `cat` shows in a terminal; no
+    /// preview (the terminal itself is the preview).
+    public static var output: BackendOutput? {
+        BackendOutput(
+            fileConfiguration: TerminalConfiguration(repaintsEveryFrame: true).json,
+            fileExtension: "ans", isBinary: false)
+    }
+
     public init(configuration: [UInt8]) throws(RendererError) {
-        self.configuration = try TerminalConfiguration(json: configuration)
+        do {
+            self.configuration = try TerminalConfiguration(json: configuration)
+        } catch {
+            throw RendererError(error)
+        }
     }
 
     /// Creates a renderer with settings.
@@ -84,7 +96,12 @@ public final class TerminalRenderer: FrameRenderer, ControllableRenderer {
     /// repaint.
     func control(json: [UInt8]) throws(RendererError) {
         var updated = configuration
-        let extras = try updated.apply(json: json, allowing: ["full"])
+        let extras: [String: JSONValue]
+        do {
+            extras = try updated.apply(json: json, allowing: ["full"])
+        } catch {
+            throw RendererError(error)
+        }
         if let full = extras["full"] {
             guard case .bool(let flag) = full else {
                 throw RendererError(.invalidInput, "control \"full\" must be true or false")

@@ -42,12 +42,25 @@ public final class TextRenderer: FrameRenderer {
     /// Creates a renderer from JSON configuration.
     ///
     /// - Throws: `RendererError` for malformed JSON, unknown keys or bad values.
+    /// A listing of the commands in a `.txt` file; the character picture as the preview.
+    public static var output: BackendOutput? {
+        BackendOutput(
+            fileExtension: "txt", isBinary: false,
+            previewConfiguration: Array(#"{"preview": true, "commands": false}"#.utf8))
+    }
+
     public init(configuration: [UInt8]) throws(RendererError) {
         var preview = false
         var listsCommands = true
         var cellWidth = 8.0
         var cellHeight = 16.0
-        for (key, value) in try PluginConfiguration.members(of: configuration) {
+        let members: [(key: String, value: JSONValue)]
+        do {
+            members = try PluginConfiguration.members(of: configuration)
+        } catch {
+            throw RendererError(error)
+        }
+        for (key, value) in members {
             switch key {
             case "preview":
                 guard case .bool(let flag) = value else {

@@ -1,7 +1,4 @@
-import TrellisEvents
-import TrellisGeometry
-import TrellisLayout
-import TrellisViews
+public import Trellis
 
 extension SeedComponents {
     /// Seed 000's `RjxImageTitleView`: a control with an image above a title, built from

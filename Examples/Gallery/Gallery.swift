@@ -1,10 +1,4 @@
-import TrellisEvents
-import TrellisGeometry
-import TrellisGrid
-import TrellisLayout
-import TrellisRender
-import TrellisText
-import TrellisViews
+public import Trellis
 
 /// The demo gallery: the components of the five seed articles on one canvas.
 ///

@@ -1,5 +1,5 @@
 import Testing
-import Trellis
+import TrellisCore
 
 @Suite struct JSONParserTests {
     private func parse(_ text: String) throws -> JSONValue {

@@ -1,6 +1,6 @@
 import Testing
 import TrellisGeometry
-import TrellisRender
+import TrellisCore
 
 /// Retained frames: segments kept between frames, damage, culling, and malformed frames.
 @Suite struct RetainedFrameTests {

@@ -1,5 +1,4 @@
-import TrellisGrid
-import TrellisViews
+import Trellis
 
 /// The delegate of the gallery's app grid: it reports the app that a touch selects in the
 /// gallery's status label, as the controls report their events.

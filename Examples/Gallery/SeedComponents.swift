@@ -1,10 +1,4 @@
-import TrellisEvents
-import TrellisGeometry
-import TrellisGrid
-import TrellisLayout
-import TrellisRichText
-import TrellisText
-import TrellisViews
+public import Trellis
 
 /// The components of the five seed articles, each built with Trellis in a few lines.
 @MainActor

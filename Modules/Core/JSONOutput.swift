@@ -36,3 +36,31 @@ package enum JSONOutput {
         value.isFinite ? value.decimalDescription : "null"
     }
 }
+
+extension JSONValue {
+    /// The value as compact JSON text, members in their order, that ``JSONParser`` reads back
+    /// to an equal value: strings escaped as ``JSONOutput`` escapes them, whole numbers without
+    /// a fraction, other numbers in their shortest exact form, and `null` for a number that is
+    /// not finite.
+    ///
+    /// ```swift
+    /// JSONValue.object([("format", .string("png")), ("scale", .number(2))]).text
+    /// // {"format":"png","scale":2}
+    /// ```
+    public var text: String {
+        switch self {
+        case .null: return "null"
+        case .bool(let value): return value ? "true" : "false"
+        case .number(let value):
+            guard value.isFinite else { return "null" }
+            if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
+            return String(value)
+        case .string(let value): return JSONOutput.string(value)
+        case .array(let values): return "[" + values.map(\.text).joined(separator: ",") + "]"
+        case .object(let members):
+            return "{"
+                + members.map { JSONOutput.string($0.key) + ":" + $0.value.text }
+                    .joined(separator: ",") + "}"
+        }
+    }
+}

@@ -1,7 +1,10 @@
 import Glibc
 import Testing
+import TrellisCore
 import TrellisRender
+import TrellisTerminal
 import TrellisTerminalRenderer
+import _TrellisTestSupport
 
 /// The terminal session: modes, raw mode, window size, input and the restore paths.
 @Suite(.serialized) struct SessionTests {

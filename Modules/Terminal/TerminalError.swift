@@ -11,6 +11,7 @@ public struct TerminalError: Error, Sendable, Hashable, CustomStringConvertible 
             case systemCall = "system call failed"
             case sessionActive = "session already active"
             case closed = "session closed"
+            case backend = "backend failed"
         }
 
         private let kind: Kind
@@ -25,6 +26,9 @@ public struct TerminalError: Error, Sendable, Hashable, CustomStringConvertible 
         public static let sessionActive = Code(.sessionActive)
         /// The session has been stopped.
         public static let closed = Code(.closed)
+        /// The backend drawing or reading the terminal could not be opened, cannot drive a
+        /// terminal, or failed; the message says which and why.
+        public static let backend = Code(.backend)
 
         /// The code's name, such as `not a terminal`.
         public var description: String { kind.rawValue }

@@ -1,7 +1,9 @@
 import Testing
 import TrellisEvents
 import TrellisGeometry
+import TrellisCore
 import TrellisRender
+import TrellisTerminal
 
 /// Mouse events become touches at cell centres and scroll distances in points.
 @Suite struct MouseTranslatorTests {

@@ -1,4 +1,4 @@
-public import TrellisPluginKit
+public import TrellisCore
 
 extension PluginBackend {
     /// Sends a control request to a backend with a `control` entry (the terminal backend) and

@@ -1,5 +1,5 @@
 public import TrellisEvents
-public import TrellisPluginKit
+public import TrellisCore
 
 extension InputEvent {
     /// The key as a window takes it (`Window.dispatch(key:)`), or `nil` for an event that is

@@ -1,4 +1,5 @@
-public import TrellisPluginKit
+public import TrellisCore
+public import TrellisRender
 
 /// Reads a session's input through a backend's `input` entry: waits for bytes, has the backend
 /// decode them into events, and tells the backend when input timed out so that it reports a

@@ -1,13 +1,17 @@
-import Glibc
+public import Glibc
 
 /// A pseudo-terminal pair for tests: the session runs on the subordinate side, the test reads
 /// and writes the controlling side as a terminal emulator would.
-final class PseudoTerminal {
-    private(set) var controller: Int32
-    let subordinate: Int32
+public final class PseudoTerminal {
+    /// The controlling side, which the test reads and writes.
+    public private(set) var controller: Int32
+    /// The subordinate side, the terminal the session runs on.
+    public let subordinate: Int32
 
-    struct Failure: Error, CustomStringConvertible {
-        var description: String
+    /// A pseudo-terminal function that failed.
+    public struct Failure: Error, CustomStringConvertible {
+        /// What failed.
+        public var description: String
     }
 
     /// The C library's pseudo-terminal functions, which the Glibc module does not import.
@@ -18,7 +22,8 @@ final class PseudoTerminal {
         return unsafeBitCast(symbol, to: type)
     }
 
-    init(columns: Int, rows: Int) throws {
+    /// Opens a pair with a window of `columns` × `rows` cells.
+    public init(columns: Int, rows: Int) throws {
         typealias IntFunction = @convention(c) (Int32) -> Int32
         typealias NameFunction = @convention(c) (Int32) -> UnsafeMutablePointer<CChar>?
         let openController = try PseudoTerminal.function("posix_openpt", as: IntFunction.self)
@@ -44,19 +49,20 @@ final class PseudoTerminal {
     }
 
     /// Closes the controlling side, as a terminal emulator does when its window closes.
-    func closeController() {
+    public func closeController() {
         close(controller)
         controller = -1
     }
 
-    func resize(columns: Int, rows: Int) {
+    /// Changes the window size, as a terminal emulator does when its window is resized.
+    public func resize(columns: Int, rows: Int) {
         var size = winsize(
             ws_row: UInt16(rows), ws_col: UInt16(columns), ws_xpixel: 0, ws_ypixel: 0)
         _ = ioctl(controller, UInt(TIOCSWINSZ), &size)
     }
 
     /// Everything the session wrote so far.
-    func readOutput() -> String {
+    public func readOutput() -> String {
         var bytes: [UInt8] = []
         var entry = pollfd(fd: controller, events: Int16(POLLIN), revents: 0)
         while poll(&entry, 1, 0) > 0 && entry.revents & Int16(POLLIN) != 0 {
@@ -69,13 +75,13 @@ final class PseudoTerminal {
     }
 
     /// Types bytes, as the user would.
-    func type(_ text: String) {
+    public func type(_ text: String) {
         let bytes = Array(text.utf8)
         _ = bytes.withUnsafeBytes { write(controller, $0.baseAddress, bytes.count) }
     }
 
     /// The subordinate side's local flags.
-    var localFlags: tcflag_t {
+    public var localFlags: tcflag_t {
         var settings = termios()
         tcgetattr(subordinate, &settings)
         return settings.c_lflag
