@@ -4,6 +4,7 @@
 #   make test            install what is missing, build, and run every test suite
 #   make test-<module>   run one module's suite (test-geometry, test-events, ...)
 #   make lint | format   swift-format, strict
+#   make check-graph     the module graph against docs/ARCHITECTURE.md and every import
 #   make docs            DocC documentation for every module into docs-out/
 #   make bench           benchmarks against peer engines (release build)
 #   make fuzz-displaylist, make fuzz-markup, make fuzz-raster, make fuzz-scene
@@ -30,7 +31,7 @@ DOC_MODULES := TrellisGeometry:Modules/Geometry TrellisEvents:Modules/Events \
 	TrellisViews:Modules/Views TrellisGrid:Modules/Grid Trellis:Modules/Trellis \
 	TrellisTesting:Modules/Testing
 
-.PHONY: all deps build test test-example demo lint format docs bench clean fuzz-displaylist fuzz-markup fuzz-raster fuzz-scene unicode-tables $(addprefix test-,$(foreach m,$(MODULES),$(firstword $(subst :, ,$(m)))))
+.PHONY: all deps build test test-example demo lint format check-graph docs bench clean fuzz-displaylist fuzz-markup fuzz-raster fuzz-scene unicode-tables $(addprefix test-,$(foreach m,$(MODULES),$(firstword $(subst :, ,$(m)))))
 
 all: build
 
@@ -65,6 +66,12 @@ lint:
 
 format:
 	$(SWIFT) format format --in-place --recursive --parallel Package.swift Modules Plugins Tests Tools
+
+# Every declared dependency and every import against the graph documented in
+# docs/ARCHITECTURE.md (Python 3 and `swift package dump-package`; nothing is built).
+check-graph:
+	@command -v python3 >/dev/null 2>&1 || bash scripts/install-deps.sh python3
+	python3 scripts/check-module-graph.py --swift $(SWIFT)
 
 docs: deps
 	@bash scripts/build-docs.sh $(DOC_MODULES)
