@@ -21,7 +21,9 @@ import TrellisTextRenderer
         let text = result.plugins.first { $0.name == "text" }
         #expect(text?.abiVersion == 1)
         #expect(text?.capabilities == [.renderText, .retainedFrames])
-        #expect(text?.entryNames == ["close", "last_error", "open", "render"])
+        #expect(text?.entryNames == ["close", "last_error", "open", "output", "render"])
+        #expect(text?.signature(of: "output")?.description == "p()")
+        #expect(text?.output.fileExtension == "txt")
         #expect(text?.path.hasSuffix("/libTrellisTextBackend.so") == true)
     }
 

@@ -24,7 +24,7 @@ import TrellisTerminalRenderer
         #expect(library.capabilities == [.renderTerminal, .measureText, .input, .retainedFrames])
         #expect(
             library.entryNames == [
-                "close", "control", "input", "last_error", "measure", "open", "render",
+                "close", "control", "input", "last_error", "measure", "open", "output", "render",
             ])
         #expect(library.signature(of: "control")?.description == "i(ppLpp)")
     }
