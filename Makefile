@@ -20,15 +20,16 @@ DEBIAN_PACKAGES := libffi-dev libicu-dev libpng-dev pkg-config tmux unicode-data
 # the native Kiwi peer, and Chromium, the browser peer of the end-to-end flex scenes.
 BENCH_PACKAGES := python3 python3-venv g++ chromium
 # Test suites: <make suffix>:<test target prefix>, run by `make test-<suffix>`.
-MODULES := geometry:Geometry events:Events layout:Layout text:Text richtext:RichText \
-	render:Render raster:Raster terminal:Terminal tool:Tool views:Views grid:Grid trellis:Trellis testing:Testing
+MODULES := geometry:Geometry core:Core events:Events layout:Layout text:Text richtext:RichText \
+	render:Render raster:Raster terminal:Terminal tool:Tool views:Views grid:Grid trellis:Trellis testing:Testing terminalapp:TerminalApp
 # Documented library products: <module>:<directory holding its .docc catalog>.
-DOC_MODULES := TrellisGeometry:Modules/Geometry TrellisEvents:Modules/Events \
+DOC_MODULES := TrellisGeometry:Modules/Geometry TrellisCore:Modules/Core TrellisEvents:Modules/Events \
 	TrellisLayout:Modules/Layout TrellisText:Modules/Text TrellisRichText:Modules/RichText \
 	TrellisPluginKit:Plugins/PluginKit TrellisTextRenderer:Plugins/TextBackend/Renderer \
 	TrellisRender:Modules/Render TrellisRasterRenderer:Plugins/RasterBackend/Renderer \
 	TrellisTerminalRenderer:Plugins/TerminalBackend/Renderer \
-	TrellisViews:Modules/Views TrellisGrid:Modules/Grid Trellis:Modules/Trellis \
+	TrellisViews:Modules/Views TrellisGrid:Modules/Grid TrellisTerminal:Modules/Terminal \
+	Trellis:Modules/Trellis \
 	TrellisTesting:Modules/Testing
 
 .PHONY: all deps build test test-example demo lint format check-graph docs bench clean fuzz-displaylist fuzz-markup fuzz-raster fuzz-scene unicode-tables $(addprefix test-,$(foreach m,$(MODULES),$(firstword $(subst :, ,$(m)))))
@@ -62,10 +63,12 @@ demo: build
 	@$$($(SWIFT) build $(SWIFT_FLAGS) --show-bin-path)/trellis demo
 
 lint:
-	$(SWIFT) format lint --strict --recursive --parallel Package.swift Modules Plugins Tests Tools
+	$(SWIFT) format lint --strict --recursive --parallel Package.swift Modules Plugins Tests Tools \
+		Examples
 
 format:
-	$(SWIFT) format format --in-place --recursive --parallel Package.swift Modules Plugins Tests Tools
+	$(SWIFT) format format --in-place --recursive --parallel Package.swift Modules Plugins Tests \
+		Tools Examples
 
 # Every declared dependency and every import against the graph documented in
 # docs/ARCHITECTURE.md (Python 3 and `swift package dump-package`; nothing is built).

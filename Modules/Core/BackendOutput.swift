@@ -88,7 +88,9 @@ public struct BackendOutput: Sendable, Hashable {
             switch (key, value) {
             case ("extension", .string(let text)):
                 guard (1...16).contains(text.utf8.count),
-                    text.utf8.allSatisfy({ (0x61...0x7A).contains($0) || (0x30...0x39).contains($0) })
+                    text.utf8.allSatisfy({
+                        (0x61...0x7A).contains($0) || (0x30...0x39).contains($0)
+                    })
                 else {
                     throw ConfigurationError(
                         "output: file \"extension\" must be 1 to 16 characters of a-z and 0-9")

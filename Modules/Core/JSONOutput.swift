@@ -60,7 +60,7 @@ extension JSONValue {
         case .object(let members):
             return "{"
                 + members.map { JSONOutput.string($0.key) + ":" + $0.value.text }
-                    .joined(separator: ",") + "}"
+                .joined(separator: ",") + "}"
         }
     }
 }

@@ -1,5 +1,5 @@
-public import TrellisEvents
 public import TrellisCore
+public import TrellisEvents
 
 extension InputEvent {
     /// The key as a window takes it (`Window.dispatch(key:)`), or `nil` for an event that is

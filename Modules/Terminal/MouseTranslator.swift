@@ -1,6 +1,6 @@
+public import TrellisCore
 public import TrellisEvents
 public import TrellisGeometry
-public import TrellisCore
 
 /// Turns terminal mouse events into what a window takes: touches for the primary button and
 /// scroll distances for the wheel.

@@ -61,12 +61,15 @@ extension Snapshotting {
     }
 
     /// The display list of a view as the text backend writes it: one line per drawing command,
-    /// numbers normalised, deterministic on any machine.
+    /// numbers normalised, deterministic on any machine. The list goes to the backend as the
+    /// encoded bytes every frame crosses the plugin boundary as, in process.
     public static let text = Snapshotting(
         fileExtension: "txt",
         snapshot: { view in
-            let renderer = try TextRenderer(configuration: [])
-            return Array(renderer.render(SnapshotHost.displayList(of: view)).utf8)
+            let backend = InProcessBackend(
+                name: "text", capabilities: .renderText,
+                renderer: try TextRenderer(configuration: []))
+            return try backend.render(encoded: SnapshotHost.displayList(of: view).encoded())
         },
         compare: textComparison)
 

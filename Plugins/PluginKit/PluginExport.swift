@@ -50,7 +50,8 @@ public enum PluginExport {
                 name: name, version: version, capabilities: capabilities,
                 hasControl: R.self is any ControllableRenderer.Type, hasOutput: R.output != nil)
             let output = R.output.map { permanentCString(String(decoding: $0.json, as: UTF8.self)) }
-            current = Export(manifest: built, output: output) { configuration throws(RendererError) in
+            current = Export(manifest: built, output: output) {
+                configuration throws(RendererError) in
                 try R(configuration: configuration)
             }
             return built

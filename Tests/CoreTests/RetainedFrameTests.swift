@@ -1,6 +1,6 @@
 import Testing
-import TrellisGeometry
 import TrellisCore
+import TrellisGeometry
 
 /// Retained frames: segments kept between frames, damage, culling, and malformed frames.
 @Suite struct RetainedFrameTests {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
-import TrellisGallery
 import Trellis
+import TrellisGallery
 import TrellisRasterRenderer
 
 /// The demo gallery drawn through the raster plugin, laid out with the plugin's own metrics.

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
-import TrellisPluginKit
 import Trellis
+import TrellisPluginKit
 import TrellisRasterRenderer
 
 /// Glyph runs that carry the layout's advances draw each cluster where the layout put it.

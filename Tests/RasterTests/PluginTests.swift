@@ -15,7 +15,8 @@ import TrellisRender
         let raster = try library()
         #expect(raster.path.hasSuffix("/libTrellisRasterBackend.so"))
         #expect(raster.capabilities == [.renderPixels, .measureText, .retainedFrames])
-        #expect(raster.entryNames == ["close", "last_error", "measure", "open", "output", "render"])
+        #expect(
+            raster.entryNames == ["close", "last_error", "measure", "open", "output", "render"])
     }
 
     @Test func pluginRendersTheSameBytesAsTheRendererInProcess() throws {

@@ -137,9 +137,72 @@ import TrellisTextRenderer
         let png = try registry.openForFile("raster").render(
             encoded: DisplayList(size: Size(width: 4, height: 4)).encoded())
         #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]))
-        // A plugin without an output entry is described by its capabilities.
+        // The C plugin describes its own files and preview, and is opened with them.
         let example = try registry.output(of: "example-c")
-        #expect(example == BackendOutput(capabilities: .renderText))
-        #expect(example.fileExtension == "txt")
+        #expect(example.fileExtension == "summary")
+        let list = DisplayList(size: Size(width: 3, height: 4)).encoded()
+        let file = try registry.openForFile("example-c").render(encoded: list)
+        #expect(String(decoding: file, as: UTF8.self) == "file: 0 commands, 0 images, 3x4")
+        let preview = try registry.open(
+            "example-c", configuration: example.previewConfiguration ?? [])
+        #expect(
+            String(decoding: try preview.render(encoded: list), as: UTF8.self)
+                == "preview: 0 commands, 0 images, 3x4")
+    }
+
+    /// A renderer that describes nothing.
+    private final class Undescribed: FrameRenderer {
+        init(configuration: [UInt8]) throws(RendererError) {}
+        func render(_ list: UnsafeRawBufferPointer) throws(RendererError) -> [UInt8] { [] }
+    }
+
+    @Test func aBackendThatDescribesNothingIsDescribedByItsCapabilities() throws {
+        let registry = makeRegistry()
+        registry.register(name: "pixels", capabilities: .renderPixels) {
+            (configuration: [UInt8]) throws(RendererError) -> Undescribed in
+            try Undescribed(configuration: configuration)
+        }
+        let output = try registry.output(of: "pixels")
+        #expect(output == BackendOutput(capabilities: .renderPixels))
+        #expect(output.fileExtension == "bin" && output.isBinary)
+        #expect(output.fileConfiguration.isEmpty && output.previewConfiguration == nil)
+        #expect(try registry.open("pixels").output == output)
+        #expect(BackendOutput(capabilities: [.renderTerminal, .input]).fileExtension == "ans")
+        #expect(BackendOutput(capabilities: .renderText).fileExtension == "txt")
+    }
+
+    @Test(arguments: [
+        (#"{"file": {"extension": "svg", "binary": false}}"#, ""),
+        (#"{}"#, #"output: "file" is missing"#),
+        (#"{"file": {"extension": "SVG", "binary": false}}"#, "must be 1 to 16 characters"),
+        (#"{"file": {"extension": "svg"}}"#, #"needs "extension" and "binary""#),
+        (#"{"file": {"extension": "svg", "binary": 1}}"#, #"must be one of "extension""#),
+        (#"{"file": {"extension": "svg", "binary": true}, "pre": {}}"#, #"unknown key "pre""#),
+        (#"{"file": {"extension": "svg", "binary": true}, "preview": 2}"#, "must be an object"),
+        (#"[1]"#, "not a JSON object"),
+    ])
+    func outputDescriptionsAreReadStrictly(json: String, error expected: String) throws {
+        do throws(ConfigurationError) {
+            let output = try BackendOutput(json: Array(json.utf8))
+            #expect(expected.isEmpty)
+            #expect(try BackendOutput(json: output.json) == output)
+        } catch {
+            #expect(!expected.isEmpty && error.message.contains(expected), "\(error.message)")
+        }
+    }
+
+    @Test func anOutputDescriptionRoundTripsThroughItsJSON() throws {
+        let output = BackendOutput(
+            fileConfiguration: Array(#"{"a": [1, 2.5, "x\u0001"], "b": {"c": null}}"#.utf8),
+            fileExtension: "svg", isBinary: false,
+            previewConfiguration: Array(#"{"scale": 0.125}"#.utf8))
+        let read = try BackendOutput(json: output.json)
+        #expect(read.fileExtension == "svg")
+        #expect(
+            String(decoding: read.fileConfiguration, as: UTF8.self)
+                == #"{"a":[1,2.5,"x\u0001"],"b":{"c":null}}"#)
+        #expect(
+            String(decoding: read.previewConfiguration ?? [], as: UTF8.self) == #"{"scale":0.125}"#)
+        #expect(read.json == output.json)
     }
 }

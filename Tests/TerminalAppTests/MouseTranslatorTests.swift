@@ -1,7 +1,7 @@
 import Testing
+import TrellisCore
 import TrellisEvents
 import TrellisGeometry
-import TrellisCore
 import TrellisRender
 import TrellisTerminal
 

@@ -1,6 +1,6 @@
 import Testing
-import TrellisGallery
 import Trellis
+import TrellisGallery
 import TrellisGeometry
 import TrellisRasterRenderer
 import TrellisRender

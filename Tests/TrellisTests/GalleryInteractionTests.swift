@@ -1,6 +1,6 @@
 import Testing
-import TrellisGallery
 import Trellis
+import TrellisGallery
 
 /// The gallery's app grid under touches and the wheel, as the interactive demo drives it.
 @MainActor

@@ -1,6 +1,6 @@
 import Testing
-import TrellisGallery
 import Trellis
+import TrellisGallery
 
 @MainActor
 @Suite struct ImageTitleViewTests {

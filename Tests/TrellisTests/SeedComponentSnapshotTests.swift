@@ -1,6 +1,6 @@
 import Testing
-import TrellisGallery
 import Trellis
+import TrellisGallery
 import TrellisTesting
 
 /// Each seed component rebuilt with Trellis, rendered by the text backend and compared with its

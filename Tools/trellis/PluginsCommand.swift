@@ -11,14 +11,14 @@ enum PluginsCommand {
             discovery.paths = path.split(separator: ":").map(String.init)
         }
         let result = discovery.discover()
-        var rows = [["NAME", "VERSION", "ABI", "CAPABILITIES", "PATH"]]
+        var rows = [["NAME", "VERSION", "ABI", "CAPABILITIES", "FILES", "PATH"]]
         for plugin in result.plugins {
             rows.append([
                 plugin.name, plugin.version, String(plugin.abiVersion),
-                plugin.capabilities.description, plugin.path,
+                plugin.capabilities.description, files(plugin.output), plugin.path,
             ])
         }
-        var widths = [Int](repeating: 0, count: 5)
+        var widths = [Int](repeating: 0, count: rows[0].count)
         for row in rows {
             for (index, cell) in row.enumerated() { widths[index] = max(widths[index], cell.count) }
         }
@@ -36,6 +36,12 @@ enum PluginsCommand {
         }
         let failures = result.failures.map { "warning: \($0)".escapedForEcho }
         return (lines.map(\.escapedForEcho).joined(separator: "\n") + "\n", failures)
+    }
+
+    /// What a backend writes to files, as it describes it: `.png (binary)`, `.txt, preview`.
+    static func files(_ output: BackendOutput) -> String {
+        "." + output.fileExtension + (output.isBinary ? " (binary)" : "")
+            + (output.previewConfiguration == nil ? "" : ", preview")
     }
 
     /// One line for each plugin file a registry did not use, for a command that goes on with

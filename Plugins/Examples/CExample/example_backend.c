@@ -2,7 +2,10 @@
 //
 // It renders a display list to a one-line summary ("example: 3 commands, 1 image, 320x480"),
 // after validating the header and walking every command's length prefix, and it exports
-// "echo_*" and "sum_all" entries that exercise every type of the signature language.
+// "echo_*" and "sum_all" entries that exercise every type of the signature language. Its
+// "output" entry describes its files (".summary") and its preview, each with a configuration
+// whose "label" starts the summary, so a host that knows nothing of this backend still writes
+// its files and shows its preview.
 
 #include "trellis_example_backend.h"
 
@@ -13,6 +16,7 @@
 typedef struct example_instance {
     char error[256];
     char output[256];
+    char label[32];
 } example_instance;
 
 static char open_error[256] = "";
@@ -43,9 +47,32 @@ static double read_f64(const uint8_t *p) {
     return value;
 }
 
+// Reads "label": "<letters>" from the configuration into `label` (at most 31 lowercase
+// letters); the label stays "example" when the configuration has none. The configuration is
+// JSON, but a backend this small looks for the one member it knows.
+static int read_label(const uint8_t *config, uint64_t length, char label[32]) {
+    snprintf(label, 32, "example");
+    static const char key[] = "\"label\"";
+    const size_t key_length = sizeof key - 1;
+    if (config == NULL || length < key_length) return 1;
+    for (uint64_t start = 0; start + key_length <= length; start++) {
+        if (memcmp(config + start, key, key_length) != 0) continue;
+        uint64_t i = start + key_length;
+        while (i < length && (config[i] == ' ' || config[i] == ':')) i++;
+        if (i >= length || config[i] != '"') return 0;
+        i++;
+        size_t count = 0;
+        while (i < length && config[i] >= 'a' && config[i] <= 'z' && count < 31) {
+            label[count++] = (char)config[i++];
+        }
+        label[count] = 0;
+        return count > 0 && i < length && config[i] == '"';
+    }
+    return 1;
+}
+
 static int32_t example_open(const trellis_host *host, const uint8_t *config, uint64_t length,
                             void **out_instance) {
-    (void)config;
     if (out_instance == NULL) {
         set_error(open_error, "open: out_instance is NULL");
         return TRELLIS_ERROR_INVALID_INPUT;
@@ -54,11 +81,17 @@ static int32_t example_open(const trellis_host *host, const uint8_t *config, uin
         set_error(open_error, "the configuration asked the example backend to fail");
         return TRELLIS_ERROR_INVALID_INPUT;
     }
+    char label[32];
+    if (!read_label(config, length, label)) {
+        set_error(open_error, "configuration \"label\" must be 1 to 31 letters a-z");
+        return TRELLIS_ERROR_INVALID_INPUT;
+    }
     example_instance *instance = calloc(1, sizeof *instance);
     if (instance == NULL) {
         set_error(open_error, "out of memory");
         return TRELLIS_ERROR_RESOURCE;
     }
+    memcpy(instance->label, label, sizeof label);
     if (host != NULL && host->struct_size >= sizeof(trellis_host) && host->log != NULL) {
         host->log(host->context, 1, "example backend opened");
     }
@@ -139,11 +172,18 @@ static int32_t example_render(void *opaque, const uint8_t *list, uint64_t length
         return TRELLIS_ERROR_INVALID_INPUT;
     }
     int written = snprintf(instance->output, sizeof instance->output,
-                           "example: %u commands, %u images, %gx%g", commands, images, width,
-                           height);
+                           "%s: %u commands, %u images, %gx%g", instance->label, commands, images,
+                           width, height);
     *out_bytes = (const uint8_t *)instance->output;
     *out_length = (uint64_t)written;
     return TRELLIS_OK;
+}
+
+// What the output is: a host opens the backend with the "file" configuration to write a file
+// named *.summary, and with the "preview" configuration to show a person the summary.
+static const char *example_output(void) {
+    return "{\"file\": {\"configuration\": {\"label\": \"file\"}, \"extension\": \"summary\", "
+           "\"binary\": false}, \"preview\": {\"configuration\": {\"label\": \"preview\"}}}";
 }
 
 // One entry per type: each returns its argument, so the host checks arguments and returns of
@@ -172,6 +212,7 @@ static const trellis_entry entries[] = {
     {"close", "i(p)", (void *)example_close},
     {"last_error", "p(p)", (void *)example_last_error},
     {"render", "i(ppLpp)", (void *)example_render},
+    {"output", "p()", (void *)example_output},
     {"echo_b", "b(b)", (void *)echo_b},
     {"echo_B", "B(B)", (void *)echo_B},
     {"echo_h", "h(h)", (void *)echo_h},

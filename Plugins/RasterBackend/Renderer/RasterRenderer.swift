@@ -56,9 +56,6 @@ public final class RasterRenderer: FrameRenderer {
         try self.init(configuration: RasterConfiguration(json: configuration))
     }
 
-    /// Creates a renderer.
-    ///
-    /// - Throws: `RendererError` of kind `resource` when Cairo cannot allocate.
     /// PNG files; no preview.
     public static var output: BackendOutput? {
         BackendOutput(
@@ -66,6 +63,9 @@ public final class RasterRenderer: FrameRenderer {
             isBinary: true)
     }
 
+    /// Creates a renderer.
+    ///
+    /// - Throws: `RendererError` of kind `resource` when Cairo cannot allocate.
     public init(configuration: RasterConfiguration) throws(RendererError) {
         self.configuration = configuration
         text = TextEngine(directories: configuration.fontDirectories)

@@ -49,10 +49,6 @@ public final class TerminalRenderer: FrameRenderer, ControllableRenderer {
     /// to redraw some rows of.
     private var previousCanvas: CellCanvas?
 
-    /// Creates a renderer from JSON configuration (see ``TerminalConfiguration``).
-    ///
-    /// - Parameter configuration: UTF-8 JSON, or empty for the defaults.
-    /// - Throws: `RendererError` for malformed JSON, unknown keys or bad values.
     /// Whole frames in 24-bit colour in a `.ans` file, which `cat` shows in a terminal; no
     /// preview (the terminal itself is the preview).
     public static var output: BackendOutput? {
@@ -61,6 +57,10 @@ public final class TerminalRenderer: FrameRenderer, ControllableRenderer {
             fileExtension: "ans", isBinary: false)
     }
 
+    /// Creates a renderer from JSON configuration (see ``TerminalConfiguration``).
+    ///
+    /// - Parameter configuration: UTF-8 JSON, or empty for the defaults.
+    /// - Throws: `RendererError` for malformed JSON, unknown keys or bad values.
     public init(configuration: [UInt8]) throws(RendererError) {
         do {
             self.configuration = try TerminalConfiguration(json: configuration)

@@ -39,9 +39,6 @@ public final class TextRenderer: FrameRenderer {
     /// The height of a preview cell, in points.
     public let cellHeight: Double
 
-    /// Creates a renderer from JSON configuration.
-    ///
-    /// - Throws: `RendererError` for malformed JSON, unknown keys or bad values.
     /// A listing of the commands in a `.txt` file; the character picture as the preview.
     public static var output: BackendOutput? {
         BackendOutput(
@@ -49,6 +46,9 @@ public final class TextRenderer: FrameRenderer {
             previewConfiguration: Array(#"{"preview": true, "commands": false}"#.utf8))
     }
 
+    /// Creates a renderer from JSON configuration.
+    ///
+    /// - Throws: `RendererError` for malformed JSON, unknown keys or bad values.
     public init(configuration: [UInt8]) throws(RendererError) {
         var preview = false
         var listsCommands = true

@@ -1,4 +1,5 @@
 import TrellisCore
+
 /// A finished frame: cells whose colours are resolved for the colour mode, ready to compare
 /// with the previous frame and to encode.
 struct Frame: Equatable {
