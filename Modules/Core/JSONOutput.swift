@@ -39,9 +39,9 @@ package enum JSONOutput {
 
 extension JSONValue {
     /// The value as compact JSON text, members in their order, that ``JSONParser`` reads back
-    /// to an equal value: strings escaped as ``JSONOutput`` escapes them, whole numbers without
-    /// a fraction, other numbers in their shortest exact form, and `null` for a number that is
-    /// not finite.
+    /// to an equal value: strings escaped (control, C1 and bidirectional control characters as
+    /// `\u` escapes), whole numbers without a fraction, other numbers in their shortest exact
+    /// form, and `null` for a number that is not finite.
     ///
     /// ```swift
     /// JSONValue.object([("format", .string("png")), ("scale", .number(2))]).text

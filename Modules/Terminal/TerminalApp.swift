@@ -34,7 +34,7 @@ public enum TerminalApp {
     ///     and decode input.
     ///   - registry: Where backends are found.
     ///   - configuration: The backend's settings; by default 8 × 16-point cells and the colours
-    ///     the environment announces (``TerminalColorMode/fromProcessEnvironment()``).
+    ///     the environment announces (`TerminalColorMode.fromProcessEnvironment()`).
     ///   - session: The terminal; standard input and output in raw mode by default.
     ///   - frameInterval: How often, in seconds, the window's clock advances with no input.
     ///   - layout: Called with the window when its size is set, before it is drawn.

@@ -60,7 +60,7 @@ public final class TerminalInputReader {
     /// - Parameter timeout: The most seconds to wait; `nil` waits for ever (but no longer than
     ///   ``escapeTimeout`` while the backend holds a possible sequence start).
     /// - Returns: Events, a new size, a timeout or the end of input.
-    /// - Throws: ``TerminalError`` from reading, ``PluginError`` from the backend, or
+    /// - Throws: ``TerminalError`` from reading, `PluginError` from the backend, or
     ///   `DisplayListError` for a malformed answer.
     public func next(timeout: Double?) throws -> Result {
         var wait = timeout

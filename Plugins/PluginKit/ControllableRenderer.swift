@@ -4,7 +4,7 @@
 /// ``PluginExport`` lists a `control` entry, with the signature `i(ppLpp)` of the other buffer
 /// entries, for a renderer type that conforms. Hosts that do not know the entry ignore it. The
 /// request and response formats belong to the backend; the terminal backend takes a JSON object
-/// and answers with ``FrameStatistics`` in the format of ``FrameStatisticsCodec``.
+/// and answers with `FrameStatistics` in the format of `FrameStatisticsCodec`.
 public protocol ControllableRenderer: FrameRenderer {
     /// Answers a control request.
     ///

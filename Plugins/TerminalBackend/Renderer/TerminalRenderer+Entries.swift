@@ -48,7 +48,7 @@ extension TerminalRenderer {
     }
 
     /// Answers a control request: a JSON object that may change settings (the keys of
-    /// ``TerminalConfiguration``) and ask for a full repaint (`"full": true`); empty for
+    /// `TerminalConfiguration`) and ask for a full repaint (`"full": true`); empty for
     /// neither. A change of cell size, colours or assumed background repaints in full.
     ///
     /// - Parameter request: UTF-8 JSON, or empty.

@@ -6,7 +6,7 @@ public import TrellisPluginKit
 /// measures text in cells; decodes keyboard and mouse input.
 ///
 /// A cell is `cellWidth × cellHeight` points (8 × 16 by default; see
-/// ``TerminalConfiguration``). Each cell holds one grapheme cluster (a wide one takes two),
+/// `TerminalConfiguration`). Each cell holds one grapheme cluster (a wide one takes two),
 /// colours and attributes; the ``render(_:)-(DisplayList)`` output writes only the cells that
 /// changed, so an unchanged frame writes nothing. The first frame, a frame of another size, and
 /// a frame after ``requestFullFrame()`` clear the screen and write every cell that is not blank.
@@ -57,7 +57,7 @@ public final class TerminalRenderer: FrameRenderer, ControllableRenderer {
             fileExtension: "ans", isBinary: false)
     }
 
-    /// Creates a renderer from JSON configuration (see ``TerminalConfiguration``).
+    /// Creates a renderer from JSON configuration (see `TerminalConfiguration`).
     ///
     /// - Parameter configuration: UTF-8 JSON, or empty for the defaults.
     /// - Throws: `RendererError` for malformed JSON, unknown keys or bad values.
