@@ -18,8 +18,7 @@ extension Snapshotting {
         Snapshotting(
             fileExtension: "png",
             snapshot: { view in
-                let backend = try SnapshotBackends.open(
-                    "raster", configuration: #"{"format": "png"}"#)
+                let backend = try SnapshotBackends.open("raster")
                 // Text is laid out with the raster backend's own metrics, as it will be drawn.
                 let list = SnapshotHost.withBackend(backend, view) {
                     if layout == .sizeThatFits { view.sizeToFit() }
@@ -132,11 +131,13 @@ enum PixelComparison {
 enum SnapshotBackends {
     private static var registry: BackendRegistry?
 
-    static func open(_ name: String, configuration: String) throws -> any Backend {
+    /// Opens a backend with a configuration, or with the one it names for files.
+    static func open(_ name: String, configuration: [UInt8]? = nil) throws -> any Backend {
         let registry = registry ?? BackendRegistry()
         self.registry = registry
         do {
-            return try registry.open(name, configuration: Array(configuration.utf8))
+            if let configuration { return try registry.open(name, configuration: configuration) }
+            return try registry.openForFile(name)
         } catch {
             throw SnapshotError("the \(name) backend is not available: \(error)")
         }

@@ -13,7 +13,10 @@ extension Snapshotting {
             snapshot: { view in
                 let columns = min(max(width, 1), 1000)
                 let backend = try SnapshotBackends.open(
-                    "terminal", configuration: #"{"frames": "full", "colors": "256"}"#)
+                    "terminal",
+                    configuration: TerminalConfiguration(
+                        colorMode: .palette256, repaintsEveryFrame: true
+                    ).json)
                 let list = SnapshotHost.withBackend(backend, view) { () -> DisplayList in
                     let original = view.frame
                     defer { view.frame = original }
