@@ -7,7 +7,7 @@
 #   make check-graph     the module graph against docs/ARCHITECTURE.md and every import
 #   make docs            DocC documentation for every module into docs-out/
 #   make bench           benchmarks against peer engines (release build)
-#   make fuzz-displaylist, make fuzz-markup, make fuzz-raster, make fuzz-scene
+#   make fuzz-displaylist, make fuzz-markup, make fuzz-raster, make fuzz-scene, make fuzz-png
 #                        libFuzzer runs (SECONDS=300 by default)
 #   make unicode-tables  regenerate TrellisText's Unicode tables from /usr/share/unicode
 
@@ -21,18 +21,19 @@ DEBIAN_PACKAGES := libffi-dev libicu-dev libpng-dev pkg-config tmux unicode-data
 BENCH_PACKAGES := python3 python3-venv g++ chromium
 # Test suites: <make suffix>:<test target prefix>, run by `make test-<suffix>`.
 MODULES := geometry:Geometry core:Core events:Events layout:Layout text:Text richtext:RichText \
-	render:Render raster:Raster terminal:Terminal tool:Tool views:Views grid:Grid trellis:Trellis testing:Testing terminalapp:TerminalApp
+	png:PNG render:Render raster:Raster terminal:Terminal tool:Tool views:Views grid:Grid trellis:Trellis testing:Testing terminalapp:TerminalApp
 # Documented library products: <module>:<directory holding its .docc catalog>.
 DOC_MODULES := TrellisGeometry:Modules/Geometry TrellisCore:Modules/Core TrellisEvents:Modules/Events \
 	TrellisLayout:Modules/Layout TrellisText:Modules/Text TrellisRichText:Modules/RichText \
-	TrellisPluginKit:Plugins/PluginKit TrellisTextRenderer:Plugins/TextBackend/Renderer \
+	TrellisPNG:Modules/PNG TrellisPluginKit:Plugins/PluginKit \
+	TrellisTextRenderer:Plugins/TextBackend/Renderer \
 	TrellisRender:Modules/Render TrellisRasterRenderer:Plugins/RasterBackend/Renderer \
 	TrellisTerminalRenderer:Plugins/TerminalBackend/Renderer \
 	TrellisViews:Modules/Views TrellisGrid:Modules/Grid TrellisTerminal:Modules/Terminal \
 	Trellis:Modules/Trellis \
 	TrellisTesting:Modules/Testing
 
-.PHONY: all deps build test test-example demo lint format check-graph docs bench clean fuzz-displaylist fuzz-markup fuzz-raster fuzz-scene unicode-tables $(addprefix test-,$(foreach m,$(MODULES),$(firstword $(subst :, ,$(m)))))
+.PHONY: all deps build test test-example demo lint format check-graph docs bench clean fuzz-displaylist fuzz-markup fuzz-raster fuzz-scene fuzz-png unicode-tables $(addprefix test-,$(foreach m,$(MODULES),$(firstword $(subst :, ,$(m)))))
 
 all: build
 
@@ -105,6 +106,9 @@ fuzz-raster:
 
 fuzz-scene:
 	bash scripts/fuzz.sh scene $(or $(SECONDS),300)
+
+fuzz-png:
+	bash scripts/fuzz.sh png $(or $(SECONDS),300)
 
 clean:
 	rm -rf .build docs-out fuzz-out

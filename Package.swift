@@ -50,11 +50,18 @@ let modules: [Module] = [
     ),
     Module(
         name: "TrellisText", path: "Modules/Text", dependencies: ["TrellisGeometry"],
-        tests: "TextTests", testExclude: ["__Fixtures__"]
+        tests: "TextTests", testDependencies: ["_TrellisTestSupport"],
+        testExclude: ["__Fixtures__"]
     ),
     Module(
         name: "TrellisRichText", path: "Modules/RichText",
-        dependencies: ["TrellisGeometry", "TrellisText"], tests: "RichTextTests"
+        dependencies: ["TrellisGeometry", "TrellisText"], tests: "RichTextTests",
+        testDependencies: ["_TrellisTestSupport"]
+    ),
+    Module(
+        name: "TrellisPNG", path: "Modules/PNG", dependencies: ["CPNG", "CZlib"],
+        tests: "PNGTests", testDependencies: ["_TrellisTestSupport"],
+        testExclude: ["__Fixtures__"]
     ),
     Module(
         name: "TrellisPluginKit", path: "Plugins/PluginKit",
@@ -67,10 +74,13 @@ let modules: [Module] = [
     Module(
         name: "TrellisRasterRenderer", path: "Plugins/RasterBackend/Renderer",
         dependencies: [
-            "TrellisGeometry", "TrellisCore", "TrellisPluginKit", "CCairo", "CHarfBuzz",
-            "CFreeType", "CFontconfig", "CZlib",
+            "TrellisGeometry", "TrellisCore", "TrellisPluginKit", "TrellisPNG", "CCairo",
+            "CHarfBuzz", "CFreeType", "CFontconfig",
         ],
-        tests: "RasterTests", testDependencies: ["TrellisRender", "Trellis", "TrellisGallery"]
+        tests: "RasterTests",
+        testDependencies: [
+            "TrellisRender", "Trellis", "TrellisGallery", "TrellisPNG", "_TrellisTestSupport",
+        ]
     ),
     Module(
         name: "TrellisTerminalRenderer", path: "Plugins/TerminalBackend/Renderer",
@@ -95,15 +105,16 @@ let modules: [Module] = [
         name: "TrellisViews", path: "Modules/Views",
         dependencies: [
             "TrellisGeometry", "TrellisCore", "TrellisEvents", "TrellisLayout", "TrellisText",
-            "TrellisRichText", "TrellisRender", "CPNG",
+            "TrellisRichText", "TrellisRender", "TrellisPNG",
         ],
-        tests: "ViewsTests", testDependencies: ["TrellisTextRenderer"],
+        tests: "ViewsTests", testDependencies: ["TrellisTextRenderer", "_TrellisTestSupport"],
         testExclude: ["__Fixtures__"]
     ),
     Module(
         name: "TrellisGrid", path: "Modules/Grid",
         dependencies: ["TrellisViews", "TrellisEvents", "TrellisGeometry"],
-        tests: "GridTests", testDependencies: ["TrellisTextRenderer", "TrellisRender"]
+        tests: "GridTests",
+        testDependencies: ["TrellisRender", "_TrellisTestSupport"]
     ),
     Module(
         name: "TrellisTerminal", path: "Modules/Terminal",
@@ -124,7 +135,7 @@ let modules: [Module] = [
     ),
     Module(
         name: "TrellisTesting", path: "Modules/Testing",
-        dependencies: ["Trellis", "TrellisTextRenderer"],
+        dependencies: ["Trellis", "TrellisTextRenderer", "TrellisPNG"],
         tests: "TestingTests", testExclude: ["__Snapshots__"]
     ),
     // The gallery of the seed components, which the demo shows: an example, not a product.
@@ -233,7 +244,12 @@ var targets: [Target] = cModules
 // Helpers shared by test suites; not a product.
 targets.append(
     .target(
-        name: "_TrellisTestSupport", path: "Tests/_TrellisTestSupport", swiftSettings: swiftSettings
+        name: "_TrellisTestSupport",
+        dependencies: dependencies([
+            "TrellisGeometry", "TrellisCore", "TrellisEvents", "TrellisRender", "TrellisViews",
+            "TrellisTextRenderer",
+        ]),
+        path: "Tests/_TrellisTestSupport", swiftSettings: swiftSettings
     ))
 for module in modules {
     targets.append(
@@ -294,7 +310,8 @@ for plugin in plugins {
 }
 targets.append(
     .testTarget(
-        name: "ToolTests", dependencies: ["trellis"], path: "Tests/ToolTests",
+        name: "ToolTests", dependencies: ["trellis", "_TrellisTestSupport"],
+        path: "Tests/ToolTests",
         exclude: ["__Fixtures__"],
         swiftSettings: swiftSettings
     )

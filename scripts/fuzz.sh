@@ -5,6 +5,7 @@
 #   scripts/fuzz.sh markup [SECONDS]
 #   scripts/fuzz.sh raster [SECONDS]
 #   scripts/fuzz.sh scene [SECONDS]
+#   scripts/fuzz.sh png [SECONDS]
 #
 # Each target compiles the modules it needs with -sanitize=fuzzer,address into fuzz-out/<target>
 # and runs with the corpus in fuzz-out/<target>/corpus, seeded from Fuzz/<Target>/seeds.
@@ -37,14 +38,23 @@ printf 'module CTrellisPluginABI {\n    header "trellis_plugin.h"\n    export *\
 # A libFuzzer dictionary, for targets that have one.
 dictionary=
 
+# TrellisPNG's C libraries, zlib and libpng: their module maps and pkg-config's compiler flags
+# (a static library does not carry the module maps' link lines: link with `pkg-config --libs`).
+png_system=(-I "$root/Modules/CPNG" -I "$root/Modules/CZlib")
+for package in libpng zlib; do
+    for flag in $(pkg-config --cflags "$package"); do png_system+=(-Xcc "$flag"); done
+done
+
 case "$target" in
 displaylist)
     module TrellisGeometry Modules/Geometry
+    module TrellisCore Modules/Core
     module TrellisPluginKit Plugins/PluginKit -Xcc -I"$out/abi" -I "$out/abi"
     module TrellisText Modules/Text
     module TrellisTextRenderer Plugins/TextBackend/Renderer -I "$out/abi"
     swiftc "${flags[@]}" -I "$out/abi" "$root/Fuzz/DisplayList/main.swift" \
-        -lTrellisTextRenderer -lTrellisText -lTrellisPluginKit -lTrellisGeometry -o "$out/fuzz"
+        -lTrellisTextRenderer -lTrellisText -lTrellisPluginKit -lTrellisCore -lTrellisGeometry \
+        -o "$out/fuzz"
     seeds="$root/Fuzz/DisplayList/seeds"
     ;;
 markup)
@@ -57,13 +67,15 @@ markup)
     ;;
 raster)
     module TrellisGeometry Modules/Geometry
+    module TrellisCore Modules/Core
     module TrellisPluginKit Plugins/PluginKit -Xcc -I"$out/abi" -I "$out/abi"
+    module TrellisPNG Modules/PNG "${png_system[@]}"
     # The system libraries: their module maps and pkg-config's compiler flags.
-    system=()
-    for name in CCairo CHarfBuzz CFreeType CFontconfig CZlib; do
+    system=("${png_system[@]}")
+    for name in CCairo CHarfBuzz CFreeType CFontconfig; do
         system+=(-I "$root/Modules/$name")
     done
-    for package in cairo harfbuzz freetype2 fontconfig zlib; do
+    for package in cairo harfbuzz freetype2 fontconfig; do
         for flag in $(pkg-config --cflags "$package"); do system+=(-Xcc "$flag"); done
     done
     mapfile -t sources < <(find "$root/Plugins/RasterBackend/Renderer" -name '*.swift' | sort)
@@ -73,39 +85,48 @@ raster)
         -emit-module-path "$out/modules/TrellisRasterRenderer.swiftmodule" \
         -o "$out/modules/libTrellisRasterRenderer.a" -I "$out/abi" "${system[@]}" "${sources[@]}"
     swiftc "${flags[@]}" -I "$out/abi" "${system[@]}" "$root/Fuzz/Raster/main.swift" \
-        -lTrellisRasterRenderer -lTrellisPluginKit -lTrellisGeometry \
-        -lFoundation -lFoundationEssentials -lswiftSynchronization -lcairo -lharfbuzz -lfreetype -lfontconfig -lz -o "$out/fuzz"
+        -lTrellisRasterRenderer -lTrellisPNG -lTrellisPluginKit -lTrellisCore -lTrellisGeometry \
+        -lFoundation -lFoundationEssentials -lswiftSynchronization -lcairo -lharfbuzz -lfreetype \
+        -lfontconfig $(pkg-config --libs libpng zlib) -o "$out/fuzz"
     seeds="$root/Fuzz/Raster/seeds"
     ;;
 scene)
     # Package.swift's module graph, in dependency order. Render reaches libffi through CFFI and
-    # Views libpng through CPNG: their module maps, pkg-config's compiler flags, and the
-    # libraries at link time (a static library does not carry the module maps' link lines).
-    system=(-I "$out/abi" -Xcc -I"$out/abi" -I "$root/Modules/CFFI" -I "$root/Modules/CPNG")
-    for package in libffi libpng; do
-        for flag in $(pkg-config --cflags "$package"); do system+=(-Xcc "$flag"); done
-    done
+    # PNG libpng and zlib: their module maps, pkg-config's compiler flags, and the libraries at
+    # link time (a static library does not carry the module maps' link lines).
+    system=(-I "$out/abi" -Xcc -I"$out/abi" -I "$root/Modules/CFFI" "${png_system[@]}")
+    for flag in $(pkg-config --cflags libffi); do system+=(-Xcc "$flag"); done
     module TrellisGeometry Modules/Geometry
+    module TrellisCore Modules/Core
     module TrellisEvents Modules/Events
     module TrellisLayout Modules/Layout
     module TrellisText Modules/Text
     module TrellisRichText Modules/RichText
+    module TrellisPNG Modules/PNG "${system[@]}"
     module TrellisPluginKit Plugins/PluginKit "${system[@]}"
     module TrellisTextRenderer Plugins/TextBackend/Renderer "${system[@]}"
     module TrellisRender Modules/Render "${system[@]}"
     module TrellisViews Modules/Views "${system[@]}"
     module TrellisGrid Modules/Grid "${system[@]}"
+    module TrellisTerminal Modules/Terminal "${system[@]}"
     module Trellis Modules/Trellis "${system[@]}"
     swiftc "${flags[@]}" "${system[@]}" "$root/Fuzz/Scene/main.swift" \
-        -lTrellis -lTrellisGrid -lTrellisViews -lTrellisRender -lTrellisTextRenderer \
-        -lTrellisPluginKit -lTrellisRichText -lTrellisText -lTrellisLayout -lTrellisEvents \
-        -lTrellisGeometry -lFoundation -lFoundationEssentials -lswiftSynchronization \
-        $(pkg-config --libs libffi libpng) -o "$out/fuzz"
+        -lTrellis -lTrellisTerminal -lTrellisGrid -lTrellisViews -lTrellisRender \
+        -lTrellisTextRenderer -lTrellisPluginKit -lTrellisCore -lTrellisPNG -lTrellisRichText \
+        -lTrellisText -lTrellisLayout -lTrellisEvents -lTrellisGeometry -lFoundation \
+        -lFoundationEssentials -lswiftSynchronization $(pkg-config --libs libffi libpng zlib) \
+        -o "$out/fuzz"
     seeds="$root/Fuzz/Scene/seeds"
     dictionary="$root/Fuzz/Scene/scene.dict"
     ;;
+png)
+    module TrellisPNG Modules/PNG "${png_system[@]}"
+    swiftc "${flags[@]}" "${png_system[@]}" "$root/Fuzz/PNG/main.swift" \
+        -lTrellisPNG $(pkg-config --libs libpng zlib) -o "$out/fuzz"
+    seeds="$root/Fuzz/PNG/seeds"
+    ;;
 *)
-    echo "unknown fuzz target '$target' (known: displaylist, markup, raster, scene)" >&2
+    echo "unknown fuzz target '$target' (known: displaylist, markup, raster, scene, png)" >&2
     exit 2
     ;;
 esac

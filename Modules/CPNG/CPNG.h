@@ -1,82 +1,37 @@
-// Shim over libpng's simplified API: decode a PNG in memory to 8-bit straight-alpha RGBA, and
-// encode RGBA to PNG in memory. The macros that take arguments are wrapped in functions.
+// Shim over libpng's simplified API for TrellisPNG's decoder: read a PNG in memory as 8-bit
+// straight-alpha RGBA into a buffer the caller owns. The macros that take arguments are wrapped
+// in functions. libpng's errors never unwind past these functions: the simplified API catches
+// them and returns 0, with the message in `image->message`.
 #ifndef CPNG_SHIM_H
 #define CPNG_SHIM_H
 
 #include <png.h>
-#include <stdint.h>
-#include <stdlib.h>
+#include <stddef.h>
 #include <string.h>
 
-// Decodes `data` into a malloc'd RGBA buffer (free with free()). Returns 0 on success, else
-// writes libpng's message (at most 63 bytes) into `message` and returns -1. Images larger than
-// `max_pixels` are refused before any pixel memory is allocated.
-static inline int cpng_decode_rgba(const void *data, size_t size, uint64_t max_pixels,
-                                   uint32_t *width, uint32_t *height, unsigned char **pixels,
-                                   char message[64]) {
-    png_image image;
-    memset(&image, 0, sizeof image);
-    image.version = PNG_IMAGE_VERSION;
-    *pixels = NULL;
-    if (!png_image_begin_read_from_memory(&image, data, size)) {
-        strncpy(message, image.message, 63);
-        message[63] = 0;
+// Reads the header of the PNG at `data`, which must stay valid until `cpng_finish_read` or
+// `cpng_free`. Returns 0 on success and sets the output format to 8-bit RGBA; else returns -1
+// with libpng's message in `image->message` (libpng has then freed what it allocated).
+static inline int cpng_begin_read(png_image *image, const void *data, size_t size) {
+    memset(image, 0, sizeof *image);
+    image->version = PNG_IMAGE_VERSION;
+    if (!png_image_begin_read_from_memory(image, data, size)) {
         return -1;
     }
-    if ((uint64_t)image.width * image.height > max_pixels) {
-        png_image_free(&image);
-        strncpy(message, "image too large", 63);
-        return -1;
-    }
-    image.format = PNG_FORMAT_RGBA;
-    size_t bytes = PNG_IMAGE_SIZE(image);
-    unsigned char *buffer = malloc(bytes ? bytes : 1);
-    if (buffer == NULL) {
-        png_image_free(&image);
-        strncpy(message, "out of memory", 63);
-        return -1;
-    }
-    if (!png_image_finish_read(&image, NULL, buffer, 0, NULL)) {
-        free(buffer);
-        strncpy(message, image.message, 63);
-        message[63] = 0;
-        return -1;
-    }
-    *width = image.width;
-    *height = image.height;
-    *pixels = buffer;
+    image->format = PNG_FORMAT_RGBA;
     return 0;
 }
 
-// Encodes RGBA pixels as PNG into a malloc'd buffer (free with free()). Returns 0 on success.
-static inline int cpng_encode_rgba(const unsigned char *pixels, uint32_t width, uint32_t height,
-                                   unsigned char **out, size_t *out_size, char message[64]) {
-    png_image image;
-    memset(&image, 0, sizeof image);
-    image.version = PNG_IMAGE_VERSION;
-    image.width = width;
-    image.height = height;
-    image.format = PNG_FORMAT_RGBA;
-    size_t size = 0;
-    if (!png_image_write_to_memory(&image, NULL, &size, 0, pixels, 0, NULL)) {
-        strncpy(message, image.message, 63);
-        message[63] = 0;
-        return -1;
-    }
-    unsigned char *buffer = malloc(size ? size : 1);
-    if (buffer == NULL) {
-        strncpy(message, "out of memory", 63);
-        return -1;
-    }
-    if (!png_image_write_to_memory(&image, buffer, &size, 0, pixels, 0, NULL)) {
-        free(buffer);
-        strncpy(message, image.message, 63);
-        message[63] = 0;
-        return -1;
-    }
-    *out = buffer;
-    *out_size = size;
-    return 0;
+// Decodes the pixels into `pixels`, `image->width * image->height * 4` bytes, rows packed.
+// Returns 0 on success, else -1 with libpng's message in `image->message`. Either way libpng
+// has freed what it allocated.
+static inline int cpng_finish_read(png_image *image, void *pixels) {
+    return png_image_finish_read(image, NULL, pixels, 0, NULL) ? 0 : -1;
+}
+
+// Frees what a successful `cpng_begin_read` allocated, when the pixels are not read after all.
+static inline void cpng_free(png_image *image) {
+    png_image_free(image);
 }
 
 #endif

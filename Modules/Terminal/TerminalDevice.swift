@@ -1,4 +1,5 @@
 import Glibc
+import TrellisGeometry
 
 /// The system calls of terminal sessions, with every failure turned into a ``TerminalError``
 /// in one place.
@@ -6,7 +7,7 @@ enum TerminalDevice {
     /// The error of a failed call, with `errno` and its text.
     static func failure(_ call: String, _ detail: String = "") -> TerminalError {
         let number = errno
-        let reason = String(cString: strerror(number))
+        let reason = SystemCall.errorMessage(number)
         let what = detail.isEmpty ? call : "\(call) (\(detail))"
         return TerminalError(.systemCall, "\(what): \(reason)", errorNumber: number)
     }
@@ -20,11 +21,12 @@ enum TerminalDevice {
     static func attributes(of descriptor: Int32) throws(TerminalError) -> termios {
         var settings = termios()
         guard tcgetattr(descriptor, &settings) == 0 else {
-            let reason = String(cString: strerror(errno))
+            let number = errno
+            let reason = SystemCall.errorMessage(number)
             throw TerminalError(
                 .notATerminal,
                 "raw mode needs a terminal on file descriptor \(descriptor) (tcgetattr: "
-                    + "\(reason)); run in a terminal or turn raw mode off", errorNumber: errno)
+                    + "\(reason)); run in a terminal or turn raw mode off", errorNumber: number)
         }
         return settings
     }
@@ -63,15 +65,16 @@ enum TerminalDevice {
     static func writeAll(_ bytes: [UInt8], to descriptor: Int32) throws(TerminalError) {
         var offset = 0
         while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { buffer -> Int in
-                guard let base = buffer.baseAddress else { return 0 }
-                return write(descriptor, base + offset, buffer.count - offset)
+            let written = SystemCall.retryingInterrupts {
+                bytes.withUnsafeBytes { buffer -> Int in
+                    guard let base = buffer.baseAddress else { return 0 }
+                    return write(descriptor, base + offset, buffer.count - offset)
+                }
             }
             if written > 0 {
                 offset += written
                 continue
             }
-            if written < 0 && errno == EINTR { continue }
             if written < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) {
                 var entry = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
                 _ = poll(&entry, 1, 100)
@@ -104,16 +107,13 @@ enum TerminalDevice {
         } else {
             milliseconds = -1
         }
-        while true {
-            let count = poll(&entries, nfds_t(wake >= 0 ? 2 : 1), milliseconds)
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw failure("poll")
-            }
-            if count == 0 { return .timeout }
-            if wake >= 0 && entries[1].revents & Int16(POLLIN) != 0 { return .wake }
-            return .input
+        let count = SystemCall.retryingInterrupts {
+            poll(&entries, nfds_t(wake >= 0 ? 2 : 1), milliseconds)
         }
+        if count < 0 { throw failure("poll") }
+        if count == 0 { return .timeout }
+        if wake >= 0 && entries[1].revents & Int16(POLLIN) != 0 { return .wake }
+        return .input
     }
 
     /// What a read found.
@@ -130,17 +130,14 @@ enum TerminalDevice {
         -> ReadResult
     {
         var buffer = [UInt8](repeating: 0, count: limit)
-        while true {
-            let count = buffer.withUnsafeMutableBytes {
-                Glibc.read(descriptor, $0.baseAddress, limit)
-            }
-            if count > 0 { return .bytes(Array(buffer[0..<count])) }
-            if count == 0 { return .end }
-            if errno == EINTR { continue }
-            if errno == EIO { return .end }
-            if errno == EAGAIN || errno == EWOULDBLOCK { return .nothing }
-            throw failure("read", "file descriptor \(descriptor)")
+        let count = SystemCall.retryingInterrupts {
+            buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, limit) }
         }
+        if count > 0 { return .bytes(Array(buffer[0..<count])) }
+        if count == 0 { return .end }
+        if errno == EIO { return .end }
+        if errno == EAGAIN || errno == EWOULDBLOCK { return .nothing }
+        throw failure("read", "file descriptor \(descriptor)")
     }
 
     /// Empties a non-blocking pipe.

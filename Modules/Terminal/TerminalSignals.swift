@@ -90,6 +90,8 @@ enum TerminalSignals {
             _ = tcsetattr(state.pointee.input, TCSANOW, &state.pointee.attributes)
         }
         guard let bytes = state.pointee.exitBytes else { return }
+        // The retry after EINTR is written out here, not taken from `SystemCall`: in a signal
+        // handler only plain calls of async-signal-safe functions may run, no generic code.
         var offset = 0
         while offset < state.pointee.exitCount {
             let written = write(

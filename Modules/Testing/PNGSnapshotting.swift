@@ -1,5 +1,6 @@
 import Foundation
 import Trellis
+import TrellisPNG
 
 extension Snapshotting {
     /// The view drawn by the raster backend as PNG at a scale, compared pixel by pixel.
@@ -51,25 +52,25 @@ enum PixelComparison {
         -> SnapshotDifference?
     {
         if reference == actual { return nil }
-        let old: Image
-        let new: Image
-        do {
-            old = try Image(pngData: reference)
-            new = try Image(pngData: actual)
+        let old: PNGImage
+        let new: PNGImage
+        do throws(PNGError) {
+            old = try PNGDecoder.decode(reference, maximumPixels: Image.maximumPixels)
+            new = try PNGDecoder.decode(actual, maximumPixels: Image.maximumPixels)
         } catch {
             return SnapshotDifference(message: "cannot decode a snapshot: \(error)")
         }
         let map = differences(old, new, tolerance: tolerance)
-        let sameSize = old.pixelWidth == new.pixelWidth && old.pixelHeight == new.pixelHeight
+        let sameSize = old.width == new.width && old.height == new.height
         if sameSize && map.differing == 0 { return nil }
         var attachments: [(suffix: String, bytes: [UInt8])] = []
-        if let png = try? Image.encodePNG(map.diff, width: map.width, height: map.height) {
+        if let png = try? PNGEncoder.encode(rgba: map.diff, width: map.width, height: map.height) {
             attachments.append(("diff.png", png))
         }
         guard sameSize else {
             return SnapshotDifference(
-                message: "the size changed from \(old.pixelWidth)×\(old.pixelHeight) to "
-                    + "\(new.pixelWidth)×\(new.pixelHeight) pixels",
+                message: "the size changed from \(old.width)×\(old.height) to "
+                    + "\(new.width)×\(new.height) pixels",
                 attachments: attachments)
         }
         return SnapshotDifference(
@@ -83,25 +84,25 @@ enum PixelComparison {
     /// the reference.
     ///
     /// - Complexity: O(*w* × *h*) of the larger extent.
-    private static func differences(_ old: Image, _ new: Image, tolerance: UInt8) -> (
+    private static func differences(_ old: PNGImage, _ new: PNGImage, tolerance: UInt8) -> (
         differing: Int, maximum: Int, diff: [UInt8], width: Int, height: Int
     ) {
-        let width = max(old.pixelWidth, new.pixelWidth)
-        let height = max(old.pixelHeight, new.pixelHeight)
-        let a = old.pixels.bytes
-        let b = new.pixels.bytes
+        let width = max(old.width, new.width)
+        let height = max(old.height, new.height)
+        let a = old.pixels
+        let b = new.pixels
         var differing = 0
         var maximum = 0
         var diff = [UInt8](repeating: 0, count: width * height * 4)
         for y in 0..<height {
             for x in 0..<width {
                 let pixel = (y * width + x) * 4
-                let inOld = x < old.pixelWidth && y < old.pixelHeight
-                let inNew = x < new.pixelWidth && y < new.pixelHeight
+                let inOld = x < old.width && y < old.height
+                let inNew = x < new.width && y < new.height
                 var largest = Int.max
                 if inOld && inNew {
-                    let i = (y * old.pixelWidth + x) * 4
-                    let j = (y * new.pixelWidth + x) * 4
+                    let i = (y * old.width + x) * 4
+                    let j = (y * new.width + x) * 4
                     largest = 0
                     for channel in 0..<4 {
                         largest = max(largest, abs(Int(a[i + channel]) - Int(b[j + channel])))
@@ -113,7 +114,7 @@ enum PixelComparison {
                     diff[pixel] = 255
                     diff[pixel + 3] = 255
                 } else {
-                    let i = (y * old.pixelWidth + x) * 4
+                    let i = (y * old.width + x) * 4
                     let grey = UInt8((Int(a[i]) + Int(a[i + 1]) + Int(a[i + 2])) / 3 / 4 + 191)
                     diff[pixel] = grey
                     diff[pixel + 1] = grey

@@ -4,6 +4,7 @@ import TrellisGeometry
 import TrellisGrid
 import TrellisText
 import TrellisViews
+import _TrellisTestSupport
 
 /// Seed 003's model: an app's name and icon.
 struct App {

@@ -3,6 +3,7 @@ import TrellisEvents
 import TrellisGeometry
 import TrellisGrid
 import TrellisViews
+import _TrellisTestSupport
 
 @MainActor
 @Suite struct ReuseTests {
@@ -84,15 +85,11 @@ import TrellisViews
     @Test func draggingScrollsAndReusesCells() {
         let (window, collectionView, source) = million()
         let created = source.cellsCreated
-        window.dispatch(Touch(phase: .began, location: Point(x: 100, y: 400)))
-        window.dispatch(Touch(phase: .moved, location: Point(x: 100, y: 100)))
-        window.dispatch(Touch(phase: .ended, location: Point(x: 100, y: 100)))
+        drag(window, from: Point(x: 100, y: 400), to: Point(x: 100, y: 100))
         window.layoutIfNeeded()
         #expect(collectionView.contentOffset.y == 300)
         #expect(source.cellsCreated == created + 5)
-        window.dispatch(Touch(phase: .began, location: Point(x: 100, y: 460)))
-        window.dispatch(Touch(phase: .moved, location: Point(x: 100, y: 40)))
-        window.dispatch(Touch(phase: .ended, location: Point(x: 100, y: 40)))
+        drag(window, from: Point(x: 100, y: 460), to: Point(x: 100, y: 40))
         window.layoutIfNeeded()
         #expect(collectionView.contentOffset.y == 720)
         #expect(source.cellsCreated == created + 5)

@@ -2,7 +2,6 @@ import TrellisEvents
 import TrellisGeometry
 import TrellisGrid
 import TrellisRender
-import TrellisTextRenderer
 import TrellisViews
 
 /// A cell that remembers the item it was configured for.
@@ -177,18 +176,4 @@ func itemFrames(_ collectionView: CollectionView, section: Int = 0) -> [Rect] {
     (0..<collectionView.numberOfItems(inSection: section)).compactMap {
         collectionView.layoutAttributesForItem(at: IndexPath(item: $0, section: section))?.frame
     }
-}
-
-/// Renders a window through the text backend's renderer, in process.
-@MainActor
-func renderText(_ window: Window) throws -> String {
-    let renderer = try TextRenderer(configuration: [])
-    return renderer.render(window.makeDisplayList())
-}
-
-/// A tap at a point of the window.
-@MainActor
-func tap(_ window: Window, _ x: Double, _ y: Double) {
-    window.dispatch(Touch(phase: .began, location: Point(x: x, y: y)))
-    window.dispatch(Touch(phase: .ended, location: Point(x: x, y: y)))
 }

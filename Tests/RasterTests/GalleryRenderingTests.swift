@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Trellis
 import TrellisGallery
+import TrellisPNG
 import TrellisRasterRenderer
 
 /// The demo gallery drawn through the raster plugin, laid out with the plugin's own metrics.
@@ -21,7 +22,7 @@ import TrellisRasterRenderer
             let gallery = Gallery(scale: 2, backend: backend)
             renders.append(try gallery.window.render())
         }
-        let png = try PNGReader(renders[0])
+        let png = try PNGFile(renders[0]).header
         #expect(png.width == Int(Gallery.width * 2))
         #expect(png.height == Int(Gallery.height * 2))
         #expect(renders[0] == renders[1])

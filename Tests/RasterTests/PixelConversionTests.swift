@@ -2,6 +2,7 @@ import Testing
 import TrellisGeometry
 import TrellisPluginKit
 import TrellisRasterRenderer
+import _TrellisTestSupport
 
 /// The straight RGBA bytes of one premultiplied ARGB32 pixel, computed the plain way: three
 /// divisions rounded to nearest and clamped, zeros for a transparent pixel.
@@ -28,18 +29,6 @@ private func converted(_ row: [UInt32], offset: Int = 0) -> [UInt8] {
     return Array(out[offset..<(offset + row.count * 4)])
 }
 
-/// A small deterministic generator, so that a failure can be reproduced.
-private struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 @Suite struct PixelConversionTests {
     @Test func everyAlphaAndChannelValueMatchesTheDivisions() {
         var row: [UInt32] = []
@@ -61,7 +50,7 @@ private struct SplitMix: RandomNumberGenerator {
 
     @Test(arguments: [0, 1, 2, 3])
     func randomRowsWithRunsMatchTheDivisions(offset: Int) {
-        var generator = SplitMix(state: UInt64(offset) + 42)
+        var generator = SeededGenerator(seed: UInt64(offset) + 42)
         for width in [0, 1, 2, 3, 7, 64, 333, 1_000] {
             var row: [UInt32] = []
             while row.count < width {

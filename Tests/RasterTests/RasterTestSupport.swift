@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TrellisGeometry
+import TrellisPNG
 import TrellisPluginKit
 import TrellisRasterRenderer
 
@@ -19,6 +20,11 @@ enum Raster {
     /// Renders a list to PNG bytes.
     static func png(_ list: DisplayList) throws -> [UInt8] {
         try RasterRenderer(configuration: RasterConfiguration(format: .png)).render(list)
+    }
+
+    /// Decodes a PNG the renderer wrote.
+    static func decodePNG(_ bytes: [UInt8]) throws -> PNGImage {
+        try PNGDecoder.decode(bytes, maximumPixels: CanvasSize.maximumPixelCount)
     }
 
     /// A list of a size and scale with the given commands.

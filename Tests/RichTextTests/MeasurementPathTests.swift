@@ -2,6 +2,7 @@ import Testing
 import TrellisGeometry
 import TrellisRichText
 import TrellisText
+import _TrellisTestSupport
 
 /// A provider that forwards to another but is not one of the built-in ones, so a layout
 /// measures its runs in one batch instead of cluster by cluster.
@@ -10,19 +11,6 @@ private struct BatchedMetrics: FontMetrics {
 
     func lineMetrics(for font: Font) -> FontLineMetrics { base.lineMetrics(for: font) }
     func advances(of run: TextRun) -> [Double] { base.advances(of: run) }
-}
-
-/// A small deterministic generator (SplitMix64), so that a failure reproduces.
-private struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
 }
 
 @Suite struct MeasurementPathTests {
@@ -34,7 +22,7 @@ private struct SplitMix: RandomNumberGenerator {
         "\u{0C}", "\t", "-", "ｶﾀ", "é", " \u{301}", "15.00", "\u{200B}", "\u{A0}",
     ]
 
-    private static func randomText(_ generator: inout SplitMix) -> AttributedText {
+    private static func randomText(_ generator: inout SeededGenerator) -> AttributedText {
         let fonts = [
             Font.system(size: 14), .system(size: 12, weight: .bold), .monospacedSystem(size: 10),
             Font(family: "Serif", size: 20, isItalic: true),
@@ -69,7 +57,7 @@ private struct SplitMix: RandomNumberGenerator {
         ProportionalMetrics() as any FontMetrics, AhemMetrics(), CellMetrics(),
     ])
     func clusterByClusterMeasurementMatchesTheBatch(metrics: any FontMetrics) {
-        var generator = SplitMix(state: 5)
+        var generator = SeededGenerator(seed: 5)
         let modes: [LineBreakMode?] = [
             nil, .byCharWrapping, .byClipping, .byTruncatingHead, .byTruncatingMiddle,
             .byTruncatingTail,

@@ -154,7 +154,7 @@ import _TrellisTestSupport
         for step in 0..<40 {
             editor.edit(window)
             let listing = String(decoding: try window.render(), as: UTF8.self)
-            let expected = try TextRenderer(configuration: []).render(window.makeDisplayList())
+            let expected = try renderText(window)
             let got = canonicalImageIDs(listing).split(separator: "\n")
             let want = canonicalImageIDs(expected).split(separator: "\n")
             if got != want {

@@ -2,6 +2,7 @@ import Testing
 import TrellisEvents
 import TrellisGeometry
 import TrellisViews
+import _TrellisTestSupport
 
 @MainActor
 private final class Recorder {
@@ -114,8 +115,7 @@ private final class TrackingCounter: Control {
         window.addSubview(counter)
         let recorder = Recorder()
         counter.addTarget(recorder, action: Recorder.buttonTapped, for: .touchUpInside)
-        window.dispatch(Touch(phase: .began, location: Point(x: 10, y: 10)))
-        window.dispatch(Touch(phase: .ended, location: Point(x: 10, y: 10)))
+        tap(window, 10, 10)
         #expect(recorder.log == ["counter 1"])
         #expect(counter.styleChanges == 2)  // highlighted on, then off
     }

@@ -3,6 +3,7 @@ import TrellisEvents
 import TrellisGeometry
 import TrellisRender
 import TrellisViews
+import _TrellisTestSupport
 
 @MainActor
 @Suite struct ViewRenderingTests {

@@ -1,14 +1,5 @@
-import TrellisGeometry
-import TrellisRender
-import TrellisTextRenderer
 import TrellisViews
-
-/// Renders a window through the text backend's renderer, in process.
-@MainActor
-func renderText(_ window: Window) throws -> String {
-    let renderer = try TextRenderer(configuration: [])
-    return renderer.render(window.makeDisplayList())
-}
+import _TrellisTestSupport
 
 /// The command lines of a rendering, without the header lines.
 @MainActor

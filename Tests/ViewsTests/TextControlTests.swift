@@ -3,6 +3,7 @@ import TrellisEvents
 import TrellisGeometry
 import TrellisText
 import TrellisViews
+import _TrellisTestSupport
 
 @MainActor
 private func editingTrace(_ field: TextField) -> () -> [String] {

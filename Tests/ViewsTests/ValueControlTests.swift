@@ -3,6 +3,7 @@ import TrellisEvents
 import TrellisGeometry
 import TrellisRender
 import TrellisViews
+import _TrellisTestSupport
 
 @MainActor
 func traceEvents(_ control: Control) -> () -> [String] {
@@ -12,12 +13,6 @@ func traceEvents(_ control: Control) -> () -> [String] {
         control.addAction(ControlAction(identifier: name) { _ in events.append(name) }, for: event)
     }
     return { events }
-}
-
-@MainActor
-func tap(_ window: Window, _ x: Double, _ y: Double, at time: Double = 0) {
-    window.dispatch(Touch(phase: .began, location: Point(x: x, y: y), timestamp: time))
-    window.dispatch(Touch(phase: .ended, location: Point(x: x, y: y), timestamp: time))
 }
 
 @MainActor
@@ -112,9 +107,7 @@ func tap(_ window: Window, _ x: Double, _ y: Double, at time: Double = 0) {
         let slider = Slider(frame: Rect(x: 0, y: 0, width: 228, height: 31))
         window.addSubview(slider)
         let events = traceEvents(slider)
-        window.dispatch(Touch(phase: .began, location: Point(x: 200, y: 15)))
-        window.dispatch(Touch(phase: .moved, location: Point(x: 220, y: 15)))
-        window.dispatch(Touch(phase: .ended, location: Point(x: 220, y: 15)))
+        drag(window, from: Point(x: 200, y: 15), to: Point(x: 220, y: 15))
         #expect(slider.value == 0)
         #expect(events().isEmpty)
     }
@@ -284,9 +277,7 @@ extension PageControlTests {
 
     @Test func draggingScrollsAndControlsMoveWithTheContent() {
         let (window, scroll, button) = makeScroll()
-        window.dispatch(Touch(phase: .began, location: Point(x: 100, y: 150)))
-        window.dispatch(Touch(phase: .moved, location: Point(x: 100, y: 50)))
-        window.dispatch(Touch(phase: .ended, location: Point(x: 100, y: 50)))
+        drag(window, from: Point(x: 100, y: 150), to: Point(x: 100, y: 50))
         #expect(scroll.contentOffset == Point(x: 0, y: 100))
         // The button's content y is 300, so it shows at window y 200..244 now.
         #expect(window.hitTest(Point(x: 100, y: 210)) == nil)

@@ -1,4 +1,5 @@
 import Foundation
+import TrellisGeometry
 
 /// What one run of a child process cost: wall time and the peak resident memory of the child.
 struct ChildProcessRun {
@@ -42,17 +43,16 @@ func runChildProcess(
     let start = now()
     let spawned = posix_spawn(&pid, executable, &actions, nil, argv, envp)
     guard spawned == 0 else {
-        throw BenchError("cannot start \(executable): \(String(cString: strerror(spawned)))")
+        throw BenchError("cannot start \(executable): \(SystemCall.errorMessage(spawned))")
     }
     var status: Int32 = 0
     var usage = rusage()
     var stopped = false
     while true {
-        let waited = wait4(pid, &status, WNOHANG, &usage)
+        let waited = SystemCall.retryingInterrupts { wait4(pid, &status, WNOHANG, &usage) }
         if waited == pid { break }
-        if waited < 0 && errno != EINTR {
-            throw BenchError(
-                "waiting for \(executable) failed: \(String(cString: strerror(errno)))")
+        if waited < 0 {
+            throw BenchError("waiting for \(executable) failed: \(SystemCall.errorMessage(errno))")
         }
         if now() - start > limit && !stopped {
             kill(pid, SIGKILL)

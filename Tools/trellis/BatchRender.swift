@@ -1,5 +1,6 @@
 import Foundation
 import Trellis
+import TrellisGeometry
 
 /// `trellis render SCENE... --out-dir DIR`: many scenes rendered at once, on every core.
 ///
@@ -119,14 +120,14 @@ enum BatchRender {
             guard spawned == 0 else {
                 for worker in workers { kill(worker, SIGTERM) }
                 throw CommandError(
-                    "cannot start a render worker: \(String(cString: strerror(spawned)))")
+                    "cannot start a render worker: \(SystemCall.errorMessage(spawned))")
             }
             workers.append(pid)
         }
         var status: Int32 = 0
         for worker in workers {
             var result: Int32 = 0
-            while waitpid(worker, &result, 0) < 0 && errno == EINTR {}
+            _ = SystemCall.retryingInterrupts { waitpid(worker, &result, 0) }
             let exited = (result & 0x7F) == 0
             let code = exited ? (result >> 8) & 0xFF : 1
             if code != 0 { status = 1 }

@@ -13,13 +13,12 @@ enum StandardStreams {
     static func write(_ bytes: some Collection<UInt8>, to descriptor: Int32) -> Int32? {
         let failure = Array(bytes).withUnsafeBytes { buffer -> Int32? in
             var offset = 0
+            guard let base = buffer.baseAddress else { return nil }
             while offset < buffer.count {
-                let written = Foundation.write(
-                    descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return errno
+                let written = SystemCall.retryingInterrupts {
+                    Foundation.write(descriptor, base + offset, buffer.count - offset)
                 }
+                if written < 0 { return errno }
                 offset += written
             }
             return nil
@@ -43,7 +42,7 @@ enum StandardStreams {
     static func output(_ bytes: [UInt8]) throws(CommandError) {
         if let code = write(bytes, to: STDOUT_FILENO) {
             throw CommandError(
-                "cannot write to standard output: \(String(cString: strerror(code)))")
+                "cannot write to standard output: \(SystemCall.errorMessage(code))")
         }
     }
 

@@ -1,3 +1,5 @@
+import TrellisGeometry
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -91,12 +93,14 @@ enum SystemCalls {
     ) throws(PluginError) -> Result {
         let descriptor = openForReading(path)
         guard descriptor >= 0 else {
-            throw PluginError(failure, "cannot open it: \(errorText())", path: path)
+            throw PluginError(
+                failure, "cannot open it: \(SystemCall.errorMessage(errno))", path: path)
         }
         defer { close(descriptor) }
         var info = stat()
         guard fstat(descriptor, &info) == 0 else {
-            throw PluginError(failure, "cannot read its size: \(errorText())", path: path)
+            throw PluginError(
+                failure, "cannot read its size: \(SystemCall.errorMessage(errno))", path: path)
         }
         return try body(
             FileReader(
@@ -128,25 +132,22 @@ enum SystemCalls {
             var bytes = [UInt8](repeating: 0, count: count)
             var done = 0
             while done < count {
-                let result = bytes.withUnsafeMutableBytes { buffer -> Int in
-                    guard let base = buffer.baseAddress else { return 0 }
-                    return pread(
-                        descriptor, base + done, count - done, off_t(offset) + off_t(done))
+                let result = SystemCall.retryingInterrupts {
+                    bytes.withUnsafeMutableBytes { buffer -> Int in
+                        guard let base = buffer.baseAddress else { return 0 }
+                        return pread(
+                            descriptor, base + done, count - done, off_t(offset) + off_t(done))
+                    }
                 }
-                if result < 0 && errno == EINTR { continue }
                 guard result >= 0 else {
-                    throw PluginError(failure, "cannot read it: \(errorText())", path: path)
+                    throw PluginError(
+                        failure, "cannot read it: \(SystemCall.errorMessage(errno))", path: path)
                 }
                 if result == 0 { break }
                 done += result
             }
             return Array(bytes.prefix(done))
         }
-    }
-
-    /// The message of the current `errno`.
-    private static func errorText() -> String {
-        String(cString: strerror(errno))
     }
 
     /// The effective user id of the process.

@@ -1,4 +1,12 @@
-import Foundation
+import TrellisGeometry
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Reads a whole file that must be a regular file of at most a given size, checked before
 /// anything is read: a scene that names `/dev/zero`, a FIFO or a huge file as an image gets an
@@ -28,10 +36,12 @@ package enum FileContents {
         var bytes = [UInt8](repeating: 0, count: size)
         var offset = 0
         while offset < size {
-            let count = bytes.withUnsafeMutableBytes { buffer in
-                Foundation.read(descriptor, buffer.baseAddress! + offset, size - offset)
+            let count = SystemCall.retryingInterrupts {
+                bytes.withUnsafeMutableBytes { buffer -> Int in
+                    guard let base = buffer.baseAddress else { return 0 }
+                    return readBytes(descriptor, base + offset, size - offset)
+                }
             }
-            if count < 0 && errno == EINTR { continue }
             guard count > 0 else {
                 return .failure(FileError(reason: "cannot read the file (it changed while read)"))
             }
@@ -46,4 +56,10 @@ package enum FileContents {
         /// Whether the file could not be opened at all (missing, or not permitted).
         package var isUnreadable = false
     }
+}
+
+/// `read(2)`, outside ``FileContents``, whose `read(_:limit:)` would hide it.
+private func readBytes(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int
+{
+    read(descriptor, buffer, count)
 }

@@ -1,5 +1,4 @@
-import CPNG
-import Foundation
+import TrellisPNG
 
 /// An image that could not be loaded: the file, and what was wrong with it.
 public struct ImageError: Error, Sendable, Hashable, CustomStringConvertible {
@@ -18,10 +17,11 @@ extension Image {
     /// The most pixels a decoded image may have (64 Mpx).
     public static let maximumPixels = 64 * 1024 * 1024
 
-    /// Decodes PNG data (any bit depth and colour type) into an image.
+    /// Decodes PNG data (any bit depth, colour type and interlacing) into an image.
     ///
-    /// - Throws: ``ImageError`` with libpng's message for malformed data, or when the image has
-    ///   more than ``maximumPixels`` pixels.
+    /// - Throws: ``ImageError`` saying what is wrong with malformed data (truncated, a bad CRC,
+    ///   an invalid header, image data that does not decode), or that the image has more than
+    ///   ``maximumPixels`` pixels, found before its pixels are allocated.
     public convenience init(pngData data: [UInt8], scale: Double = 1) throws(ImageError) {
         try self.init(pngData: data, scale: scale, path: nil)
     }
@@ -42,63 +42,37 @@ extension Image {
 
     private convenience init(pngData data: [UInt8], scale: Double, path: String?) throws(ImageError)
     {
-        var width: UInt32 = 0
-        var height: UInt32 = 0
-        var pixels: UnsafeMutablePointer<UInt8>?
-        var message = [CChar](repeating: 0, count: 64)
-        let status = data.withUnsafeBytes { buffer in
-            message.withUnsafeMutableBufferPointer { text in
-                cpng_decode_rgba(
-                    buffer.baseAddress, buffer.count, UInt64(Image.maximumPixels), &width, &height,
-                    &pixels, text.baseAddress)
-            }
+        let image: PNGImage
+        do throws(PNGError) {
+            image = try PNGDecoder.decode(data, maximumPixels: Image.maximumPixels)
+        } catch {
+            let reason = error.kind == .tooLarge ? error.message : "not a valid PNG (\(error))"
+            throw ImageError(path: path, reason: reason)
         }
-        guard status == 0, let pixels else {
-            let reason = String(
-                decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            throw ImageError(
-                path: path, reason: "not a valid PNG (\(reason.isEmpty ? "unknown error" : reason))"
-            )
-        }
-        defer { free(pixels) }
-        let count = Int(width) * Int(height) * 4
-        let bytes = Array(UnsafeBufferPointer(start: pixels, count: count))
         self.init(
-            pixels: PixelBuffer(width: Int(width), height: Int(height), bytes: bytes), scale: scale)
+            pixels: PixelBuffer(width: image.width, height: image.height, bytes: image.pixels),
+            scale: scale)
     }
 
-    /// Encodes the image's pixels as PNG.
+    /// Encodes the image's pixels as PNG, the same bytes for the same pixels on every run.
     ///
-    /// - Throws: ``ImageError`` when libpng fails.
+    /// - Throws: ``ImageError`` when the image has no pixels, or when compression fails.
     public func pngData() throws(ImageError) -> [UInt8] {
         try Image.encodePNG(pixels.bytes, width: pixels.width, height: pixels.height)
     }
 
-    /// Encodes RGBA pixels as PNG.
+    /// Encodes RGBA pixels with straight alpha as PNG, the same bytes for the same pixels on
+    /// every run.
     ///
-    /// - Throws: ``ImageError`` when libpng fails.
+    /// - Throws: ``ImageError`` when the byte count is not `width × height × 4`, a side has no
+    ///   pixels, or compression fails.
     public static func encodePNG(_ bytes: [UInt8], width: Int, height: Int) throws(ImageError)
         -> [UInt8]
     {
-        guard width > 0, height > 0, bytes.count == width * height * 4 else {
-            throw ImageError(
-                path: nil,
-                reason: "cannot encode \(width)×\(height) pixels from \(bytes.count) bytes")
+        do throws(PNGError) {
+            return try PNGEncoder.encode(rgba: bytes, width: width, height: height)
+        } catch {
+            throw ImageError(path: nil, reason: error.message)
         }
-        var output: UnsafeMutablePointer<UInt8>?
-        var size = 0
-        var message = [CChar](repeating: 0, count: 64)
-        let status = bytes.withUnsafeBufferPointer { buffer in
-            message.withUnsafeMutableBufferPointer { text in
-                cpng_encode_rgba(
-                    buffer.baseAddress, UInt32(width), UInt32(height), &output, &size,
-                    text.baseAddress)
-            }
-        }
-        guard status == 0, let output else {
-            throw ImageError(path: nil, reason: "PNG encoding failed")
-        }
-        defer { free(output) }
-        return Array(UnsafeBufferPointer(start: output, count: size))
     }
 }

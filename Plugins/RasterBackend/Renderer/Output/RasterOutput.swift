@@ -1,4 +1,5 @@
 import CCairo
+import TrellisPNG
 import TrellisPluginKit
 
 /// The canvas surface and the two output encodings.
@@ -34,14 +35,30 @@ enum RasterOutput {
         switch format {
         case .png:
             guard let pixels else { throw RendererError(.internal, "the canvas has no pixels") }
-            return try PNGEncoder.encode(
-                argb32: pixels.data, width: size.width, height: size.height,
-                stride: pixels.stride)
+            return try encodePNG(size, pixels: pixels)
         case .rgba:
             return [UInt8](unsafeUninitializedCapacity: rgbaCount(size)) { buffer, count in
                 writeRGBA(size, pixels: pixels, into: UnsafeMutableRawBufferPointer(buffer))
                 count = buffer.count
             }
+        }
+    }
+
+    /// A drawn canvas as PNG, its rows unpremultiplied one at a time as the encoder asks.
+    ///
+    /// - Throws: `RendererError` of kind `resource` when compression fails.
+    private static func encodePNG(
+        _ size: CanvasSize, pixels: (data: UnsafeMutablePointer<UInt8>, stride: Int)
+    ) throws(RendererError) -> [UInt8] {
+        do throws(PNGError) {
+            return try PNGEncoder.encode(width: size.width, height: size.height) { y, row in
+                guard let destination = row.baseAddress else { return }
+                let source = UnsafeRawPointer(pixels.data + y * pixels.stride)
+                    .assumingMemoryBound(to: UInt32.self)
+                PixelConversion.unpremultiply(row: source, into: destination, width: size.width)
+            }
+        } catch {
+            throw RendererError(.resource, error.message)
         }
     }
 

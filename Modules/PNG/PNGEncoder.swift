@@ -1,31 +1,84 @@
 import CZlib
-import TrellisPluginKit
 
-/// Encodes Cairo's premultiplied ARGB32 pixels as an 8-bit RGBA PNG with straight alpha.
+/// Encodes pixels as an 8-bit RGBA PNG with straight alpha, the same bytes for the same pixels
+/// on every run.
 ///
 /// The file holds only the chunks a PNG needs (IHDR, IDAT, IEND): no timestamp, no text, no
-/// gamma, so the same pixels always give the same bytes. Each row gets the PNG filter that
-/// ``RowFilter`` picks, and the rows are compressed with zlib at its default level.
-enum PNGEncoder {
-    /// The PNG file signature.
-    static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+/// gamma. Each row gets the PNG filter whose differences have the smallest sum of absolute
+/// values (libpng's heuristic), and the rows are compressed with zlib at its default level, in
+/// IDAT chunks of at most ``maximumChunk`` bytes.
+///
+/// ```swift
+/// let png = try PNGEncoder.encode(rgba: pixels, width: 3, height: 2)
+/// // Rows written on demand, as the raster backend converts its canvas row by row:
+/// let ramp = try PNGEncoder.encode(width: 256, height: 16) { y, row in
+///     for x in 0..<256 {  // every byte of the row is written
+///         row[x * 4] = UInt8(x)
+///         row[x * 4 + 1] = UInt8(x)
+///         row[x * 4 + 2] = UInt8(x)
+///         row[x * 4 + 3] = 255
+///     }
+/// }
+/// ```
+public enum PNGEncoder {
     /// The largest IDAT chunk written; larger streams are split.
-    static let maximumChunk = 1 << 20
+    public static let maximumChunk = 1 << 20
 
-    /// Encodes pixels.
+    /// Encodes straight RGBA pixels, row by row from the top.
     ///
     /// - Parameters:
-    ///   - pixels: The first row of premultiplied ARGB32 pixels.
-    ///   - width: Pixels per row.
-    ///   - height: Rows.
-    ///   - stride: Bytes from one row to the next.
+    ///   - pixels: `width × height × 4` bytes.
+    ///   - width: Pixels per row, 1 to ``PNGFile/maximumLength``.
+    ///   - height: Rows, 1 to ``PNGFile/maximumLength``.
     /// - Returns: The PNG file.
-    /// - Throws: `RendererError` when zlib fails (out of memory).
+    /// - Throws: ``PNGError`` of kind ``PNGError/Kind/invalidArgument`` when a dimension is out
+    ///   of range or the byte count does not match, and of kind ``PNGError/Kind/resource`` when
+    ///   zlib fails (out of memory).
     /// - Complexity: O(*width* × *height*).
-    static func encode(
-        argb32 pixels: UnsafeRawPointer, width: Int, height: Int, stride: Int
-    ) throws(RendererError) -> [UInt8] {
-        var file = signature
+    public static func encode(rgba pixels: [UInt8], width: Int, height: Int) throws(PNGError)
+        -> [UInt8]
+    {
+        let (rowBytes, rowOverflow) = width.multipliedReportingOverflow(by: 4)
+        let (total, overflow) = rowBytes.multipliedReportingOverflow(by: height)
+        guard !rowOverflow, !overflow, width >= 0, height >= 0, total == pixels.count else {
+            throw PNGError(
+                .invalidArgument,
+                "cannot encode \(width)×\(height) pixels from \(pixels.count) bytes")
+        }
+        return try encode(width: width, height: height) { y, row in
+            pixels.withUnsafeBufferPointer { source in
+                guard let base = source.baseAddress, let destination = row.baseAddress else {
+                    return
+                }
+                destination.update(from: base + y * rowBytes, count: rowBytes)
+            }
+        }
+    }
+
+    /// Encodes rows of straight RGBA pixels that `row` writes on demand, from the top, so that
+    /// pixels in another format are converted one row at a time and never held twice.
+    ///
+    /// - Parameters:
+    ///   - width: Pixels per row, 1 to ``PNGFile/maximumLength``.
+    ///   - height: Rows, 1 to ``PNGFile/maximumLength``.
+    ///   - row: Writes row `y` (0 at the top) into a buffer of `width × 4` bytes, every byte
+    ///     of it (the buffer is reused and holds an earlier row); called once per row, in
+    ///     order.
+    /// - Returns: The PNG file.
+    /// - Throws: ``PNGError`` of kind ``PNGError/Kind/invalidArgument`` when a dimension is out
+    ///   of range, and of kind ``PNGError/Kind/resource`` when zlib fails (out of memory).
+    /// - Complexity: O(*width* × *height*).
+    public static func encode(
+        width: Int, height: Int,
+        rows row: (_ y: Int, _ row: UnsafeMutableBufferPointer<UInt8>) -> Void
+    ) throws(PNGError) -> [UInt8] {
+        let limit = PNGFile.maximumLength
+        guard (1...limit).contains(width), (1...limit).contains(height) else {
+            throw PNGError(
+                .invalidArgument,
+                "cannot encode \(width)×\(height) pixels: a PNG has 1 to \(limit) pixels a side")
+        }
+        var file = PNGFile.signature
         var header = ByteWriterBE()
         header.u32(UInt32(width))
         header.u32(UInt32(height))
@@ -34,21 +87,20 @@ enum PNGEncoder {
 
         var deflater = try Deflater()
         let rowBytes = width * 4
-        // Rows are unpremultiplied into a two-row ring, filtered into a band of up to 1 MiB,
-        // and the band compressed.
+        // Rows are written into a two-row ring, filtered into a band of up to 1 MiB, and the
+        // band compressed.
         let bandRows = max(1, (1 << 20) / (rowBytes + 1))
         var rows = [UInt8](repeating: 0, count: rowBytes * 2)
         var band = [UInt8](repeating: 0, count: bandRows * (rowBytes + 1))
         var filled = 0
         for y in 0..<height {
-            let source = (pixels + y * stride).assumingMemoryBound(to: UInt32.self)
             rows.withUnsafeMutableBufferPointer { ring in
                 band.withUnsafeMutableBufferPointer { out in
                     guard let ring = ring.baseAddress, let out = out.baseAddress else { return }
                     let current = ring + (y % 2) * rowBytes
                     let previous = ring + ((y + 1) % 2) * rowBytes
                     if y == 0 { previous.update(repeating: 0, count: rowBytes) }
-                    PixelConversion.unpremultiply(row: source, into: current, width: width)
+                    row(y, UnsafeMutableBufferPointer(start: current, count: rowBytes))
                     RowFilter.filter(
                         current, previous: previous, count: rowBytes,
                         into: out + filled * (rowBytes + 1))
@@ -80,13 +132,13 @@ enum PNGEncoder {
         length.u32(UInt32(data.count))
         file += length.bytes
         let typeBytes = Array(type.utf8)
-        var crc = crc32(0, nil, 0)
-        crc = typeBytes.withUnsafeBufferPointer { crc32(crc, $0.baseAddress, uInt($0.count)) }
-        crc = Array(data).withUnsafeBufferPointer { crc32(crc, $0.baseAddress, uInt($0.count)) }
+        var crc = ChunkCRC()
+        crc.update(typeBytes)
+        crc.update(data)
         file += typeBytes
         file += data
         var trailer = ByteWriterBE()
-        trailer.u32(UInt32(truncatingIfNeeded: crc))
+        trailer.u32(crc.value)
         file += trailer.bytes
     }
 }
@@ -109,7 +161,7 @@ private struct Deflater: ~Copyable {
     private var output: [UInt8] = []
     private var chunk = [UInt8](repeating: 0, count: 1 << 16)
 
-    init() throws(RendererError) {
+    init() throws(PNGError) {
         stream = .allocate(capacity: 1)
         stream.initialize(to: z_stream())
         let status = deflateInit2_(
@@ -118,7 +170,7 @@ private struct Deflater: ~Copyable {
             Int32(MemoryLayout<z_stream>.size))
         guard status == Z_OK else {
             stream.deallocate()
-            throw RendererError(.resource, "zlib could not start compressing (\(status))")
+            throw PNGError(.resource, "zlib could not start compressing (\(status))")
         }
     }
 
@@ -127,16 +179,16 @@ private struct Deflater: ~Copyable {
         stream.deallocate()
     }
 
-    mutating func compress(_ input: ArraySlice<UInt8>) throws(RendererError) {
+    mutating func compress(_ input: ArraySlice<UInt8>) throws(PNGError) {
         try run(input, flush: Z_NO_FLUSH)
     }
 
-    mutating func finish() throws(RendererError) -> [UInt8] {
+    mutating func finish() throws(PNGError) -> [UInt8] {
         try run([], flush: Z_FINISH)
         return output
     }
 
-    private mutating func run(_ input: ArraySlice<UInt8>, flush: Int32) throws(RendererError) {
+    private mutating func run(_ input: ArraySlice<UInt8>, flush: Int32) throws(PNGError) {
         var input = input
         let stream = self.stream
         let status = input.withUnsafeMutableBufferPointer { inBuffer in
@@ -159,7 +211,7 @@ private struct Deflater: ~Copyable {
         let finished =
             flush == Z_FINISH ? status == Z_STREAM_END : status == Z_OK || status == Z_BUF_ERROR
         guard finished else {
-            throw RendererError(.resource, "zlib failed while compressing (\(status))")
+            throw PNGError(.resource, "zlib failed while compressing (\(status))")
         }
     }
 }
