@@ -10,8 +10,17 @@
 #   make fuzz-displaylist, make fuzz-markup, make fuzz-raster, make fuzz-scene, make fuzz-png
 #                        libFuzzer runs (SECONDS=300 by default)
 #   make unicode-tables  regenerate TrellisText's Unicode tables from /usr/share/unicode
+#   make install         install trellis into PREFIX/bin and its backends into
+#                        PREFIX/lib/trellis/plugins (PREFIX=/usr/local, DESTDIR for staging)
+#   make uninstall       remove exactly what make install installed
+#   make check-install   install into a temporary prefix, render every example scene with the
+#                        build folder moved away, and uninstall
 
 SWIFT        ?= swift
+PREFIX       ?= /usr/local
+DESTDIR      ?=
+# The build make install installs.
+CONFIGURATION ?= release
 SWIFT_FLAGS  ?= -Xswiftc -warnings-as-errors
 # Debian packages the build, the tests and the tools need.
 DEBIAN_PACKAGES := libffi-dev libicu-dev libpng-dev pkg-config tmux unicode-data libcairo2-dev \
@@ -33,7 +42,7 @@ DOC_MODULES := TrellisGeometry:Modules/Geometry TrellisCore:Modules/Core Trellis
 	Trellis:Modules/Trellis \
 	TrellisTesting:Modules/Testing
 
-.PHONY: all deps build test test-example demo lint format check-graph docs bench clean fuzz-displaylist fuzz-markup fuzz-raster fuzz-scene fuzz-png unicode-tables $(addprefix test-,$(foreach m,$(MODULES),$(firstword $(subst :, ,$(m)))))
+.PHONY: all deps build test test-example demo lint format check-graph install uninstall check-install docs bench clean fuzz-displaylist fuzz-markup fuzz-raster fuzz-scene fuzz-png unicode-tables $(addprefix test-,$(foreach m,$(MODULES),$(firstword $(subst :, ,$(m)))))
 
 all: build
 
@@ -109,6 +118,17 @@ fuzz-scene:
 
 fuzz-png:
 	bash scripts/fuzz.sh png $(or $(SECONDS),300)
+
+install: deps
+	$(SWIFT) build $(SWIFT_FLAGS) -c $(CONFIGURATION)
+	@bash scripts/install.sh install "$$($(SWIFT) build -c $(CONFIGURATION) --show-bin-path)" \
+		"$(PREFIX)" "$(DESTDIR)"
+
+uninstall:
+	@bash scripts/install.sh uninstall "$(PREFIX)" "$(DESTDIR)"
+
+check-install: build
+	@bash scripts/check-install.sh
 
 clean:
 	rm -rf .build docs-out fuzz-out

@@ -28,6 +28,19 @@ import Testing
         #expect(missing.errors.hasPrefix("trellis: option '--path' needs a value"))
     }
 
+    @Test func versionNamesTheCommandAndTheABI() throws {
+        let result = try Trellis.run(["--version"])
+        #expect(result.status == 0)
+        #expect(
+            result.output.range(
+                of: #"^trellis [0-9]+\.[0-9]+\.[0-9]+ \(plugin ABI 1\)\n$"#,
+                options: .regularExpression) != nil, "\(result.output)")
+        let listing = try Trellis.run(["plugins"]).output
+        let version = result.output.split(separator: " ")[1]
+        let text = listing.split(separator: "\n").first { $0.hasPrefix("text ") }
+        #expect(text?.split(separator: " ").dropFirst().first == version, "\(listing)")
+    }
+
     @Test func helpPrintsUsage() throws {
         let result = try Trellis.run(["help"])
         #expect(result.status == 0)

@@ -17,6 +17,7 @@ enum TrellisCommand {
           text break  wrap standard input at --width W [--font JSON]; print the lines as JSON
           text width  print the terminal cell width of standard input
           help        show this text
+          --version   show the version of the command and the plugin ABI it speaks
 
         Run 'trellis help' for this text.
         """
@@ -151,6 +152,16 @@ enum TrellisCommand {
                     writeError("trellis: \(error.message)")
                     return 1
                 }
+            case "--version", "version":
+                do throws(CommandError) {
+                    try StandardStreams.output(
+                        "trellis \(TrellisVersion.current) (plugin ABI \(PluginLibrary.abiVersion))\n"
+                    )
+                } catch {
+                    writeError("trellis: \(error.message)")
+                    return 1
+                }
+                return 0
             case "help", "--help", "-h":
                 do throws(CommandError) {
                     try StandardStreams.output(usage + "\n")

@@ -6,7 +6,7 @@ import TrellisRasterRenderer
 @_cdecl("trellis_plugin_manifest")
 public func trellisPluginManifest() -> UnsafePointer<trellis_manifest> {
     PluginExport.manifest(
-        name: "raster", version: "1.0.0",
+        name: "raster", version: TrellisVersion.current,
         capabilities: [.renderPixels, .measureText, .retainedFrames],
         renderer: RasterRenderer.self)
 }

@@ -6,7 +6,7 @@ import TrellisTerminalRenderer
 @_cdecl("trellis_plugin_manifest")
 public func trellisPluginManifest() -> UnsafePointer<trellis_manifest> {
     PluginExport.manifest(
-        name: "terminal", version: "1.0.0",
+        name: "terminal", version: TrellisVersion.current,
         capabilities: [.renderTerminal, .measureText, .input, .retainedFrames],
         renderer: TerminalRenderer.self)
 }

@@ -6,6 +6,7 @@ import TrellisTextRenderer
 @_cdecl("trellis_plugin_manifest")
 public func trellisPluginManifest() -> UnsafePointer<trellis_manifest> {
     PluginExport.manifest(
-        name: "text", version: "1.0.0", capabilities: [.renderText, .retainedFrames],
+        name: "text", version: TrellisVersion.current,
+        capabilities: [.renderText, .retainedFrames],
         renderer: TextRenderer.self)
 }
