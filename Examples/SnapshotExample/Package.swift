@@ -1,8 +1,8 @@
 // swift-tools-version: 6.0
 //
 // An app's package that tests its views with Trellis snapshots. It depends on Trellis by path,
-// as a project inside the Trellis repository; an app elsewhere points the path (or a URL) at
-// its copy of Trellis.
+// as a project inside the Trellis repository; an app elsewhere points the path at its copy of
+// Trellis.
 
 import PackageDescription
 
@@ -22,6 +22,10 @@ let package = Package(
             dependencies: [
                 "SaveButton",
                 .product(name: "TrellisTesting", package: "Trellis"),
+                // The backends PNG and terminal snapshots draw with, built beside the tests,
+                // where Trellis finds them (text snapshots need none).
+                .product(name: "TrellisRasterBackend", package: "Trellis"),
+                .product(name: "TrellisTerminalBackend", package: "Trellis"),
             ],
             exclude: ["__Snapshots__"]
         ),

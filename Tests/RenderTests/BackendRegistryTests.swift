@@ -205,4 +205,19 @@ import TrellisTextRenderer
             String(decoding: read.previewConfiguration ?? [], as: UTF8.self) == #"{"scale":0.125}"#)
         #expect(read.json == output.json)
     }
+
+    @Test func aMissingBackendSaysWhatToAddToPackageSwift() {
+        let registry = makeRegistry()
+        do {
+            _ = try registry.open("plotter")
+            Issue.record("opened a backend that does not exist")
+        } catch {
+            #expect(error.code == .unknownBackend)
+            #expect(
+                error.message.contains(
+                    #"adds .product(name: "TrellisPlotterBackend", package: "Trellis")"#),
+                "\(error.message)")
+            #expect(error.message.contains("libTrellisPlotterBackend.so"))
+        }
+    }
 }

@@ -119,6 +119,26 @@ public final class BackendRegistry {
         return try library(named: name).output
     }
 
+    /// What a package adds to get a backend: the plugin's product, which SwiftPM then builds
+    /// beside the package's executables and tests, where discovery looks.
+    ///
+    /// ```swift
+    /// BackendRegistry.productHint(forBackend: "raster")
+    /// // a package that depends on Trellis adds .product(name: "TrellisRasterBackend",
+    /// // package: "Trellis") to the dependencies of the target that renders (or set
+    /// // TRELLIS_PLUGIN_PATH to a folder that holds libTrellisRasterBackend.so)
+    /// ```
+    ///
+    /// - Parameter name: The backend's name.
+    /// - Returns: One sentence, without a final period.
+    public static func productHint(forBackend name: String) -> String {
+        let file = PluginDiscovery.pluginFileName(forBackend: name)
+        let product = String(file.dropFirst(3).dropLast(3))
+        return "a package that depends on Trellis adds .product(name: \"\(product)\", "
+            + "package: \"Trellis\") to the dependencies of the target that renders (or set "
+            + "TRELLIS_PLUGIN_PATH to a folder that holds \(file))"
+    }
+
     /// The plugin that provides a backend, loaded once.
     private func library(named name: String) throws(PluginError) -> PluginLibrary {
         if let library = opened[name] { return library }
@@ -135,6 +155,9 @@ public final class BackendRegistry {
         let unloaded = failures.filter { $0.code != .duplicateName }.count
         if unloaded > 0 {
             message += "; \(unloaded) plugin file(s) failed to load"
+        }
+        if !names.contains(name) {
+            message += "; " + BackendRegistry.productHint(forBackend: name)
         }
         throw PluginError(.unknownBackend, message)
     }
