@@ -82,6 +82,52 @@ import TrellisTextRenderer
         #expect(error?.message == "expected 1, found 2")
     }
 
+    /// The C example backend built against a header from a later ABI (version 2, with a field
+    /// added to the manifest) is refused by the library and by the command, naming both
+    /// versions.
+    @Test func aBackendBuiltForAnotherABIIsRefusedNamingBothVersions() throws {
+        let directory = try PluginFixtures.makeDirectory()
+        let abi = PluginFixtures.repository.appendingPathComponent(
+            "Modules/CTrellisPluginABI/include/trellis_plugin.h")
+        var header = try String(contentsOf: abi, encoding: .utf8)
+        let version = "#define TRELLIS_PLUGIN_ABI_VERSION 1u"
+        let field = "    const trellis_entry *entries;  /* entry_count entries */"
+        #expect(header.contains(version) && header.contains(field))
+        header = header.replacingOccurrences(
+            of: version, with: "#define TRELLIS_PLUGIN_ABI_VERSION 2u")
+        header = header.replacingOccurrences(of: field, with: field + "\n    uint64_t flags;")
+        header = header.replacingOccurrences(of: "_Static_assert", with: "// _Static_assert")
+        try header.write(toFile: directory + "/trellis_plugin.h", atomically: true, encoding: .utf8)
+        let example = PluginFixtures.repository.appendingPathComponent("Plugins/Examples/CExample")
+        for file in ["include/trellis_example_backend.h"] {
+            let text = try String(
+                contentsOf: example.appendingPathComponent(file), encoding: .utf8)
+            try text.write(
+                toFile: directory + "/" + (file as NSString).lastPathComponent, atomically: true,
+                encoding: .utf8)
+        }
+        let source = try String(
+            contentsOf: example.appendingPathComponent("example_backend.c"), encoding: .utf8)
+        // Quoted includes are found beside the including file first: the changed header.
+        let path = try PluginFixtures.compile(
+            source, named: "libTrellisExample-cBackend.so", in: directory)
+        let error = PluginFixtures.loadError(path)
+        #expect(error?.code == .abiVersionMismatch)
+        #expect(error?.message == "expected 1, found 2")
+
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: PluginFixtures.buildDirectory + "/trellis")
+        process.arguments = ["plugins", "--path", directory]
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = Pipe()
+        try process.run()
+        let text = String(
+            decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(text.contains("ABI version mismatch: expected 1, found 2"), "\(text)")
+    }
+
     @Test func structSizeMismatchesAreRejected() throws {
         let manifest = try brokenPluginError("size", PluginFixtures.pluginSource(structSize: "40"))
         #expect(manifest?.code == .structSizeMismatch)

@@ -54,6 +54,20 @@ enum ExampleScenes {
         #expect(terminal.output.hasPrefix("\u{1B}["))
     }
 
+    @Test func layoutMeasuresTextAsTheBackendThatDrawsIt() throws {
+        let scene = ExampleScenes.directory.appendingPathComponent("seed-004-sfbutton.json").path
+        let plain = try Trellis.run(["layout", scene])
+        let text = try Trellis.run(["layout", scene, "--backend", "text"])
+        let raster = try Trellis.run(["layout", scene, "--backend", "raster"])
+        #expect(plain.status == 0 && text.status == 0 && raster.status == 0, "\(raster.errors)")
+        #expect(plain.output == text.output)
+        // Buttons sized by their titles are as wide as the raster backend's glyphs.
+        #expect(raster.output != text.output)
+        let missing = try Trellis.run(["layout", scene, "--backend", "plotter"])
+        #expect(missing.status == 1)
+        #expect(missing.errors.contains("no backend named \"plotter\""))
+    }
+
     @Test func sfButtonsAreStackedByTheirStyle() throws {
         let result = try Trellis.run([
             "layout", ExampleScenes.directory.appendingPathComponent("seed-004-sfbutton.json").path,

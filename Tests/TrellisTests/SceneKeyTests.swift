@@ -461,3 +461,66 @@ private func label(_ keys: String) throws -> Label {
         }
     }
 }
+
+/// A label's markup options: seed 001's server string of `<p>` paragraphs, drawn as bullets.
+@MainActor
+@Suite struct SceneMarkupOptionTests {
+    private func markupLabel(_ options: String, markup: String = "<p>a</p><p>b") throws -> Label {
+        try #require(
+            try root(
+                ##"{"type": "label", "markup": "\##(markup)", "markupOptions": \##(options)}"##)
+                as? Label)
+    }
+
+    private func error(_ json: String) -> String {
+        do {
+            _ = try root(json)
+            return ""
+        } catch {
+            return error.description
+        }
+    }
+
+    @Test func paragraphsTakeTheMarkerAsListItemsWould() throws {
+        let bullets = try markupLabel(#"{"paragraphMarker": "bullet", "listIndent": 20}"#)
+        let list = try #require(
+            try root(
+                ##"{"type": "label", "markup": "<ul><li>a</li><li>b</li></ul>", "markupOptions": {"listIndent": 20}}"##
+            ) as? Label)
+        #expect(bullets.attributedText == list.attributedText)
+        #expect(bullets.attributedText?.string.contains("a") == true)
+        let numbered = try markupLabel(#"{"paragraphMarker": "decimal"}"#)
+        #expect(numbered.attributedText != bullets.attributedText)
+        let custom = try markupLabel(#"{"paragraphMarker": {"text": "★"}}"#)
+        #expect(custom.attributedText != bullets.attributedText)
+    }
+
+    @Test func whiteSpaceIsKeptWhenAskedFor() throws {
+        let normal = try markupLabel(#"{"whiteSpace": "normal"}"#, markup: "a   b")
+        let pre = try markupLabel(#"{"whiteSpace": "pre"}"#, markup: "a   b")
+        #expect(normal.attributedText?.string == "a b")
+        #expect(pre.attributedText?.string == "a   b")
+    }
+
+    @Test func badOptionsNameTheKeyAndWhatItTakes() {
+        #expect(
+            error(
+                #"{"type": "label", "markup": "<p>a", "markupOptions": {"paragraphMarker": "star"}}"#
+            )
+            .contains(#"root.markupOptions.paragraphMarker: unknown marker "star""#))
+        #expect(
+            error(
+                #"{"type": "label", "markup": "a", "markupOptions": {"paragraphMarker": {"text": ""}}}"#
+            )
+            .contains("root.markupOptions.paragraphMarker.text: give 1 to 16 characters"))
+        #expect(
+            error(#"{"type": "label", "markup": "a", "markupOptions": {"listIndent": -1}}"#)
+                .contains("root.markupOptions.listIndent"))
+        #expect(
+            error(#"{"type": "label", "markup": "a", "markupOptions": {"whitespace": "pre"}}"#)
+                .contains(#"did you mean "whiteSpace""#))
+        #expect(
+            error(#"{"type": "label", "text": "a", "markupOptions": {}}"#)
+                .contains(#"root.markupOptions: goes with "markup""#))
+    }
+}

@@ -21,9 +21,15 @@ enum SceneCommands {
         }
     }
 
-    /// The frame of every view with an id, as one JSON object in document order.
-    static func layout(_ path: String) throws(CommandError) -> String {
-        try load(path).layoutJSON()
+    /// The frame of every view with an id, as one JSON object in document order, with text
+    /// measured by the backend that would draw the scene (opened as `render` opens it), so
+    /// that the frames are the ones `render` draws.
+    static func layout(_ path: String, backend name: String, registry: BackendRegistry)
+        throws(CommandError) -> String
+    {
+        let scene = try load(path)
+        scene.window.backend = try open(name, registry: registry)
+        return scene.layoutJSON()
     }
 
     /// Renders a scene once through a backend and returns the bytes.

@@ -11,6 +11,7 @@ enum TrellisCommand {
           render      render a scene: render SCENE.json [--backend text|raster|terminal] [--out FILE]
                       or many on every core: render SCENE.json... --out-dir DIR [--jobs N]
           layout      print the frame of every view with an id: layout SCENE.json
+                      [--backend NAME] (text measured as that backend draws it; text)
           demo        show the gallery of seed components: demo [--backend NAME] [--out FILE]
                       [--interactive] (a live terminal application; q quits)
           plugins     list the rendering backends found [--path DIR[:DIR...]]
@@ -82,7 +83,9 @@ enum TrellisCommand {
                 return 0
             case "render", "layout":
                 let parsed = try Arguments.parse(
-                    rest, options: command == "render" ? ["backend", "out", "out-dir", "jobs"] : [])
+                    rest,
+                    options: command == "render"
+                        ? ["backend", "out", "out-dir", "jobs"] : ["backend"])
                 if command == "render",
                     parsed.positional.count > 1 || parsed.options["out-dir"] != nil
                 {
@@ -98,11 +101,13 @@ enum TrellisCommand {
                 }
                 let path = parsed.positional[0]
                 do throws(CommandError) {
+                    let backend = parsed.options["backend"] ?? "text"
                     if command == "layout" {
-                        try StandardStreams.output(try SceneCommands.layout(path))
+                        try StandardStreams.output(
+                            try SceneCommands.layout(
+                                path, backend: backend, registry: BackendRegistry()))
                         return 0
                     }
-                    let backend = parsed.options["backend"] ?? "text"
                     if let out = parsed.options["out"], SceneCommands.isSameFile(out, path) {
                         throw CommandError(
                             "--out \(out) is the scene file itself; give another file name")

@@ -134,14 +134,80 @@ extension SceneDecoder {
             throw SceneError(
                 keyPath: reader.child("markup"), message: "give either text or markup, not both")
         }
+        var options: MarkupOptions?
+        if let value = reader.value("markupOptions") {
+            guard markup != nil else {
+                throw SceneError(
+                    keyPath: reader.child("markupOptions"), message: "goes with \"markup\"")
+            }
+            options = try decodeMarkupOptions(
+                value, path: reader.child("markupOptions"), font: label.font,
+                color: label.textColor)
+        }
         if let text { label.text = text }
         if let markup {
-            label.setMarkup(markup)
+            label.setMarkup(markup, options: options)
             if let warning = label.markupWarnings.first {
                 throw SceneError(keyPath: reader.child("markup"), message: "\(warning)")
             }
         }
         return label
+    }
+
+    /// The paragraph markers a scene names, as `ListMarker.Style` cases.
+    static let paragraphMarkers: [(String, ListMarker.Style)] = [
+        ("bullet", .bullet), ("disc", .disc), ("circle", .circle), ("square", .square),
+        ("decimal", .decimal), ("lowerAlpha", .lowerAlpha), ("upperAlpha", .upperAlpha),
+        ("lowerRoman", .lowerRoman), ("upperRoman", .upperRoman),
+    ]
+
+    /// A label's markup options: `paragraphMarker` (a marker name, or `{"text": "–"}`),
+    /// `listIndent` (points) and `whiteSpace` (`normal` or `pre`); the label's font and colour
+    /// are the text's defaults.
+    func decodeMarkupOptions(_ value: JSONValue, path: String, font: Font, color: Color?)
+        throws(SceneError) -> MarkupOptions
+    {
+        var reader = try ObjectReader(value, path: path)
+        var options = MarkupOptions()
+        options.font = font
+        options.foregroundColor = color
+        if let marker = reader.value("paragraphMarker") {
+            let markerPath = reader.child("paragraphMarker")
+            switch marker {
+            case .string(let name):
+                guard let style = SceneDecoder.paragraphMarkers.first(where: { $0.0 == name })
+                else {
+                    throw SceneError(
+                        keyPath: markerPath,
+                        message: "unknown marker \"\(name)\"; use one of "
+                            + SceneDecoder.paragraphMarkers.map { "\"\($0.0)\"" }
+                            .joined(separator: ", ") + ", or {\"text\": \"–\"}")
+                }
+                options.paragraphMarker = style.1
+            case .object:
+                var custom = try ObjectReader(marker, path: markerPath)
+                guard let text = try custom.string("text"), !text.isEmpty, text.count <= 16
+                else {
+                    throw SceneError(
+                        keyPath: markerPath + ".text", message: "give 1 to 16 characters")
+                }
+                try custom.finish(known: ["text"])
+                options.paragraphMarker = .custom(text)
+            default:
+                throw SceneError(
+                    keyPath: markerPath,
+                    message: "expected a marker name or {\"text\": …}, found "
+                        + marker.kindDescription)
+            }
+        }
+        if let indent = try reader.length("listIndent", nonNegative: true) {
+            options.listIndent = indent
+        }
+        if let space = try reader.choice("whiteSpace", ["normal", "pre"]) {
+            options.preservesWhitespace = space == "pre"
+        }
+        try reader.finish(known: ["paragraphMarker", "listIndent", "whiteSpace"])
+        return options
     }
 
     private mutating func makeImageView(_ reader: inout ObjectReader) throws(SceneError)

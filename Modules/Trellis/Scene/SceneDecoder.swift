@@ -72,8 +72,8 @@ struct SceneDecoder {
     static let typeKeys: [String: [String]] = [
         "view": [],
         "label": [
-            "text", "markup", "font", "textColor", "numberOfLines", "lineBreakMode",
-            "textAlignment",
+            "text", "markup", "markupOptions", "font", "textColor", "numberOfLines",
+            "lineBreakMode", "textAlignment",
         ],
         "image": ["image", "contentMode"],
         "button": [
