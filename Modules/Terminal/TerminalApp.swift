@@ -36,7 +36,8 @@ public enum TerminalApp {
     ///   - configuration: The backend's settings; by default 8 × 16-point cells and the colours
     ///     the environment announces (`TerminalColorMode.fromProcessEnvironment()`).
     ///   - session: The terminal; standard input and output in raw mode by default.
-    ///   - frameInterval: How often, in seconds, the window's clock advances with no input.
+    ///   - frameInterval: How often, in seconds, the window's clock advances with no input and
+    ///     nothing animating; while an animation runs, it advances up to 60 times a second.
     ///   - layout: Called with the window when its size is set, before it is drawn.
     /// - Throws: ``TerminalError``: the session cannot start (`notATerminal` when standard
     ///   input is not a terminal), the backend cannot be opened or cannot drive a terminal, or
@@ -143,7 +144,11 @@ public enum TerminalApp {
             let reader = TerminalInputReader(session: session, backend: backend)
             try session.write(window.render())
             while true {
-                switch try reader.next(timeout: frameInterval) {
+                // At most 60 frames a second while something moves, and none while nothing
+                // does: the window is drawn only when it needs display.
+                let wait =
+                    window.hasRunningAnimations ? min(frameInterval, 1.0 / 60) : frameInterval
+                switch try reader.next(timeout: wait) {
                 case .events(let events):
                     for event in events {
                         if TerminalApp.isQuit(event, in: window) { return }
@@ -152,10 +157,11 @@ public enum TerminalApp {
                 case .resized(let size):
                     resize(to: size)
                 case .timeout:
-                    window.advanceTime(to: now)
+                    break
                 case .endOfInput:
                     return
                 }
+                window.advanceTime(to: now)
                 if window.needsDisplay { try session.write(window.render()) }
             }
         }

@@ -21,37 +21,43 @@ extension View {
     /// transparent views draw nothing.
     func render(into context: DrawingContext, asRoot: Bool = false) {
         needsDisplay = false
-        guard !isHidden, alpha > 0 else { return }
+        let shown = presentation
+        guard !isHidden, shown.alpha > 0 else { return }
         let toSuperview =
             asRoot
-            ? AffineTransform(translationX: -bounds.minX, y: -bounds.minY) : transformToSuperview
+            ? AffineTransform(translationX: -bounds.minX, y: -bounds.minY)
+            : shown.transformToSuperview
         guard toSuperview.a.isFinite, toSuperview.d.isFinite, toSuperview.tx.isFinite,
             toSuperview.ty.isFinite
         else { return }
         context.append(.save)
         if !toSuperview.isIdentity { context.append(.concatenate(toSuperview)) }
-        let grouped = alpha < 1
-        if grouped { context.append(.beginLayer(alpha: alpha)) }
-        renderBackground(into: context)
+        let grouped = shown.alpha < 1
+        if grouped { context.append(.beginLayer(alpha: shown.alpha)) }
+        renderBackground(into: context, shown)
         if clipsToBounds {
             context.append(.save)
-            if cornerRadius > 0 {
-                context.append(.clipRoundedRect(bounds, radii: .uniform(cornerRadius)))
+            if shown.cornerRadius > 0 {
+                context.append(
+                    .clipRoundedRect(shown.bounds, radii: .uniform(shown.cornerRadius)))
             } else {
-                context.append(.clipRect(bounds))
+                context.append(.clipRect(shown.bounds))
             }
         }
         draw(in: context)
         context.drawSubviews(of: self)
         if clipsToBounds { context.append(.restore) }
         context.strokeInside(
-            bounds, color: borderColor, width: borderWidth, cornerRadius: cornerRadius)
+            shown.bounds, color: borderColor, width: borderWidth,
+            cornerRadius: shown.cornerRadius)
         if grouped { context.append(.endLayer) }
         context.append(.restore)
     }
 
-    private func renderBackground(into context: DrawingContext) {
-        let area = bounds
+    private func renderBackground(into context: DrawingContext, _ shown: Presentation) {
+        let area = shown.bounds
+        let backgroundColor = shown.backgroundColor
+        let cornerRadius = shown.cornerRadius
         if let shadow, shadow.opacity > 0, backgroundColor != nil || gradient != nil {
             let color = shadow.color.withAlphaComponent(
                 shadow.color.alpha * min(max(shadow.opacity, 0), 1))

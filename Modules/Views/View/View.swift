@@ -29,6 +29,7 @@ open class View {
             guard center != oldValue else { return }
             syncLayoutItemFrame()
             setNeedsDisplay()
+            recordAnimatedChange(.center, from: .point(oldValue), to: .point(center))
         }
     }
 
@@ -40,14 +41,23 @@ open class View {
                 syncLayoutItemFrame()
                 setNeedsLayout()
             }
-            if bounds != oldValue { setNeedsDisplay() }
+            if bounds != oldValue {
+                setNeedsDisplay()
+                recordAnimatedChange(.bounds, from: .rect(oldValue), to: .rect(bounds))
+            }
         }
     }
 
     /// The transform applied around the centre, as `UIView.transform`.
     public var transform: AffineTransform = .identity {
-        didSet { setNeedsDisplay() }
+        didSet {
+            setNeedsDisplay()
+            recordAnimatedChange(.transform, from: .transform(oldValue), to: .transform(transform))
+        }
     }
+
+    /// The animations of this view's properties in flight, by property.
+    var animations: [AnimatedProperty: PropertyAnimation] = [:]
 
     /// The superview, if the view is in a hierarchy.
     public internal(set) weak var superview: View?
@@ -83,6 +93,7 @@ open class View {
             let clamped = alpha.isNaN ? 1 : min(max(alpha, 0), 1)
             if clamped != alpha { alpha = clamped }
             setNeedsDisplay()
+            recordAnimatedChange(.alpha, from: .number(oldValue), to: .number(alpha))
         }
     }
 
@@ -90,6 +101,8 @@ open class View {
     public var backgroundColor: Color? {
         didSet {
             setNeedsDisplay()
+            recordAnimatedChange(
+                .backgroundColor, from: .color(oldValue), to: .color(backgroundColor))
             backgroundColorDidChange()
         }
     }
@@ -101,7 +114,10 @@ open class View {
     /// The radius of the corners of the background, border and (with ``clipsToBounds``) the
     /// clip.
     public var cornerRadius: Double = 0 {
-        didSet { setNeedsDisplay() }
+        didSet {
+            setNeedsDisplay()
+            recordAnimatedChange(.cornerRadius, from: .number(oldValue), to: .number(cornerRadius))
+        }
     }
 
     /// The width of the border drawn inside the bounds.
@@ -398,7 +414,11 @@ open class View {
     /// coordinates, skipping hidden, transparent (alpha below 0.01) and non-interactive views,
     /// as `UIView.hitTest(_:with:)`.
     open func hitTest(_ point: Point) -> View? {
-        guard isUserInteractionEnabled, !isHidden, alpha >= 0.01, self.point(inside: point) else {
+        // As in UIKit, hit-testing uses the model values, and a view animated by a block that
+        // did not allow user interaction takes no touches until its animation ends.
+        guard isUserInteractionEnabled, !isHidden, alpha >= 0.01, !isAnimatingWithoutInteraction,
+            self.point(inside: point)
+        else {
             return nil
         }
         for subview in subviews.reversed() {

@@ -160,7 +160,7 @@ private struct RetainedFrameBuilder {
     {
         isRoot
             ? AffineTransform(translationX: -view.bounds.minX, y: -view.bounds.minY)
-            : view.transformToSuperview.concatenating(parentToCanvas)
+            : view.presentation.transformToSuperview.concatenating(parentToCanvas)
     }
 
     /// Brings a view's segment, and the changed ones below it, up to date; returns whether the

@@ -25,6 +25,15 @@ public final class Window: View {
     /// The view tracking the current touch, from its `began` to its `ended` or `cancelled`.
     public private(set) weak var trackingView: View?
 
+    /// The window's clock, in seconds: the time at which animations are drawn. It starts at 0
+    /// and only moves with ``advanceTime(to:)`` and ``advance(by:)``: a live terminal app
+    /// moves it in real time, a test or a scene render wherever it likes.
+    public internal(set) var currentTime: Double = 0
+    /// The views with animations in flight.
+    var animatingViews: [ObjectIdentifier: View] = [:]
+    /// Completions to call on the next time step.
+    var pendingCompletions: [() -> Void] = []
+
     /// The view that receives keyboard input, such as an editing text field.
     public internal(set) weak var focusedView: View?
 
@@ -166,9 +175,65 @@ extension Window {
 }
 
 extension Window {
-    /// Advances the window's clock: controls that repeat while held (a ``Stepper``) act on the
-    /// time that passed. A run loop calls it periodically; tests call it to simulate holding.
+    /// Advances the window's clock (``currentTime``) to a time: controls that repeat while held
+    /// (a ``Stepper``) act on the time that passed, animations move on (their views are drawn
+    /// again), and the completions of the animations that ended are called. A run loop calls
+    /// it periodically; tests call it to simulate time. A time earlier than the current one
+    /// does not turn the clock back.
     public func advanceTime(to timestamp: Double) {
         (trackingView as? Stepper)?.advanceTime(to: timestamp)
+        if timestamp.isFinite, timestamp > currentTime { currentTime = timestamp }
+        stepAnimations()
+    }
+
+    /// Advances the window's clock by a number of seconds; see ``advanceTime(to:)``.
+    public func advance(by seconds: Double) {
+        guard seconds.isFinite, seconds > 0 else {
+            advanceTime(to: currentTime)
+            return
+        }
+        advanceTime(to: currentTime + seconds)
+    }
+
+    /// Whether an animation is in flight or a completion is waiting, so that a run loop keeps
+    /// advancing the clock.
+    public var hasRunningAnimations: Bool {
+        !animatingViews.isEmpty || !pendingCompletions.isEmpty
+    }
+
+    /// Starts following a view that has animations.
+    func track(_ view: View) {
+        animatingViews[ObjectIdentifier(view)] = view
+        view.setNeedsDisplay()
+    }
+
+    /// Ends an animation, finished or replaced, and queues its block's completion when it was
+    /// the last of the block.
+    func end(_ animation: PropertyAnimation, finished: Bool) {
+        if let completion = animation.group.end(finished: finished) {
+            pendingCompletions.append(completion)
+        }
+    }
+
+    /// Draws every animating view again and ends the animations whose time is over.
+    private func stepAnimations() {
+        for (key, view) in animatingViews {
+            guard view.window === self else {
+                for animation in view.animations.values { end(animation, finished: false) }
+                view.animations.removeAll()
+                animatingViews[key] = nil
+                continue
+            }
+            view.setNeedsDisplay()
+            for (property, animation) in view.animations
+            where animation.progress(at: currentTime) == nil {
+                view.animations[property] = nil
+                end(animation, finished: true)
+            }
+            if view.animations.isEmpty { animatingViews[key] = nil }
+        }
+        let completions = pendingCompletions
+        pendingCompletions.removeAll()
+        for completion in completions { completion() }
     }
 }
