@@ -23,7 +23,18 @@ extension FlexAlgorithm {
             lines = [FlexLine(start: 0, end: items.count)]
             return
         }
-        switch wrapLimit(available) {
+        var limit = wrapLimit(available)
+        if !isRow && c.nodeOuterSize.main(isRow) == nil {
+            // A column whose height is auto is as tall as its content, as a block is: only a
+            // maximum height makes it wrap (CSS Flexible Box Layout §9.3, "the flex container's
+            // inner main size", which is infinite here).
+            limit =
+                c.maxSize.main(isRow).map {
+                    .definite(
+                        ($0.atLeast(c.minSize.main(isRow)) - c.contentBoxInset.mainSum(isRow)))
+                } ?? .maxContent
+        }
+        switch limit {
         case .maxContent:
             lines = [FlexLine(start: 0, end: items.count)]
         case .minContent:
@@ -76,6 +87,21 @@ extension FlexAlgorithm {
             item.flexBasis.atLeast(item.minSize.main(isRow)) + item.margin.mainSum(isRow), pb)
     }
 
+    /// The longest line's sum of outer hypothetical main sizes and gaps.
+    private func longestHypotheticalLine() -> Double {
+        let isRow = c.isRow
+        let gap = c.gap.main(isRow)
+        var longest = 0.0
+        for line in lines {
+            var total = sumOfGaps(gap, count: line.count)
+            for index in line.start..<line.end {
+                total += items[index].hypotheticalOuterSize.main(isRow)
+            }
+            longest = max(longest, total)
+        }
+        return longest
+    }
+
     private func longestLineLength() -> Double {
         let gap = c.gap.main(c.isRow)
         var longest = 0.0
@@ -95,6 +121,12 @@ extension FlexAlgorithm {
         var outer: Double
         if let known = c.nodeOuterSize.main(isRow) {
             outer = known
+        } else if !isRow {
+            // The height of a column is the height of its content: the longest line of
+            // hypothetical main sizes, as for a block (§9.2 step 4 with the block layout of
+            // the container's content; browsers do not use the intrinsic sizes of §9.9.1 for
+            // the block axis).
+            outer = longestHypotheticalLine() + inset
         } else {
             switch available.main(isRow) {
             case .definite(let space):
