@@ -174,6 +174,13 @@ extension FlexAlgorithm {
         for line in lines {
             var sum = 0.0
             for index in line.start..<line.end {
+                if isRow {
+                    // Browsers size a row by its items' min- or max-content contributions
+                    // (their preferred or content widths within their minimum and maximum),
+                    // without the flex base sizes and flex factors of §9.9.1.
+                    sum += browserContribution(index, available)
+                    continue
+                }
                 if contributionNeedsMinimum(items[index], available) {
                     resolveDeferredMinimum(index)
                 }
@@ -229,9 +236,30 @@ extension FlexAlgorithm {
         return maxMain <= lowerBound || (preferred.map { maxMain <= $0 } ?? false)
     }
 
-    /// An item's min- or max-content contribution to the container's main size.
-    private func contentContribution(_ index: Int, _ available: Dims<FlexAvailableSpace>) -> Double
+    /// An item's outer min- or max-content contribution as browsers compute it: the preferred
+    /// main size, or else the content size, clamped by the minimum (`auto` being zero) and the
+    /// maximum, and at least the padding and border.
+    private func browserContribution(_ index: Int, _ available: Dims<FlexAvailableSpace>)
+        -> Double
     {
+        let isRow = c.isRow
+        let item = items[index]
+        let marginSum = item.margin.mainSum(isRow)
+        let inner: Double
+        if let preferred = item.size.main(isRow) {
+            inner = preferred
+        } else {
+            inner = contentContribution(index, available, isBrowser: true) - marginSum
+        }
+        return max(
+            inner.clamped(min: item.minSize.main(isRow), max: item.maxSize.main(isRow)),
+            item.paddingBorder.mainSum(isRow)) + marginSum
+    }
+
+    /// An item's min- or max-content contribution to the container's main size.
+    private func contentContribution(
+        _ index: Int, _ available: Dims<FlexAvailableSpace>, isBrowser: Bool = false
+    ) -> Double {
         let isRow = c.isRow
         let item = items[index]
         let styleMin = item.minSize.main(isRow)
@@ -246,11 +274,13 @@ extension FlexAlgorithm {
         let maxMain = (styleMax.atMost(basisMax) ?? basisMax) ?? .infinity
         let marginSum = item.margin.mainSum(isRow)
 
-        if let preferred = stylePreferred, maxMain <= minMain || maxMain <= preferred {
+        if let preferred = stylePreferred, !isBrowser, maxMain <= minMain || maxMain <= preferred {
             return max(min(preferred, maxMain), minMain) + marginSum
         }
-        if maxMain <= minMain { return minMain + marginSum }
-        if item.isScrollContainer { return item.flexBasis + marginSum }
+        if !isBrowser {
+            if maxMain <= minMain { return minMain + marginSum }
+            if item.isScrollContainer { return item.flexBasis + marginSum }
+        }
 
         let crossParentSize = c.nodeInnerSize.cross(isRow)
         let crossMarginSum = c.margin.crossSum(isRow)
