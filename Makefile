@@ -7,6 +7,8 @@
 #   make check-graph     the module graph against docs/ARCHITECTURE.md and every import
 #   make docs            DocC documentation for every module into docs-out/
 #   make bench           benchmarks against peer engines (release build)
+#   make conformance     regenerate the Chromium flexbox fixtures (Tools/flex-conformance) and
+#                        print Trellis's, Taffy's and Yoga's agreement with Chromium
 #   make fuzz-displaylist, make fuzz-markup, make fuzz-raster, make fuzz-scene, make fuzz-png
 #                        libFuzzer runs (SECONDS=300 by default)
 #   make unicode-tables  regenerate TrellisText's Unicode tables from /usr/share/unicode
@@ -42,7 +44,7 @@ DOC_MODULES := TrellisGeometry:Modules/Geometry TrellisCore:Modules/Core Trellis
 	Trellis:Modules/Trellis \
 	TrellisTesting:Modules/Testing
 
-.PHONY: all deps build test test-example demo lint format check-graph install uninstall check-install docs bench clean fuzz-displaylist fuzz-markup fuzz-raster fuzz-scene fuzz-png unicode-tables $(addprefix test-,$(foreach m,$(MODULES),$(firstword $(subst :, ,$(m)))))
+.PHONY: all deps build test test-example demo lint format check-graph install uninstall check-install docs bench conformance clean fuzz-displaylist fuzz-markup fuzz-raster fuzz-scene fuzz-png unicode-tables $(addprefix test-,$(foreach m,$(MODULES),$(firstword $(subst :, ,$(m)))))
 
 all: build
 
@@ -98,6 +100,18 @@ bench: deps
 	TRELLIS_BENCH_PYTHON=$(CURDIR)/.bench-venv/bin/python \
 		TRELLIS_BENCH_KIWI_NATIVE=$(CURDIR)/.bench-venv/bin/kiwi-native \
 		$$($(SWIFT) build -c release --show-bin-path)/trellis-bench $(SUITES)
+
+# Random flex trees laid out by headless Chromium, recorded as committed fixtures
+# (Tests/LayoutTests/__Fixtures__/flex-chromium); `make test` reads them and needs neither
+# Chromium nor Python. COUNT trees per set (2000 by default).
+conformance: deps
+	@bash scripts/install-deps.sh $(BENCH_PACKAGES)
+	@bash scripts/bench-venv.sh
+	$(CURDIR)/.bench-venv/bin/python Tools/flex-conformance/conformance.py generate \
+		--count $(or $(COUNT),2000)
+	$(SWIFT) build --build-tests $(SWIFT_FLAGS)
+	$(SWIFT) test --skip-build --filter 'LayoutTests.ChromiumConformanceTests' 2>&1 \
+		| grep -E 'flex-chromium|DIFF|passed|failed'
 
 # The generated sources are committed; this regenerates them from the unicode-data package.
 UNICODE_DATA ?= /usr/share/unicode

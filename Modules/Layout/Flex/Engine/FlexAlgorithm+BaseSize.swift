@@ -110,7 +110,12 @@ extension FlexAlgorithm {
             var basis: Double?
             var basisMeasuredAtMaxContent = false
             var keywordAvailable: FlexAvailableSpace?
-            if basisStyle == .content {
+            var basisIsIndefinitePercentage = false
+            if case .percent = basisStyle, percentMain == nil {
+                basisIsIndefinitePercentage = true
+            }
+            if basisStyle == .content || basisIsIndefinitePercentage {
+                // §7.2.3: a percentage of an indefinite main size makes the basis `content`.
                 keywordAvailable = nil
             } else if basisStyle.isSizingKeyword {
                 switch SizingKeywordResolution.resolve(basisStyle, stretchSize: mainStretchSize) {

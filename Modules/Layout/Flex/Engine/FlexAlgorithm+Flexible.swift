@@ -20,7 +20,11 @@ extension FlexAlgorithm {
             items[index].targetSize.setMain(isRow, target)
             items[index].frozen = false
             let flexBasis = items[index].flexBasis
-            if exactlySized || (items[index].flexGrow == 0 && items[index].flexShrink == 0)
+            // §9.7 step 2: an item whose flex factor (the grow factor when growing, the shrink
+            // factor when shrinking) is zero is inflexible, and frozen at its hypothetical size
+            // before the initial free space is computed.
+            if exactlySized || (growing && items[index].flexGrow == 0)
+                || (shrinking && items[index].flexShrink == 0)
                 || (growing && flexBasis > target) || (shrinking && flexBasis < target)
             {
                 items[index].frozen = true

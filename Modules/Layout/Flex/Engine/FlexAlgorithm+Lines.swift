@@ -23,7 +23,18 @@ extension FlexAlgorithm {
             lines = [FlexLine(start: 0, end: items.count)]
             return
         }
-        switch wrapLimit(available) {
+        var limit = wrapLimit(available)
+        if !isRow && c.nodeOuterSize.main(isRow) == nil {
+            // A column whose height is auto is as tall as its content, as a block is: only a
+            // maximum height makes it wrap (CSS Flexible Box Layout §9.3, "the flex container's
+            // inner main size", which is infinite here).
+            limit =
+                c.maxSize.main(isRow).map {
+                    .definite(
+                        ($0.atLeast(c.minSize.main(isRow)) - c.contentBoxInset.mainSum(isRow)))
+                } ?? .maxContent
+        }
+        switch limit {
         case .maxContent:
             lines = [FlexLine(start: 0, end: items.count)]
         case .minContent:
@@ -76,6 +87,21 @@ extension FlexAlgorithm {
             item.flexBasis.atLeast(item.minSize.main(isRow)) + item.margin.mainSum(isRow), pb)
     }
 
+    /// The longest line's sum of outer hypothetical main sizes and gaps.
+    private func longestHypotheticalLine() -> Double {
+        let isRow = c.isRow
+        let gap = c.gap.main(isRow)
+        var longest = 0.0
+        for line in lines {
+            var total = sumOfGaps(gap, count: line.count)
+            for index in line.start..<line.end {
+                total += items[index].hypotheticalOuterSize.main(isRow)
+            }
+            longest = max(longest, total)
+        }
+        return longest
+    }
+
     private func longestLineLength() -> Double {
         let gap = c.gap.main(c.isRow)
         var longest = 0.0
@@ -95,6 +121,12 @@ extension FlexAlgorithm {
         var outer: Double
         if let known = c.nodeOuterSize.main(isRow) {
             outer = known
+        } else if !isRow {
+            // The height of a column is the height of its content: the longest line of
+            // hypothetical main sizes, as for a block (§9.2 step 4 with the block layout of
+            // the container's content; browsers do not use the intrinsic sizes of §9.9.1 for
+            // the block axis).
+            outer = longestHypotheticalLine() + inset
         } else {
             switch available.main(isRow) {
             case .definite(let space):
@@ -142,6 +174,13 @@ extension FlexAlgorithm {
         for line in lines {
             var sum = 0.0
             for index in line.start..<line.end {
+                if isRow {
+                    // Browsers size a row by its items' min- or max-content contributions
+                    // (their preferred or content widths within their minimum and maximum),
+                    // without the flex base sizes and flex factors of §9.9.1.
+                    sum += browserContribution(index, available)
+                    continue
+                }
                 if contributionNeedsMinimum(items[index], available) {
                     resolveDeferredMinimum(index)
                 }
@@ -197,9 +236,30 @@ extension FlexAlgorithm {
         return maxMain <= lowerBound || (preferred.map { maxMain <= $0 } ?? false)
     }
 
-    /// An item's min- or max-content contribution to the container's main size.
-    private func contentContribution(_ index: Int, _ available: Dims<FlexAvailableSpace>) -> Double
+    /// An item's outer min- or max-content contribution as browsers compute it: the preferred
+    /// main size, or else the content size, clamped by the minimum (`auto` being zero) and the
+    /// maximum, and at least the padding and border.
+    private func browserContribution(_ index: Int, _ available: Dims<FlexAvailableSpace>)
+        -> Double
     {
+        let isRow = c.isRow
+        let item = items[index]
+        let marginSum = item.margin.mainSum(isRow)
+        let inner: Double
+        if let preferred = item.size.main(isRow) {
+            inner = preferred
+        } else {
+            inner = contentContribution(index, available, isBrowser: true) - marginSum
+        }
+        return max(
+            inner.clamped(min: item.minSize.main(isRow), max: item.maxSize.main(isRow)),
+            item.paddingBorder.mainSum(isRow)) + marginSum
+    }
+
+    /// An item's min- or max-content contribution to the container's main size.
+    private func contentContribution(
+        _ index: Int, _ available: Dims<FlexAvailableSpace>, isBrowser: Bool = false
+    ) -> Double {
         let isRow = c.isRow
         let item = items[index]
         let styleMin = item.minSize.main(isRow)
@@ -214,11 +274,13 @@ extension FlexAlgorithm {
         let maxMain = (styleMax.atMost(basisMax) ?? basisMax) ?? .infinity
         let marginSum = item.margin.mainSum(isRow)
 
-        if let preferred = stylePreferred, maxMain <= minMain || maxMain <= preferred {
+        if let preferred = stylePreferred, !isBrowser, maxMain <= minMain || maxMain <= preferred {
             return max(min(preferred, maxMain), minMain) + marginSum
         }
-        if maxMain <= minMain { return minMain + marginSum }
-        if item.isScrollContainer { return item.flexBasis + marginSum }
+        if !isBrowser {
+            if maxMain <= minMain { return minMain + marginSum }
+            if item.isScrollContainer { return item.flexBasis + marginSum }
+        }
 
         let crossParentSize = c.nodeInnerSize.cross(isRow)
         let crossMarginSum = c.margin.crossSum(isRow)

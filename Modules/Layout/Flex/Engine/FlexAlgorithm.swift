@@ -348,8 +348,11 @@ final class FlexAlgorithm {
     /// Builds the in-flow items (§9.1): children that are neither absolute nor `display: none`.
     private func generateItems() {
         let isRow = c.isRow
-        let percentBasis =
+        var percentBasis =
             c.knownMainSizeIsDefinite ? c.nodeInnerSize : c.nodeInnerSize.withMain(isRow, nil)
+        // A cross size that is known but not definite (the main size of a flex item whose
+        // basis is not definite, §9.8) does not resolve the items' percentages.
+        if !c.hasDefiniteCrossSize { percentBasis.setCross(isRow, nil) }
         let inner = c.nodeInnerSize
         items.reserveCapacity(node.children.count)
         let children = node.children

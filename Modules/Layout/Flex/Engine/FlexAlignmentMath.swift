@@ -27,10 +27,11 @@ enum FlexAlignmentMath {
         var position = alignment.position
         var isSafe = alignment.isSafe
         if count <= 1 || freeSpace <= 0 {
+            // CSS Box Alignment §4.3: `stretch` and `space-between` fall back to `flex-start`
+            // (unsafe: overflowing lines overflow on the end side, which `wrap-reverse`
+            // makes the top or left), `space-around` and `space-evenly` to `safe center`.
             switch position {
-            case .stretch, .spaceBetween:
-                position = .flexStart
-                isSafe = true
+            case .stretch, .spaceBetween: position = .flexStart
             case .spaceAround, .spaceEvenly:
                 position = .center
                 isSafe = true
