@@ -347,4 +347,88 @@ private func exactProgress(_ curve: TimingCurve, _ time: Double) -> Double {
         #expect(first == (try frames()))
         #expect(Set(first).count > 8)
     }
+
+    @Test func keyframesHoldBetweenTheirSharesOfTheDuration() {
+        let (window, box) = scene()
+        var done: [Bool] = []
+        View.animateKeyframes(withDuration: 1) {
+            View.addKeyframe(withRelativeStartTime: 0, relativeDuration: 0.25) { box.alpha = 0 }
+            View.addKeyframe(withRelativeStartTime: 0.5, relativeDuration: 0.5) {
+                box.alpha = 0.8
+                box.center.x = 110
+            }
+        } completion: {
+            done.append($0)
+        }
+        #expect(box.alpha == 0.8)
+        window.advance(by: 0.125)
+        #expect(abs(box.presentationAlpha - 0.5) < 1e-12)
+        window.advance(by: 0.25)
+        #expect(box.presentationAlpha == 0)
+        #expect(abs(box.presentationFrame.midX - 10) < 1e-9)
+        window.advance(by: 0.375)
+        #expect(abs(box.presentationAlpha - 0.4) < 1e-12)
+        #expect(abs(box.presentationFrame.midX - 60) < 1e-9)
+        window.advance(by: 0.5)
+        #expect(done == [true])
+        #expect(box.presentationAlpha == 0.8)
+    }
+
+    @Test func anAnimatorScrubsReversesAndEndsAtTheStart() {
+        let (window, box) = scene()
+        let animator = PropertyAnimator(duration: 1, curve: .linear) { box.center.x = 110 }
+        var positions: [PropertyAnimator.Position] = []
+        animator.addCompletion { positions.append($0) }
+        #expect(animator.state == .inactive)
+        animator.pauseAnimation()
+        #expect(animator.state == .active && !animator.isRunning)
+        #expect(box.center.x == 110)
+        animator.fractionComplete = 0.3
+        #expect(abs(box.presentationFrame.midX - 40) < 1e-9)
+        window.advance(by: 5)
+        #expect(abs(box.presentationFrame.midX - 40) < 1e-9)
+        animator.isReversed = true
+        animator.startAnimation()
+        window.advance(by: 0.1)
+        #expect(abs(box.presentationFrame.midX - 30) < 1e-9)
+        #expect(abs(animator.fractionComplete - 0.2) < 1e-9)
+        window.advance(by: 0.3)
+        #expect(positions == [.start])
+        #expect(box.center.x == 10)
+        #expect(box.presentationFrame.midX == 10)
+        #expect(animator.state == .inactive)
+    }
+
+    @Test func anAnimatorRunsToTheEndOrStopsWhereItIs() {
+        let (window, box) = scene()
+        var positions: [PropertyAnimator.Position] = []
+        let toEnd = PropertyAnimator(duration: 0.5, curve: .linear) { box.alpha = 0 }
+        toEnd.addCompletion { positions.append($0) }
+        toEnd.startAnimation()
+        window.advance(by: 0.25)
+        #expect(abs(box.presentationAlpha - 0.5) < 1e-12)
+        window.advance(by: 0.5)
+        #expect(positions == [.end])
+        #expect(box.alpha == 0)
+
+        let stopped = PropertyAnimator(duration: 1, curve: .linear) { box.alpha = 1 }
+        stopped.addCompletion { positions.append($0) }
+        stopped.startAnimation()
+        window.advance(by: 0.25)
+        stopped.stopAnimation(true)
+        #expect(abs(box.alpha - 0.25) < 1e-12)
+        #expect(abs(box.presentationAlpha - 0.25) < 1e-12)
+        #expect(positions == [.end])
+        #expect(stopped.state == .inactive)
+
+        let finishing = PropertyAnimator(duration: 1, curve: .linear) { box.alpha = 1 }
+        finishing.addCompletion { positions.append($0) }
+        finishing.startAnimation()
+        window.advance(by: 0.5)
+        finishing.stopAnimation(false)
+        #expect(finishing.state == .stopped)
+        finishing.finishAnimation(at: .end)
+        #expect(positions == [.end, .end])
+        #expect(box.alpha == 1 && box.presentationAlpha == 1)
+    }
 }

@@ -46,11 +46,16 @@ final class PropertyAnimation {
     let timing: AnimationTiming
     let options: AnimationOptions
     let group: AnimationGroup
+    /// The keyframes, for an animation of `animateKeyframes`.
+    let keyframes: [AnimationKeyframe]?
+    /// The animator whose fraction drives the animation instead of the clock, if any.
+    let driver: PropertyAnimator?
 
     init(
         property: AnimatedProperty, from: AnimatedValue, to: AnimatedValue, start: Double,
         duration: Double, timing: AnimationTiming, options: AnimationOptions,
-        group: AnimationGroup
+        group: AnimationGroup, keyframes: [AnimationKeyframe]? = nil,
+        driver: PropertyAnimator? = nil
     ) {
         self.property = property
         self.from = from
@@ -60,10 +65,16 @@ final class PropertyAnimation {
         self.timing = timing
         self.options = options
         self.group = group
+        self.keyframes = keyframes
+        self.driver = driver
     }
 
     /// The progress at a window time, or `nil` once the animation has ended.
     func progress(at time: Double) -> Double? {
+        if let driver {
+            guard let fraction = driver.fraction(at: time) else { return nil }
+            return timed(fraction)
+        }
         let local = time - start
         if local < 0 { return 0 }
         guard duration > 0 else { return nil }
@@ -82,6 +93,11 @@ final class PropertyAnimation {
             if cycle >= 1 { return nil }
             fraction = cycle
         }
+        return timed(fraction)
+    }
+
+    /// The progress at a fraction of the duration, through the timing.
+    private func timed(_ fraction: Double) -> Double {
         switch timing {
         case .curve(let curve): return curve.progress(at: fraction)
         case .spring(let spring): return spring.progress(atSeconds: fraction * duration)
@@ -91,7 +107,19 @@ final class PropertyAnimation {
     /// The value shown at a window time: the model value once the animation has ended.
     func value(at time: Double) -> AnimatedValue {
         guard let progress = progress(at: time) else { return to }
-        return from.interpolated(to: to, progress)
+        guard let keyframes else { return from.interpolated(to: to, progress) }
+        var current = from
+        for keyframe in keyframes {
+            if progress >= keyframe.start + keyframe.duration {
+                current = keyframe.value
+            } else if progress > keyframe.start {
+                return current.interpolated(
+                    to: keyframe.value, (progress - keyframe.start) / keyframe.duration)
+            } else {
+                break
+            }
+        }
+        return current
     }
 }
 
@@ -196,11 +224,28 @@ extension View {
         duration: Double, delay: Double, options: AnimationOptions, timing: AnimationTiming,
         animations: () -> Void, completion: ((Bool) -> Void)?
     ) {
+        start(
+            record(animations), duration: duration, delay: delay, options: options,
+            timing: timing, completion: completion)
+    }
+
+    /// Runs a block and returns the changes it made to animated properties.
+    static func record(_ animations: () -> Void) -> [AnimationRecorder.Change] {
         let recorder = AnimationRecorder()
         let outer = animationRecorder
         animationRecorder = recorder
         animations()
         animationRecorder = outer
+        return recorder.changes
+    }
+
+    /// Starts animations of recorded changes in their views' windows.
+    static func start(
+        _ changes: [AnimationRecorder.Change], duration: Double, delay: Double,
+        options: AnimationOptions, timing: AnimationTiming, completion: ((Bool) -> Void)?,
+        keyframes: [ObjectIdentifier: [AnimatedProperty: [AnimationKeyframe]]] = [:],
+        driver: PropertyAnimator? = nil
+    ) {
         let group = AnimationGroup(
             completion: completion, allowsInteraction: options.contains(.allowUserInteraction))
         // Held until every animation is started, so that the completion cannot come early.
@@ -208,7 +253,7 @@ extension View {
         let seconds = duration.isFinite ? max(duration, 0) : 0
         let wait = delay.isFinite ? max(delay, 0) : 0
         var someWindow: Window?
-        for change in recorder.changes {
+        for change in changes {
             guard let view = change.view, let window = view.window else { continue }
             someWindow = someWindow ?? window
             guard seconds > 0 else { continue }
@@ -222,7 +267,8 @@ extension View {
             let animation = PropertyAnimation(
                 property: change.property, from: from, to: change.to,
                 start: window.currentTime + wait, duration: seconds, timing: timing,
-                options: options, group: group)
+                options: options, group: group,
+                keyframes: keyframes[ObjectIdentifier(view)]?[change.property], driver: driver)
             group.add()
             view.animations[change.property] = animation
             window.track(view)
