@@ -524,3 +524,55 @@ private func label(_ keys: String) throws -> Label {
                 .contains(#"root.markupOptions: goes with "markup""#))
     }
 }
+
+/// Animations a scene declares, started at the window's time 0.
+@MainActor
+@Suite struct SceneAnimationTests {
+    private func scene(_ animations: String) throws(SceneError) -> Scene {
+        let document =
+            ##"{"size": [100, 100], "root": {"children": [{"id": "box", "frame": [0, 0, 10, 10]}]}, "animations": \##(animations)}"##
+        return try Scene(json: Array(document.utf8))
+    }
+
+    @Test func declaredAnimationsMoveWithTheWindowsClock() throws {
+        let decoded = try scene(
+            #"[{"view": "box", "property": "alpha", "from": 0, "to": 1, "duration": 1, "curve": "linear"}, {"view": "box", "property": "frame", "to": [50, 50, 20, 20], "duration": 2, "curve": [0, 0, 1, 1], "delay": 1}]"#
+        )
+        let box = try #require(decoded.view(withID: "box"))
+        #expect(box.alpha == 1)
+        #expect(box.frame == Rect(x: 50, y: 50, width: 20, height: 20))
+        decoded.window.advanceTime(to: 0.25)
+        #expect(abs(box.presentationAlpha - 0.25) < 1e-12)
+        #expect(box.presentationFrame == Rect(x: 0, y: 0, width: 10, height: 10))
+        decoded.window.advanceTime(to: 2)
+        #expect(abs(box.presentationFrame.minX - 25) < 1e-9)
+    }
+
+    @Test(arguments: [
+        (#"{}"#, "scene.animations: expected an array"),
+        (#"[{"view": "nope", "property": "alpha", "to": 1, "duration": 1}]"#, "no view has the id"),
+        (
+            #"[{"view": "box", "property": "size", "to": 1, "duration": 1}]"#,
+            "unknown value \"size\""
+        ),
+        (#"[{"view": "box", "property": "alpha", "to": 2, "duration": 1}]"#, "must be in 0...1"),
+        (#"[{"view": "box", "property": "alpha", "to": 1}]"#, "duration: missing"),
+        (
+            #"[{"view": "box", "property": "alpha", "to": 1, "duration": 1, "curve": "bounce"}]"#,
+            "unknown curve"
+        ),
+        (
+            #"[{"view": "box", "property": "alpha", "to": 1, "duration": 1, "curve": "linear", "spring": {}}]"#,
+            "either curve or spring"
+        ),
+        (#"[{"view": "box", "property": "center", "to": [1], "duration": 1}]"#, "expected [x, y]"),
+    ])
+    func badAnimationsNameTheKeyPath(animations: String, message: String) {
+        do {
+            _ = try scene(animations)
+            Issue.record("decoded")
+        } catch {
+            #expect(error.description.contains(message), "\(error.description)")
+        }
+    }
+}

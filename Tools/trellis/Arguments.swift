@@ -20,6 +20,15 @@ struct Arguments: Equatable {
     ///
     /// `--` ends option parsing; everything after it is positional. An option given twice keeps
     /// the last value.
+    /// A time option in seconds, `0...3600`, or `nil` when it was not given.
+    static func seconds(_ text: String?, option: String) throws(UsageError) -> Double? {
+        guard let text else { return nil }
+        guard let value = Double(text), (0...3600).contains(value) else {
+            throw UsageError(message: "\(option) takes seconds in 0...3600, not '\(text)'")
+        }
+        return value
+    }
+
     static func parse(
         _ arguments: [String], options: Set<String> = [], flags: Set<String> = []
     ) throws(UsageError) -> Arguments {

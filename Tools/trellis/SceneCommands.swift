@@ -39,10 +39,11 @@ enum SceneCommands {
     /// unnoticed. No other plugin is opened.
     ///
     /// - Returns: The bytes, and whether they are binary (as the backend describes its output).
-    static func render(_ path: String, backend name: String, registry: BackendRegistry)
-        throws(CommandError) -> (bytes: [UInt8], isBinary: Bool)
-    {
+    static func render(
+        _ path: String, backend name: String, registry: BackendRegistry, at time: Double = 0
+    ) throws(CommandError) -> (bytes: [UInt8], isBinary: Bool) {
         let scene = try load(path)
+        scene.window.advanceTime(to: time)
         let backend = try open(name, registry: registry)
         for line in PluginsCommand.skippedWarnings(registry.skipped) {
             TrellisCommand.writeError(line)
@@ -52,6 +53,41 @@ enum SceneCommands {
         } catch {
             throw CommandError("rendering \(path) with \(name) failed: \(error.description)")
         }
+    }
+
+    /// Renders a scene at each of the times, in order, into `DIR/<scene>-NNNN.<extension>`;
+    /// returns the number of frames written.
+    static func renderFrames(
+        _ path: String, backend name: String, times: [Double], outDirectory: String
+    ) throws(CommandError) -> Int {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: outDirectory, isDirectory: &isDirectory),
+            isDirectory.boolValue
+        else {
+            throw CommandError("--out-dir \(outDirectory) is not an existing directory")
+        }
+        let scene = try load(path)
+        let registry = BackendRegistry()
+        let backend = try open(name, registry: registry)
+        var base = (path as NSString).lastPathComponent
+        if base.hasSuffix(".json") { base.removeLast(5) }
+        let digits = max(4, String(times.count - 1).count)
+        for (index, time) in times.enumerated() {
+            scene.window.advanceTime(to: time)
+            let bytes: [UInt8]
+            do {
+                bytes = index == 0 ? try scene.render(with: backend) : try scene.window.render()
+            } catch {
+                throw CommandError(
+                    "rendering \(path) at \(time) s with \(name) failed: \(error.description)")
+            }
+            let number = String(index)
+            let name =
+                base + "-" + String(repeating: "0", count: digits - number.count) + number + "."
+                + backend.output.fileExtension
+            try writeFile(bytes, to: (outDirectory as NSString).appendingPathComponent(name))
+        }
+        return times.count
     }
 
     /// Opens a backend with the configuration it names for output written to a file, or with

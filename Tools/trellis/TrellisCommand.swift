@@ -9,7 +9,9 @@ enum TrellisCommand {
 
         commands:
           render      render a scene: render SCENE.json [--backend text|raster|terminal] [--out FILE]
+                      [--at SECONDS] (its animations at a time; 0 by default)
                       or many on every core: render SCENE.json... --out-dir DIR [--jobs N]
+                      or its frames: render SCENE.json --frames FROM...TO [--fps N] --out-dir DIR
           layout      print the frame of every view with an id: layout SCENE.json
                       [--backend NAME] (text measured as that backend draws it; text)
           demo        show the gallery of seed components: demo [--backend NAME] [--out FILE]
@@ -85,7 +87,15 @@ enum TrellisCommand {
                 let parsed = try Arguments.parse(
                     rest,
                     options: command == "render"
-                        ? ["backend", "out", "out-dir", "jobs"] : ["backend"])
+                        ? ["backend", "out", "out-dir", "jobs", "at", "frames", "fps"]
+                        : ["backend"])
+                let at = try Arguments.seconds(parsed.options["at"], option: "--at")
+                if command == "render", parsed.options["frames"] != nil {
+                    return try renderFrames(parsed)
+                }
+                if parsed.options["fps"] != nil {
+                    throw Arguments.UsageError(message: "--fps goes with --frames")
+                }
                 if command == "render",
                     parsed.positional.count > 1 || parsed.options["out-dir"] != nil
                 {
@@ -113,7 +123,7 @@ enum TrellisCommand {
                             "--out \(out) is the scene file itself; give another file name")
                     }
                     let output = try SceneCommands.render(
-                        path, backend: backend, registry: BackendRegistry())
+                        path, backend: backend, registry: BackendRegistry(), at: at ?? 0)
                     try SceneCommands.write(
                         output.bytes, to: parsed.options["out"], binary: output.isBinary)
                     return 0
@@ -182,6 +192,58 @@ enum TrellisCommand {
             writeError("trellis: \(error.message)\n\n\(usage)")
             return 2
         }
+    }
+
+    /// `trellis render SCENE --frames FROM...TO [--fps N] --out-dir DIR`.
+    @MainActor
+    private static func renderFrames(_ parsed: Arguments) throws(Arguments.UsageError) -> Int32 {
+        guard parsed.positional.count == 1 else {
+            throw Arguments.UsageError(message: "--frames renders one scene; give one scene file")
+        }
+        guard let directory = parsed.options["out-dir"] else {
+            throw Arguments.UsageError(message: "--frames needs --out-dir DIR")
+        }
+        guard parsed.options["out"] == nil, parsed.options["at"] == nil,
+            parsed.options["jobs"] == nil
+        else {
+            throw Arguments.UsageError(message: "--frames goes with --fps and --out-dir alone")
+        }
+        let range = parsed.options["frames"] ?? ""
+        let ends = range.components(separatedBy: "...")
+        guard ends.count == 2, let from = Double(ends[0]), let to = Double(ends[1]),
+            (0...3600).contains(from), (from...3600).contains(to)
+        else {
+            throw Arguments.UsageError(
+                message:
+                    "--frames takes FROM...TO in seconds, such as 0...0.3 (0 ≤ FROM ≤ TO ≤ 3600)")
+        }
+        var fps = 30.0
+        if let text = parsed.options["fps"] {
+            guard let value = Double(text), (1...240).contains(value) else {
+                throw Arguments.UsageError(message: "--fps must be a number in 1...240")
+            }
+            fps = value
+        }
+        let count = Int(((to - from) * fps + 1e-9).rounded(.down)) + 1
+        guard count <= 10_000 else {
+            throw Arguments.UsageError(
+                message: "--frames \(range) at --fps \(text(fps)) is \(count) frames; at most 10000"
+            )
+        }
+        do throws(CommandError) {
+            let written = try SceneCommands.renderFrames(
+                parsed.positional[0], backend: parsed.options["backend"] ?? "text",
+                times: (0..<count).map { from + Double($0) / fps }, outDirectory: directory)
+            try StandardStreams.output("\(written) frames written to \(directory)\n")
+            return 0
+        } catch {
+            writeError("trellis: \(error.message)")
+            return 1
+        }
+    }
+
+    private static func text(_ number: Double) -> String {
+        number == number.rounded() ? String(Int(number)) : String(number)
     }
 
     /// `trellis render SCENE... --out-dir DIR [--jobs N]`.

@@ -82,6 +82,9 @@ public final class Scene {
         if decoded.rootHasFrame == false { root.frame = Rect(size: size) }
         didDecode()
         try decoder.applyConstraints()
+        if let animations = decoded.animations {
+            try decoder.startAnimations(animations)
+        }
     }
 
     /// Decodes a scene file; image paths are relative to its directory.

@@ -28,6 +28,7 @@ struct SceneDecoder {
         var direction: LayoutDirection
         var root: View
         var rootHasFrame: Bool
+        var animations: JSONValue?
     }
 
     mutating func decodeDocument(_ value: JSONValue) throws(SceneError) -> Document {
@@ -51,14 +52,16 @@ struct SceneDecoder {
         guard let rootValue = reader.value("root") else {
             throw SceneError(keyPath: "scene.root", message: "missing; give the root view")
         }
-        try reader.finish(known: ["size", "scale", "direction", "root"])
+        let animations = reader.value("animations")
+        try reader.finish(known: ["size", "scale", "direction", "root", "animations"])
         var hasFrame = false
         if case .object(let members) = rootValue {
             hasFrame = members.contains { $0.key == "frame" }
         }
         let root = try decodeView(rootValue, path: "root")
         return Document(
-            size: size, scale: scale, direction: direction, root: root, rootHasFrame: hasFrame)
+            size: size, scale: scale, direction: direction, root: root, rootHasFrame: hasFrame,
+            animations: animations)
     }
 
     /// The keys every view accepts.

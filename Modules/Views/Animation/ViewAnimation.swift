@@ -195,6 +195,26 @@ extension View {
             timing: .curve(options.curve), animations: animations, completion: completion)
     }
 
+    /// Animates the changes made in `animations` along a timing curve of your own (the curve
+    /// options are ignored), as a `UIViewPropertyAnimator` with custom control points does.
+    ///
+    /// - Parameters:
+    ///   - duration: The duration in seconds.
+    ///   - delay: Seconds before the animation starts.
+    ///   - curve: How progress follows time.
+    ///   - options: Repetition and interaction options.
+    ///   - animations: Makes the changes.
+    ///   - completion: Called once every animation of the block has ended.
+    public static func animate(
+        withDuration duration: Double, delay: Double = 0, curve: TimingCurve,
+        options: AnimationOptions = [], animations: () -> Void,
+        completion: ((Bool) -> Void)? = nil
+    ) {
+        run(
+            duration: duration, delay: delay, options: options, timing: .curve(curve),
+            animations: animations, completion: completion)
+    }
+
     /// Animates the changes made in `animations` with a spring, as UIKit's
     /// `animate(withDuration:delay:usingSpringWithDamping:initialSpringVelocity:...)` does;
     /// see ``SpringTiming`` for the oscillator.
