@@ -4,7 +4,7 @@ public import Trellis
 
 /// A snapshot that did not match its reference, was missing, or was re-recorded.
 ///
-/// Inside a Swift Testing test, ``expectSnapshot(of:as:named:record:fileID:filePath:line:column:)``
+/// Inside a Swift Testing test, ``expectSnapshot(of:as:named:at:record:fileID:filePath:line:column:)``
 /// records an issue instead of throwing this; elsewhere (XCTest) it throws, which fails the
 /// test.
 public struct SnapshotMismatch: Error, Sendable, CustomStringConvertible {
@@ -32,13 +32,23 @@ public struct SnapshotMismatch: Error, Sendable, CustomStringConvertible {
 /// }
 /// ```
 ///
+/// With `at`, the view's window is first advanced to that time on its clock, so the snapshot
+/// shows its animations there (`Window/advanceTime(to:)`):
+///
+/// ```swift
+/// View.animate(withDuration: 0.3) { overlay.alpha = 1 }
+/// try expectSnapshot(of: window, as: .png(), named: "overlay-half-way", at: 0.15)
+/// ```
+///
 /// - Throws: ``SnapshotError`` when the snapshot cannot be made or files cannot be written, and
 ///   ``SnapshotMismatch`` on a failure outside Swift Testing.
 @MainActor
 public func expectSnapshot(
-    of view: View, as strategy: Snapshotting, named name: String, record: Bool? = nil,
-    fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+    of view: View, as strategy: Snapshotting, named name: String, at time: Double? = nil,
+    record: Bool? = nil, fileID: String = #fileID, filePath: String = #filePath,
+    line: Int = #line, column: Int = #column
 ) throws {
+    if let time { (view as? Window ?? view.window)?.advanceTime(to: time) }
     let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     let store = SnapshotStore(testFilePath: filePath)
     let actual = try strategy.snapshot(view)

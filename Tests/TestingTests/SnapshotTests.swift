@@ -47,6 +47,26 @@ func failureMessage(_ body: () throws -> Void) -> String {
 
 @MainActor
 @Suite struct SnapshotRecordingTests {
+    @Test func aSnapshotAtATimeShowsTheAnimationThere() throws {
+        let file = try temporaryTestFile()
+        let window = Window(size: Size(width: 40, height: 20))
+        let view = sampleView()
+        window.addSubview(view)
+        View.animate(withDuration: 1, options: .curveLinear) { view.alpha = 0 }
+        _ = failureMessage {
+            try expectSnapshot(of: window, as: .text, named: "fade", at: 0.25, filePath: file)
+        }
+        let recorded = try String(contentsOfFile: snapshotPath(file, "fade.txt"), encoding: .utf8)
+        #expect(recorded.contains("begin-layer 0.75"), "\(recorded)")
+        #expect(window.currentTime == 0.25)
+        // The same time again matches.
+        let again = Window(size: Size(width: 40, height: 20))
+        let other = sampleView()
+        again.addSubview(other)
+        View.animate(withDuration: 1, options: .curveLinear) { other.alpha = 0 }
+        try expectSnapshot(of: again, as: .text, named: "fade", at: 0.25, filePath: file)
+    }
+
     @Test func aMissingSnapshotIsRecordedAndFailsOnce() throws {
         let file = try temporaryTestFile()
         let message = failureMessage {

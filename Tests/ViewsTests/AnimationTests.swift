@@ -431,4 +431,28 @@ private func exactProgress(_ curve: TimingCurve, _ time: Double) -> Double {
         #expect(positions == [.end, .end])
         #expect(box.alpha == 1 && box.presentationAlpha == 1)
     }
+
+    @Test func aSwitchSlidesItsThumbAndChangesItsTrackOverAQuarterSecond() throws {
+        let window = Window(size: Size(width: 60, height: 40))
+        let toggle = Switch(frame: Rect(x: 0, y: 0, width: 51, height: 31))
+        window.addSubview(toggle)
+        let off = try renderText(window)
+        toggle.setOn(true, animated: false)
+        let on = try renderText(window)
+        toggle.setOn(false, animated: false)
+        toggle.setOn(true, animated: true)
+        #expect(toggle.isOn)
+        #expect(try renderText(window) == off)
+        window.advance(by: 0.125)
+        let middle = try renderText(window)
+        #expect(middle != off && middle != on)
+        window.advance(by: 0.2)
+        #expect(try renderText(window) == on)
+        // A tap animates too, and the switch still takes touches while it moves.
+        tap(window, 25, 15)
+        #expect(!toggle.isOn)
+        #expect(try renderText(window) == on)
+        tap(window, 25, 15)
+        #expect(toggle.isOn)
+    }
 }

@@ -3,6 +3,9 @@ import TrellisGeometry
 /// A property of a view that animates.
 enum AnimatedProperty: Hashable, CaseIterable {
     case center, bounds, transform, alpha, backgroundColor, cornerRadius
+    /// How far a control's drawing has moved towards its current state (see
+    /// `View.contentTransition`).
+    case contentTransition
 }
 
 /// A value of an animated property, and the interpolation between two of them.
@@ -55,6 +58,7 @@ struct Presentation {
     var alpha: Double
     var backgroundColor: Color?
     var cornerRadius: Double
+    var contentTransition: Double
 
     /// The transform from the view's coordinates to its superview's.
     var transformToSuperview: AffineTransform {

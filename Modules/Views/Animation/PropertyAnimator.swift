@@ -246,6 +246,7 @@ extension View {
         case (.alpha, .number(let number)): alpha = number
         case (.backgroundColor, .color(let color)): backgroundColor = color
         case (.cornerRadius, .number(let number)): cornerRadius = number
+        case (.contentTransition, .number(let number)): contentTransition = number
         default: break
         }
     }

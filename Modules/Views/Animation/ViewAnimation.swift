@@ -315,7 +315,8 @@ extension View {
     var presentation: Presentation {
         var shown = Presentation(
             center: center, bounds: bounds, transform: transform, alpha: alpha,
-            backgroundColor: backgroundColor, cornerRadius: cornerRadius)
+            backgroundColor: backgroundColor, cornerRadius: cornerRadius,
+            contentTransition: contentTransition)
         guard !animations.isEmpty, let time = window?.currentTime else { return shown }
         for (property, animation) in animations {
             switch (property, animation.value(at: time)) {
@@ -325,10 +326,22 @@ extension View {
             case (.alpha, .number(let number)): shown.alpha = min(max(number, 0), 1)
             case (.backgroundColor, .color(let color)): shown.backgroundColor = color
             case (.cornerRadius, .number(let number)): shown.cornerRadius = max(number, 0)
+            case (.contentTransition, .number(let number)): shown.contentTransition = number
             default: break
             }
         }
         return shown
+    }
+
+    /// Animates the view's own drawing from its previous state to its current one, as UIKit's
+    /// controls do when their value changes (a switch's thumb slides and its track changes
+    /// colour): ``contentTransition`` goes from 0 to 1 over the duration, and `draw(in:)` mixes
+    /// the two states by its presentation value.
+    func animateContentTransition(duration: Double = 0.25) {
+        apply(.number(0), to: .contentTransition)
+        View.animate(withDuration: duration, options: .allowUserInteraction) {
+            contentTransition = 1
+        }
     }
 
     /// The presentation value of the view's alpha: what is drawn now.

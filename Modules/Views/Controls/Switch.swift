@@ -34,9 +34,12 @@ open class Switch: Control {
     /// The switch's fixed size, as UIKit's.
     public static let naturalSize = Size(width: 51, height: 31)
 
-    /// Sets the state without sending events.
+    /// Sets the state without sending events; animated, the thumb slides and the track
+    /// changes colour over a quarter of a second on the window's clock.
     public func setOn(_ on: Bool, animated: Bool) {
+        guard on != isOn else { return }
         isOn = on
+        if animated { animateContentTransition() }
     }
 
     /// The switch's size, 51 × 31.
@@ -48,7 +51,7 @@ open class Switch: Control {
     /// Toggles on an inside release.
     open override func endTracking(_ touch: Touch?) {
         guard touch != nil, isTouchInside else { return }
-        isOn.toggle()
+        setOn(!isOn, animated: true)
         sendActions(for: .valueChanged)
         sendActions(for: .primaryActionTriggered)
     }
@@ -57,7 +60,7 @@ open class Switch: Control {
     /// `primaryActionTriggered`.
     open override func handleKey(_ key: KeyInput) -> Bool {
         guard isEnabled, key == .returnKey || key == .space else { return false }
-        isOn.toggle()
+        setOn(!isOn, animated: true)
         sendActions(for: .valueChanged)
         sendActions(for: .primaryActionTriggered)
         return true
@@ -67,13 +70,22 @@ open class Switch: Control {
     open override func draw(in context: DrawingContext) {
         let track = ContentPlacement.place(
             Switch.naturalSize, in: bounds, horizontal: .center, vertical: .center)
+        // Between the previous state and this one while the value change animates.
+        let progress = min(max(presentation.contentTransition, 0), 1)
         let onColor = onTintColor ?? Switch.defaultOnTint
-        var trackColor = isOn ? onColor : Color(white: 0.88)
+        let offColor = Color(white: 0.88)
+        var trackColor =
+            isOn
+            ? offColor.interpolated(to: onColor, fraction: progress)
+            : onColor.interpolated(to: offColor, fraction: progress)
         if isHighlighted { trackColor = trackColor.interpolated(to: .black, fraction: 0.1) }
         if !isEnabled { trackColor = trackColor.withAlphaComponent(0.5) }
         context.fill(track, color: trackColor, cornerRadius: track.height / 2)
         let diameter = track.height - 4
-        let x = isOn ? track.maxX - 2 - diameter : track.minX + 2
+        let left = track.minX + 2
+        let right = track.maxX - 2 - diameter
+        let x =
+            isOn ? right + (left - right) * (1 - progress) : left + (right - left) * (1 - progress)
         let thumb = Rect(x: x, y: track.minY + 2, width: diameter, height: diameter)
         context.fill(thumb, color: thumbTintColor ?? .white, cornerRadius: diameter / 2)
     }

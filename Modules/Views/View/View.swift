@@ -56,6 +56,17 @@ open class View {
         }
     }
 
+    /// How far the view's own drawing has moved from its previous state to its current one,
+    /// in `0...1` (1 when nothing is changing): controls animate it when their value changes and
+    /// mix the two states by its presentation value.
+    var contentTransition: Double = 1 {
+        didSet {
+            setNeedsDisplay()
+            recordAnimatedChange(
+                .contentTransition, from: .number(oldValue), to: .number(contentTransition))
+        }
+    }
+
     /// The animations of this view's properties in flight, by property.
     var animations: [AnimatedProperty: PropertyAnimation] = [:]
 
