@@ -192,6 +192,8 @@ private struct RetainedFrameBuilder {
         if recorded || childrenMoved { segment.bounds = bounds(of: segment) }
         let moved = segment.bounds != oldBounds
         if recorded || moved { frame.segments.append(segment.retained) }
+        // Its drawing and every change below it are now with the backend.
+        view.needsDisplay = false
         if recorded {
             let area = union(oldBounds, segment.bounds)
             if !area.isEmpty { frame.damage.append(area.applying(parentToCanvas)) }
