@@ -455,4 +455,26 @@ private func exactProgress(_ curve: TimingCurve, _ time: Double) -> Double {
         tap(window, 25, 15)
         #expect(toggle.isOn)
     }
+
+    @Test func aSegmentedControlSlidesItsSelectionToTheChosenSegment() throws {
+        let window = Window(size: Size(width: 300, height: 40))
+        let control = SegmentedControl(items: ["A", "B", "C"])
+        control.frame = Rect(x: 0, y: 0, width: 300, height: 32)
+        control.selectedSegmentIndex = 0
+        window.addSubview(control)
+        func selectionX() throws -> Double? {
+            let lines = try renderText(window).split(separator: "\n")
+            let fill = lines.first { $0.contains("fill-rounded-rect") && $0.contains("#FFFFFF") }
+            return fill.flatMap { Double($0.split(separator: " ")[1]) }
+        }
+        #expect(try selectionX() == 2)
+        tap(window, 250, 16)
+        #expect(control.selectedSegmentIndex == 2)
+        #expect(try selectionX() == 2)
+        window.advance(by: 0.125)
+        let middle = try #require(try selectionX())
+        #expect(middle > 2 && middle < 202)
+        window.advance(by: 0.2)
+        #expect(try selectionX() == 202)
+    }
 }

@@ -24,6 +24,8 @@ open class SegmentedControl: Control {
 
     private var segments: [Segment] = []
     private var touchedSegment: Int?
+    /// The segment selected before a user's choice, which the selection slides from.
+    private var previousSelection = SegmentedControl.noSegment
 
     /// The selected segment, or ``noSegment``.
     public var selectedSegmentIndex = SegmentedControl.noSegment {
@@ -244,7 +246,10 @@ open class SegmentedControl: Control {
             return
         }
         guard index != selectedSegmentIndex else { return }
+        // As UIKit's, a user's choice slides the selection from the segment it leaves.
+        previousSelection = selectedSegmentIndex
         selectedSegmentIndex = index
+        animateContentTransition()
         sendActions(for: .valueChanged)
     }
 
@@ -268,9 +273,18 @@ open class SegmentedControl: Control {
         context.fill(bounds, color: Color(white: 0.93), cornerRadius: 8)
         let frames = segmentFrames
         if !isMomentary, frames.indices.contains(selectedSegmentIndex) {
+            var selected = frames[selectedSegmentIndex]
+            let progress = min(max(presentation.contentTransition, 0), 1)
+            if progress < 1, frames.indices.contains(previousSelection) {
+                let from = frames[previousSelection]
+                selected = Rect(
+                    x: from.minX + (selected.minX - from.minX) * progress, y: selected.minY,
+                    width: from.width + (selected.width - from.width) * progress,
+                    height: selected.height)
+            }
             context.fill(
-                frames[selectedSegmentIndex].insetBy(dx: 2, dy: 2),
-                color: selectedSegmentTintColor ?? .white, cornerRadius: 7)
+                selected.insetBy(dx: 2, dy: 2), color: selectedSegmentTintColor ?? .white,
+                cornerRadius: 7)
         }
         for index in frames.indices.dropFirst()
         where index != selectedSegmentIndex && index - 1 != selectedSegmentIndex {
