@@ -129,17 +129,20 @@ extension FlexAlgorithm {
             outer = longestHypotheticalLine() + inset
         } else {
             switch available.main(isRow) {
-            case .definite(let space):
+            case .definite(let space) where c.isBalance:
                 let size = longestLineLength() + inset
-                if c.isBalance {
-                    outer = balancedMaxContentSize(size: size, inset: inset, space: space)
-                } else {
-                    outer = lines.count > 1 ? max(size, space) : size
-                }
-            case .minContent where c.isWrap:
-                outer = longestLineLength() + inset
+                outer = balancedMaxContentSize(size: size, inset: inset, space: space)
+            case .definite(let space):
+                // CSS Box Sizing §3.3 (fit-content): the automatic width of a box that does
+                // not stretch is min(max-content, max(min-content, available)).
+                let minContent = browserRowContentSize(.minContent, available)
+                let maxContent = browserRowContentSize(.maxContent, available)
+                outer = min(maxContent, max(minContent, space)) + inset
             case .minContent, .maxContent:
-                outer = intrinsicMainSize(available) + inset
+                outer =
+                    (c.isBalance
+                        ? intrinsicMainSize(available)
+                        : browserRowContentSize(available.main(isRow), available)) + inset
             }
         }
         outer = outer.clamped(min: c.minSize.main(isRow), max: c.maxSize.main(isRow))
@@ -165,6 +168,25 @@ extension FlexAlgorithm {
             start += count
         }
         return max(size, min(widest + inset, space))
+    }
+
+    /// A row's min- or max-content width as browsers compute it, whatever the lines the
+    /// available space made: the sum of the items' contributions and the gaps, or under a
+    /// min-content constraint on a multi-line row, the largest contribution.
+    private func browserRowContentSize(
+        _ constraint: FlexAvailableSpace, _ available: Dims<FlexAvailableSpace>
+    ) -> Double {
+        let measured = available.withMain(c.isRow, constraint)
+        if constraint == .minContent && c.isWrap {
+            var largest = 0.0
+            for index in items.indices {
+                largest = max(largest, browserContribution(index, measured))
+            }
+            return largest
+        }
+        var sum = sumOfGaps(c.gap.main(c.isRow), count: items.count)
+        for index in items.indices { sum += browserContribution(index, measured) }
+        return sum
     }
 
     /// The largest line's sum of item contributions under a min- or max-content constraint.
@@ -245,11 +267,27 @@ extension FlexAlgorithm {
         let isRow = c.isRow
         let item = items[index]
         let marginSum = item.margin.mainSum(isRow)
-        let inner: Double
+        var inner: Double
         if let preferred = item.size.main(isRow) {
             inner = preferred
         } else {
             inner = contentContribution(index, available, isBrowser: true) - marginSum
+        }
+        // §9.9.3: the contribution is at most the flex base size when the item cannot grow,
+        // and at least the flex base size when it cannot shrink; then within the minimum (the
+        // automatic minimum when `min-width` is `auto`) and the maximum.
+        // Chromium sizes the container before resolving a percentage basis, which then
+        // clamps as the preferred size would (§7.2.3 makes it `content` only for the layout).
+        var clampingBasis: Double? = item.flexBasis
+        if case .percent = item.node.style.flexBasis, c.nodeInnerSize.main(isRow) == nil {
+            clampingBasis = item.size.main(isRow)
+        }
+        if let basis = clampingBasis {
+            if item.flexGrow == 0 && inner > basis {
+                resolveDeferredMinimum(index)
+                inner = max(basis, items[index].resolvedMinimumMainSize)
+            }
+            if item.flexShrink == 0 { inner = max(inner, basis) }
         }
         return max(
             inner.clamped(min: item.minSize.main(isRow), max: item.maxSize.main(isRow)),
