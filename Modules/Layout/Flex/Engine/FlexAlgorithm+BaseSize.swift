@@ -29,7 +29,7 @@ extension FlexAlgorithm {
             item.node, known: inputs.known, parentSize: inputs.parentSize,
             available: childAvailable,
             sizingMode: .contentSize, horizontal: isRow, direction: item.direction)
-        let transferredMax = item.maxSize.applyingAspectRatio(item.aspectRatio).main(isRow)
+        let transferredMax = item.transferred(item.maxSize).main(isRow)
         let pbMain = item.paddingBorder.mainSum(isRow)
         return minContent.atMost(item.size.main(isRow)).atMost(transferredMax).atLeast(pbMain)
     }
@@ -51,8 +51,8 @@ extension FlexAlgorithm {
         let crossParentSize = c.nodeInnerSize.cross(isRow)
         let childParentSize = Dims<Double?>.fromMainCross(isRow, main: nil, cross: crossParentSize)
         let crossMarginSum = c.margin.crossSum(isRow)
-        let transferredMin = item.minSize.applyingAspectRatio(item.aspectRatio)
-        let transferredMax = item.maxSize.applyingAspectRatio(item.aspectRatio)
+        let transferredMin = item.transferred(item.minSize)
+        let transferredMax = item.transferred(item.maxSize)
         let childMinCross = transferredMin.cross(isRow).map { $0 + crossMarginSum }
         let childMaxCross = transferredMax.cross(isRow).map { $0 + crossMarginSum }
 
@@ -97,8 +97,8 @@ extension FlexAlgorithm {
         do {
             let (childKnown, childParentSize, crossAvailable, crossIsDefinite) = baseSizeInputs(
                 item)
-            let transferredMin = item.minSize.applyingAspectRatio(item.aspectRatio)
-            let transferredMax = item.maxSize.applyingAspectRatio(item.aspectRatio)
+            let transferredMin = item.transferred(item.minSize)
+            let transferredMax = item.transferred(item.maxSize)
 
             let node = item.node
             let mainBoxAdjustment =

@@ -14,8 +14,8 @@ extension FlexAlgorithm {
         do {
             let pbCross = item.paddingBorder.crossSum(isRow)
             let knownMain = c.containerSize.main(isRow)
-            let transferredMin = item.minSize.applyingAspectRatio(item.aspectRatio).cross(isRow)
-            let transferredMax = item.maxSize.applyingAspectRatio(item.aspectRatio).cross(isRow)
+            let transferredMin = item.transferred(item.minSize).cross(isRow)
+            let transferredMax = item.transferred(item.maxSize).cross(isRow)
             let childCross = item.size.cross(isRow).clamped(
                 min: transferredMin, max: transferredMax
             ).atLeast(pbCross)
@@ -39,7 +39,21 @@ extension FlexAlgorithm {
                 // A single line with a definite cross size stretches this item to the line,
                 // so its hypothetical cross size is never used.
                 innerCross = max(c.nodeInnerSize.cross(isRow) ?? 0, pbCross)
+            } else if let ratio = item.aspectRatio, item.node.children.isEmpty,
+                item.node.measure == nil
+            {
+                // CSS Box Sizing level 4 §5.1: an automatic cross size comes from the used main
+                // size through the aspect ratio (a box without content has no larger minimum).
+                let main = item.targetSize.main(isRow)
+                let ratioCross = isRow ? main / ratio : main * ratio
+                innerCross = max(
+                    ratioCross.clamped(min: transferredMin, max: transferredMax), pbCross)
             } else {
+                var ratioCross: Double?
+                if let ratio = item.aspectRatio {
+                    let main = item.targetSize.main(isRow)
+                    ratioCross = isRow ? main / ratio : main * ratio
+                }
                 let known = Dims<Double?>.fromMainCross(
                     isRow, main: item.targetSize.main(isRow), cross: nil)
                 let space = Dims<FlexAvailableSpace>.fromMainCross(
@@ -53,7 +67,8 @@ extension FlexAlgorithm {
                         parentSize: c.nodeInnerSize, availableSpace: space,
                         direction: item.direction))
                 innerCross = max(
-                    output.size.cross(isRow).clamped(min: transferredMin, max: transferredMax),
+                    max(output.size.cross(isRow), ratioCross ?? 0).clamped(
+                        min: transferredMin, max: transferredMax),
                     pbCross)
             }
             item.hypotheticalInnerSize.setCross(isRow, innerCross)

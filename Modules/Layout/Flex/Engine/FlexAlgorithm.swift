@@ -10,6 +10,8 @@ struct FlexItem {
     var size: Dims<Double?>
     var minSize: Dims<Double?>
     var maxSize: Dims<Double?>
+    /// Whether `width` and `height` resolve by themselves (not through the aspect ratio).
+    var hasOwnSize: Dims<Bool>
     var alignSelf: FlexItemAlignment
     var flexGrow: Double
     var flexShrink: Double
@@ -42,6 +44,21 @@ struct FlexItem {
     var aspectRatio: Double? { node.style.aspectRatio }
     var overflowX: FlexOverflow { node.style.overflowX }
     var overflowY: FlexOverflow { node.style.overflowY }
+
+    /// Minimum or maximum sizes with those of one axis carried into the other through the
+    /// aspect ratio, where the other axis has no size of its own and no limit (CSS Box Sizing
+    /// level 4 §5.2: limits transfer only into the ratio-dependent axis).
+    func transferred(_ limits: Dims<Double?>) -> Dims<Double?> {
+        guard let ratio = aspectRatio else { return limits }
+        var result = limits
+        if !hasOwnSize.width && limits.width == nil, let height = limits.height {
+            result.width = height * ratio
+        }
+        if !hasOwnSize.height && limits.height == nil, let width = limits.width {
+            result.height = width / ratio
+        }
+        return result
+    }
 
     /// Whether the item takes part in baseline alignment: `baseline` alignment and no `auto`
     /// cross-axis margin.
@@ -388,6 +405,7 @@ final class FlexAlgorithm {
         let height = child.style.height
         let aspectRatio = child.style.aspectRatio
         var size = Dims(width.resolve(percentBasis.width), height.resolve(percentBasis.height))
+        let hasOwnSize = Dims(size.width != nil, size.height != nil)
         if aspectRatio != nil { size = size.applyingAspectRatio(aspectRatio) }
         var minSize = Dims(
             child.style.minWidth.resolve(percentBasis.width),
@@ -408,6 +426,7 @@ final class FlexAlgorithm {
             size: size,
             minSize: minSize,
             maxSize: maxSize,
+            hasOwnSize: hasOwnSize,
             alignSelf: alignSelf,
             flexGrow: child.style.flexGrow,
             flexShrink: child.style.flexShrink,
