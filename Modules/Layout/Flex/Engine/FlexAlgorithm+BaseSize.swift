@@ -29,9 +29,21 @@ extension FlexAlgorithm {
             item.node, known: inputs.known, parentSize: inputs.parentSize,
             available: childAvailable,
             sizingMode: .contentSize, horizontal: isRow, direction: item.direction)
-        let transferredMax = item.transferred(item.maxSize).main(isRow)
+        let transferredMax = item.transferred(item.maxSize, isMaximum: true).main(isRow)
         let pbMain = item.paddingBorder.mainSum(isRow)
-        return minContent.atMost(item.size.main(isRow)).atMost(transferredMax).atLeast(pbMain)
+        // §4.5: the content size suggestion is clamped by the cross limits converted through
+        // the aspect ratio; the specified size suggestion is the item's own main size only.
+        var contentSuggestion = minContent
+        if let ratio = item.aspectRatio {
+            func converted(_ cross: Double?) -> Double? {
+                cross.map { isRow ? $0 * ratio : $0 / ratio }
+            }
+            contentSuggestion = contentSuggestion.clamped(
+                min: converted(item.minSize.cross(isRow)),
+                max: converted(item.maxSize.cross(isRow)))
+        }
+        let specified = item.hasOwnSize.main(isRow) ? item.size.main(isRow) : nil
+        return contentSuggestion.atMost(specified).atMost(transferredMax).atLeast(pbMain)
     }
 
     /// Measures a deferred automatic minimum now that it is needed.
@@ -52,7 +64,7 @@ extension FlexAlgorithm {
         let childParentSize = Dims<Double?>.fromMainCross(isRow, main: nil, cross: crossParentSize)
         let crossMarginSum = c.margin.crossSum(isRow)
         let transferredMin = item.transferred(item.minSize)
-        let transferredMax = item.transferred(item.maxSize)
+        let transferredMax = item.transferred(item.maxSize, isMaximum: true)
         let childMinCross = transferredMin.cross(isRow).map { $0 + crossMarginSum }
         let childMaxCross = transferredMax.cross(isRow).map { $0 + crossMarginSum }
 
@@ -98,7 +110,7 @@ extension FlexAlgorithm {
             let (childKnown, childParentSize, crossAvailable, crossIsDefinite) = baseSizeInputs(
                 item)
             let transferredMin = item.transferred(item.minSize)
-            let transferredMax = item.transferred(item.maxSize)
+            let transferredMax = item.transferred(item.maxSize, isMaximum: true)
 
             let node = item.node
             let mainBoxAdjustment =

@@ -15,8 +15,8 @@ extension FlexAlgorithm {
             let pbCross = item.paddingBorder.crossSum(isRow)
             let knownMain = c.containerSize.main(isRow)
             let transferredMin = item.transferred(item.minSize).cross(isRow)
-            let transferredMax = item.transferred(item.maxSize).cross(isRow)
-            let childCross = item.size.cross(isRow).clamped(
+            let transferredMax = item.transferred(item.maxSize, isMaximum: true).cross(isRow)
+            let childCross = item.ownCrossSize(isRow).clamped(
                 min: transferredMin, max: transferredMax
             ).atLeast(pbCross)
             var availableCross = available.cross(isRow)

@@ -45,19 +45,30 @@ struct FlexItem {
     var overflowX: FlexOverflow { node.style.overflowX }
     var overflowY: FlexOverflow { node.style.overflowY }
 
-    /// Minimum or maximum sizes with those of one axis carried into the other through the
-    /// aspect ratio, where the other axis has no size of its own and no limit (CSS Box Sizing
-    /// level 4 §5.2: limits transfer only into the ratio-dependent axis).
-    func transferred(_ limits: Dims<Double?>) -> Dims<Double?> {
+    /// Minimum (or with `isMaximum`, maximum) sizes with those of one axis carried into the
+    /// other through the aspect ratio, where the other axis has no size of its own (CSS Box
+    /// Sizing level 4 §5.2: limits transfer only into a ratio-dependent axis, and combine with
+    /// its own limit).
+    func transferred(_ limits: Dims<Double?>, isMaximum: Bool = false) -> Dims<Double?> {
         guard let ratio = aspectRatio else { return limits }
-        var result = limits
-        if !hasOwnSize.width && limits.width == nil, let height = limits.height {
-            result.width = height * ratio
+        func combined(_ own: Double?, _ carried: Double?) -> Double? {
+            guard let own, let carried else { return own ?? carried }
+            return isMaximum ? min(own, carried) : max(own, carried)
         }
-        if !hasOwnSize.height && limits.height == nil, let width = limits.width {
-            result.height = width / ratio
+        var result = limits
+        if !hasOwnSize.width {
+            result.width = combined(limits.width, limits.height.map { $0 * ratio })
+        }
+        if !hasOwnSize.height {
+            result.height = combined(limits.height, limits.width.map { $0 / ratio })
         }
         return result
+    }
+
+    /// The preferred cross size, unless it only comes from the main size through the aspect
+    /// ratio: that one follows the flexed main size instead.
+    func ownCrossSize(_ isRow: Bool) -> Double? {
+        aspectRatio != nil && !hasOwnSize.cross(isRow) ? nil : size.cross(isRow)
     }
 
     /// Whether the item takes part in baseline alignment: `baseline` alignment and no `auto`
