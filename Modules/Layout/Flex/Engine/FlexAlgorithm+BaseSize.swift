@@ -42,6 +42,13 @@ extension FlexAlgorithm {
                 min: converted(item.minSize.cross(isRow)),
                 max: converted(item.maxSize.cross(isRow)))
         }
+        if let ratio = item.aspectRatio, item.hasOwnSize.cross(isRow),
+            let cross = item.size.cross(isRow)
+        {
+            // CSS Box Sizing level 4 §5.1: the min-content size of a box with an aspect ratio
+            // and a definite cross size is at least that size through the ratio.
+            contentSuggestion = max(contentSuggestion, isRow ? cross * ratio : cross / ratio)
+        }
         let specified = item.hasOwnSize.main(isRow) ? item.size.main(isRow) : nil
         return contentSuggestion.atMost(specified).atMost(transferredMax).atLeast(pbMain)
     }
@@ -154,10 +161,15 @@ extension FlexAlgorithm {
                 }
             }
 
+            if basis == nil, keywordAvailable == nil, let ratio = item.aspectRatio,
+                crossIsDefinite, let cross = childKnown.cross(isRow)
+            {
+                // §9.2.3 B: a content basis of an item with an aspect ratio and a definite
+                // cross size is that cross size through the ratio.
+                item.flexBasisIsDefinite = true
+                basis = isRow ? cross * ratio : cross / ratio
+            }
             if basis == nil {
-                if item.aspectRatio != nil && crossIsDefinite && childKnown.cross(isRow) != nil {
-                    item.flexBasisIsDefinite = true
-                }
                 let mainAvailable: FlexAvailableSpace =
                     keywordAvailable
                     ?? (available.main(isRow) == .minContent ? .minContent : .maxContent)
