@@ -87,7 +87,16 @@ extension FlexAlgorithm {
     /// The baselines of the items that take part in baseline alignment (rows only).
     func calculateChildBaselines(_ nodeSize: Dims<Double?>, _ available: Dims<FlexAvailableSpace>) {
         let isRow = c.isRow
-        guard isRow else { return }
+        if !isRow {
+            // Items of a column have no baseline in the cross (inline) axis: browsers
+            // synthesize one at the border box's start edge (CSS Box Alignment §9.1), so the
+            // group aligns its items' left border edges.
+            guard !c.isRTL else { return }
+            for index in items.indices where items[index].participatesInBaseline(isRow) {
+                items[index].baseline = items[index].margin.left
+            }
+            return
+        }
         for line in lines {
             var participants = 0
             for index in line.start..<line.end where items[index].participatesInBaseline(isRow) {
