@@ -45,8 +45,9 @@ extension FlexAlgorithm {
         if let ratio = item.aspectRatio, item.hasOwnSize.cross(isRow),
             let cross = item.size.cross(isRow)
         {
-            // CSS Box Sizing level 4 §5.1: the min-content size of a box with an aspect ratio
-            // and a definite cross size is at least that size through the ratio.
+            // CSS Box Sizing level 4, Preferred Aspect Ratios: the min-content size of a box
+            // with an aspect ratio and a definite cross size is at least that size through the
+            // ratio.
             contentSuggestion = max(contentSuggestion, isRow ? cross * ratio : cross / ratio)
         }
         let specified = item.hasOwnSize.main(isRow) ? item.size.main(isRow) : nil

@@ -42,8 +42,9 @@ extension FlexAlgorithm {
             } else if let ratio = item.aspectRatio, item.node.children.isEmpty,
                 item.node.measure == nil
             {
-                // CSS Box Sizing level 4 §5.1: an automatic cross size comes from the used main
-                // size through the aspect ratio (a box without content has no larger minimum).
+                // CSS Box Sizing level 4, Preferred Aspect Ratios: an automatic cross size comes
+                // from the used main size through the aspect ratio (a box without content has
+                // no larger minimum).
                 let main = item.targetSize.main(isRow)
                 let ratioCross = isRow ? main / ratio : main * ratio
                 innerCross = max(
@@ -88,9 +89,9 @@ extension FlexAlgorithm {
     func calculateChildBaselines(_ nodeSize: Dims<Double?>, _ available: Dims<FlexAvailableSpace>) {
         let isRow = c.isRow
         if !isRow {
-            // Items of a column have no baseline in the cross (inline) axis: browsers
-            // synthesize one at the border box's start edge (CSS Box Alignment §9.1), so the
-            // group aligns its items' left border edges.
+            // Items of a column have no baseline in the cross (inline) axis: one is synthesized
+            // at the border box's start edge (§8.3, CSS Box Alignment §9.1), so the group
+            // aligns its items' left border edges.
             guard !c.isRTL else { return }
             for index in items.indices where items[index].participatesInBaseline(isRow) {
                 items[index].baseline = items[index].margin.left

@@ -24,7 +24,7 @@ extension FlexAlgorithm {
             return
         }
         var limit = wrapLimit(available)
-        if !isRow && c.nodeOuterSize.main(isRow) == nil {
+        if !isRow && c.nodeOuterSize.main(isRow) == nil && !c.isSpecSizing {
             // A column whose height is auto is as tall as its content, as a block is: only a
             // maximum height makes it wrap (CSS Flexible Box Layout §9.3, "the flex container's
             // inner main size", which is infinite here).
@@ -121,6 +121,8 @@ extension FlexAlgorithm {
         var outer: Double
         if let known = c.nodeOuterSize.main(isRow) {
             outer = known
+        } else if c.isSpecSizing {
+            outer = specificationMainSize(available, inset: inset)
         } else if !isRow {
             // The height of a column is the height of its content: the longest line of
             // hypothetical main sizes, as for a block (§9.2 step 4 with the block layout of
@@ -133,8 +135,8 @@ extension FlexAlgorithm {
                 let size = longestLineLength() + inset
                 outer = balancedMaxContentSize(size: size, inset: inset, space: space)
             case .definite(let space):
-                // CSS Box Sizing §3.3 (fit-content): the automatic width of a box that does
-                // not stretch is min(max-content, max(min-content, available)).
+                // CSS Box Sizing level 3, Auto Box Sizes (fit-content): the automatic width of a
+                // box that does not stretch is min(max-content, max(min-content, available)).
                 let minContent = browserRowContentSize(.minContent, available)
                 let maxContent = browserRowContentSize(.maxContent, available)
                 outer = min(maxContent, max(minContent, space)) + inset
@@ -151,6 +153,78 @@ extension FlexAlgorithm {
         c.containerSize.setMain(isRow, outer)
         c.innerContainerSize.setMain(isRow, inner)
         c.nodeInnerSize.setMain(isRow, inner)
+    }
+
+    /// The outer main size §9.9.1 gives (with §9.2 step 4 in definite space): the longest
+    /// line of flex base sizes, or all the space when there are several lines, and under a
+    /// min- or max-content constraint the items' contributions through their flex factors.
+    private func specificationMainSize(_ available: Dims<FlexAvailableSpace>, inset: Double)
+        -> Double
+    {
+        switch available.main(c.isRow) {
+        case .definite(let space):
+            let size = longestLineLength() + inset
+            if c.isBalance {
+                return balancedMaxContentSize(size: size, inset: inset, space: space)
+            }
+            return lines.count > 1 ? max(size, space) : size
+        case .minContent where c.isWrap:
+            return longestLineLength() + inset
+        case .minContent, .maxContent:
+            return specificationIntrinsicMainSize(available) + inset
+        }
+    }
+
+    /// The min- or max-content main size of §9.9.1: in each line, every item gets its flex
+    /// base size plus its flex factor times the line's largest desired flex fraction, within
+    /// its minimum and maximum; the container is the longest line.
+    private func specificationIntrinsicMainSize(_ available: Dims<FlexAvailableSpace>) -> Double {
+        let isRow = c.isRow
+        var mainSize = 0.0
+        for line in lines {
+            var chosen = -Double.infinity
+            var sumGrow = 0.0
+            var sumShrink = 0.0
+            for index in line.start..<line.end {
+                if contributionNeedsMinimum(items[index], available) {
+                    resolveDeferredMinimum(index)
+                }
+                let item = items[index]
+                let outerBasis = item.flexBasis + item.margin.mainSum(isRow)
+                let difference = contentContribution(index, available) - outerBasis
+                var fraction = 0.0
+                if difference > 0 {
+                    fraction =
+                        item.flexGrow >= 1
+                        ? difference / item.flexGrow : difference * item.flexGrow
+                } else if difference < 0 {
+                    let scaledShrink = item.flexShrink * item.innerFlexBasis
+                    fraction = scaledShrink > 0 ? difference / scaledShrink : -.infinity
+                }
+                items[index].contentFlexFraction = fraction
+                chosen = max(chosen, fraction)
+                sumGrow += item.flexGrow
+                sumShrink += item.flexShrink
+            }
+            if !chosen.isFinite { chosen = 0 }
+            if chosen > 0 && sumGrow < 1 && sumGrow > 0 { chosen /= sumGrow }
+            if chosen < 0 && sumShrink < 1 { chosen *= sumShrink }
+            var sum = sumOfGaps(c.gap.main(isRow), count: line.count)
+            for index in line.start..<line.end {
+                let item = items[index]
+                let flexed =
+                    chosen > 0
+                    ? item.flexGrow * chosen : item.flexShrink * item.innerFlexBasis * chosen
+                let minimum = max(
+                    item.resolvedMinimumMainSize, item.paddingBorder.mainSum(isRow))
+                let size = (item.flexBasis + flexed).clamped(
+                    min: nil, max: item.maxSize.main(isRow)
+                ).atLeast(minimum)
+                sum += size + item.margin.mainSum(isRow)
+            }
+            mainSize = max(mainSize, sum)
+        }
+        return mainSize
     }
 
     private func balancedMaxContentSize(size: Double, inset: Double, space: Double) -> Double {
@@ -196,7 +270,7 @@ extension FlexAlgorithm {
         for line in lines {
             var sum = 0.0
             for index in line.start..<line.end {
-                if isRow {
+                if isRow && !c.isSpecSizing {
                     // Browsers size a row by its items' min- or max-content contributions
                     // (their preferred or content widths within their minimum and maximum),
                     // without the flex base sizes and flex factors of §9.9.1.

@@ -47,8 +47,8 @@ struct FlexItem {
 
     /// Minimum (or with `isMaximum`, maximum) sizes with those of one axis carried into the
     /// other through the aspect ratio, where the other axis has no size of its own (CSS Box
-    /// Sizing level 4 §5.2: limits transfer only into a ratio-dependent axis, and combine with
-    /// its own limit).
+    /// Sizing level 4, Aspect-ratio Size Transfers: limits transfer only into a ratio-dependent
+    /// axis, and combine with its own limit).
     func transferred(_ limits: Dims<Double?>, isMaximum: Bool = false) -> Dims<Double?> {
         guard let ratio = aspectRatio else { return limits }
         func combined(_ own: Double?, _ carried: Double?) -> Double? {
@@ -97,6 +97,8 @@ struct FlexConstants {
     var isWrap: Bool
     var isWrapReverse: Bool
     var isBalance: Bool
+    /// Whether an automatic main size follows §9.9.1 rather than browsers.
+    var isSpecSizing: Bool
     var lineCount: Int?
     var minSize: Dims<Double?>
     var maxSize: Dims<Double?>
@@ -254,6 +256,7 @@ final class FlexAlgorithm {
             isWrap: wrap.isMultiLine,
             isWrapReverse: wrap.isReverse,
             isBalance: wrap.isBalance,
+            isSpecSizing: style.intrinsicSizing == .specification,
             lineCount: wrap.isMultiLine ? max(1, style.flexLineCount) : nil,
             minSize: Dims(
                 style.minWidth.resolve(parentSize.width), style.minHeight.resolve(parentSize.height)
