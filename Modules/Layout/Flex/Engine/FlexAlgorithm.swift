@@ -463,14 +463,14 @@ final class FlexAlgorithm {
         return Dims(width, height)
     }
 
-    /// Whether an item's post-flexing sizes count as definite for its own children (§9.8): the
-    /// main size when the container's or the item's basis is definite; a height in the cross
-    /// axis when the item has one of its own or is stretched to its line (a width always is,
-    /// as the inline size of a block is).
+    /// Whether an item's post-flexing sizes count as definite for its own children (§9.8). A
+    /// width always is, as the inline size of a block is; a height in the main axis when the
+    /// container's or the item's basis is definite, and in the cross axis when the item has
+    /// one of its own or is stretched to its line.
     func itemDefiniteness(_ item: FlexItem) -> Dims<Bool> {
         let isRow = c.isRow
         return Dims.fromMainCross(
-            isRow, main: c.hasDefiniteMainSize || item.flexBasisIsDefinite,
+            isRow, main: isRow || c.hasDefiniteMainSize || item.flexBasisIsDefinite,
             cross: !isRow || item.size.cross(isRow) != nil || stretchesToLine(item))
     }
 }
