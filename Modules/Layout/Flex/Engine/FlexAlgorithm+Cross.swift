@@ -65,7 +65,7 @@ extension FlexAlgorithm {
                         runMode: .computeSize, sizingMode: .contentSize,
                         axis: isRow ? .vertical : .horizontal,
                         knownDimensions: known, knownDefinite: itemDefiniteness(item),
-                        parentSize: c.nodeInnerSize, availableSpace: space,
+                        parentSize: itemPercentBasis, availableSpace: space,
                         direction: item.direction))
                 innerCross = max(
                     max(output.size.cross(isRow), ratioCross ?? 0).clamped(
@@ -112,7 +112,7 @@ extension FlexAlgorithm {
                         runMode: .performLayout, sizingMode: .contentSize, axis: .both,
                         knownDimensions: Dims(
                             item.targetSize.width, item.hypotheticalInnerSize.height),
-                        knownDefinite: itemDefiniteness(item), parentSize: c.nodeInnerSize,
+                        knownDefinite: itemDefiniteness(item), parentSize: itemPercentBasis,
                         availableSpace: Dims(
                             .definite(c.containerSize.width),
                             available.height.replaced(by: nodeSize.height)),

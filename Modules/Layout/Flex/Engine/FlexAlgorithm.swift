@@ -463,6 +463,15 @@ final class FlexAlgorithm {
         return Dims(width, height)
     }
 
+    /// The size the items' percentages resolve against once the container is sized: its inner
+    /// size, less a height that was not definite before the items were laid out (§9.8; a
+    /// width resolves them, as the inline size of a block does).
+    var itemPercentBasis: Dims<Double?> {
+        var basis = c.nodeInnerSize
+        if c.isRow ? !c.hasDefiniteCrossSize : !c.hasDefiniteMainSize { basis.height = nil }
+        return basis
+    }
+
     /// Whether an item's post-flexing sizes count as definite for its own children (§9.8). A
     /// width always is, as the inline size of a block is; a height in the main axis when the
     /// container's or the item's basis is definite, and in the cross axis when the item has
