@@ -209,7 +209,8 @@ extension FlexAlgorithm {
                 // size, so it cannot exceed a flex basis that is at least one of them.
                 let basisBoundsMinimum =
                     basisMeasuredAtMaxContent
-                    || (item.size.main(isRow).map { $0 <= item.flexBasis } ?? false)
+                    || (item.hasOwnSize.main(isRow)
+                        && item.size.main(isRow).map { $0 <= item.flexBasis } == true)
                 if basisBoundsMinimum
                     && (maxMain == nil || maxMain.map { $0 >= item.flexBasis } == true)
                 {
