@@ -29,7 +29,6 @@ extension FlexAlgorithm {
             item.node, known: inputs.known, parentSize: inputs.parentSize,
             available: childAvailable,
             sizingMode: .contentSize, horizontal: isRow, direction: item.direction)
-        let transferredMax = item.transferred(item.maxSize, isMaximum: true).main(isRow)
         let pbMain = item.paddingBorder.mainSum(isRow)
         // §4.5: the content size suggestion is clamped by the cross limits converted through
         // the aspect ratio; the specified size suggestion is the item's own main size only.
@@ -42,16 +41,17 @@ extension FlexAlgorithm {
                 min: converted(item.minSize.cross(isRow)),
                 max: converted(item.maxSize.cross(isRow)))
         }
-        if let ratio = item.aspectRatio, item.hasOwnSize.cross(isRow),
-            let cross = item.size.cross(isRow)
+        if let ratio = item.aspectRatio, inputs.crossIsDefinite,
+            item.hasOwnSize.cross(isRow) || item.size.cross(isRow) == nil,
+            let cross = inputs.known.cross(isRow)
         {
             // CSS Box Sizing level 4, Preferred Aspect Ratios: the min-content size of a box
             // with an aspect ratio and a definite cross size is at least that size through the
-            // ratio.
+            // ratio (its own, or the line's when it is stretched).
             contentSuggestion = max(contentSuggestion, isRow ? cross * ratio : cross / ratio)
         }
         let specified = item.hasOwnSize.main(isRow) ? item.size.main(isRow) : nil
-        return contentSuggestion.atMost(specified).atMost(transferredMax).atLeast(pbMain)
+        return contentSuggestion.atMost(specified).atMost(item.maxSize.main(isRow)).atLeast(pbMain)
     }
 
     /// Measures a deferred automatic minimum now that it is needed.
@@ -129,6 +129,7 @@ extension FlexAlgorithm {
 
             var basis: Double?
             var basisMeasuredAtMaxContent = false
+            var basisIsMeasured = false
             var keywordAvailable: FlexAvailableSpace?
             var basisIsIndefinitePercentage = false
             if case .percent = basisStyle, percentMain == nil {
@@ -193,8 +194,19 @@ extension FlexAlgorithm {
                         direction: item.direction, isSpeculative: isSpeculative))
                 basis = output.size.main(isRow)
                 basisMeasuredAtMaxContent = mainAvailable == .maxContent
+                basisIsMeasured = true
             }
 
+            if basisIsMeasured && item.aspectRatio != nil {
+                // A content size of a box with an aspect ratio is within its cross limits
+                // through the ratio (CSS Box Sizing level 4, Aspect-ratio Size Transfers); the
+                // flex algorithm itself clamps by the item's own limits only (§9.2 step 3).
+                basis = basis.map {
+                    $0.clamped(
+                        min: item.minSize.main(isRow) == nil ? transferredMin.main(isRow) : nil,
+                        max: item.maxSize.main(isRow) == nil ? transferredMax.main(isRow) : nil)
+                }
+            }
             let pbMain = item.paddingBorder.mainSum(isRow)
             item.flexBasis = max(basis ?? 0, pbMain)
             item.innerFlexBasis = item.flexBasis - pbMain
@@ -204,7 +216,7 @@ extension FlexAlgorithm {
             if let styleMin = item.minSize.main(isRow) ?? automaticMin {
                 item.resolvedMinimumMainSize = styleMin
             } else {
-                let maxMain = transferredMax.main(isRow)
+                let maxMain = item.maxSize.main(isRow)
                 // The automatic minimum is at most the max-content size and at most the main
                 // size, so it cannot exceed a flex basis that is at least one of them.
                 let basisBoundsMinimum =
@@ -221,10 +233,9 @@ extension FlexAlgorithm {
                 }
             }
 
-            let hypotheticalMin = item.resolvedMinimumMainSize.atLeast(transferredMin.main(isRow))
-                .atLeast(pbMain)
+            let hypotheticalMin = item.resolvedMinimumMainSize.atLeast(pbMain)
             let hypothetical = item.flexBasis.clamped(
-                min: hypotheticalMin, max: transferredMax.main(isRow))
+                min: hypotheticalMin, max: item.maxSize.main(isRow))
             item.hypotheticalInnerSize.setMain(isRow, hypothetical)
             item.hypotheticalOuterSize.setMain(isRow, hypothetical + item.margin.mainSum(isRow))
         }

@@ -304,7 +304,10 @@ final class FlexAlgorithm {
             c.nodeInnerSize.setMain(isRow, c.innerContainerSize.main(isRow))
             c.nodeOuterSize.setMain(isRow, c.containerSize.main(isRow))
             let gapStyle = isRow ? node.style.columnGap : node.style.rowGap
-            c.gap.setMain(isRow, gapStyle.resolveOrZero(c.innerContainerSize.main(isRow)))
+            // A percentage gap of a height that was not definite is zero (CSS Box Alignment
+            // §8.1); a width resolves it once known.
+            c.gap.setMain(
+                isRow, gapStyle.resolveOrZero(isRow ? c.innerContainerSize.main(isRow) : nil))
         }
 
         for index in lines.indices { resolveFlexibleLengths(index) }
