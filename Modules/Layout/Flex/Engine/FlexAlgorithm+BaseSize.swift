@@ -202,9 +202,7 @@ extension FlexAlgorithm {
                 // through the ratio (CSS Box Sizing level 4, Aspect-ratio Size Transfers); the
                 // flex algorithm itself clamps by the item's own limits only (§9.2 step 3).
                 basis = basis.map {
-                    $0.clamped(
-                        min: item.minSize.main(isRow) == nil ? transferredMin.main(isRow) : nil,
-                        max: item.maxSize.main(isRow) == nil ? transferredMax.main(isRow) : nil)
+                    $0.clamped(min: transferredMin.main(isRow), max: transferredMax.main(isRow))
                 }
             }
             let pbMain = item.paddingBorder.mainSum(isRow)

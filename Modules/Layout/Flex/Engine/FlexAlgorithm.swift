@@ -51,16 +51,25 @@ struct FlexItem {
     /// axis, and combine with its own limit).
     func transferred(_ limits: Dims<Double?>, isMaximum: Bool = false) -> Dims<Double?> {
         guard let ratio = aspectRatio else { return limits }
-        func combined(_ own: Double?, _ carried: Double?) -> Double? {
+        // A carried limit yields to the axis's own opposite limit (a carried minimum is at most
+        // its maximum, a carried maximum at least its minimum).
+        let opposite = isMaximum ? minSize : maxSize
+        func combined(_ own: Double?, _ carried: Double?, _ bound: Double?) -> Double? {
+            var carried = carried
+            if let value = carried, let bound {
+                carried = isMaximum ? max(value, bound) : min(value, bound)
+            }
             guard let own, let carried else { return own ?? carried }
             return isMaximum ? min(own, carried) : max(own, carried)
         }
         var result = limits
         if !hasOwnSize.width {
-            result.width = combined(limits.width, limits.height.map { $0 * ratio })
+            result.width = combined(
+                limits.width, limits.height.map { $0 * ratio }, opposite.width)
         }
         if !hasOwnSize.height {
-            result.height = combined(limits.height, limits.width.map { $0 / ratio })
+            result.height = combined(
+                limits.height, limits.width.map { $0 / ratio }, opposite.height)
         }
         return result
     }
@@ -180,14 +189,16 @@ final class FlexAlgorithm {
         let pbSum = (padding + border).sums
         let boxAdjustment = style.boxSizing == .contentBox ? pbSum : .zero
 
-        let minSize = Dims(
-            style.minWidth.resolve(parentSize.width), style.minHeight.resolve(parentSize.height)
-        )
-        .applyingAspectRatio(aspect).plus(boxAdjustment)
-        let maxSize = Dims(
-            style.maxWidth.resolve(parentSize.width), style.maxHeight.resolve(parentSize.height)
-        )
-        .applyingAspectRatio(aspect).plus(boxAdjustment)
+        let limits = Dims<Double?>.limitsThroughRatio(
+            min: Dims(
+                style.minWidth.resolve(parentSize.width), style.minHeight.resolve(parentSize.height)
+            ),
+            max: Dims(
+                style.maxWidth.resolve(parentSize.width), style.maxHeight.resolve(parentSize.height)
+            ),
+            ratio: aspect)
+        let minSize = limits.min.plus(boxAdjustment)
+        let maxSize = limits.max.plus(boxAdjustment)
         let clampedStyleSize: Dims<Double?> =
             input.sizingMode == .inherentSize
             ? Dims(style.width.resolve(parentSize.width), style.height.resolve(parentSize.height))
@@ -246,6 +257,14 @@ final class FlexAlgorithm {
         } else {
             inset.right += gutter.width
         }
+        let limits = Dims<Double?>.limitsThroughRatio(
+            min: Dims(
+                style.minWidth.resolve(parentSize.width), style.minHeight.resolve(parentSize.height)
+            ),
+            max: Dims(
+                style.maxWidth.resolve(parentSize.width), style.maxHeight.resolve(parentSize.height)
+            ),
+            ratio: aspect)
         let innerSize = known.minus(inset.sums)
         let gapBasis = innerSize.unwrap(or: .zero)
         let knownMainDefinite = definite.main(isRow)
@@ -258,14 +277,8 @@ final class FlexAlgorithm {
             isBalance: wrap.isBalance,
             isSpecSizing: style.intrinsicSizing == .specification,
             lineCount: wrap.isMultiLine ? max(1, style.flexLineCount) : nil,
-            minSize: Dims(
-                style.minWidth.resolve(parentSize.width), style.minHeight.resolve(parentSize.height)
-            )
-            .applyingAspectRatio(aspect).plus(boxAdjustment),
-            maxSize: Dims(
-                style.maxWidth.resolve(parentSize.width), style.maxHeight.resolve(parentSize.height)
-            )
-            .applyingAspectRatio(aspect).plus(boxAdjustment),
+            minSize: limits.min.plus(boxAdjustment),
+            maxSize: limits.max.plus(boxAdjustment),
             margin: margin,
             border: border,
             contentBoxInset: inset,
