@@ -414,7 +414,7 @@ private func label(_ keys: String) throws -> Label {
         ("flexBasis", #""50%""#), ("width", "10"), ("height", #""25%""#), ("minWidth", "5"),
         ("minHeight", "5"), ("maxWidth", "50"), ("maxHeight", "50"), ("aspectRatio", "1.5"),
         ("gap", "4"), ("rowGap", "4"), ("columnGap", "4"), ("margin", "[1, 2, 3, 4]"),
-        ("padding", "6"), ("border", "[1, 1, 1, 1]"),
+        ("padding", "6"), ("border", "[1, 1, 1, 1]"), ("intrinsicSizing", #""spec""#),
     ]
 
     @Test(arguments: SceneStyleKeyTests.properties)

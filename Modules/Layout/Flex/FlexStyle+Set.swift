@@ -6,6 +6,7 @@ extension FlexStyle {
         "display", "position", "direction", "boxSizing", "overflow", "overflowX", "overflowY",
         "scrollbarWidth",
         "left", "top", "right", "bottom", "flexDirection", "flexWrap", "flexLineCount",
+        "intrinsicSizing",
         "justifyContent",
         "alignContent", "alignItems", "alignSelf", "flexGrow", "flexShrink", "flexBasis", "width",
         "height", "minWidth", "minHeight", "maxWidth", "maxHeight", "aspectRatio", "gap", "rowGap",
@@ -126,6 +127,9 @@ extension FlexStyle {
                     property: name, value: "", message: "is not a whole number of lines")
             }
             flexLineCount = Int(count)
+        case "intrinsicSizing":
+            intrinsicSizing = try FlexKeyword.parse(
+                try text(value), as: FlexIntrinsicSizing.self, property: name)
         case "justifyContent":
             justifyContent = try FlexKeyword.contentAlignment(try text(value), property: name)
         case "alignContent":

@@ -59,6 +59,10 @@ public struct FlexStyle: Sendable, Hashable {
     /// This item's cross-axis alignment; `nil` uses the parent's ``alignItems`` (`align-self`).
     public var alignSelf: FlexItemAlignment?
 
+    /// How the container's main size is found when it is automatic: as browsers do (the
+    /// default) or as CSS Flexible Box Layout §9.9.1 specifies (`intrinsicSizing`).
+    public var intrinsicSizing: FlexIntrinsicSizing = .browser
+
     /// How much of the free space the item takes when its line grows (`flex-grow`).
     public var flexGrow: Double = 0
     /// How much the item gives up when its line shrinks (`flex-shrink`).

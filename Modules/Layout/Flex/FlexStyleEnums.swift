@@ -81,3 +81,18 @@ public enum FlexOverflow: String, Sendable, Hashable, CaseIterable {
     /// Whether this value makes the node a scroll container.
     var isScrollContainer: Bool { self == .hidden || self == .scroll }
 }
+
+/// How a flex container of automatic main size is sized from its items (`intrinsicSizing`, a
+/// Trellis property; see docs/FLEX-CONFORMANCE.md).
+public enum FlexIntrinsicSizing: String, Sendable, Hashable, CaseIterable {
+    /// As browsers do: a row of automatic width takes the sum (or, at min-content when it
+    /// wraps, the largest) of its items' min- or max-content contributions, and its fit-content
+    /// width when it does not stretch; a column of automatic height is as tall as its longest
+    /// line of hypothetical main sizes and wraps only against its maximum height.
+    case browser
+    /// As CSS Flexible Box Layout §9.9.1 specifies: the container's min- and max-content main
+    /// sizes come from its items' flex base sizes, flex factors and contributions, in both
+    /// directions; a container laid out in definite space is its longest line of flex base
+    /// sizes, or all of that space when it wraps onto several lines.
+    case specification = "spec"
+}

@@ -108,15 +108,14 @@ extension FlexAlgorithm {
         case .flexEnd: return startsAtEnd ? 0 : freeSpace
         case .center: return freeSpace / 2
         case .baseline:
-            if c.isRow {
+            if c.isRow || !c.isRTL {
                 if c.isWrapReverse {
                     let lineCross = freeSpace + item.outerTargetSize.cross(c.isRow)
                     return lineCross - maxBelowBaseline - item.baseline
                 }
                 return maxBaseline - item.baseline
             }
-            let columnReverses = reverseCross && !c.isWrap
-            return c.isWrapReverse != columnReverses ? freeSpace : 0
+            return c.isWrap ? 0 : freeSpace
         }
     }
 

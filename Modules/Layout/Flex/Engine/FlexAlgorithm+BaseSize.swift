@@ -29,9 +29,29 @@ extension FlexAlgorithm {
             item.node, known: inputs.known, parentSize: inputs.parentSize,
             available: childAvailable,
             sizingMode: .contentSize, horizontal: isRow, direction: item.direction)
-        let transferredMax = item.maxSize.applyingAspectRatio(item.aspectRatio).main(isRow)
         let pbMain = item.paddingBorder.mainSum(isRow)
-        return minContent.atMost(item.size.main(isRow)).atMost(transferredMax).atLeast(pbMain)
+        // §4.5: the content size suggestion is clamped by the cross limits converted through
+        // the aspect ratio; the specified size suggestion is the item's own main size only.
+        var contentSuggestion = minContent
+        if let ratio = item.aspectRatio {
+            func converted(_ cross: Double?) -> Double? {
+                cross.map { isRow ? $0 * ratio : $0 / ratio }
+            }
+            contentSuggestion = contentSuggestion.clamped(
+                min: converted(item.minSize.cross(isRow)),
+                max: converted(item.maxSize.cross(isRow)))
+        }
+        if let ratio = item.aspectRatio, inputs.crossIsDefinite,
+            item.hasOwnSize.cross(isRow) || item.size.cross(isRow) == nil,
+            let cross = inputs.known.cross(isRow)
+        {
+            // CSS Box Sizing level 4, Preferred Aspect Ratios: the min-content size of a box
+            // with an aspect ratio and a definite cross size is at least that size through the
+            // ratio (its own, or the line's when it is stretched).
+            contentSuggestion = max(contentSuggestion, isRow ? cross * ratio : cross / ratio)
+        }
+        let specified = item.hasOwnSize.main(isRow) ? item.size.main(isRow) : nil
+        return contentSuggestion.atMost(specified).atMost(item.maxSize.main(isRow)).atLeast(pbMain)
     }
 
     /// Measures a deferred automatic minimum now that it is needed.
@@ -51,8 +71,8 @@ extension FlexAlgorithm {
         let crossParentSize = c.nodeInnerSize.cross(isRow)
         let childParentSize = Dims<Double?>.fromMainCross(isRow, main: nil, cross: crossParentSize)
         let crossMarginSum = c.margin.crossSum(isRow)
-        let transferredMin = item.minSize.applyingAspectRatio(item.aspectRatio)
-        let transferredMax = item.maxSize.applyingAspectRatio(item.aspectRatio)
+        let transferredMin = item.transferred(item.minSize)
+        let transferredMax = item.transferred(item.maxSize, isMaximum: true)
         let childMinCross = transferredMin.cross(isRow).map { $0 + crossMarginSum }
         let childMaxCross = transferredMax.cross(isRow).map { $0 + crossMarginSum }
 
@@ -97,8 +117,8 @@ extension FlexAlgorithm {
         do {
             let (childKnown, childParentSize, crossAvailable, crossIsDefinite) = baseSizeInputs(
                 item)
-            let transferredMin = item.minSize.applyingAspectRatio(item.aspectRatio)
-            let transferredMax = item.maxSize.applyingAspectRatio(item.aspectRatio)
+            let transferredMin = item.transferred(item.minSize)
+            let transferredMax = item.transferred(item.maxSize, isMaximum: true)
 
             let node = item.node
             let mainBoxAdjustment =
@@ -109,6 +129,7 @@ extension FlexAlgorithm {
 
             var basis: Double?
             var basisMeasuredAtMaxContent = false
+            var basisIsMeasured = false
             var keywordAvailable: FlexAvailableSpace?
             var basisIsIndefinitePercentage = false
             if case .percent = basisStyle, percentMain == nil {
@@ -142,10 +163,15 @@ extension FlexAlgorithm {
                 }
             }
 
+            if basis == nil, keywordAvailable == nil, let ratio = item.aspectRatio,
+                crossIsDefinite, let cross = childKnown.cross(isRow)
+            {
+                // §9.2.3 B: a content basis of an item with an aspect ratio and a definite
+                // cross size is that cross size through the ratio.
+                item.flexBasisIsDefinite = true
+                basis = isRow ? cross * ratio : cross / ratio
+            }
             if basis == nil {
-                if item.aspectRatio != nil && crossIsDefinite && childKnown.cross(isRow) != nil {
-                    item.flexBasisIsDefinite = true
-                }
                 let mainAvailable: FlexAvailableSpace =
                     keywordAvailable
                     ?? (available.main(isRow) == .minContent ? .minContent : .maxContent)
@@ -168,8 +194,17 @@ extension FlexAlgorithm {
                         direction: item.direction, isSpeculative: isSpeculative))
                 basis = output.size.main(isRow)
                 basisMeasuredAtMaxContent = mainAvailable == .maxContent
+                basisIsMeasured = true
             }
 
+            if basisIsMeasured && item.aspectRatio != nil {
+                // A content size of a box with an aspect ratio is within its cross limits
+                // through the ratio (CSS Box Sizing level 4, Aspect-ratio Size Transfers); the
+                // flex algorithm itself clamps by the item's own limits only (§9.2 step 3).
+                basis = basis.map {
+                    $0.clamped(min: transferredMin.main(isRow), max: transferredMax.main(isRow))
+                }
+            }
             let pbMain = item.paddingBorder.mainSum(isRow)
             item.flexBasis = max(basis ?? 0, pbMain)
             item.innerFlexBasis = item.flexBasis - pbMain
@@ -179,12 +214,13 @@ extension FlexAlgorithm {
             if let styleMin = item.minSize.main(isRow) ?? automaticMin {
                 item.resolvedMinimumMainSize = styleMin
             } else {
-                let maxMain = transferredMax.main(isRow)
+                let maxMain = item.maxSize.main(isRow)
                 // The automatic minimum is at most the max-content size and at most the main
                 // size, so it cannot exceed a flex basis that is at least one of them.
                 let basisBoundsMinimum =
                     basisMeasuredAtMaxContent
-                    || (item.size.main(isRow).map { $0 <= item.flexBasis } ?? false)
+                    || (item.hasOwnSize.main(isRow)
+                        && item.size.main(isRow).map { $0 <= item.flexBasis } == true)
                 if basisBoundsMinimum
                     && (maxMain == nil || maxMain.map { $0 >= item.flexBasis } == true)
                 {
@@ -195,10 +231,9 @@ extension FlexAlgorithm {
                 }
             }
 
-            let hypotheticalMin = item.resolvedMinimumMainSize.atLeast(transferredMin.main(isRow))
-                .atLeast(pbMain)
+            let hypotheticalMin = item.resolvedMinimumMainSize.atLeast(pbMain)
             let hypothetical = item.flexBasis.clamped(
-                min: hypotheticalMin, max: transferredMax.main(isRow))
+                min: hypotheticalMin, max: item.maxSize.main(isRow))
             item.hypotheticalInnerSize.setMain(isRow, hypothetical)
             item.hypotheticalOuterSize.setMain(isRow, hypothetical + item.margin.mainSum(isRow))
         }

@@ -14,9 +14,9 @@ extension FlexAlgorithm {
         do {
             let pbCross = item.paddingBorder.crossSum(isRow)
             let knownMain = c.containerSize.main(isRow)
-            let transferredMin = item.minSize.applyingAspectRatio(item.aspectRatio).cross(isRow)
-            let transferredMax = item.maxSize.applyingAspectRatio(item.aspectRatio).cross(isRow)
-            let childCross = item.size.cross(isRow).clamped(
+            let transferredMin = item.transferred(item.minSize).cross(isRow)
+            let transferredMax = item.transferred(item.maxSize, isMaximum: true).cross(isRow)
+            let childCross = item.ownCrossSize(isRow).clamped(
                 min: transferredMin, max: transferredMax
             ).atLeast(pbCross)
             var availableCross = available.cross(isRow)
@@ -39,7 +39,22 @@ extension FlexAlgorithm {
                 // A single line with a definite cross size stretches this item to the line,
                 // so its hypothetical cross size is never used.
                 innerCross = max(c.nodeInnerSize.cross(isRow) ?? 0, pbCross)
+            } else if let ratio = item.aspectRatio, item.node.children.isEmpty,
+                item.node.measure == nil
+            {
+                // CSS Box Sizing level 4, Preferred Aspect Ratios: an automatic cross size comes
+                // from the used main size through the aspect ratio (a box without content has
+                // no larger minimum).
+                let main = item.targetSize.main(isRow)
+                let ratioCross = isRow ? main / ratio : main * ratio
+                innerCross = max(
+                    ratioCross.clamped(min: transferredMin, max: transferredMax), pbCross)
             } else {
+                var ratioCross: Double?
+                if let ratio = item.aspectRatio {
+                    let main = item.targetSize.main(isRow)
+                    ratioCross = isRow ? main / ratio : main * ratio
+                }
                 let known = Dims<Double?>.fromMainCross(
                     isRow, main: item.targetSize.main(isRow), cross: nil)
                 let space = Dims<FlexAvailableSpace>.fromMainCross(
@@ -50,10 +65,11 @@ extension FlexAlgorithm {
                         runMode: .computeSize, sizingMode: .contentSize,
                         axis: isRow ? .vertical : .horizontal,
                         knownDimensions: known, knownDefinite: itemDefiniteness(item),
-                        parentSize: c.nodeInnerSize, availableSpace: space,
+                        parentSize: itemPercentBasis, availableSpace: space,
                         direction: item.direction))
                 innerCross = max(
-                    output.size.cross(isRow).clamped(min: transferredMin, max: transferredMax),
+                    max(output.size.cross(isRow), ratioCross ?? 0).clamped(
+                        min: transferredMin, max: transferredMax),
                     pbCross)
             }
             item.hypotheticalInnerSize.setCross(isRow, innerCross)
@@ -72,7 +88,16 @@ extension FlexAlgorithm {
     /// The baselines of the items that take part in baseline alignment (rows only).
     func calculateChildBaselines(_ nodeSize: Dims<Double?>, _ available: Dims<FlexAvailableSpace>) {
         let isRow = c.isRow
-        guard isRow else { return }
+        if !isRow {
+            // Items of a column have no baseline in the cross (inline) axis: one is synthesized
+            // at the border box's start edge (§8.3, CSS Box Alignment §9.1), so the group
+            // aligns its items' left border edges.
+            guard !c.isRTL else { return }
+            for index in items.indices where items[index].participatesInBaseline(isRow) {
+                items[index].baseline = items[index].margin.left
+            }
+            return
+        }
         for line in lines {
             var participants = 0
             for index in line.start..<line.end where items[index].participatesInBaseline(isRow) {
@@ -87,7 +112,7 @@ extension FlexAlgorithm {
                         runMode: .performLayout, sizingMode: .contentSize, axis: .both,
                         knownDimensions: Dims(
                             item.targetSize.width, item.hypotheticalInnerSize.height),
-                        knownDefinite: itemDefiniteness(item), parentSize: c.nodeInnerSize,
+                        knownDefinite: itemDefiniteness(item), parentSize: itemPercentBasis,
                         availableSpace: Dims(
                             .definite(c.containerSize.width),
                             available.height.replaced(by: nodeSize.height)),

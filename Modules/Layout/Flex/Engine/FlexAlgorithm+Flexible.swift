@@ -63,10 +63,12 @@ extension FlexAlgorithm {
             let used = usedSpace()
             let remaining = innerMain.map { $0 - used }
             let freeSpace: Double
+            // §9.7 step 4 b: with flex factors summing to less than 1, the free space is that
+            // fraction of the initial free space (which already excludes the gaps).
             if growing && sumGrow < 1 {
-                freeSpace = (initialFreeSpace * sumGrow - totalGap).atMost(remaining)
+                freeSpace = (initialFreeSpace * sumGrow).atMost(remaining)
             } else if shrinking && sumShrink < 1 {
-                freeSpace = (initialFreeSpace * sumShrink - totalGap).atLeast(remaining)
+                freeSpace = (initialFreeSpace * sumShrink).atLeast(remaining)
             } else {
                 freeSpace = remaining ?? (usedFlexFactor - used)
             }

@@ -24,7 +24,7 @@ extension FlexAlgorithm {
             return
         }
         var limit = wrapLimit(available)
-        if !isRow && c.nodeOuterSize.main(isRow) == nil {
+        if !isRow && c.nodeOuterSize.main(isRow) == nil && !c.isSpecSizing {
             // A column whose height is auto is as tall as its content, as a block is: only a
             // maximum height makes it wrap (CSS Flexible Box Layout §9.3, "the flex container's
             // inner main size", which is infinite here).
@@ -121,6 +121,8 @@ extension FlexAlgorithm {
         var outer: Double
         if let known = c.nodeOuterSize.main(isRow) {
             outer = known
+        } else if c.isSpecSizing {
+            outer = specificationMainSize(available, inset: inset)
         } else if !isRow {
             // The height of a column is the height of its content: the longest line of
             // hypothetical main sizes, as for a block (§9.2 step 4 with the block layout of
@@ -129,17 +131,20 @@ extension FlexAlgorithm {
             outer = longestHypotheticalLine() + inset
         } else {
             switch available.main(isRow) {
-            case .definite(let space):
+            case .definite(let space) where c.isBalance:
                 let size = longestLineLength() + inset
-                if c.isBalance {
-                    outer = balancedMaxContentSize(size: size, inset: inset, space: space)
-                } else {
-                    outer = lines.count > 1 ? max(size, space) : size
-                }
-            case .minContent where c.isWrap:
-                outer = longestLineLength() + inset
+                outer = balancedMaxContentSize(size: size, inset: inset, space: space)
+            case .definite(let space):
+                // CSS Box Sizing level 3, Auto Box Sizes (fit-content): the automatic width of a
+                // box that does not stretch is min(max-content, max(min-content, available)).
+                let minContent = browserRowContentSize(.minContent, available)
+                let maxContent = browserRowContentSize(.maxContent, available)
+                outer = min(maxContent, max(minContent, space)) + inset
             case .minContent, .maxContent:
-                outer = intrinsicMainSize(available) + inset
+                outer =
+                    (c.isBalance
+                        ? intrinsicMainSize(available)
+                        : browserRowContentSize(available.main(isRow), available)) + inset
             }
         }
         outer = outer.clamped(min: c.minSize.main(isRow), max: c.maxSize.main(isRow))
@@ -148,6 +153,78 @@ extension FlexAlgorithm {
         c.containerSize.setMain(isRow, outer)
         c.innerContainerSize.setMain(isRow, inner)
         c.nodeInnerSize.setMain(isRow, inner)
+    }
+
+    /// The outer main size §9.9.1 gives (with §9.2 step 4 in definite space): the longest
+    /// line of flex base sizes, or all the space when there are several lines, and under a
+    /// min- or max-content constraint the items' contributions through their flex factors.
+    private func specificationMainSize(_ available: Dims<FlexAvailableSpace>, inset: Double)
+        -> Double
+    {
+        switch available.main(c.isRow) {
+        case .definite(let space):
+            let size = longestLineLength() + inset
+            if c.isBalance {
+                return balancedMaxContentSize(size: size, inset: inset, space: space)
+            }
+            return lines.count > 1 ? max(size, space) : size
+        case .minContent where c.isWrap:
+            return longestLineLength() + inset
+        case .minContent, .maxContent:
+            return specificationIntrinsicMainSize(available) + inset
+        }
+    }
+
+    /// The min- or max-content main size of §9.9.1: in each line, every item gets its flex
+    /// base size plus its flex factor times the line's largest desired flex fraction, within
+    /// its minimum and maximum; the container is the longest line.
+    private func specificationIntrinsicMainSize(_ available: Dims<FlexAvailableSpace>) -> Double {
+        let isRow = c.isRow
+        var mainSize = 0.0
+        for line in lines {
+            var chosen = -Double.infinity
+            var sumGrow = 0.0
+            var sumShrink = 0.0
+            for index in line.start..<line.end {
+                if contributionNeedsMinimum(items[index], available) {
+                    resolveDeferredMinimum(index)
+                }
+                let item = items[index]
+                let outerBasis = item.flexBasis + item.margin.mainSum(isRow)
+                let difference = contentContribution(index, available) - outerBasis
+                var fraction = 0.0
+                if difference > 0 {
+                    fraction =
+                        item.flexGrow >= 1
+                        ? difference / item.flexGrow : difference * item.flexGrow
+                } else if difference < 0 {
+                    let scaledShrink = item.flexShrink * item.innerFlexBasis
+                    fraction = scaledShrink > 0 ? difference / scaledShrink : -.infinity
+                }
+                items[index].contentFlexFraction = fraction
+                chosen = max(chosen, fraction)
+                sumGrow += item.flexGrow
+                sumShrink += item.flexShrink
+            }
+            if !chosen.isFinite { chosen = 0 }
+            if chosen > 0 && sumGrow < 1 && sumGrow > 0 { chosen /= sumGrow }
+            if chosen < 0 && sumShrink < 1 { chosen *= sumShrink }
+            var sum = sumOfGaps(c.gap.main(isRow), count: line.count)
+            for index in line.start..<line.end {
+                let item = items[index]
+                let flexed =
+                    chosen > 0
+                    ? item.flexGrow * chosen : item.flexShrink * item.innerFlexBasis * chosen
+                let minimum = max(
+                    item.resolvedMinimumMainSize, item.paddingBorder.mainSum(isRow))
+                let size = (item.flexBasis + flexed).clamped(
+                    min: nil, max: item.maxSize.main(isRow)
+                ).atLeast(minimum)
+                sum += size + item.margin.mainSum(isRow)
+            }
+            mainSize = max(mainSize, sum)
+        }
+        return mainSize
     }
 
     private func balancedMaxContentSize(size: Double, inset: Double, space: Double) -> Double {
@@ -167,6 +244,25 @@ extension FlexAlgorithm {
         return max(size, min(widest + inset, space))
     }
 
+    /// A row's min- or max-content width as browsers compute it, whatever the lines the
+    /// available space made: the sum of the items' contributions and the gaps, or under a
+    /// min-content constraint on a multi-line row, the largest contribution.
+    private func browserRowContentSize(
+        _ constraint: FlexAvailableSpace, _ available: Dims<FlexAvailableSpace>
+    ) -> Double {
+        let measured = available.withMain(c.isRow, constraint)
+        if constraint == .minContent && c.isWrap {
+            var largest = 0.0
+            for index in items.indices {
+                largest = max(largest, browserContribution(index, measured))
+            }
+            return largest
+        }
+        var sum = sumOfGaps(c.gap.main(c.isRow), count: items.count)
+        for index in items.indices { sum += browserContribution(index, measured) }
+        return sum
+    }
+
     /// The largest line's sum of item contributions under a min- or max-content constraint.
     private func intrinsicMainSize(_ available: Dims<FlexAvailableSpace>) -> Double {
         let isRow = c.isRow
@@ -174,7 +270,7 @@ extension FlexAlgorithm {
         for line in lines {
             var sum = 0.0
             for index in line.start..<line.end {
-                if isRow {
+                if isRow && !c.isSpecSizing {
                     // Browsers size a row by its items' min- or max-content contributions
                     // (their preferred or content widths within their minimum and maximum),
                     // without the flex base sizes and flex factors of §9.9.1.
@@ -245,11 +341,27 @@ extension FlexAlgorithm {
         let isRow = c.isRow
         let item = items[index]
         let marginSum = item.margin.mainSum(isRow)
-        let inner: Double
+        var inner: Double
         if let preferred = item.size.main(isRow) {
             inner = preferred
         } else {
             inner = contentContribution(index, available, isBrowser: true) - marginSum
+        }
+        // §9.9.3: the contribution is at most the flex base size when the item cannot grow,
+        // and at least the flex base size when it cannot shrink; then within the minimum (the
+        // automatic minimum when `min-width` is `auto`) and the maximum.
+        // Chromium sizes the container before resolving a percentage basis, which then
+        // clamps as the preferred size would (§7.2.3 makes it `content` only for the layout).
+        var clampingBasis: Double? = item.flexBasis
+        if case .percent = item.node.style.flexBasis, c.nodeInnerSize.main(isRow) == nil {
+            clampingBasis = item.size.main(isRow)
+        }
+        if let basis = clampingBasis {
+            if item.flexGrow == 0 && inner > basis {
+                resolveDeferredMinimum(index)
+                inner = max(basis, items[index].resolvedMinimumMainSize)
+            }
+            if item.flexShrink == 0 { inner = max(inner, basis) }
         }
         return max(
             inner.clamped(min: item.minSize.main(isRow), max: item.maxSize.main(isRow)),

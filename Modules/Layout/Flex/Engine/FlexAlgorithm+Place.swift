@@ -51,12 +51,13 @@ extension FlexAlgorithm {
             LayoutInput(
                 runMode: .performLayout, sizingMode: .contentSize, axis: .both,
                 knownDimensions: item.targetSize.optional, knownDefinite: itemDefiniteness(item),
-                parentSize: c.nodeInnerSize, availableSpace: c.containerSize.map { .definite($0) },
+                parentSize: itemPercentBasis,
+                availableSpace: c.containerSize.map { .definite($0) },
                 direction: item.direction))
         let size = output.size
         let isRTLRow = isRow && c.isRTL
         let isRTLColumn = c.isColumn && c.isRTL
-        let inner = c.nodeInnerSize
+        let inner = itemPercentBasis
         let style = item.node.style
         let inset = Sides(
             left: style.left.resolve(inner.width), right: style.right.resolve(inner.width),

@@ -10,6 +10,8 @@ struct FlexItem {
     var size: Dims<Double?>
     var minSize: Dims<Double?>
     var maxSize: Dims<Double?>
+    /// Whether `width` and `height` resolve by themselves (not through the aspect ratio).
+    var hasOwnSize: Dims<Bool>
     var alignSelf: FlexItemAlignment
     var flexGrow: Double
     var flexShrink: Double
@@ -43,6 +45,41 @@ struct FlexItem {
     var overflowX: FlexOverflow { node.style.overflowX }
     var overflowY: FlexOverflow { node.style.overflowY }
 
+    /// Minimum (or with `isMaximum`, maximum) sizes with those of one axis carried into the
+    /// other through the aspect ratio, where the other axis has no size of its own (CSS Box
+    /// Sizing level 4, Aspect-ratio Size Transfers: limits transfer only into a ratio-dependent
+    /// axis, and combine with its own limit).
+    func transferred(_ limits: Dims<Double?>, isMaximum: Bool = false) -> Dims<Double?> {
+        guard let ratio = aspectRatio else { return limits }
+        // A carried limit yields to the axis's own opposite limit (a carried minimum is at most
+        // its maximum, a carried maximum at least its minimum).
+        let opposite = isMaximum ? minSize : maxSize
+        func combined(_ own: Double?, _ carried: Double?, _ bound: Double?) -> Double? {
+            var carried = carried
+            if let value = carried, let bound {
+                carried = isMaximum ? max(value, bound) : min(value, bound)
+            }
+            guard let own, let carried else { return own ?? carried }
+            return isMaximum ? min(own, carried) : max(own, carried)
+        }
+        var result = limits
+        if !hasOwnSize.width {
+            result.width = combined(
+                limits.width, limits.height.map { $0 * ratio }, opposite.width)
+        }
+        if !hasOwnSize.height {
+            result.height = combined(
+                limits.height, limits.width.map { $0 / ratio }, opposite.height)
+        }
+        return result
+    }
+
+    /// The preferred cross size, unless it only comes from the main size through the aspect
+    /// ratio: that one follows the flexed main size instead.
+    func ownCrossSize(_ isRow: Bool) -> Double? {
+        aspectRatio != nil && !hasOwnSize.cross(isRow) ? nil : size.cross(isRow)
+    }
+
     /// Whether the item takes part in baseline alignment: `baseline` alignment and no `auto`
     /// cross-axis margin.
     func participatesInBaseline(_ isRow: Bool) -> Bool {
@@ -69,6 +106,8 @@ struct FlexConstants {
     var isWrap: Bool
     var isWrapReverse: Bool
     var isBalance: Bool
+    /// Whether an automatic main size follows §9.9.1 rather than browsers.
+    var isSpecSizing: Bool
     var lineCount: Int?
     var minSize: Dims<Double?>
     var maxSize: Dims<Double?>
@@ -150,14 +189,16 @@ final class FlexAlgorithm {
         let pbSum = (padding + border).sums
         let boxAdjustment = style.boxSizing == .contentBox ? pbSum : .zero
 
-        let minSize = Dims(
-            style.minWidth.resolve(parentSize.width), style.minHeight.resolve(parentSize.height)
-        )
-        .applyingAspectRatio(aspect).plus(boxAdjustment)
-        let maxSize = Dims(
-            style.maxWidth.resolve(parentSize.width), style.maxHeight.resolve(parentSize.height)
-        )
-        .applyingAspectRatio(aspect).plus(boxAdjustment)
+        let limits = Dims<Double?>.limitsThroughRatio(
+            min: Dims(
+                style.minWidth.resolve(parentSize.width), style.minHeight.resolve(parentSize.height)
+            ),
+            max: Dims(
+                style.maxWidth.resolve(parentSize.width), style.maxHeight.resolve(parentSize.height)
+            ),
+            ratio: aspect)
+        let minSize = limits.min.plus(boxAdjustment)
+        let maxSize = limits.max.plus(boxAdjustment)
         let clampedStyleSize: Dims<Double?> =
             input.sizingMode == .inherentSize
             ? Dims(style.width.resolve(parentSize.width), style.height.resolve(parentSize.height))
@@ -216,6 +257,14 @@ final class FlexAlgorithm {
         } else {
             inset.right += gutter.width
         }
+        let limits = Dims<Double?>.limitsThroughRatio(
+            min: Dims(
+                style.minWidth.resolve(parentSize.width), style.minHeight.resolve(parentSize.height)
+            ),
+            max: Dims(
+                style.maxWidth.resolve(parentSize.width), style.maxHeight.resolve(parentSize.height)
+            ),
+            ratio: aspect)
         let innerSize = known.minus(inset.sums)
         let gapBasis = innerSize.unwrap(or: .zero)
         let knownMainDefinite = definite.main(isRow)
@@ -226,15 +275,10 @@ final class FlexAlgorithm {
             isWrap: wrap.isMultiLine,
             isWrapReverse: wrap.isReverse,
             isBalance: wrap.isBalance,
+            isSpecSizing: style.intrinsicSizing == .specification,
             lineCount: wrap.isMultiLine ? max(1, style.flexLineCount) : nil,
-            minSize: Dims(
-                style.minWidth.resolve(parentSize.width), style.minHeight.resolve(parentSize.height)
-            )
-            .applyingAspectRatio(aspect).plus(boxAdjustment),
-            maxSize: Dims(
-                style.maxWidth.resolve(parentSize.width), style.maxHeight.resolve(parentSize.height)
-            )
-            .applyingAspectRatio(aspect).plus(boxAdjustment),
+            minSize: limits.min.plus(boxAdjustment),
+            maxSize: limits.max.plus(boxAdjustment),
             margin: margin,
             border: border,
             contentBoxInset: inset,
@@ -273,7 +317,10 @@ final class FlexAlgorithm {
             c.nodeInnerSize.setMain(isRow, c.innerContainerSize.main(isRow))
             c.nodeOuterSize.setMain(isRow, c.containerSize.main(isRow))
             let gapStyle = isRow ? node.style.columnGap : node.style.rowGap
-            c.gap.setMain(isRow, gapStyle.resolveOrZero(c.innerContainerSize.main(isRow)))
+            // A percentage gap of a height that was not definite is zero (CSS Box Alignment
+            // §8.1); a width resolves it once known.
+            c.gap.setMain(
+                isRow, gapStyle.resolveOrZero(isRow ? c.innerContainerSize.main(isRow) : nil))
         }
 
         for index in lines.indices { resolveFlexibleLengths(index) }
@@ -388,6 +435,7 @@ final class FlexAlgorithm {
         let height = child.style.height
         let aspectRatio = child.style.aspectRatio
         var size = Dims(width.resolve(percentBasis.width), height.resolve(percentBasis.height))
+        let hasOwnSize = Dims(size.width != nil, size.height != nil)
         if aspectRatio != nil { size = size.applyingAspectRatio(aspectRatio) }
         var minSize = Dims(
             child.style.minWidth.resolve(percentBasis.width),
@@ -408,6 +456,7 @@ final class FlexAlgorithm {
             size: size,
             minSize: minSize,
             maxSize: maxSize,
+            hasOwnSize: hasOwnSize,
             alignSelf: alignSelf,
             flexGrow: child.style.flexGrow,
             flexShrink: child.style.flexShrink,
@@ -430,8 +479,23 @@ final class FlexAlgorithm {
         return Dims(width, height)
     }
 
-    /// Whether an item's post-flexing main size counts as definite for its own children.
+    /// The size the items' percentages resolve against once the container is sized: its inner
+    /// size, less a height that was not definite before the items were laid out (§9.8; a
+    /// width resolves them, as the inline size of a block does).
+    var itemPercentBasis: Dims<Double?> {
+        var basis = c.nodeInnerSize
+        if c.isRow ? !c.hasDefiniteCrossSize : !c.hasDefiniteMainSize { basis.height = nil }
+        return basis
+    }
+
+    /// Whether an item's post-flexing sizes count as definite for its own children (§9.8). A
+    /// width always is, as the inline size of a block is; a height in the main axis when the
+    /// container's or the item's basis is definite, and in the cross axis when the item has
+    /// one of its own or is stretched to its line.
     func itemDefiniteness(_ item: FlexItem) -> Dims<Bool> {
-        Dims(true, true).withMain(c.isRow, c.hasDefiniteMainSize || item.flexBasisIsDefinite)
+        let isRow = c.isRow
+        return Dims.fromMainCross(
+            isRow, main: isRow || c.hasDefiniteMainSize || item.flexBasisIsDefinite,
+            cross: !isRow || item.size.cross(isRow) != nil || stretchesToLine(item))
     }
 }

@@ -128,6 +128,32 @@ extension Dims where T == Double? {
         Dims(width.map { Swift.max($0, other.width) }, height.map { Swift.max($0, other.height) })
     }
 
+    /// Minimum and maximum sizes with each carried through an aspect ratio into an axis that
+    /// has none (CSS Box Sizing level 4, Aspect-ratio Size Transfers): a carried minimum is at
+    /// most the axis's own maximum and a carried maximum at least its own minimum, as a
+    /// box's own limits take precedence over transferred ones.
+    static func limitsThroughRatio(
+        min ownMin: Dims<Double?>, max ownMax: Dims<Double?>, ratio: Double?
+    )
+        -> (min: Dims<Double?>, max: Dims<Double?>)
+    {
+        var lower = ownMin.applyingAspectRatio(ratio)
+        var upper = ownMax.applyingAspectRatio(ratio)
+        if ownMin.width == nil, let carried = lower.width, let own = ownMax.width {
+            lower.width = Swift.min(carried, own)
+        }
+        if ownMin.height == nil, let carried = lower.height, let own = ownMax.height {
+            lower.height = Swift.min(carried, own)
+        }
+        if ownMax.width == nil, let carried = upper.width, let own = ownMin.width {
+            upper.width = Swift.max(carried, own)
+        }
+        if ownMax.height == nil, let carried = upper.height, let own = ownMin.height {
+            upper.height = Swift.max(carried, own)
+        }
+        return (lower, upper)
+    }
+
     /// The missing component derived from the present one through an aspect ratio.
     func applyingAspectRatio(_ ratio: Double?) -> Dims<Double?> {
         guard let ratio else { return self }
