@@ -477,4 +477,24 @@ private func exactProgress(_ curve: TimingCurve, _ time: Double) -> Double {
         window.advance(by: 0.2)
         #expect(try selectionX() == 202)
     }
+
+    @Test func aPageControlCrossFadesItsDots() throws {
+        let window = Window(size: Size(width: 100, height: 40))
+        let pages = PageControl(frame: Rect(x: 0, y: 0, width: 100, height: 40))
+        pages.numberOfPages = 3
+        window.addSubview(pages)
+        let first = try renderText(window)
+        tap(window, 90, 20)
+        #expect(pages.currentPage == 1)
+        #expect(try renderText(window) == first)
+        window.advance(by: 0.125)
+        let middle = try renderText(window)
+        #expect(middle != first)
+        window.advance(by: 0.2)
+        let end = try renderText(window)
+        #expect(end != middle && end != first)
+        pages.currentPage = 0
+        pages.currentPage = 1
+        #expect(try renderText(window) == end)
+    }
 }

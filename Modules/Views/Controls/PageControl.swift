@@ -64,7 +64,7 @@ open class PageControl: Control {
         guard let touch, isTouchInside, numberOfPages > 0 else { return }
         let before = currentPage
         currentPage += touch.location.x < bounds.midX ? -1 : 1
-        if currentPage != before { sendActions(for: .valueChanged) }
+        if currentPage != before { pageDidChange(from: before) }
     }
 
     /// The left and right arrows change the page of a focused page control.
@@ -72,8 +72,18 @@ open class PageControl: Control {
         guard isEnabled, numberOfPages > 0, key == .left || key == .right else { return false }
         let before = currentPage
         currentPage += key == .left ? -1 : 1
-        if currentPage != before { sendActions(for: .valueChanged) }
+        if currentPage != before { pageDidChange(from: before) }
         return true
+    }
+
+    /// The page shown before a user's change, whose dot fades out as the new one fades in.
+    private var previousPage = 0
+
+    /// Cross-fades the two dots over a quarter of a second and sends `valueChanged`.
+    private func pageDidChange(from before: Int) {
+        previousPage = before
+        animateContentTransition()
+        sendActions(for: .valueChanged)
     }
 
     /// The pages whose dots are drawn: every page when they fit in the bounds (and number at
@@ -99,12 +109,17 @@ open class PageControl: Control {
         let total = size(forNumberOfPages: pages.count)
         let startX = bounds.midX - total.width / 2 + PageControl.dotSpacing / 2
         let d = PageControl.dotDiameter
+        let current = currentPageIndicatorTintColor ?? Color(white: 0.2)
+        let other = pageIndicatorTintColor ?? Color(white: 0.75)
+        let progress = min(max(presentation.contentTransition, 0), 1)
         for (slot, page) in pages.enumerated() {
             let x = startX + Double(slot) * PageControl.dotSpacing - d / 2
-            let color =
-                page == currentPage
-                ? (currentPageIndicatorTintColor ?? Color(white: 0.2))
-                : (pageIndicatorTintColor ?? Color(white: 0.75))
+            var color = page == currentPage ? current : other
+            if progress < 1, page == currentPage {
+                color = other.interpolated(to: current, fraction: progress)
+            } else if progress < 1, page == previousPage {
+                color = current.interpolated(to: other, fraction: progress)
+            }
             context.fill(
                 Rect(x: x, y: bounds.midY - d / 2, width: d, height: d), color: color,
                 cornerRadius: d / 2)
