@@ -120,6 +120,8 @@ public final class Gallery {
         overlay = Overlay(content: SeedComponents.shadowView())
         overlay.content.accessibilityIdentifier = "shadow-view"
         overlay.present(in: overlayArea)
+        // Shown at once; from here on it fades in and out as seed 001's does.
+        overlay.animatesTransitions = true
         let overlay = self.overlay
         done.addAction(
             // The button is inside the area: a strong capture would keep both alive for good.

@@ -497,4 +497,30 @@ private func exactProgress(_ curve: TimingCurve, _ time: Double) -> Double {
         pages.currentPage = 1
         #expect(try renderText(window) == end)
     }
+
+    @Test func anOverlayFadesInAndOutOnTheClock() throws {
+        let window = Window(size: Size(width: 200, height: 200))
+        let card = View(frame: Rect(x: 0, y: 0, width: 100, height: 60))
+        card.backgroundColor = .white
+        let overlay = Overlay(content: card)
+        overlay.animatesTransitions = true
+        var dismissed = 0
+        overlay.onDismiss = { dismissed += 1 }
+        overlay.present(in: window)
+        #expect(card.presentationAlpha == 0 && overlay.backdrop.presentationAlpha == 0)
+        window.advance(by: 0.3)
+        #expect(card.presentationAlpha == 1)
+        tap(window, 10, 10)
+        #expect(overlay.isPresented)
+        window.advance(by: 0.1)
+        #expect(card.presentationAlpha > 0 && card.presentationAlpha < 1)
+        window.advance(by: 0.2)
+        #expect(!overlay.isPresented)
+        #expect(dismissed == 1)
+        #expect(card.alpha == 1)
+        overlay.present(in: window, animated: false)
+        #expect(card.presentationAlpha == 1)
+        overlay.dismiss(animated: false)
+        #expect(!overlay.isPresented && dismissed == 2)
+    }
 }

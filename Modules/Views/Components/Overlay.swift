@@ -22,6 +22,11 @@ public final class Overlay {
     public var dismissesOnBackdropTap = true
     /// Called after the overlay is dismissed.
     public var onDismiss: (() -> Void)?
+    /// Whether presenting and dismissing fade the backdrop and the content in and out over a
+    /// quarter of a second on the window's clock, as seed 001's overlay does; no by default.
+    public var animatesTransitions = false
+    /// Whether a fading dismissal is under way.
+    private var isDismissing = false
 
     /// Creates an overlay for a content view.
     public init(content: View, backdropColor: Color = Color(white: 0, alpha: 0.5)) {
@@ -32,7 +37,7 @@ public final class Overlay {
         backdrop.addAction(
             ControlAction(identifier: "dismiss") { [weak self] _ in
                 guard let self, self.dismissesOnBackdropTap else { return }
-                self.dismiss()
+                self.dismiss(animated: self.animatesTransitions)
             }, for: .touchUpInside)
     }
 
@@ -41,7 +46,13 @@ public final class Overlay {
 
     /// Shows the content centred over a container, above a backdrop that covers the container.
     /// The content keeps its size; presenting again moves it to the new container.
-    public func present(in container: View) {
+    ///
+    /// - Parameters:
+    ///   - container: The view to cover.
+    ///   - animated: Whether the backdrop and the content fade in; ``animatesTransitions`` by
+    ///     default.
+    public func present(in container: View, animated: Bool? = nil) {
+        isDismissing = false
         backdrop.frame = container.bounds
         container.addSubview(backdrop)
         let size = content.bounds.size
@@ -49,13 +60,45 @@ public final class Overlay {
             x: container.bounds.midX - size.width / 2, y: container.bounds.midY - size.height / 2,
             width: size.width, height: size.height)
         container.addSubview(content)
+        guard animated ?? animatesTransitions else {
+            backdrop.alpha = 1
+            content.alpha = 1
+            return
+        }
+        backdrop.alpha = 0
+        content.alpha = 0
+        View.animate(withDuration: 0.25, options: .curveEaseOut) {
+            backdrop.alpha = 1
+            content.alpha = 1
+        }
     }
 
-    /// Removes the content and the backdrop.
-    public func dismiss() {
-        guard isPresented else { return }
+    /// Removes the content and the backdrop; animated, they fade out first and are removed
+    /// when the fade ends (``isPresented`` stays true until then).
+    ///
+    /// - Parameter animated: Whether they fade out; ``animatesTransitions`` by default.
+    public func dismiss(animated: Bool? = nil) {
+        guard isPresented, !isDismissing else { return }
+        guard animated ?? animatesTransitions, content.window != nil else {
+            remove()
+            return
+        }
+        isDismissing = true
+        View.animate(withDuration: 0.25, options: .curveEaseIn) {
+            backdrop.alpha = 0
+            content.alpha = 0
+        } completion: { [weak self] _ in
+            guard let self, self.isDismissing else { return }
+            self.remove()
+        }
+    }
+
+    private func remove() {
+        isDismissing = false
         content.removeFromSuperview()
         backdrop.removeFromSuperview()
+        backdrop.alpha = 1
+        content.alpha = 1
         onDismiss?()
     }
 }
