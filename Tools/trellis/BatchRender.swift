@@ -34,9 +34,14 @@ enum BatchRender {
 
     /// The output file of a scene: its name without `.json`, with the backend's extension.
     static func outputName(of scene: String, extension fileExtension: String) -> String {
+        sceneName(of: scene) + "." + fileExtension
+    }
+
+    /// A scene file's name without its folder and without `.json`.
+    static func sceneName(of scene: String) -> String {
         var name = (scene as NSString).lastPathComponent
         if name.hasSuffix(".json") { name.removeLast(5) }
-        return name + "." + fileExtension
+        return name
     }
 
     /// Two scenes with the same name would overwrite each other's output.

@@ -21,14 +21,15 @@ enum SceneCommands {
         }
     }
 
-    /// The frame of every view with an id, as one JSON object in document order, with text
-    /// measured by the backend that would draw the scene (opened as `render` opens it), so
-    /// that the frames are the ones `render` draws.
-    static func layout(_ path: String, backend name: String, registry: BackendRegistry)
+    /// The frame of every view with an id, as one JSON object in document order. With a
+    /// backend, text is measured as that backend draws it (opened as `render` opens it), so
+    /// that the frames are the ones `render --backend` draws; without one, with the built-in
+    /// metrics the text backend, `render`'s default, also uses, and no plugin is needed.
+    static func layout(_ path: String, backend name: String?, registry: BackendRegistry)
         throws(CommandError) -> String
     {
         let scene = try load(path)
-        scene.window.backend = try open(name, registry: registry)
+        if let name { scene.window.backend = try open(name, registry: registry) }
         return scene.layoutJSON()
     }
 
@@ -69,8 +70,7 @@ enum SceneCommands {
         let scene = try load(path)
         let registry = BackendRegistry()
         let backend = try open(name, registry: registry)
-        var base = (path as NSString).lastPathComponent
-        if base.hasSuffix(".json") { base.removeLast(5) }
+        let base = BatchRender.sceneName(of: path)
         let digits = max(4, String(times.count - 1).count)
         for (index, time) in times.enumerated() {
             scene.window.advanceTime(to: time)

@@ -13,7 +13,7 @@ enum TrellisCommand {
                       or many on every core: render SCENE.json... --out-dir DIR [--jobs N]
                       or its frames: render SCENE.json --frames FROM...TO [--fps N] --out-dir DIR
           layout      print the frame of every view with an id: layout SCENE.json
-                      [--backend NAME] (text measured as that backend draws it; text)
+                      [--backend NAME] (text measured as that backend draws it)
           demo        show the gallery of seed components: demo [--backend NAME] [--out FILE]
                       [--interactive] (a live terminal application; q quits)
           plugins     list the rendering backends found [--path DIR[:DIR...]]
@@ -111,13 +111,14 @@ enum TrellisCommand {
                 }
                 let path = parsed.positional[0]
                 do throws(CommandError) {
-                    let backend = parsed.options["backend"] ?? "text"
                     if command == "layout" {
                         try StandardStreams.output(
                             try SceneCommands.layout(
-                                path, backend: backend, registry: BackendRegistry()))
+                                path, backend: parsed.options["backend"],
+                                registry: BackendRegistry()))
                         return 0
                     }
+                    let backend = parsed.options["backend"] ?? "text"
                     if let out = parsed.options["out"], SceneCommands.isSameFile(out, path) {
                         throw CommandError(
                             "--out \(out) is the scene file itself; give another file name")

@@ -62,8 +62,6 @@ struct Presentation {
 
     /// The transform from the view's coordinates to its superview's.
     var transformToSuperview: AffineTransform {
-        AffineTransform(translationX: -bounds.midX, y: -bounds.midY)
-            .concatenating(transform)
-            .concatenating(AffineTransform(translationX: center.x, y: center.y))
+        View.transformToSuperview(bounds: bounds, center: center, transform: transform)
     }
 }

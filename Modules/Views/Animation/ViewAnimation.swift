@@ -349,9 +349,6 @@ extension View {
     /// The presentation value of the view's frame: where it is drawn now.
     public var presentationFrame: Rect {
         let shown = presentation
-        let local = Rect(
-            x: -shown.bounds.width / 2, y: -shown.bounds.height / 2, width: shown.bounds.width,
-            height: shown.bounds.height)
-        return local.applying(shown.transform).offsetBy(dx: shown.center.x, dy: shown.center.y)
+        return View.frame(bounds: shown.bounds, center: shown.center, transform: shown.transform)
     }
 }

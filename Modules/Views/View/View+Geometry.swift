@@ -7,13 +7,7 @@ extension View {
     /// transform it is the bounding box of the transformed bounds, and setting it, as in UIKit,
     /// only makes sense with the identity transform: it sets the centre and the bounds' size.
     public var frame: Rect {
-        get {
-            let local = Rect(
-                x: -bounds.width / 2, y: -bounds.height / 2, width: bounds.width,
-                height: bounds.height)
-            let placed = transform.isIdentity ? local : local.applying(transform)
-            return placed.offsetBy(dx: center.x, dy: center.y)
-        }
+        get { View.frame(bounds: bounds, center: center, transform: transform) }
         set {
             let standard = newValue.isNull ? Rect.zero : newValue.standardized
             center = Point(x: standard.midX, y: standard.midY)
@@ -23,6 +17,25 @@ extension View {
 
     /// The transform from this view's coordinates to its superview's.
     public var transformToSuperview: AffineTransform {
+        View.transformToSuperview(bounds: bounds, center: center, transform: transform)
+    }
+
+    /// The rectangle a view of these bounds, centre and transform covers in its superview.
+    nonisolated static func frame(bounds: Rect, center: Point, transform: AffineTransform) -> Rect {
+        let local = Rect(
+            x: -bounds.width / 2, y: -bounds.height / 2, width: bounds.width,
+            height: bounds.height)
+        let placed = transform.isIdentity ? local : local.applying(transform)
+        return placed.offsetBy(dx: center.x, dy: center.y)
+    }
+
+    /// The transform from a view's coordinates to its superview's, for these bounds, centre
+    /// and transform.
+    nonisolated static func transformToSuperview(
+        bounds: Rect, center: Point, transform: AffineTransform
+    )
+        -> AffineTransform
+    {
         AffineTransform(translationX: -bounds.midX, y: -bounds.midY)
             .concatenating(transform)
             .concatenating(AffineTransform(translationX: center.x, y: center.y))
