@@ -216,7 +216,7 @@ let tools: [(name: String, path: String, dependencies: [String], exclude: [Strin
         name: "trellis", path: "Tools/trellis",
         dependencies: [
             "Trellis", "TrellisGeometry", "TrellisEvents", "TrellisRender", "TrellisText",
-            "TrellisCore", "TrellisTerminal", "TrellisGallery",
+            "TrellisCore", "TrellisTerminal", "TrellisGallery", "TrellisPNG",
         ],
         exclude: []
     ),
@@ -310,7 +310,7 @@ for plugin in plugins {
 }
 targets.append(
     .testTarget(
-        name: "ToolTests", dependencies: ["trellis", "_TrellisTestSupport"],
+        name: "ToolTests", dependencies: ["trellis", "TrellisPNG", "_TrellisTestSupport"],
         path: "Tests/ToolTests",
         exclude: ["__Fixtures__"],
         swiftSettings: swiftSettings

@@ -4,7 +4,8 @@
 // checks the Swift code and libpng); it either gives width × height × 4 bytes of pixels within
 // the limit, or fails with a message. What decodes encodes again and decodes to the same pixels.
 // Each input is decoded as it is and with every chunk's CRC repaired, so that mutations reach
-// the header checks and libpng instead of stopping at a bad CRC. The pixel limit is small
+// the header checks and libpng instead of stopping at a bad CRC. Every input is also decoded as
+// an animated PNG (APNG), whose frames encode again and decode to the same last frame. The pixel limit is small
 // (1 Mpx) to keep each run fast.
 
 import TrellisPNG
@@ -48,6 +49,39 @@ func check(_ bytes: [UInt8]) {
     } catch {
         precondition(!error.message.isEmpty, "an error without a message")
     }
+    checkAnimation(bytes, limit: limit)
+}
+
+/// Decodes one input as an animated PNG: whole frames of the canvas's size within the limit,
+/// which encode again and decode to the same frames; or an error with a message.
+func checkAnimation(_ bytes: [UInt8], limit: Int) {
+    do throws(PNGError) {
+        let animation = try PNGDecoder.decodeAnimation(bytes, maximumPixels: limit)
+        precondition(!animation.frames.isEmpty, "an animation without frames")
+        precondition(
+            animation.width * animation.height * animation.frames.count <= limit,
+            "over the pixel limit")
+        for frame in animation.frames {
+            precondition(
+                frame.image.width == animation.width && frame.image.height == animation.height
+                    && frame.image.pixels.count == animation.width * animation.height * 4,
+                "a frame of another size")
+        }
+        let again = try PNGEncoder.encode(animation)
+        let decoded = try PNGDecoder.decodeAnimation(again, maximumPixels: limit)
+        precondition(distinct(decoded) == distinct(animation), "no round trip")
+    } catch {
+        precondition(!error.message.isEmpty, "an error without a message")
+    }
+}
+
+/// The frames' images with runs of equal ones taken once.
+func distinct(_ animation: PNGAnimation) -> [PNGImage] {
+    var images: [PNGImage] = []
+    for frame in animation.frames where images.last != frame.image {
+        images.append(frame.image)
+    }
+    return images
 }
 
 /// libFuzzer's entry point: one input, as a PNG file as it is and with its CRCs repaired.

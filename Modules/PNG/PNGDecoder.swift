@@ -82,7 +82,7 @@ public enum PNGDecoder {
         if let failure {
             throw PNGError(.malformed, "the image does not decode (libpng: \(failure))")
         }
-        return PNGImage(width: header.width, height: header.height, pixels: pixels)
+        return PNGImage(checkedWidth: header.width, height: header.height, pixels: pixels)
     }
 
     /// libpng's message after a failure.

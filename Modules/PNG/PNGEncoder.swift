@@ -79,12 +79,35 @@ public enum PNGEncoder {
                 "cannot encode \(width)×\(height) pixels: a PNG has 1 to \(limit) pixels a side")
         }
         var file = PNGFile.signature
+        appendChunk("IHDR", header(width: width, height: height), to: &file)
+        let compressed = try compressedRows(width: width, height: height, rows: row)
+        var offset = 0
+        repeat {
+            let end = min(compressed.count, offset + maximumChunk)
+            appendChunk("IDAT", compressed[offset..<end], to: &file)
+            offset = end
+        } while offset < compressed.count
+        appendChunk("IEND", [], to: &file)
+        return file
+    }
+
+    /// The data of an IHDR chunk for 8-bit RGBA without interlacing.
+    static func header(width: Int, height: Int) -> [UInt8] {
         var header = ByteWriterBE()
         header.u32(UInt32(width))
         header.u32(UInt32(height))
         header.bytes += [8, 6, 0, 0, 0]  // 8 bits, RGBA, deflate, adaptive filters, no interlace
-        appendChunk("IHDR", header.bytes, to: &file)
+        return header.bytes
+    }
 
+    /// Filters and compresses rows of straight RGBA pixels into one zlib stream, the data of
+    /// a PNG's IDAT chunks (or an animation frame's fdAT chunks).
+    ///
+    /// - Complexity: O(*width* × *height*).
+    static func compressedRows(
+        width: Int, height: Int,
+        rows row: (_ y: Int, _ row: UnsafeMutableBufferPointer<UInt8>) -> Void
+    ) throws(PNGError) -> [UInt8] {
         var deflater = try Deflater()
         let rowBytes = width * 4
         // Rows are written into a two-row ring, filtered into a band of up to 1 MiB, and the
@@ -113,19 +136,11 @@ public enum PNGEncoder {
             }
         }
         try deflater.compress(band[0..<(filled * (rowBytes + 1))])
-        let compressed = try deflater.finish()
-        var offset = 0
-        repeat {
-            let end = min(compressed.count, offset + maximumChunk)
-            appendChunk("IDAT", compressed[offset..<end], to: &file)
-            offset = end
-        } while offset < compressed.count
-        appendChunk("IEND", [], to: &file)
-        return file
+        return try deflater.finish()
     }
 
     /// Appends a chunk: length, type, data, CRC-32 of type and data.
-    private static func appendChunk(
+    static func appendChunk(
         _ type: String, _ data: some Collection<UInt8>, to file: inout [UInt8]
     ) {
         var length = ByteWriterBE()
@@ -144,7 +159,7 @@ public enum PNGEncoder {
 }
 
 /// Big-endian integers for PNG's chunk headers.
-private struct ByteWriterBE {
+struct ByteWriterBE {
     var bytes: [UInt8] = []
 
     mutating func u32(_ value: UInt32) {

@@ -71,6 +71,7 @@ func runTerminalBenchmarks() throws {
             ))
     }
     table.append(try fullRepaintRow(library: library, frame: base))
+    table.append(try fadeRow(library: library))
     printTable(table)
     print(
         "context: ratatui buffer diff ~9.3 µs (64×64) and ~220 µs (255×255) on an M2 Max; "

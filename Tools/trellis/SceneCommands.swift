@@ -1,5 +1,6 @@
 import Foundation
 import Trellis
+import TrellisPNG
 
 /// `trellis render` and `trellis layout`.
 @MainActor
@@ -67,11 +68,65 @@ enum SceneCommands {
         else {
             throw CommandError("--out-dir \(outDirectory) is not an existing directory")
         }
+        let base = BatchRender.sceneName(of: path)
+        let digits = max(4, String(times.count - 1).count)
+        try forEachFrame(path, backend: name, times: times) {
+            index, bytes, backend throws(CommandError) in
+            let number = String(index)
+            let name =
+                base + "-" + String(repeating: "0", count: digits - number.count) + number + "."
+                + backend.output.fileExtension
+            try writeFile(bytes, to: (outDirectory as NSString).appendingPathComponent(name))
+        }
+        return times.count
+    }
+
+    /// Renders a scene at each of the times into one animated PNG at `out`, each frame shown
+    /// for `1 / fps` seconds, through a backend whose output is PNG; returns the number of
+    /// frames rendered.
+    static func renderAnimation(
+        _ path: String, backend name: String, times: [Double], fps: Double, out: String
+    ) throws(CommandError) -> Int {
+        var encoder: PNGAnimationEncoder?
+        let delay = PNGFrameDelay(framesPerSecond: fps)
+        try forEachFrame(path, backend: name, times: times) {
+            index, bytes, backend throws(CommandError) in
+            guard backend.output.fileExtension == "png" else {
+                throw CommandError(
+                    "--frames with --out FILE writes an animated PNG, but the \(name) backend "
+                        + "writes \(backend.output.fileExtension) files; use --backend raster, or "
+                        + "--out-dir DIR for a file per frame")
+            }
+            do throws(PNGError) {
+                let image = try PNGDecoder.decode(bytes, maximumPixels: 1 << 28)
+                if encoder == nil {
+                    encoder = PNGAnimationEncoder(width: image.width, height: image.height)
+                }
+                try encoder?.append(image, delay: delay)
+            } catch {
+                throw CommandError(
+                    "frame \(index) of \(path) from the \(name) backend: \(error.message)")
+            }
+        }
+        let file: [UInt8]
+        do throws(PNGError) {
+            file = try encoder?.finish() ?? []
+        } catch {
+            throw CommandError("writing \(out): \(error.message)")
+        }
+        try writeFile(file, to: out)
+        return times.count
+    }
+
+    /// Renders a scene at each of the times, in order, and hands each frame's bytes to `body`.
+    private static func forEachFrame(
+        _ path: String, backend name: String, times: [Double],
+        _ body: (_ index: Int, _ bytes: [UInt8], _ backend: any Backend) throws(CommandError) ->
+            Void
+    ) throws(CommandError) {
         let scene = try load(path)
         let registry = BackendRegistry()
         let backend = try open(name, registry: registry)
-        let base = BatchRender.sceneName(of: path)
-        let digits = max(4, String(times.count - 1).count)
         for (index, time) in times.enumerated() {
             scene.window.advanceTime(to: time)
             let bytes: [UInt8]
@@ -81,13 +136,8 @@ enum SceneCommands {
                 throw CommandError(
                     "rendering \(path) at \(time) s with \(name) failed: \(error.description)")
             }
-            let number = String(index)
-            let name =
-                base + "-" + String(repeating: "0", count: digits - number.count) + number + "."
-                + backend.output.fileExtension
-            try writeFile(bytes, to: (outDirectory as NSString).appendingPathComponent(name))
+            try body(index, bytes, backend)
         }
-        return times.count
     }
 
     /// Opens a backend with the configuration it names for output written to a file, or with

@@ -12,6 +12,7 @@ enum TrellisCommand {
                       [--at SECONDS] (its animations at a time; 0 by default)
                       or many on every core: render SCENE.json... --out-dir DIR [--jobs N]
                       or its frames: render SCENE.json --frames FROM...TO [--fps N] --out-dir DIR
+                      or as an animated PNG: ... --frames FROM...TO [--fps N] --out FILE.png
           layout      print the frame of every view with an id: layout SCENE.json
                       [--backend NAME] (text measured as that backend draws it)
           demo        show the gallery of seed components: demo [--backend NAME] [--out FILE]
@@ -195,19 +196,25 @@ enum TrellisCommand {
         }
     }
 
-    /// `trellis render SCENE --frames FROM...TO [--fps N] --out-dir DIR`.
+    /// `trellis render SCENE --frames FROM...TO [--fps N] --out-dir DIR`, or `--out FILE.png`
+    /// for one animated PNG (through the raster backend unless `--backend` names another whose
+    /// output is PNG).
     @MainActor
     private static func renderFrames(_ parsed: Arguments) throws(Arguments.UsageError) -> Int32 {
         guard parsed.positional.count == 1 else {
             throw Arguments.UsageError(message: "--frames renders one scene; give one scene file")
         }
-        guard let directory = parsed.options["out-dir"] else {
-            throw Arguments.UsageError(message: "--frames needs --out-dir DIR")
+        let directory = parsed.options["out-dir"]
+        let file = parsed.options["out"]
+        guard (directory == nil) != (file == nil) else {
+            throw Arguments.UsageError(
+                message:
+                    "--frames needs --out-dir DIR (a file per frame) or --out FILE.png (one "
+                    + "animated PNG), not both")
         }
-        guard parsed.options["out"] == nil, parsed.options["at"] == nil,
-            parsed.options["jobs"] == nil
-        else {
-            throw Arguments.UsageError(message: "--frames goes with --fps and --out-dir alone")
+        guard parsed.options["at"] == nil, parsed.options["jobs"] == nil else {
+            throw Arguments.UsageError(
+                message: "--frames goes with --fps, --backend and --out-dir or --out alone")
         }
         let range = parsed.options["frames"] ?? ""
         let ends = range.components(separatedBy: "...")
@@ -231,10 +238,19 @@ enum TrellisCommand {
                 message: "--frames \(range) at --fps \(text(fps)) is \(count) frames; at most 10000"
             )
         }
+        let times = (0..<count).map { from + Double($0) / fps }
         do throws(CommandError) {
+            if let file {
+                let rendered = try SceneCommands.renderAnimation(
+                    parsed.positional[0], backend: parsed.options["backend"] ?? "raster",
+                    times: times, fps: fps, out: file)
+                try StandardStreams.output("\(rendered) frames written to \(file)\n")
+                return 0
+            }
+            let directory = directory ?? ""
             let written = try SceneCommands.renderFrames(
-                parsed.positional[0], backend: parsed.options["backend"] ?? "text",
-                times: (0..<count).map { from + Double($0) / fps }, outDirectory: directory)
+                parsed.positional[0], backend: parsed.options["backend"] ?? "text", times: times,
+                outDirectory: directory)
             try StandardStreams.output("\(written) frames written to \(directory)\n")
             return 0
         } catch {
