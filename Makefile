@@ -32,11 +32,11 @@ DEBIAN_PACKAGES := libffi-dev libicu-dev libpng-dev pkg-config tmux unicode-data
 BENCH_PACKAGES := python3 python3-venv g++ chromium
 # Test suites: <make suffix>:<test target prefix>, run by `make test-<suffix>`.
 MODULES := geometry:Geometry core:Core events:Events layout:Layout text:Text richtext:RichText \
-	png:PNG render:Render raster:Raster terminal:Terminal tool:Tool views:Views grid:Grid trellis:Trellis testing:Testing terminalapp:TerminalApp
+	png:PNG snapshots:Snapshots render:Render raster:Raster terminal:Terminal tool:Tool views:Views grid:Grid trellis:Trellis testing:Testing terminalapp:TerminalApp
 # Documented library products: <module>:<directory holding its .docc catalog>.
 DOC_MODULES := TrellisGeometry:Modules/Geometry TrellisCore:Modules/Core TrellisEvents:Modules/Events \
 	TrellisLayout:Modules/Layout TrellisText:Modules/Text TrellisRichText:Modules/RichText \
-	TrellisPNG:Modules/PNG TrellisPluginKit:Plugins/PluginKit \
+	TrellisPNG:Modules/PNG TrellisSnapshots:Modules/Snapshots TrellisPluginKit:Plugins/PluginKit \
 	TrellisTextRenderer:Plugins/TextBackend/Renderer \
 	TrellisRender:Modules/Render TrellisRasterRenderer:Plugins/RasterBackend/Renderer \
 	TrellisTerminalRenderer:Plugins/TerminalBackend/Renderer \

@@ -64,6 +64,10 @@ let modules: [Module] = [
         testExclude: ["__Fixtures__"]
     ),
     Module(
+        name: "TrellisSnapshots", path: "Modules/Snapshots", dependencies: ["TrellisPNG"],
+        tests: "SnapshotsTests", testDependencies: ["_TrellisTestSupport"]
+    ),
+    Module(
         name: "TrellisPluginKit", path: "Plugins/PluginKit",
         dependencies: ["TrellisGeometry", "TrellisCore", "CTrellisPluginABI"]
     ),
@@ -135,7 +139,7 @@ let modules: [Module] = [
     ),
     Module(
         name: "TrellisTesting", path: "Modules/Testing",
-        dependencies: ["Trellis", "TrellisTextRenderer", "TrellisPNG"],
+        dependencies: ["Trellis", "TrellisTextRenderer", "TrellisPNG", "TrellisSnapshots"],
         tests: "TestingTests", testExclude: ["__Snapshots__"]
     ),
     // The gallery of the seed components, which the demo shows: an example, not a product.
@@ -216,7 +220,7 @@ let tools: [(name: String, path: String, dependencies: [String], exclude: [Strin
         name: "trellis", path: "Tools/trellis",
         dependencies: [
             "Trellis", "TrellisGeometry", "TrellisEvents", "TrellisRender", "TrellisText",
-            "TrellisCore", "TrellisTerminal", "TrellisGallery", "TrellisPNG",
+            "TrellisCore", "TrellisTerminal", "TrellisGallery", "TrellisPNG", "TrellisSnapshots",
         ],
         exclude: []
     ),

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 public import Trellis
+import TrellisSnapshots
 
 /// A snapshot that did not match its reference, was missing, or was re-recorded.
 ///
@@ -15,14 +16,21 @@ public struct SnapshotMismatch: Error, Sendable, CustomStringConvertible {
 /// Compares a view with its recorded snapshot, stored beside the test file in
 /// `__Snapshots__/<TestFile>/<name>.<extension>`.
 ///
-/// - A missing snapshot is recorded, and the test fails once, saying so.
-/// - With the environment variable `TRELLIS_RECORD=1` every snapshot is re-recorded (and the
-///   test fails, saying so).
+/// What happens depends on the record mode (``SnapshotRecordMode``): the `record` argument,
+/// else the `.snapshots(record:)` trait of the test or its suite, else the environment variable
+/// `TRELLIS_RECORD` (`all`, `failed`, `missing` or `never`), else `missing`.
+///
+/// - A missing snapshot is recorded and the test fails once, saying so — except in `never`
+///   (for CI), where it fails and the new snapshot is left pending.
 /// - A mismatch fails with a readable explanation — a unified diff for text, the number of
-///   differing pixels and the largest channel difference for PNG — and writes the new
-///   snapshot (`<name>.actual.<extension>`) and for PNG a diff image (`<name>.diff.png`) beside
-///   the reference, with differing pixels in red; when the image size changed, the diff covers
-///   both sizes and marks the pixels only one image has.
+///   differing pixels and the largest channel difference for PNG — and leaves the reference
+///   alone: the new snapshot is written beside it as `<name>.<extension>.new`, pending review
+///   (`trellis snapshots review`, `accept`, `reject` or `report`). In `failed` the reference is
+///   re-recorded instead. The reference, the new snapshot and for PNG a difference image (the
+///   differing pixels red; when the size changed it covers both sizes) are attached to the
+///   Swift Testing report.
+/// - In `all` every snapshot is re-recorded, and the test fails, saying so.
+/// - A match deletes a pending file left by an earlier failure.
 ///
 /// ```swift
 /// @Test @MainActor func saveButton() throws {
@@ -40,42 +48,68 @@ public struct SnapshotMismatch: Error, Sendable, CustomStringConvertible {
 /// try expectSnapshot(of: window, as: .png(), named: "overlay-half-way", at: 0.15)
 /// ```
 ///
-/// - Throws: ``SnapshotError`` when the snapshot cannot be made or files cannot be written, and
-///   ``SnapshotMismatch`` on a failure outside Swift Testing.
+/// - Throws: ``SnapshotError`` when the snapshot cannot be made, files cannot be written, or
+///   `TRELLIS_RECORD` has a value that is not a mode; and ``SnapshotMismatch`` on a failure
+///   outside Swift Testing.
 @MainActor
 public func expectSnapshot(
     of view: View, as strategy: Snapshotting, named name: String, at time: Double? = nil,
-    record: Bool? = nil, fileID: String = #fileID, filePath: String = #filePath,
+    record: SnapshotRecordMode? = nil, fileID: String = #fileID, filePath: String = #filePath,
     line: Int = #line, column: Int = #column
 ) throws {
     if let time { (view as? Window ?? view.window)?.advanceTime(to: time) }
     let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     let store = SnapshotStore(testFilePath: filePath)
     let actual = try strategy.snapshot(view)
-    let recording = record ?? (SnapshotEnvironment.value("TRELLIS_RECORD") == "1")
+    let mode = try record ?? SnapshotRecordMode.current()
     let reference = store.url(name: name, fileExtension: strategy.fileExtension)
+    let pending = URL(fileURLWithPath: reference.path + PendingSnapshot.pendingSuffix)
+    let exists = FileManager.default.fileExists(atPath: reference.path)
     let message: String
-    if recording || !FileManager.default.fileExists(atPath: reference.path) {
-        let existed = FileManager.default.fileExists(atPath: reference.path)
+    if mode == .all || (!exists && mode != .never) {
         try store.write(actual, to: reference)
+        store.remove(pending)
         message =
-            (existed ? "re-recorded" : "recorded a new")
+            (exists ? "re-recorded" : "recorded a new")
             + " snapshot \"\(name)\" at \(reference.path); run the test again to compare with it"
+    } else if !exists {
+        try store.write(actual, to: pending)
+        message =
+            "no snapshot \"\(name)\" is recorded at \(reference.path), and the record mode is "
+            + "never; the new snapshot is pending at \(pending.path) (accept it with "
+            + "`trellis snapshots accept`)"
     } else {
         guard let data = FileManager.default.contents(atPath: reference.path) else {
             throw SnapshotError("cannot read the snapshot \(reference.path)")
         }
-        guard let difference = strategy.compare(Array(data), actual) else {
-            store.removeFailureFiles(name: name, fileExtension: strategy.fileExtension)
+        let expected = Array(data)
+        guard let difference = strategy.compare(expected, actual) else {
+            store.remove(pending)
             return
         }
-        let actualURL = store.url(name: name + ".actual", fileExtension: strategy.fileExtension)
-        try store.write(actual, to: actualURL)
-        for attachment in difference.attachments {
-            try store.write(
-                attachment.bytes, to: store.url(name: name, fileExtension: attachment.suffix))
+        if Test.current != nil {
+            let ext = strategy.fileExtension
+            Attachment.record(expected, named: "\(name).expected.\(ext)", sourceLocation: location)
+            Attachment.record(actual, named: "\(name).actual.\(ext)", sourceLocation: location)
+            for attachment in difference.attachments {
+                Attachment.record(
+                    attachment.bytes, named: "\(name).\(attachment.suffix)",
+                    sourceLocation: location)
+            }
         }
-        message = "snapshot \"\(name)\" does not match \(reference.path)\n\(difference.message)"
+        if mode == .failed {
+            try store.write(actual, to: reference)
+            store.remove(pending)
+            message =
+                "re-recorded snapshot \"\(name)\" at \(reference.path), which did not match\n"
+                + difference.message
+        } else {
+            try store.write(actual, to: pending)
+            message =
+                "snapshot \"\(name)\" does not match \(reference.path)\n\(difference.message)\n"
+                + "the new snapshot is pending at \(pending.path): review it with "
+                + "`trellis snapshots review`, or accept it with `trellis snapshots accept`"
+        }
     }
     if Test.current != nil {
         Issue.record(Comment(rawValue: message), sourceLocation: location)
@@ -127,9 +161,8 @@ struct SnapshotStore {
         }
     }
 
-    func removeFailureFiles(name: String, fileExtension: String) {
-        for suffix in [name + ".actual." + fileExtension, name + ".diff.png"] {
-            try? FileManager.default.removeItem(at: directory.appendingPathComponent(suffix))
-        }
+    /// Deletes a file if it is there.
+    func remove(_ url: URL) {
+        try? FileManager.default.removeItem(at: url)
     }
 }

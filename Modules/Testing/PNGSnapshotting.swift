@@ -1,6 +1,7 @@
 import Foundation
 import Trellis
 import TrellisPNG
+import TrellisSnapshots
 
 extension Snapshotting {
     /// The view drawn by the raster backend as PNG at a scale, compared pixel by pixel.
@@ -60,70 +61,16 @@ enum PixelComparison {
         } catch {
             return SnapshotDifference(message: "cannot decode a snapshot: \(error)")
         }
-        let map = differences(old, new, tolerance: tolerance)
-        let sameSize = old.width == new.width && old.height == new.height
-        if sameSize && map.differing == 0 { return nil }
+        let difference = ImageDifference(reference: old, actual: new, tolerance: tolerance)
+        guard let summary = difference.summary else { return nil }
+        let image = difference.image
         var attachments: [(suffix: String, bytes: [UInt8])] = []
-        if let png = try? PNGEncoder.encode(rgba: map.diff, width: map.width, height: map.height) {
+        if let png = try? PNGEncoder.encode(
+            rgba: image.pixels, width: image.width, height: image.height)
+        {
             attachments.append(("diff.png", png))
         }
-        guard sameSize else {
-            return SnapshotDifference(
-                message: "the size changed from \(old.width)×\(old.height) to "
-                    + "\(new.width)×\(new.height) pixels",
-                attachments: attachments)
-        }
-        return SnapshotDifference(
-            message: "\(map.differing) of \(map.width * map.height) pixels differ by more than "
-                + "\(tolerance); the largest channel difference is \(map.maximum)",
-            attachments: attachments)
-    }
-
-    /// Compares two images pixel by pixel over the area that covers both, and draws the diff
-    /// image: differing pixels (and those only one image has) red, the others a pale grey of
-    /// the reference.
-    ///
-    /// - Complexity: O(*w* × *h*) of the larger extent.
-    private static func differences(_ old: PNGImage, _ new: PNGImage, tolerance: UInt8) -> (
-        differing: Int, maximum: Int, diff: [UInt8], width: Int, height: Int
-    ) {
-        let width = max(old.width, new.width)
-        let height = max(old.height, new.height)
-        let a = old.pixels
-        let b = new.pixels
-        var differing = 0
-        var maximum = 0
-        var diff = [UInt8](repeating: 0, count: width * height * 4)
-        for y in 0..<height {
-            for x in 0..<width {
-                let pixel = (y * width + x) * 4
-                let inOld = x < old.width && y < old.height
-                let inNew = x < new.width && y < new.height
-                var largest = Int.max
-                if inOld && inNew {
-                    let i = (y * old.width + x) * 4
-                    let j = (y * new.width + x) * 4
-                    largest = 0
-                    for channel in 0..<4 {
-                        largest = max(largest, abs(Int(a[i + channel]) - Int(b[j + channel])))
-                    }
-                    maximum = max(maximum, largest)
-                }
-                if largest > Int(tolerance) {
-                    differing += 1
-                    diff[pixel] = 255
-                    diff[pixel + 3] = 255
-                } else {
-                    let i = (y * old.width + x) * 4
-                    let grey = UInt8((Int(a[i]) + Int(a[i + 1]) + Int(a[i + 2])) / 3 / 4 + 191)
-                    diff[pixel] = grey
-                    diff[pixel + 1] = grey
-                    diff[pixel + 2] = grey
-                    diff[pixel + 3] = 255
-                }
-            }
-        }
-        return (differing, maximum, diff, width, height)
+        return SnapshotDifference(message: summary, attachments: attachments)
     }
 }
 

@@ -1,5 +1,6 @@
 import Foundation
 public import Trellis
+import TrellisSnapshots
 import TrellisTextRenderer
 
 /// How a view becomes a snapshot: the file extension, the bytes, and how two snapshots compare.

@@ -17,6 +17,16 @@ private func card(marked: Bool = false, width: Double = 40) -> View {
     return view
 }
 
+/// The difference image the PNG strategy attaches for two snapshot files.
+@MainActor
+private func diffImage(_ file: String, _ reference: String, _ actual: String) throws -> Image {
+    let a = try #require(FileManager.default.contents(atPath: snapshotPath(file, reference)))
+    let b = try #require(FileManager.default.contents(atPath: snapshotPath(file, actual)))
+    let difference = try #require(Snapshotting.png(scale: 1).compare(Array(a), Array(b)))
+    let attachment = try #require(difference.attachments.first { $0.suffix == "diff.png" })
+    return try Image(pngData: attachment.bytes)
+}
+
 @MainActor
 private func pngFile(_ file: String, _ name: String) throws -> Image {
     let data = try #require(FileManager.default.contents(atPath: snapshotPath(file, name)))
@@ -40,12 +50,12 @@ private func pngFile(_ file: String, _ name: String) throws -> Image {
         let recorded = try pngFile(file, "card.png")
         #expect(recorded.pixelWidth == 40 && recorded.pixelHeight == 20)
         #expect(recorded.pixels.color(x: 20, y: 10) == red)
-        // The same view matches, and leaves no failure files.
+        // The same view matches, and leaves no pending file.
         try expectSnapshot(of: card(), as: .png(scale: 1), named: "card", filePath: file)
-        #expect(!FileManager.default.fileExists(atPath: snapshotPath(file, "card.diff.png")))
+        #expect(!FileManager.default.fileExists(atPath: snapshotPath(file, "card.png.new")))
     }
 
-    @Test func aPNGMismatchCountsPixelsAndWritesADiffImageWhereTheyDiffer() throws {
+    @Test func aPNGMismatchCountsPixelsAndItsDiffImageMarksWhereTheyDiffer() throws {
         let file = try temporaryTestFile()
         _ = failureMessage {
             try expectSnapshot(of: card(), as: .png(scale: 1), named: "card", filePath: file)
@@ -59,9 +69,11 @@ private func pngFile(_ file: String, _ name: String) throws -> Image {
             message.contains(
                 "100 of 800 pixels differ by more than 0; the largest channel difference is 255"),
             "\(message)")
-        let actual = try pngFile(file, "card.actual.png")
+        let actual = try pngFile(file, "card.png.new")
         #expect(actual.pixels.color(x: 7, y: 7) == .blue)
-        let diff = try pngFile(file, "card.diff.png")
+        // Only the pending file is written beside the reference; the difference is attached.
+        #expect(!FileManager.default.fileExists(atPath: snapshotPath(file, "card.diff.png")))
+        let diff = try diffImage(file, "card.png", "card.png.new")
         #expect(diff.pixelWidth == 40 && diff.pixelHeight == 20)
         var highlighted: [(Int, Int)] = []
         for y in 0..<20 {
@@ -71,11 +83,10 @@ private func pngFile(_ file: String, _ name: String) throws -> Image {
         }
         #expect(highlighted.count == 100)
         #expect(highlighted.allSatisfy { (5..<15).contains($0.0) && (5..<15).contains($0.1) })
-        // The reference is untouched; matching again removes the failure files.
+        // The reference is untouched; matching again removes the pending file.
         #expect(try pngFile(file, "card.png").pixels.color(x: 7, y: 7) == red)
         try expectSnapshot(of: card(), as: .png(scale: 1), named: "card", filePath: file)
-        #expect(!FileManager.default.fileExists(atPath: snapshotPath(file, "card.diff.png")))
-        #expect(!FileManager.default.fileExists(atPath: snapshotPath(file, "card.actual.png")))
+        #expect(!FileManager.default.fileExists(atPath: snapshotPath(file, "card.png.new")))
     }
 
     @Test func aToleranceAcceptsSmallDifferencesOnly() throws {
@@ -95,12 +106,12 @@ private func pngFile(_ file: String, _ name: String) throws -> Image {
         // 5 of 255, give or take the rasterizer's rounding.
         #expect(
             ["4", "5", "6"].contains {
-                message.hasSuffix("the largest channel difference is \($0)")
+                message.contains("the largest channel difference is \($0)\n")
             },
             "\(message)")
     }
 
-    @Test func aSizeChangeFailsAndWritesADiffImage() throws {
+    @Test func aSizeChangeFailsAndItsDiffImageCoversBothSizes() throws {
         let file = try temporaryTestFile()
         _ = failureMessage {
             try expectSnapshot(of: card(), as: .png(scale: 1), named: "card", filePath: file)
@@ -110,7 +121,7 @@ private func pngFile(_ file: String, _ name: String) throws -> Image {
                 of: card(width: 50), as: .png(scale: 1), named: "card", filePath: file)
         }
         #expect(message.contains("the size changed from 40×20 to 50×20 pixels"))
-        let diff = try pngFile(file, "card.diff.png")
+        let diff = try diffImage(file, "card.png", "card.png.new")
         #expect(diff.pixelWidth == 50 && diff.pixelHeight == 20)
         #expect(diff.pixels.color(x: 45, y: 10) == red)
         #expect(diff.pixels.color(x: 20, y: 10) != red)
@@ -134,7 +145,7 @@ private func pngFile(_ file: String, _ name: String) throws -> Image {
             of: card(marked: true), as: .png(scale: 1), named: "card", filePath: file)
     }
 
-    @Test func trellisRecordMustBeOne() throws {
+    @Test func trellisRecordZeroIsTheDefault() throws {
         let file = try temporaryTestFile()
         _ = failureMessage {
             try expectSnapshot(of: card(), as: .png(scale: 1), named: "card", filePath: file)

@@ -94,7 +94,7 @@ func failureMessage(_ body: () throws -> Void) -> String {
         #expect(
             message.contains("\n-  fill-rect 0 0 40 20 #FF0000\n+  fill-rect 0 0 40 20 #0000FF"))
         let actual = try String(
-            contentsOfFile: snapshotPath(file, "sample.actual.txt"), encoding: .utf8)
+            contentsOfFile: snapshotPath(file, "sample.txt.new"), encoding: .utf8)
         #expect(actual.contains("#0000FF"))
         // The reference is untouched.
         let reference = try String(
@@ -109,7 +109,7 @@ func failureMessage(_ body: () throws -> Void) -> String {
         }
         let message = failureMessage {
             try expectSnapshot(
-                of: sampleView(color: .green), as: .text, named: "sample", record: true,
+                of: sampleView(color: .green), as: .text, named: "sample", record: .all,
                 filePath: file)
         }
         #expect(message.contains("re-recorded snapshot \"sample\""))
@@ -117,7 +117,7 @@ func failureMessage(_ body: () throws -> Void) -> String {
             of: sampleView(color: .green), as: .text, named: "sample", filePath: file)
     }
 
-    @Test func aPassingComparisonRemovesOldFailureFiles() throws {
+    @Test func aPassingComparisonRemovesAPendingSnapshot() throws {
         let file = try temporaryTestFile()
         _ = failureMessage {
             try expectSnapshot(of: sampleView(), as: .text, named: "sample", filePath: file)
@@ -126,9 +126,9 @@ func failureMessage(_ body: () throws -> Void) -> String {
             try expectSnapshot(
                 of: sampleView(color: .blue), as: .text, named: "sample", filePath: file)
         }
-        #expect(FileManager.default.fileExists(atPath: snapshotPath(file, "sample.actual.txt")))
+        #expect(FileManager.default.fileExists(atPath: snapshotPath(file, "sample.txt.new")))
         try expectSnapshot(of: sampleView(), as: .text, named: "sample", filePath: file)
-        #expect(!FileManager.default.fileExists(atPath: snapshotPath(file, "sample.actual.txt")))
+        #expect(!FileManager.default.fileExists(atPath: snapshotPath(file, "sample.txt.new")))
     }
 
     @Test func outsideSwiftTestingAFailureIsThrown() async throws {
@@ -159,30 +159,6 @@ func failureMessage(_ body: () throws -> Void) -> String {
             text
                 == "View (0 0 40 20)\n  View (5 5 10 10) id=dot\n  Control (20 2 10 10) state=selected\n"
         )
-    }
-}
-
-@Suite struct LineDiffTests {
-    @Test func equalTextsHaveNoDiff() {
-        #expect(LineDiff.diff(reference: "a\nb", actual: "a\nb") == nil)
-    }
-
-    @Test func changesShowWithContext() {
-        let reference = (1...10).map { "line \($0)" }.joined(separator: "\n")
-        let actual = reference.replacingOccurrences(of: "line 5", with: "line five")
-        #expect(
-            LineDiff.diff(reference: reference, actual: actual)
-                == "--- reference\n+++ actual\n@@\n line 2\n line 3\n line 4\n-line 5\n+line five\n line 6\n line 7\n line 8\n@@"
-        )
-    }
-
-    @Test func insertionsAndDeletions() {
-        #expect(
-            LineDiff.diff(reference: "a\nc", actual: "a\nb\nc")
-                == "--- reference\n+++ actual\n a\n+b\n c")
-        #expect(
-            LineDiff.diff(reference: "a\nb\nc", actual: "a\nc")
-                == "--- reference\n+++ actual\n a\n-b\n c")
     }
 }
 
