@@ -36,13 +36,21 @@ struct ScalarMapTable: @unchecked Sendable {
     /// - Complexity: O(log *n*) in the number of entries.
     @inline(__always)
     func value(_ codePoint: UInt32) -> UInt32? {
+        entry(codePoint).map { values[$0] }
+    }
+
+    /// The number of a code point's entry, from 0, or `nil` when the map has no entry for it.
+    ///
+    /// - Complexity: O(log *n*) in the number of entries.
+    @inline(__always)
+    func entry(_ codePoint: UInt32) -> Int? {
         guard codePoint >= keys[0], codePoint <= keys[count - 1] else { return nil }
         var low = 0
         var high = count
         while low < high {
             let middle = (low + high) >> 1
             let key = keys[middle]
-            if key == codePoint { return values[middle] }
+            if key == codePoint { return middle }
             if key < codePoint { low = middle + 1 } else { high = middle }
         }
         return nil
