@@ -148,6 +148,15 @@ import TrellisText
         #expect(LayoutDirection(firstStrongIn: text) ?? .leftToRight == expected)
     }
 
+    @Test func documentedExamplesHold() {
+        #expect(BidiParagraph("ab \u{5D0}\u{5D1}").visualOrder(inLine: 0..<7) == [0, 1, 2, 4, 3])
+        let paragraphs = BidiParagraph.paragraphs(in: "abc\n\u{5D0}\u{5D1}")
+        #expect(paragraphs.map(\.range) == [0..<4, 4..<8])
+        #expect(paragraphs.map(\.baseDirection) == [.leftToRight, .rightToLeft])
+        let name = BidiParagraph("Name: \u{5D0}\u{5D1}\u{5D2} 123")
+        #expect(Self.runSummary(name, line: name.range) == ["0..<6:0", "13..<16:2", "6..<13:1"])
+    }
+
     @Test func mirroredCharactersHaveTheirMirror() {
         #expect(Unicode.Scalar("(").bidiMirroringGlyph == ")")
         #expect(Unicode.Scalar("]").bidiMirroringGlyph == "[")
