@@ -17,8 +17,8 @@ extension BidiParagraph {
     ///   such as a `TextLayout.Line`'s `range`. Offsets outside ``range`` are clamped to it and
     ///   an offset inside a scalar moves to the scalar's end.
     /// - Returns: The runs; none for an empty line.
-    /// - Complexity: O(*m* + *r* × *k* + log *n*) for a line of *m* scalars in *r* runs with *k*
-    ///   distinct levels, in a paragraph of *n* scalars.
+    /// - Complexity: O(*m* + *r* × *k* + log *n*) for a line of *m* scalars in *r* runs whose
+    ///   levels span *k* values from the lowest odd one, in a paragraph of *n* scalars.
     public func visualRuns(inLine line: Range<Int>) -> [BidiRun] {
         let scalars = scalarRange(ofLine: line)
         return orderedRuns(scalars).map { run in
