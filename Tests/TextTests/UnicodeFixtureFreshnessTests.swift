@@ -10,22 +10,24 @@ import Testing
 /// Where the package is not installed the tests are skipped, which records no failure: the
 /// conformance tests still run on the committed copies, and there is nothing to compare with.
 @Suite struct UnicodeFixtureFreshnessTests {
-    /// The directory of the package's conformance tests.
-    static let systemDirectory = URL(fileURLWithPath: "/usr/share/unicode/auxiliary")
+    /// The directory of the package's data files, with the bidi conformance tests.
+    static let dataDirectory = URL(fileURLWithPath: "/usr/share/unicode")
+    /// The directory of the package's break conformance tests.
+    static let systemDirectory = dataDirectory.appendingPathComponent("auxiliary")
 
-    static func systemFileExists(_ name: String) -> Bool {
-        FileManager.default.fileExists(atPath: systemDirectory.appendingPathComponent(name).path)
+    static func systemFileExists(_ name: String, in directory: URL = systemDirectory) -> Bool {
+        FileManager.default.fileExists(atPath: directory.appendingPathComponent(name).path)
     }
 
     /// Whether the committed copy of a fixture has the same bytes as the system's file.
-    static func expectIdentical(_ name: String) throws {
+    static func expectIdentical(_ name: String, in directory: URL = systemDirectory) throws {
         let committed = try Data(contentsOf: fixturesDirectory.appendingPathComponent(name))
-        let system = try Data(contentsOf: systemDirectory.appendingPathComponent(name))
+        let system = try Data(contentsOf: directory.appendingPathComponent(name))
         #expect(
             committed == system,
             """
             __Fixtures__/\(name) (\(committed.count) bytes) differs from \
-            /usr/share/unicode/auxiliary/\(name) (\(system.count) bytes): the unicode-data \
+            \(directory.path)/\(name) (\(system.count) bytes): the unicode-data \
             package changed; copy the new file, regenerate the tables with \
             Tools/gen-unicode-tables and update the expected case counts
             """)
@@ -45,5 +47,21 @@ import Testing
             "/usr/share/unicode/auxiliary/GraphemeBreakTest.txt is not installed (unicode-data)"))
     func graphemeBreakTestMatchesTheInstalledUnicodeData() throws {
         try Self.expectIdentical("GraphemeBreakTest.txt")
+    }
+
+    @Test(
+        .enabled(
+            if: systemFileExists("BidiTest.txt", in: dataDirectory),
+            "/usr/share/unicode/BidiTest.txt is not installed (unicode-data)"))
+    func bidiTestMatchesTheInstalledUnicodeData() throws {
+        try Self.expectIdentical("BidiTest.txt", in: Self.dataDirectory)
+    }
+
+    @Test(
+        .enabled(
+            if: systemFileExists("BidiCharacterTest.txt", in: dataDirectory),
+            "/usr/share/unicode/BidiCharacterTest.txt is not installed (unicode-data)"))
+    func bidiCharacterTestMatchesTheInstalledUnicodeData() throws {
+        try Self.expectIdentical("BidiCharacterTest.txt", in: Self.dataDirectory)
     }
 }

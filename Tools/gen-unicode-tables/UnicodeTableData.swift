@@ -9,6 +9,7 @@ struct UnicodeTableData {
     var emoji: [UInt8]
     var bidiClass: [UInt8]
     var cellWidth: [UInt8]
+    var bidiPairs: BidiPairData
 
     init(_ ucd: UnicodeDataDirectory) throws {
         let lineBreakFile = try ucd.entries(["LineBreak.txt"])
@@ -23,6 +24,8 @@ struct UnicodeTableData {
             lineBreakFile.path, widthFile.path, categoryFile.path, bidiFile.path,
             emojiFile.path, propList.path, coreProperties.path,
         ]
+        bidiPairs = try BidiPairData(ucd, version: version)
+        inputs += bidiPairs.inputs
 
         var category = [UInt8](repeating: 0, count: codePointCount)
         let categoryNames = [
@@ -168,6 +171,7 @@ struct UnicodeTableData {
                 "UnicodeTables+Data.swift",
                 tablesSource(header: header, version: version, tables: tables)
             ),
+            ("UnicodeTables+BidiPairs.swift", bidiPairs.source(header: header)),
         ]
         for (name, data) in [
             ("lineBreak", lineBreak), ("eastAsianWidth", eastAsianWidth), ("emoji", emoji),
@@ -188,6 +192,12 @@ struct UnicodeTableData {
             print(
                 "\(entry.name): shift \(entry.table.shift), \(entry.table.index.count) + "
                     + "\(entry.table.values.count) bytes")
+        }
+        for (name, map) in [
+            ("bidiMirroring", bidiPairs.mirroring), ("bidiBrackets", bidiPairs.brackets),
+            ("bidiBracketEquivalents", bidiPairs.bracketEquivalents),
+        ] {
+            print("\(name): \(map.entries.count) sorted entries, \(map.entries.count * 6) bytes")
         }
     }
 }

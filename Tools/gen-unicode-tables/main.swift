@@ -7,12 +7,15 @@
 // (default OUTPUT_DIR): the enumerations LineBreakClass, EastAsianWidth and BidiClass, the option
 // set EmojiProperties, and UnicodeTables+Data.swift with five two-stage lookup tables (line
 // break class, East Asian width, emoji properties, bidi class, terminal cell width) stored as
-// base64 text that the module decodes once. Run it with `make unicode-tables`; the output is
-// committed, and running it again on the same data reproduces it byte for byte.
+// base64 text that the module decodes once, and UnicodeTables+BidiPairs.swift with the bidi
+// mirroring glyphs and paired brackets as sorted code-point maps. Run it with
+// `make unicode-tables`; the output is committed, and running it again on the same data
+// reproduces it byte for byte.
 //
 // Input files (relative to UNICODE_DATA_DIR): LineBreak.txt, EastAsianWidth.txt, PropList.txt,
 // DerivedCoreProperties.txt, extracted/DerivedGeneralCategory.txt,
-// extracted/DerivedBidiClass.txt, and emoji/emoji-data.txt (or emoji-data.txt).
+// extracted/DerivedBidiClass.txt, emoji/emoji-data.txt (or emoji-data.txt), BidiBrackets.txt,
+// BidiMirroring.txt and UnicodeData.txt.
 //
 // The defaults that the 15.0 files state only in their header comments (unassigned CJK and
 // pictographic ranges) are applied before the explicit lines.

@@ -9,8 +9,10 @@ extension LayoutDirection {
     /// skipped, and the search stops at the end of the first paragraph (a paragraph separator
     /// such as a line feed).
     ///
-    /// This is the direction that natural alignment follows. Trellis does not reorder
-    /// right-to-left text for display: lines hold characters in logical order.
+    /// This is the direction that natural alignment follows. ``BidiParagraph`` runs the whole
+    /// algorithm, with the same paragraph direction when the text has a strong character, and
+    /// orders each line's runs for display; the line layout does not use it yet, so
+    /// `TextLayout` lines still hold their characters in logical order.
     ///
     /// ```swift
     /// LayoutDirection(firstStrongIn: "שלום, world")   // .rightToLeft

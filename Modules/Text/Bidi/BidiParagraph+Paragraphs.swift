@@ -1,0 +1,67 @@
+public import TrellisGeometry
+
+extension BidiParagraph {
+    /// Splits a text into paragraphs and resolves each one (rule P1 of UAX #9).
+    ///
+    /// A paragraph ends after each character of bidi class B (line feed, carriage return, next
+    /// line, paragraph separator, and the information separators U+001C to U+001E), which it
+    /// keeps; a carriage return and line feed together end one paragraph. Each paragraph takes
+    /// its own direction from its first strong character unless `direction` gives one, and its
+    /// ``range`` is in the offsets of `text`, so that the lines of a layout of the whole text
+    /// find their paragraph by offset.
+    ///
+    /// ```swift
+    /// let paragraphs = BidiParagraph.paragraphs(in: "abc\n\u{5D0}\u{5D1}")
+    /// paragraphs.map(\.range)           // [0..<4, 4..<8]
+    /// paragraphs.map(\.baseDirection)   // [.leftToRight, .rightToLeft]
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - text: The text.
+    ///   - direction: The direction of every paragraph, or `nil` to find each one's by rules P2
+    ///     and P3.
+    /// - Returns: The paragraphs in order; none for an empty text. A separator at the very end
+    ///   ends the last paragraph and starts no empty one.
+    /// - Complexity: O(*n*) in the length of the text.
+    public static func paragraphs(
+        in text: String, direction: LayoutDirection? = nil
+    ) -> [BidiParagraph] {
+        var text = text
+        return text.withUTF8 { paragraphs(inUTF8: $0, direction: direction) }
+    }
+
+    /// Splits UTF-8 text in memory into paragraphs and resolves each one (rule P1 of UAX #9).
+    ///
+    /// - Parameters:
+    ///   - bytes: UTF-8 text; ill-formed sequences read as U+FFFD.
+    ///   - direction: The direction of every paragraph, or `nil` to find each one's.
+    /// - Returns: The paragraphs in order, as ``paragraphs(in:direction:)`` describes.
+    /// - Complexity: O(*n*) in the number of bytes.
+    public static func paragraphs(
+        inUTF8 bytes: UnsafeBufferPointer<UInt8>, direction: LayoutDirection? = nil
+    ) -> [BidiParagraph] {
+        guard let base = bytes.baseAddress else { return [] }
+        let classTable = UnicodeTables.bidiClass
+        var paragraphs: [BidiParagraph] = []
+        var start = 0
+        var position = 0
+        while position < bytes.count {
+            let (value, length) = decodeUTF8(base, at: position, end: bytes.count)
+            position += length
+            guard classTable.value(value) == BidiClass.paragraphSeparator.rawValue else {
+                continue
+            }
+            if value == 0x0D && position < bytes.count && bytes[position] == 0x0A {
+                position += 1
+            }
+            paragraphs.append(
+                BidiParagraph(utf8: bytes, range: start..<position, direction: direction))
+            start = position
+        }
+        if start < bytes.count {
+            paragraphs.append(
+                BidiParagraph(utf8: bytes, range: start..<bytes.count, direction: direction))
+        }
+        return paragraphs
+    }
+}

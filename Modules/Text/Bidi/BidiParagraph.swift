@@ -1,0 +1,119 @@
+public import TrellisGeometry
+
+/// A paragraph whose characters have their embedding levels resolved by the Unicode
+/// bidirectional algorithm (UAX #9), ready to be reordered line by line.
+///
+/// Creating a paragraph runs the algorithm of Unicode 15.0 up to rule I2: the paragraph level
+/// (P2, P3, or the direction you give), explicit embeddings, overrides and isolates (X1 to X10,
+/// with the depth limit of 125), weak types (W1 to W7), paired brackets (N0), neutrals (N1,
+/// N2) and implicit levels (I1, I2). ``levels`` holds the result, one level per Unicode scalar.
+/// The line rules L1 and L2 depend on where lines end, so they run when you ask for a line's
+/// ``visualRuns(inLine:)`` or ``visualOrder(inLine:)``, with the line given by its UTF-8
+/// offsets, as `TextLayout.Line.range` gives them. Rule L4 is
+/// `Unicode.Scalar.bidiMirroringGlyph`; L3 (combining marks) is left to the renderer.
+///
+/// The initializers take the text of one paragraph: a paragraph separator inside it ends every
+/// embedding and isolate (rule X8) but starts no new paragraph. Split a text of several
+/// paragraphs with ``paragraphs(in:direction:)`` (rule P1). Ill-formed UTF-8 reads as U+FFFD per
+/// maximal subpart, as `String(decoding:as:)` repairs it.
+///
+/// ```swift
+/// let paragraph = BidiParagraph("abc \u{5D0}\u{5D1}\u{5D2} 123")   // "abc אבג 123"
+/// paragraph.baseLevel    // 0: the first strong character is Latin
+/// paragraph.levels       // [0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2]
+/// paragraph.visualRuns(inLine: paragraph.range).map { ($0.range, $0.level) }
+/// // [(0..<4, 0), (11..<14, 2), (4..<11, 1)]: "abc 123 גבא" from left to right
+/// ```
+public struct BidiParagraph: Sendable, Hashable {
+    /// The UTF-8 offsets of the paragraph in the text it was created from: the whole text for
+    /// the initializers, one paragraph of it for ``paragraphs(in:direction:)``.
+    public let range: Range<Int>
+    /// The paragraph embedding level: 0 for a left-to-right paragraph, 1 for a right-to-left
+    /// one.
+    public let baseLevel: UInt8
+    /// The resolved embedding level of each Unicode scalar of the paragraph, in logical order,
+    /// before the line rules: odd levels are right to left.
+    ///
+    /// The characters that rule X9 removes (embedding and override controls, PDF, and
+    /// boundary neutrals such as the zero-width joiner) have the level of the character before
+    /// them, or the paragraph level at its start, so that reordering keeps them beside it.
+    public let levels: [UInt8]
+    /// The bidi class of each scalar, for the line rules.
+    let classes: [BidiClass]
+    /// The UTF-8 offset of each scalar from the start of ``range``.
+    let offsets: [UInt32]
+
+    /// The paragraph's direction: the direction of ``baseLevel``.
+    public var baseDirection: LayoutDirection { baseLevel & 1 == 0 ? .leftToRight : .rightToLeft }
+
+    /// Resolves the levels of a paragraph of text.
+    ///
+    /// ```swift
+    /// BidiParagraph("\u{5E9}\u{5DC}\u{5D5}\u{5DD}, world").baseDirection    // .rightToLeft
+    /// BidiParagraph("123", direction: nil).baseDirection                     // .leftToRight
+    /// BidiParagraph("abc", direction: .rightToLeft).levels                   // [2, 2, 2]
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - text: The text of the paragraph.
+    ///   - direction: The paragraph's direction, or `nil` to take it from the first strong
+    ///     character outside isolates (rules P2 and P3), left to right when there is none.
+    /// - Complexity: O(*n*) in the length of the text.
+    public init(_ text: String, direction: LayoutDirection? = nil) {
+        var text = text
+        self = text.withUTF8 { BidiParagraph(utf8: $0, direction: direction) }
+    }
+
+    /// Resolves the levels of a paragraph of UTF-8 text in memory.
+    ///
+    /// - Parameters:
+    ///   - bytes: The UTF-8 text of the paragraph; ill-formed sequences read as U+FFFD.
+    ///   - direction: The paragraph's direction, or `nil` to take it from the first strong
+    ///     character (rules P2 and P3), left to right when there is none.
+    /// - Complexity: O(*n*) in the number of bytes.
+    public init(utf8 bytes: UnsafeBufferPointer<UInt8>, direction: LayoutDirection? = nil) {
+        self.init(utf8: bytes, range: 0..<bytes.count, direction: direction)
+    }
+
+    /// Resolves the levels of the paragraph at `range` of UTF-8 text in memory.
+    init(utf8 bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, direction: LayoutDirection?) {
+        precondition(range.count <= Int(UInt32.max), "a paragraph of 4 GiB or more")
+        var classes: [BidiClass] = []
+        var offsets: [UInt32] = []
+        var brackets: [UInt8] = []
+        var capacity = 0
+        for index in range where bytes[index] & 0xC0 != 0x80 { capacity += 1 }
+        classes.reserveCapacity(capacity)
+        offsets.reserveCapacity(capacity)
+        if let base = bytes.baseAddress {
+            let classTable = UnicodeTables.bidiClass
+            let bracketTable = UnicodeTables.bidiBrackets
+            var position = range.lowerBound
+            while position < range.upperBound {
+                let (value, length) = decodeUTF8(base, at: position, end: range.upperBound)
+                let bidiClass = BidiClass(rawValue: classTable.value(value)) ?? .leftToRight
+                if bidiClass == .otherNeutral, let entry = bracketTable.entry(value) {
+                    if brackets.isEmpty {
+                        brackets = [UInt8](repeating: 0, count: classes.count)
+                        brackets.reserveCapacity(capacity)
+                    }
+                    brackets.append(UInt8(entry + 1))
+                } else if !brackets.isEmpty {
+                    brackets.append(0)
+                }
+                classes.append(bidiClass)
+                offsets.append(UInt32(position - range.lowerBound))
+                position += length
+            }
+        }
+        var resolver = BidiResolver(
+            classes: classes, brackets: brackets,
+            direction: direction.map { $0 == .rightToLeft ? .rightToLeft : .leftToRight })
+        resolver.resolve()
+        self.range = range
+        self.baseLevel = resolver.paragraphLevel
+        self.levels = resolver.levels
+        self.classes = classes
+        self.offsets = offsets
+    }
+}
