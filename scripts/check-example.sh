@@ -3,7 +3,11 @@
 # repository, its Trellis dependency pointed at this checkout, built and run in a clean
 # environment (no TRELLIS_* variables), so the backends must come from the package itself.
 #
-#   scripts/check-example.sh snapshot       Examples/SnapshotExample: plain `swift test`
+#   scripts/check-example.sh snapshot       Examples/SnapshotExample: plain `swift test`, then
+#                                           the review workflow of its README: the view
+#                                           changed, `swift test` fails and leaves pending
+#                                           snapshots, `swift run trellis snapshots accept
+#                                           --all` accepts them, `swift test` passes
 #   scripts/check-example.sh terminal-app   Examples/TerminalAppExample: `swift build`, then the
 #                                           app run live in tmux: a click, then q
 #
@@ -42,6 +46,29 @@ clean_env=(env -i "PATH=$swift_path:/usr/local/bin:/usr/bin:/bin" "HOME=${HOME:-
 if [ "$name" = SnapshotExample ]; then
     cd "$app"
     "${clean_env[@]}" "$swift" test
+    # The review workflow: change the view, see the tests fail with pending snapshots, accept
+    # them with the trellis command from the package's own dependency, and pass again.
+    sed -i 's/title: "Save"/title: "Save all"/' Sources/SaveButton/SaveButton.swift
+    if "${clean_env[@]}" TRELLIS_RECORD=never "$swift" test >"$app/failing-run.log" 2>&1; then
+        echo "check-example: swift test passed after the button's title changed" >&2
+        exit 1
+    fi
+    "${clean_env[@]}" "$swift" build --product trellis >/dev/null
+    trellis="$("${clean_env[@]}" "$swift" build --show-bin-path)/trellis"
+    pending=$("${clean_env[@]}" "$trellis" snapshots list . | wc -l)
+    [ "$pending" = 8 ] || {
+        echo "check-example: expected 8 pending snapshots, found $pending:" >&2
+        "${clean_env[@]}" "$trellis" snapshots list . >&2
+        exit 1
+    }
+    "${clean_env[@]}" "$trellis" snapshots report . --out "$app/report.html" >/dev/null
+    "${clean_env[@]}" "$trellis" snapshots accept --all --dir . | tail -1
+    "${clean_env[@]}" TRELLIS_RECORD=never "$swift" test
+    [ -z "$("${clean_env[@]}" "$trellis" snapshots list .)" ] || {
+        echo "check-example: snapshots are still pending after accepting them all" >&2
+        exit 1
+    }
+    echo "check-example: a changed view failed, its 8 snapshots were accepted, and the tests pass"
     exit 0
 fi
 

@@ -18,6 +18,9 @@ enum TrellisCommand {
           demo        show the gallery of seed components: demo [--backend NAME] [--out FILE]
                       [--interactive] (a live terminal application; q quits)
           plugins     list the rendering backends found [--path DIR[:DIR...]]
+          snapshots   review pending snapshots (<name>.<ext>.new beside a reference):
+                      snapshots list [DIR] | review [DIR] (a live terminal app: a/r/s/A, q)
+                      | accept|reject (--all | NAMES...) [--dir DIR] | report [DIR] --out FILE.html
           text break  wrap standard input at --width W [--font JSON]; print the lines as JSON
           text width  print the terminal cell width of standard input
           help        show this text
@@ -133,6 +136,8 @@ enum TrellisCommand {
                     writeError("trellis: \(error.message)")
                     return 1
                 }
+            case "snapshots":
+                return try SnapshotsCommand.run(rest)
             case "text":
                 guard let sub = rest.first, ["break", "width"].contains(sub) else {
                     throw Arguments.UsageError(
