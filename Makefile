@@ -24,12 +24,14 @@ DESTDIR      ?=
 # The build make install installs.
 CONFIGURATION ?= release
 SWIFT_FLAGS  ?= -Xswiftc -warnings-as-errors
-# Debian packages the build, the tests and the tools need.
+# Debian packages the build, the tests and the tools need (Chromium loads the HTML snapshot
+# report in the snapshot suite, and is the browser peer of the end-to-end flex benchmarks).
 DEBIAN_PACKAGES := libffi-dev libicu-dev libpng-dev pkg-config tmux unicode-data libcairo2-dev \
-	libharfbuzz-dev libfreetype-dev libfontconfig-dev fonts-dejavu-core fonts-wqy-microhei zlib1g-dev
-# Debian packages only `make bench` needs: Python with venv for the peer engines, g++ for
-# the native Kiwi peer, and Chromium, the browser peer of the end-to-end flex scenes.
-BENCH_PACKAGES := python3 python3-venv g++ chromium
+	libharfbuzz-dev libfreetype-dev libfontconfig-dev fonts-dejavu-core fonts-wqy-microhei zlib1g-dev \
+	chromium
+# Debian packages only `make bench` needs: Python with venv for the peer engines and g++ for
+# the native Kiwi peer.
+BENCH_PACKAGES := python3 python3-venv g++
 # Test suites: <make suffix>:<test target prefix>, run by `make test-<suffix>`.
 MODULES := geometry:Geometry core:Core events:Events layout:Layout text:Text richtext:RichText \
 	png:PNG snapshots:Snapshots render:Render raster:Raster terminal:Terminal tool:Tool views:Views grid:Grid trellis:Trellis testing:Testing terminalapp:TerminalApp
