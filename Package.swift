@@ -64,7 +64,8 @@ let modules: [Module] = [
         testExclude: ["__Fixtures__"]
     ),
     Module(
-        name: "TrellisSnapshots", path: "Modules/Snapshots", dependencies: ["TrellisPNG"],
+        name: "TrellisSnapshots", path: "Modules/Snapshots",
+        dependencies: ["TrellisText", "TrellisPNG"],
         tests: "SnapshotsTests", testDependencies: ["_TrellisTestSupport"]
     ),
     Module(

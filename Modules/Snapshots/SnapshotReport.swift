@@ -104,12 +104,56 @@ public enum SnapshotReport {
                 return "<span class=\"\(kind)\">\(escape(String(line)))</span>"
             }
             let note = reference == nil ? "<p>New snapshot, no reference recorded yet.</p>" : ""
+            var screens = ""
+            if snapshot.kind == .terminal {
+                let pair = [("reference", reference), ("new", new)].compactMap { name, text in
+                    text.map {
+                        "<figure><figcaption>\(name)</figcaption>"
+                            + screenHTML(TerminalScreen(snapshotText: $0)) + "</figure>"
+                    }
+                }
+                screens = "<div class=\"pair\">" + pair.joined() + "</div>\n"
+            }
             return """
-                <section class="failure text" id="snapshot-\(index)">\(title)\(note)
-                <pre class="diff">\(lines.joined(separator: "\n"))</pre>
+                <section class="failure \(snapshot.kind == .terminal ? "terminal" : "text")" id="snapshot-\(index)">\(title)\(note)
+                \(screens)<pre class="diff">\(lines.joined(separator: "\n"))</pre>
                 </section>
                 """
         }
+    }
+
+    /// A terminal screen as preformatted text, each run of one style in a span with its
+    /// colours.
+    static func screenHTML(_ screen: TerminalScreen) -> String {
+        var html = "<pre class=\"screen\">"
+        for row in screen.rows {
+            var index = 0
+            while index < row.count {
+                let cell = row[index]
+                var text = ""
+                while index < row.count, row[index].foreground == cell.foreground,
+                    row[index].background == cell.background, row[index].isBold == cell.isBold
+                {
+                    text += row[index].character
+                    index += 1
+                }
+                var style: [String] = []
+                if let color = cell.foreground { style.append("color: \(css(color))") }
+                if let color = cell.background { style.append("background: \(css(color))") }
+                if cell.isBold { style.append("font-weight: bold") }
+                html +=
+                    style.isEmpty
+                    ? escape(text)
+                    : "<span style=\"\(style.joined(separator: "; "))\">\(escape(text))</span>"
+            }
+            html += "\n"
+        }
+        return html + "</pre>"
+    }
+
+    private static func css(_ color: TerminalScreen.CellColor) -> String {
+        let (red, green, blue) = color.rgb
+        return "rgb(\(red), \(green), \(blue))"
     }
 
     private static func read(_ url: URL) throws(SnapshotReviewError) -> [UInt8] {
@@ -164,6 +208,7 @@ public enum SnapshotReport {
         .blink.on .top { animation: blink 1s steps(1) infinite; }
         @keyframes blink { 50% { opacity: 0; } }
         pre.diff { background: #f2f2f7; padding: 8px; overflow-x: auto; }
+        pre.screen { background: #000; color: #e5e5e5; padding: 4px; line-height: 1.15; }
         .added { color: #1b7f3b; background: #e3f6e8; } .removed { color: #b3261e; background: #fde7e6; }
         .hunk { color: #636366; } .empty { color: #1b7f3b; }
         """

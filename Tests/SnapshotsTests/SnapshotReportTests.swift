@@ -49,6 +49,18 @@ import TrellisSnapshots
         #expect(!html.contains("http://") && !html.contains("https://"))
     }
 
+    @Test func aTerminalSnapshotIsShownAsItsScreens() throws {
+        let (root, snapshots) = try snapshotFolder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        try write("\\e[48;5;21m<ok>\\r\\n\n", snapshots.appendingPathComponent("s.terminal.txt"))
+        try write(
+            "\\e[48;5;196m<no>\\r\\n\n", snapshots.appendingPathComponent("s.terminal.txt.new"))
+        let html = try SnapshotReport.html(for: PendingSnapshot.find(under: root))
+        #expect(html.contains("<section class=\"failure terminal\""))
+        #expect(html.contains("<span style=\"background: rgb(0, 0, 255)\">&lt;ok&gt;</span>"))
+        #expect(html.contains("<span style=\"background: rgb(255, 0, 0)\">&lt;no&gt;</span>"))
+    }
+
     @Test func withNothingPendingThePageSaysSo() throws {
         let html = try SnapshotReport.html(for: [])
         #expect(html.contains("data-failures=\"0\""))

@@ -4,10 +4,11 @@ import TrellisPNG
 import TrellisSnapshots
 
 /// `trellis snapshots review`: a live terminal application, built with Trellis' own views,
-/// that walks the pending snapshots one at a time — a coloured line diff for text and terminal
-/// snapshots, the reference and the new image side by side with the changed region outlined
-/// for PNG — and accepts, rejects or skips each (keys `a`, `r`, `s`, `A` for all; the buttons
-/// take clicks; `q` quits).
+/// that walks the pending snapshots one at a time — a coloured line diff for text snapshots,
+/// terminal snapshots shown as the screens they are (`t` switches between the new screen, the
+/// reference screen and the line diff), the reference and the new image side by side with the
+/// changed region outlined for PNG — and accepts, rejects or skips each (keys `a`, `r`, `s`,
+/// `A` for all; the buttons take clicks; `q` quits).
 @MainActor
 enum SnapshotReview {
     /// Runs the review until every snapshot is decided or the user quits.
@@ -44,6 +45,8 @@ final class ReviewScreen {
     private(set) var index = 0
     private(set) var counts = (accepted: 0, rejected: 0, skipped: 0)
     private var failure: String?
+    /// What a terminal snapshot shows: the new screen, the reference screen, or the line diff.
+    private var terminalView = 0
 
     init(pending: [PendingSnapshot]) {
         self.pending = pending
@@ -78,6 +81,9 @@ final class ReviewScreen {
             case .text("r"): decide(accept: false)
             case .text("s"), .right, .down: skip()
             case .text("A"): acceptAll()
+            case .text("t"):
+                terminalView = (terminalView + 1) % 3
+                show()
             default: return false
             }
             return true
@@ -160,7 +166,18 @@ final class ReviewScreen {
             + (snapshot.hasReference ? "" : " (new, no reference)")
         switch snapshot.kind {
         case .image: showImages(snapshot)
-        case .text, .terminal: showDiff(snapshot)
+        case .text: showDiff(snapshot)
+        case .terminal:
+            let names = ["new screen", "reference screen", "diff"]
+            title.text =
+                (title.text ?? "")
+                + " · \(names[terminalView]) (t: \(names[(terminalView + 1) % 3]))"
+            let url = terminalView == 0 ? snapshot.pending : snapshot.reference
+            if terminalView < 2, let text = try? String(contentsOf: url, encoding: .utf8) {
+                showScreen(TerminalScreen(snapshotText: text))
+            } else {
+                showDiff(snapshot)
+            }
         }
     }
 
@@ -242,6 +259,47 @@ final class ReviewScreen {
         }
         scroll.contentSize = Size(width: content.bounds.width, height: Double(lines.count) * 16)
         content.addSubview(scroll)
+    }
+
+    /// A terminal snapshot as the screen it is: each run of one style a label in its colours,
+    /// one cell 8 × 16 points.
+    private func showScreen(_ screen: TerminalScreen) {
+        let scroll = ScrollView(frame: content.bounds)
+        for (row, cells) in screen.rows.enumerated() {
+            var index = 0
+            while index < cells.count {
+                let start = index
+                let cell = cells[index]
+                var text = ""
+                while index < cells.count, cells[index].foreground == cell.foreground,
+                    cells[index].background == cell.background, cells[index].isBold == cell.isBold
+                {
+                    text += cells[index].character
+                    index += 1
+                }
+                let label = Label(
+                    frame: Rect(
+                        x: Double(start) * 8, y: Double(row) * 16, width: Double(index - start) * 8,
+                        height: 16))
+                label.font = .system(size: 13, weight: cell.isBold ? .bold : .regular)
+                label.text = text
+                label.lineBreakMode = .byClipping
+                label.textColor = cell.foreground.map(Self.color) ?? .black
+                if let background = cell.background {
+                    label.backgroundColor = Self.color(background)
+                }
+                scroll.addSubview(label)
+            }
+        }
+        scroll.contentSize = Size(
+            width: Double(screen.rows.map(\.count).max() ?? 0) * 8,
+            height: Double(screen.rows.count) * 16)
+        content.addSubview(scroll)
+    }
+
+    private static func color(_ cell: TerminalScreen.CellColor) -> Color {
+        let (red, green, blue) = cell.rgb
+        return Color(red: Double(red) / 255, green: Double(green) / 255, blue: Double(blue) / 255)
     }
 
     private static func image(_ url: URL) -> PNGImage? {
