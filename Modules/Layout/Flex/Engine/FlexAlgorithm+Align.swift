@@ -65,7 +65,22 @@ extension FlexAlgorithm {
                 let freeSpace = line.crossSize - item.outerTargetSize.cross(isRow)
                 let autoStart = item.marginIsAuto.crossStart(isRow)
                 let autoEnd = item.marginIsAuto.crossEnd(isRow)
-                if autoStart && autoEnd {
+                if freeSpace < 0 && (autoStart || autoEnd) {
+                    // §9.6 step 13: an item that overflows its line sets its block- or
+                    // inline-start auto margin to zero and the opposite margin takes the rest,
+                    // so it starts at the line's start edge — the right one in a right-to-left
+                    // column.
+                    if isRow {
+                        if autoStart { items[index].margin.top = 0 }
+                        if autoEnd { items[index].margin.bottom = freeSpace }
+                    } else if c.isRTL {
+                        if autoEnd { items[index].margin.right = 0 }
+                        items[index].margin.left = (autoStart ? 0 : item.margin.left) + freeSpace
+                    } else {
+                        if autoStart { items[index].margin.left = 0 }
+                        if autoEnd { items[index].margin.right = freeSpace }
+                    }
+                } else if autoStart && autoEnd {
                     if isRow {
                         items[index].margin.top = freeSpace / 2
                         items[index].margin.bottom = freeSpace / 2
@@ -126,8 +141,21 @@ extension FlexAlgorithm {
         var totalLines = 0.0
         for line in lines { totalLines += line.crossSize }
         let inset = c.contentBoxInset.crossSum(isRow)
+        var content = totalLines + totalGap
+        let style = node.style
+        if !isRow && c.isWrap && !c.isBalance && !c.isSpecSizing && style.height.isAuto
+            && style.maxHeight.isAuto
+            && style.aspectRatio == nil
+        {
+            // Browsers size a wrapping column of automatic width whose own style sets no height
+            // or maximum height as if its items were in one line: its width is its widest item,
+            // and lines that a height given from outside (a flex basis, stretching) makes
+            // overflow it.
+            content = 0
+            for item in items { content = max(content, item.hypotheticalOuterSize.cross(isRow)) }
+        }
         let outer = max(
-            (nodeSize.cross(isRow) ?? totalLines + totalGap + inset)
+            (nodeSize.cross(isRow) ?? content + inset)
                 .clamped(min: c.minSize.cross(isRow), max: c.maxSize.cross(isRow)),
             inset - c.scrollbarGutter.cross(isRow))
         c.containerSize.setCross(isRow, outer)
