@@ -25,7 +25,8 @@ enum FlexCompute {
             return output
         }
         if let cached = node.cache.get(
-            input.knownDimensions, input.availableSpace, input.runMode, input.sizingMode)
+            input.knownDimensions, input.availableSpace, input.runMode, input.sizingMode,
+            bySize: !node.style.flexWrap.isMultiLine)
         {
             return cached
         }

@@ -102,24 +102,30 @@ struct LayoutCache {
     @inline(__always)
     private static func matches(
         _ known: Dims<Double?>, _ available: Dims<FlexAvailableSpace>, entryKnown: Dims<Double?>,
-        entryAvailable: Dims<FlexAvailableSpace>, size: Dims<Double>
+        entryAvailable: Dims<FlexAvailableSpace>, size: Dims<Double>, bySize: Bool
     ) -> Bool {
-        (known.width == entryKnown.width || known.width == size.width)
-            && (known.height == entryKnown.height || known.height == size.height)
+        (known.width == entryKnown.width || (bySize && known.width == size.width))
+            && (known.height == entryKnown.height || (bySize && known.height == size.height))
             && (known.width != nil || entryAvailable.width.isRoughlyEqual(to: available.width))
             && (known.height != nil || entryAvailable.height.isRoughlyEqual(to: available.height))
     }
 
+    /// The cached output for a call, if an entry answers it.
+    ///
+    /// With `bySize`, an entry also answers a call whose known size is the size the entry
+    /// produced: laying a node out at its own measured size gives that size again. A multi-line
+    /// flex container breaks that rule (measured without a main size it keeps one line; given
+    /// that size, its items may wrap), so its calls pass `false`.
     func get(
         _ known: Dims<Double?>, _ available: Dims<FlexAvailableSpace>, _ mode: RunMode,
-        _ sizingMode: SizingMode
+        _ sizingMode: SizingMode, bySize: Bool = true
     ) -> LayoutOutput? {
         switch mode {
         case .performLayout:
             guard let entry = layoutEntry,
                 Self.matches(
                     known, available, entryKnown: entry.known, entryAvailable: entry.available,
-                    size: entry.output.size)
+                    size: entry.output.size, bySize: bySize)
             else { return nil }
             return entry.output
         case .computeSize:
@@ -131,7 +137,7 @@ struct LayoutCache {
                 if (entry.sizingMode == nil || entry.sizingMode == sizingMode)
                     && Self.matches(
                         known, available, entryKnown: entry.known, entryAvailable: entry.available,
-                        size: entry.size)
+                        size: entry.size, bySize: bySize)
                 {
                     return LayoutOutput(size: entry.size)
                 }

@@ -16,7 +16,7 @@ import TrellisLayout
 
     static let tolerance = 0.25
     /// The agreement each set must keep (the goal is 0.995 for both).
-    static let requiredAgreement = ["core": 0.914, "extended": 0.628]
+    static let requiredAgreement = ["core": 0.929, "extended": 0.638]
 
     @Test(arguments: ["core", "extended"])
     func randomTreesAgreeWithChromium(set: String) throws {
@@ -25,7 +25,11 @@ import TrellisLayout
         #expect(file.trees.count == 2000)
         var agreed = 0
         var disagreements: [String] = []
+        // FLEX_CONFORMANCE_SEED=N prints tree N of each set node by node: Trellis's frame, then
+        // Chromium's.
+        let shown = ProcessInfo.processInfo.environment["FLEX_CONFORMANCE_SEED"].flatMap(Int.init)
         for tree in file.trees {
+            if let shown, tree.seed == shown { try Self.printFrames(tree, set: set) }
             if let mismatch = try Self.run(tree) {
                 disagreements.append("seed \(tree.seed ?? -1): \(mismatch)")
             } else {
@@ -52,6 +56,32 @@ import TrellisLayout
         try root.calculateLayout(
             availableWidth: .definite(width), availableHeight: height, rounding: .none)
         return compare(root, tree, x: 0, y: 0, path: "root")
+    }
+
+    /// Prints every node of a tree with its style, Trellis's frame and Chromium's.
+    static func printFrames(_ tree: ChromiumFixtureNode, set: String) throws {
+        let root = try build(tree)
+        let width = try #require(root.style.width.points)
+        let height: FlexAvailableSpace =
+            root.style.height.points.map { .definite($0) } ?? .maxContent
+        try root.calculateLayout(
+            availableWidth: .definite(width), availableHeight: height, rounding: .none)
+        func visit(
+            _ node: FlexNode, _ fixture: ChromiumFixtureNode, x: Double, y: Double, path: String
+        ) {
+            let frame = node.layout.frame
+            let absolute = [x + frame.minX, y + frame.minY, frame.width, frame.height]
+            let style = fixture.style.map { "\($0.0)=\($0.1)" }.joined(separator: " ")
+            print(
+                "  \(set) \(path) \(style)\n    trellis \(absolute)\n    chromium \(fixture.frame ?? [])"
+            )
+            for (index, child) in node.children.enumerated() {
+                visit(
+                    child, fixture.children[index], x: absolute[0], y: absolute[1],
+                    path: "\(path)[\(index)]")
+            }
+        }
+        visit(root, tree, x: 0, y: 0, path: "root")
     }
 
     static func build(_ fixture: ChromiumFixtureNode) throws -> FlexNode {
