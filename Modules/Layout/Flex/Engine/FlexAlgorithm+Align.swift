@@ -156,7 +156,7 @@ extension FlexAlgorithm {
         }
         let outer = max(
             (nodeSize.cross(isRow) ?? content + inset)
-                .clamped(min: c.minSize.cross(isRow), max: c.maxSize.cross(isRow)),
+                .clamped(min: c.sizeFloor.cross(isRow), max: c.sizeCeiling.cross(isRow)),
             inset - c.scrollbarGutter.cross(isRow))
         c.containerSize.setCross(isRow, outer)
         c.innerContainerSize.setCross(isRow, max(outer - inset, 0))

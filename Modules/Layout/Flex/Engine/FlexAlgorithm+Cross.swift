@@ -129,8 +129,8 @@ extension FlexAlgorithm {
     func calculateLineCrossSizes(_ nodeSize: Dims<Double?>) {
         let isRow = c.isRow
         let inset = c.contentBoxInset.crossSum(isRow)
-        let minCross = c.minSize.cross(isRow)
-        let maxCross = c.maxSize.cross(isRow)
+        let minCross = c.sizeFloor.cross(isRow)
+        let maxCross = c.sizeCeiling.cross(isRow)
         if !c.isWrap, let cross = nodeSize.cross(isRow), !lines.isEmpty {
             lines[0].crossSize = max(cross.clamped(min: minCross, max: maxCross) - inset, 0)
             return
@@ -163,8 +163,8 @@ extension FlexAlgorithm {
         let isRow = c.isRow
         guard c.alignContent.position == .stretch, !lines.isEmpty else { return }
         let inset = c.contentBoxInset.crossSum(isRow)
-        let minCross = c.minSize.cross(isRow)
-        let maxCross = c.maxSize.cross(isRow)
+        let minCross = c.sizeFloor.cross(isRow)
+        let maxCross = c.sizeCeiling.cross(isRow)
         let innerMin = max(
             ((nodeSize.cross(isRow) ?? minCross).clamped(min: minCross, max: maxCross) ?? inset)
                 - inset, 0)

@@ -147,7 +147,7 @@ extension FlexAlgorithm {
                         : browserRowContentSize(available.main(isRow), available)) + inset
             }
         }
-        outer = outer.clamped(min: c.minSize.main(isRow), max: c.maxSize.main(isRow))
+        outer = outer.clamped(min: c.sizeFloor.main(isRow), max: c.sizeCeiling.main(isRow))
         outer = max(outer, inset - c.scrollbarGutter.main(isRow))
         let inner = max(outer - inset, 0)
         c.containerSize.setMain(isRow, outer)

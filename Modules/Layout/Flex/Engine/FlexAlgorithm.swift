@@ -129,6 +129,15 @@ struct FlexConstants {
     var knownMainSizeIsDefinite: Bool
     var hasDefiniteMainSize: Bool
     var hasDefiniteCrossSize: Bool
+    /// Whether the container's own minimum and maximum sizes clamp the size it computes. A
+    /// measurement of its content size (a flex base size, a content contribution) leaves them
+    /// to the caller, as a browser's intrinsic size does.
+    var clampsOwnSize = true
+
+    /// The minimum size the container's own size is clamped to.
+    var sizeFloor: Dims<Double?> { clampsOwnSize ? minSize : Dims(nil, nil) }
+    /// The maximum size the container's own size is clamped to.
+    var sizeCeiling: Dims<Double?> { clampsOwnSize ? maxSize : Dims(nil, nil) }
     var containerSize = Dims<Double>.zero
     var innerContainerSize = Dims<Double>.zero
 
@@ -220,11 +229,11 @@ final class FlexAlgorithm {
         if input.knownDimensions.width == nil { definite.width = true }
         if input.knownDimensions.height == nil { definite.height = true }
 
-        let algorithm = FlexAlgorithm(
-            node: node,
-            c: constants(
-                style, known: known, definite: definite, parentSize: parentSize,
-                direction: input.direction))
+        var constants = constants(
+            style, known: known, definite: definite, parentSize: parentSize,
+            direction: input.direction)
+        constants.clampsOwnSize = input.sizingMode == .inherentSize || input.runMode != .computeSize
+        let algorithm = FlexAlgorithm(node: node, c: constants)
         var inner = input
         inner.knownDimensions = known
         return algorithm.run(inner)
