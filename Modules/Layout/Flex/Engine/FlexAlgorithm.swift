@@ -325,6 +325,13 @@ final class FlexAlgorithm {
             determineContainerMainSize(available)
             c.nodeInnerSize.setMain(isRow, c.innerContainerSize.main(isRow))
             c.nodeOuterSize.setMain(isRow, c.containerSize.main(isRow))
+            if isRow && c.isWrap && !c.isBalance && !c.isSpecSizing {
+                // A browser sizes a wrapping row of automatic width from its items'
+                // contributions, then breaks its lines at that width (§9.2 step 4 comes
+                // before step 5): items whose hypothetical sizes exceed their contributions
+                // wrap.
+                collectLines(available.withMain(isRow, .definite(c.innerContainerSize.main(isRow))))
+            }
             let gapStyle = isRow ? node.style.columnGap : node.style.rowGap
             // A percentage gap of a height that was not definite is zero (CSS Box Alignment
             // §8.1); a width resolves it once known.
