@@ -94,8 +94,11 @@ extension FlexAlgorithm {
             isRow,
             childKnown.cross(isRow).clamped(
                 min: transferredMin.cross(isRow), max: transferredMax.cross(isRow)))
+        // An item stretches to a cross space the container has, not to a limit of its own that
+        // stands in for an unknown one.
         if item.alignSelf.position == .stretch && !item.marginIsAuto.crossStart(isRow)
             && !item.marginIsAuto.crossEnd(isRow) && childKnown.cross(isRow) == nil
+            && available.cross(isRow).definiteValue != nil
         {
             childKnown.setCross(
                 isRow, crossAvailable.definiteValue.map { $0 - item.margin.crossSum(isRow) })

@@ -177,9 +177,24 @@ enum FlexLeaf {
         } else {
             measured = .zero
         }
-        let clamped = known.or(nodeSize).unwrap(or: measured + inset.sums).clamped(
-            min: minSize, max: maxSize)
-        var size = Dims(clamped.width, max(clamped.height, aspect.map { clamped.width / $0 } ?? 0))
+        var automatic = measured + inset.sums
+        var ratio = aspect
+        if let boxRatio = style.aspectRatio, node.measure == nil, style.boxSizing == .borderBox,
+            known.width == nil, known.height == nil, nodeSize.width == nil,
+            nodeSize.height == nil, style.width.resolve(parentSize.width) == nil,
+            style.height.resolve(parentSize.height) == nil
+        {
+            // CSS Box Sizing level 4, Preferred Aspect Ratios: an empty box whose width and
+            // height are both automatic is as tall as its padding and border (within its
+            // minimum and maximum heights), and as wide as that height through the ratio.
+            let block = pbSum.height.clamped(
+                min: style.minHeight.resolve(parentSize.height),
+                max: style.maxHeight.resolve(parentSize.height))
+            automatic = Dims(max(pbSum.width, block * boxRatio), max(block, pbSum.height))
+            ratio = boxRatio
+        }
+        let clamped = known.or(nodeSize).unwrap(or: automatic).clamped(min: minSize, max: maxSize)
+        var size = Dims(clamped.width, max(clamped.height, ratio.map { clamped.width / $0 } ?? 0))
         size = size.atLeast(pbSum.optional)
         let baseline = node.baseline.map { $0(Size(width: size.width, height: size.height)) }
         return LayoutOutput(
