@@ -65,6 +65,34 @@ extension FlexAlgorithm {
         let available = Dims<FlexAvailableSpace>(
             .definite(container.width.clamped(min: minSize.width, max: maxSize.width)),
             .definite(container.height.clamped(min: minSize.height, max: maxSize.height)))
+        if aspect != nil, !child.children.isEmpty || child.measure != nil,
+            !style.isScrollContainer, let width = known.width, let height = known.height
+        {
+            // CSS Box Sizing level 4, Automatic Minimum Size: in the axis whose size comes only
+            // from the other through the ratio, a box with an automatic minimum is at least as
+            // large as its content.
+            let ownWidth = style.width.resolve(area.width) != nil
+            let ownHeight = style.height.resolve(area.height) != nil
+            let fromRatioHeight =
+                ownWidth && !ownHeight && style.minHeight.isAuto && (top == nil || bottom == nil)
+            let fromRatioWidth =
+                ownHeight && !ownWidth && style.minWidth.isAuto && (left == nil || right == nil)
+            if fromRatioHeight || fromRatioWidth {
+                let content = FlexCompute.layout(
+                    child,
+                    LayoutInput(
+                        runMode: .computeSize, sizingMode: .contentSize, axis: .both,
+                        knownDimensions: fromRatioHeight ? Dims(width, nil) : Dims(nil, height),
+                        parentSize: c.nodeInnerSize, availableSpace: available,
+                        direction: childDirection)
+                ).size
+                if fromRatioHeight {
+                    known.height = max(height, content.height).atMost(maxSize.height)
+                } else {
+                    known.width = max(width, content.width).atMost(maxSize.width)
+                }
+            }
+        }
         var finalSize: Dims<Double>
         if let width = known.width, let height = known.height {
             finalSize = Dims(width, height)
