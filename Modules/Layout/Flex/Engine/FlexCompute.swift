@@ -26,7 +26,9 @@ enum FlexCompute {
         }
         if let cached = node.cache.get(
             input.knownDimensions, input.availableSpace, input.runMode, input.sizingMode,
-            bySize: !node.style.flexWrap.isMultiLine)
+            bySize: node.style.flexWrap.isMultiLine
+                ? Dims(!node.style.flexDirection.isRow, node.style.flexDirection.isRow)
+                : Dims(true, true))
         {
             return cached
         }

@@ -102,23 +102,24 @@ struct LayoutCache {
     @inline(__always)
     private static func matches(
         _ known: Dims<Double?>, _ available: Dims<FlexAvailableSpace>, entryKnown: Dims<Double?>,
-        entryAvailable: Dims<FlexAvailableSpace>, size: Dims<Double>, bySize: Bool
+        entryAvailable: Dims<FlexAvailableSpace>, size: Dims<Double>, bySize: Dims<Bool>
     ) -> Bool {
-        (known.width == entryKnown.width || (bySize && known.width == size.width))
-            && (known.height == entryKnown.height || (bySize && known.height == size.height))
+        (known.width == entryKnown.width || (bySize.width && known.width == size.width))
+            && (known.height == entryKnown.height || (bySize.height && known.height == size.height))
             && (known.width != nil || entryAvailable.width.isRoughlyEqual(to: available.width))
             && (known.height != nil || entryAvailable.height.isRoughlyEqual(to: available.height))
     }
 
     /// The cached output for a call, if an entry answers it.
     ///
-    /// With `bySize`, an entry also answers a call whose known size is the size the entry
-    /// produced: laying a node out at its own measured size gives that size again. A multi-line
-    /// flex container breaks that rule (measured without a main size it keeps one line; given
-    /// that size, its items may wrap), so its calls pass `false`.
+    /// In the axes of `bySize`, an entry also answers a call whose known size is the size the
+    /// entry produced: laying a node out at its own measured size gives that size again. A
+    /// multi-line flex container breaks that rule in its main axis (measured without a main
+    /// size, its items may break into other lines than at that size), so its calls leave that
+    /// axis out.
     func get(
         _ known: Dims<Double?>, _ available: Dims<FlexAvailableSpace>, _ mode: RunMode,
-        _ sizingMode: SizingMode, bySize: Bool = true
+        _ sizingMode: SizingMode, bySize: Dims<Bool> = Dims(true, true)
     ) -> LayoutOutput? {
         switch mode {
         case .performLayout:
