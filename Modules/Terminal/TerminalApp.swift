@@ -142,7 +142,20 @@ public enum TerminalApp {
             var mouse = MouseTranslator(
                 cellWidth: configuration.cellWidth, cellHeight: configuration.cellHeight)
             let reader = TerminalInputReader(session: session, backend: backend)
-            try session.write(window.render())
+            // Frames are bracketed as synchronized updates where the terminal applies them,
+            // so that none is shown half drawn.
+            let capabilities =
+                session.usesRawMode ? try session.queryCapabilities() : TerminalCapabilities()
+            func draw(_ frame: [UInt8]) throws {
+                guard capabilities.synchronizedOutput, !frame.isEmpty else {
+                    try session.write(frame)
+                    return
+                }
+                try session.write(
+                    TerminalCapabilities.beginSynchronizedUpdate + frame
+                        + TerminalCapabilities.endSynchronizedUpdate)
+            }
+            try draw(window.render())
             while true {
                 // At most 60 frames a second while something moves, and none while nothing
                 // does: the window is drawn only when it needs display.
@@ -162,7 +175,7 @@ public enum TerminalApp {
                     return
                 }
                 window.advanceTime(to: now)
-                if window.needsDisplay { try session.write(window.render()) }
+                if window.needsDisplay { try draw(window.render()) }
             }
         }
 

@@ -35,6 +35,8 @@ public final class TerminalSession {
     public private(set) var size = TerminalSize(columns: 80, rows: 24)
 
     private var wake: (read: Int32, write: Int32) = (-1, -1)
+    /// Input read while waiting for the terminal's replies, returned by the next read.
+    private var unread: [UInt8] = []
     private static let isAnyActive = Mutex(false)
 
     /// Creates a session, which does nothing until it starts.
@@ -124,6 +126,10 @@ public final class TerminalSession {
     /// - Throws: ``TerminalError`` when the session is not active or a system call fails.
     public func read(timeout: Double?) throws(TerminalError) -> TerminalRead {
         guard isActive else { throw TerminalError(.closed, "read: the session is not active") }
+        if !unread.isEmpty {
+            defer { unread = [] }
+            return .bytes(unread)
+        }
         switch try TerminalDevice.wait(input: input, wake: wake.read, timeout: timeout) {
         case .wake:
             TerminalDevice.drain(wake.read)
@@ -138,6 +144,42 @@ public final class TerminalSession {
             case .nothing: return .timeout
             }
         }
+    }
+
+    /// Asks the terminal what it supports (see ``TerminalCapabilities``) and waits for its
+    /// replies. Keys typed meanwhile are kept and returned by the next ``read(timeout:)``.
+    ///
+    /// - Parameter timeout: The most seconds to wait for a terminal that answers nothing.
+    /// - Returns: What the terminal said; nothing supported when it did not answer.
+    /// - Throws: ``TerminalError`` when the session is not active or a system call fails.
+    public func queryCapabilities(timeout: Double = 0.2) throws(TerminalError)
+        -> TerminalCapabilities
+    {
+        guard isActive else { throw TerminalError(.closed, "query: the session is not active") }
+        try TerminalDevice.writeAll(TerminalCapabilities.query, to: output)
+        var capabilities = TerminalCapabilities()
+        var received: [UInt8] = []
+        let deadline = ContinuousClock.now + .milliseconds(Int(max(timeout, 0) * 1000))
+        waiting: while ContinuousClock.now < deadline {
+            let left = deadline - ContinuousClock.now
+            let seconds =
+                Double(left.components.seconds) + Double(left.components.attoseconds) / 1e18
+            guard case .input = try TerminalDevice.wait(input: input, wake: -1, timeout: seconds)
+            else { continue }
+            let bytes: [UInt8]
+            switch try TerminalDevice.read(from: input) {
+            case .bytes(let read): bytes = read
+            case .nothing: continue
+            case .end: break waiting
+            }
+            received += bytes
+            var probe = TerminalCapabilities()
+            let (done, _) = TerminalCapabilities.parse(received, into: &probe)
+            if done { break }
+        }
+        let (_, rest) = TerminalCapabilities.parse(received, into: &capabilities)
+        unread += rest
+        return capabilities
     }
 
     /// The terminal's size now, from the output or the input, or `nil` when neither is a

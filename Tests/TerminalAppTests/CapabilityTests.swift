@@ -1,0 +1,96 @@
+import Glibc
+import Testing
+import TrellisCore
+import TrellisGeometry
+import TrellisPluginKit
+import TrellisRender
+import TrellisTerminal
+import TrellisTerminalRenderer
+import TrellisViews
+import _TrellisTestSupport
+
+/// The terminal's replies to the capability query, and frames bracketed as synchronized
+/// updates where the terminal applies them.
+@Suite struct CapabilityParsingTests {
+    private func parse(_ text: String) -> (TerminalCapabilities, Bool, String) {
+        var capabilities = TerminalCapabilities()
+        let (done, rest) = TerminalCapabilities.parse(Array(text.utf8), into: &capabilities)
+        return (capabilities, done, String(decoding: rest, as: UTF8.self))
+    }
+
+    @Test func repliesAreTakenOutAndKeysKept() {
+        let (capabilities, done, rest) = parse("a\u{1B}[?2026;2$yb\u{1B}[?62;22c\u{1B}[Ac")
+        #expect(capabilities.synchronizedOutput && capabilities.answered && done)
+        #expect(rest == "ab\u{1B}[Ac")
+    }
+
+    @Test(arguments: [("0", false), ("1", true), ("2", true), ("3", true), ("4", false)])
+    func theModeIsSupportedWhenTheTerminalKnowsIt(value: String, supported: Bool) {
+        let (capabilities, _, _) = parse("\u{1B}[?2026;\(value)$y\u{1B}[?1;2c")
+        #expect(capabilities.synchronizedOutput == supported)
+    }
+
+    @Test func withoutTheAttributesReplyTheWaitGoesOn() {
+        let (capabilities, done, rest) = parse("\u{1B}[?2026;1$y")
+        #expect(capabilities.synchronizedOutput && !capabilities.answered && !done)
+        #expect(rest.isEmpty)
+    }
+}
+
+// In the serialized session suite: one terminal session may be active at a time.
+extension SessionTests {
+    @Test func theQueryReadsTheRepliesAndKeepsTypedKeysForTheNextRead() throws {
+        let terminal = try PseudoTerminal(columns: 40, rows: 10)
+        let session = TerminalSession(input: terminal.subordinate, output: terminal.subordinate)
+        try session.start()
+        defer { session.stop() }
+        terminal.type("x\u{1B}[?2026;2$y\u{1B}[?62;c")
+        let capabilities = try session.queryCapabilities(timeout: 2)
+        #expect(capabilities == TerminalCapabilities(synchronizedOutput: true, answered: true))
+        #expect(try session.read(timeout: 0) == .bytes(Array("x".utf8)))
+        #expect(terminal.readOutput().contains("\u{1B}[?2026$p\u{1B}[c"))
+    }
+
+    @Test func aTerminalThatAnswersNothingCostsTheTimeoutAndSupportsNothing() throws {
+        let terminal = try PseudoTerminal(columns: 40, rows: 10)
+        let session = TerminalSession(input: terminal.subordinate, output: terminal.subordinate)
+        try session.start()
+        defer { session.stop() }
+        terminal.type("q")
+        let capabilities = try session.queryCapabilities(timeout: 0.05)
+        #expect(capabilities == TerminalCapabilities())
+        #expect(try session.read(timeout: 0) == .bytes(Array("q".utf8)))
+    }
+
+    @Test(arguments: [true, false]) @MainActor
+    func framesAreSynchronizedUpdatesWhereTheTerminalAppliesThem(supported: Bool) throws {
+        let terminal = try PseudoTerminal(columns: 20, rows: 4)
+        let registry = BackendRegistry(discovery: PluginDiscovery(usesEnvironment: false))
+        registry.register(name: "terminal", capabilities: [.renderTerminal, .input, .measureText]) {
+            (configuration: [UInt8]) throws(RendererError) -> TerminalRenderer in
+            try TerminalRenderer(configuration: configuration)
+        }
+        let window = Window(size: Size(width: 10, height: 10))
+        let label = Label(frame: Rect(x: 0, y: 0, width: 80, height: 16))
+        label.text = "Hello"
+        window.addSubview(label)
+        let mode = supported ? "2" : "0"
+        terminal.type("\u{1B}[?2026;\(mode)$y\u{1B}[?62;cq")
+        try TerminalApp.run(
+            window: window, registry: registry,
+            configuration: TerminalConfiguration(colorMode: .palette16),
+            session: TerminalSession(input: terminal.subordinate, output: terminal.subordinate))
+        let output = terminal.readOutput()
+        #expect(output.contains("Hello"))
+        if supported {
+            // The first frame is one synchronized update: begin, the frame, end.
+            let parts = output.split(separator: "\u{1B}[?2026h", omittingEmptySubsequences: false)
+            #expect(parts.count >= 2)
+            let frame = parts.count >= 2 ? parts[1] : ""
+            #expect(frame.contains("Hello"))
+            #expect(frame.contains("\u{1B}[?2026l"))
+        } else {
+            #expect(!output.contains("\u{1B}[?2026h"))
+        }
+    }
+}
