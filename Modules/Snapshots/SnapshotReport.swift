@@ -126,25 +126,17 @@ public enum SnapshotReport {
     /// colours.
     static func screenHTML(_ screen: TerminalScreen) -> String {
         var html = "<pre class=\"screen\">"
-        for row in screen.rows {
-            var index = 0
-            while index < row.count {
-                let cell = row[index]
-                var text = ""
-                while index < row.count, row[index].foreground == cell.foreground,
-                    row[index].background == cell.background, row[index].isBold == cell.isBold
-                {
-                    text += row[index].character
-                    index += 1
-                }
+        for row in screen.rows.indices {
+            for run in screen.runs(ofRow: row) {
+                let cell = run.style
                 var style: [String] = []
                 if let color = cell.foreground { style.append("color: \(css(color))") }
                 if let color = cell.background { style.append("background: \(css(color))") }
                 if cell.isBold { style.append("font-weight: bold") }
                 html +=
                     style.isEmpty
-                    ? escape(text)
-                    : "<span style=\"\(style.joined(separator: "; "))\">\(escape(text))</span>"
+                    ? escape(run.text)
+                    : "<span style=\"\(style.joined(separator: "; "))\">\(escape(run.text))</span>"
             }
             html += "\n"
         }

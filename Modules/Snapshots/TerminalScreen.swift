@@ -127,6 +127,30 @@ public struct TerminalScreen: Sendable, Hashable {
         }
     }
 
+    /// A row's cells in runs of one style: where each run starts, its text, and its style (the
+    /// first cell's, whose character is not used).
+    ///
+    /// - Complexity: O(*n*) in the row's cells.
+    public func runs(ofRow row: Int) -> [(column: Int, text: String, style: Cell)] {
+        guard row < rows.count else { return [] }
+        let cells = rows[row]
+        var runs: [(column: Int, text: String, style: Cell)] = []
+        var index = 0
+        while index < cells.count {
+            let start = index
+            let style = cells[index]
+            var text = ""
+            while index < cells.count, cells[index].foreground == style.foreground,
+                cells[index].background == style.background, cells[index].isBold == style.isBold
+            {
+                text += cells[index].character
+                index += 1
+            }
+            runs.append((start, text, style))
+        }
+        return runs
+    }
+
     /// The text of a row, without trailing blanks.
     public func text(ofRow row: Int) -> String {
         guard row < rows.count else { return "" }

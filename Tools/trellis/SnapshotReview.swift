@@ -265,27 +265,17 @@ final class ReviewScreen {
     /// one cell 8 × 16 points.
     private func showScreen(_ screen: TerminalScreen) {
         let scroll = ScrollView(frame: content.bounds)
-        for (row, cells) in screen.rows.enumerated() {
-            var index = 0
-            while index < cells.count {
-                let start = index
-                let cell = cells[index]
-                var text = ""
-                while index < cells.count, cells[index].foreground == cell.foreground,
-                    cells[index].background == cell.background, cells[index].isBold == cell.isBold
-                {
-                    text += cells[index].character
-                    index += 1
-                }
+        for row in screen.rows.indices {
+            for run in screen.runs(ofRow: row) {
                 let label = Label(
                     frame: Rect(
-                        x: Double(start) * 8, y: Double(row) * 16, width: Double(index - start) * 8,
-                        height: 16))
-                label.font = .system(size: 13, weight: cell.isBold ? .bold : .regular)
-                label.text = text
+                        x: Double(run.column) * 8, y: Double(row) * 16,
+                        width: Double(run.text.count) * 8, height: 16))
+                label.font = .system(size: 13, weight: run.style.isBold ? .bold : .regular)
+                label.text = run.text
                 label.lineBreakMode = .byClipping
-                label.textColor = cell.foreground.map(Self.color) ?? .black
-                if let background = cell.background {
+                label.textColor = run.style.foreground.map(Self.color) ?? .black
+                if let background = run.style.background {
                     label.backgroundColor = Self.color(background)
                 }
                 scroll.addSubview(label)

@@ -49,23 +49,24 @@ import TrellisLayout
 
     /// Lays out one tree and returns its first disagreement with Chromium, if any.
     static func run(_ tree: ChromiumFixtureNode) throws -> String? {
+        compare(try layOut(tree), tree, x: 0, y: 0, path: "root")
+    }
+
+    /// Builds a tree and lays it out as Chromium did: the root's width, and its height or
+    /// else its content's.
+    static func layOut(_ tree: ChromiumFixtureNode) throws -> FlexNode {
         let root = try build(tree)
         let width = try #require(root.style.width.points)
         let height: FlexAvailableSpace =
             root.style.height.points.map { .definite($0) } ?? .maxContent
         try root.calculateLayout(
             availableWidth: .definite(width), availableHeight: height, rounding: .none)
-        return compare(root, tree, x: 0, y: 0, path: "root")
+        return root
     }
 
     /// Prints every node of a tree with its style, Trellis's frame and Chromium's.
     static func printFrames(_ tree: ChromiumFixtureNode, set: String) throws {
-        let root = try build(tree)
-        let width = try #require(root.style.width.points)
-        let height: FlexAvailableSpace =
-            root.style.height.points.map { .definite($0) } ?? .maxContent
-        try root.calculateLayout(
-            availableWidth: .definite(width), availableHeight: height, rounding: .none)
+        let root = try layOut(tree)
         func visit(
             _ node: FlexNode, _ fixture: ChromiumFixtureNode, x: Double, y: Double, path: String
         ) {
