@@ -143,14 +143,15 @@ extension FlexAlgorithm {
         let inset = c.contentBoxInset.crossSum(isRow)
         var content = totalLines + totalGap
         let style = node.style
-        if !isRow && c.isWrap && !c.isBalance && !c.isSpecSizing && style.height.isAuto
-            && style.maxHeight.isAuto
-            && style.aspectRatio == nil
+        let minContentWidth = itemSpace.cross(isRow) == .minContent
+        if !isRow && c.isWrap && !c.isBalance && !c.isSpecSizing
+            && ((style.height.isAuto && style.maxHeight.isAuto && style.aspectRatio == nil)
+                || minContentWidth)
         {
             // Browsers size a wrapping column of automatic width whose own style sets no height
             // or maximum height as if its items were in one line: its width is its widest item,
             // and lines that a height given from outside (a flex basis, stretching) makes
-            // overflow it.
+            // overflow it. Its min-content width is its widest item whatever its height.
             content = 0
             for item in items { content = max(content, item.hypotheticalOuterSize.cross(isRow)) }
         }
