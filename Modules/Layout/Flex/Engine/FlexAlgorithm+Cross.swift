@@ -183,10 +183,13 @@ extension FlexAlgorithm {
             for index in line.start..<line.end {
                 let cross: Double
                 if stretchesToLine(items[index]) {
-                    cross = (line.crossSize - items[index].margin.crossSum(isRow))
-                        .clamped(
-                            min: items[index].minSize.cross(isRow),
-                            max: items[index].maxSize.cross(isRow))
+                    // A stretched box is never narrower than its padding and border.
+                    cross = max(
+                        (line.crossSize - items[index].margin.crossSum(isRow))
+                            .clamped(
+                                min: items[index].minSize.cross(isRow),
+                                max: items[index].maxSize.cross(isRow)),
+                        items[index].paddingBorder.crossSum(isRow))
                 } else {
                     cross = items[index].hypotheticalInnerSize.cross(isRow)
                 }
