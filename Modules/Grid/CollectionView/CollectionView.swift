@@ -140,15 +140,10 @@ open class CollectionView: ScrollView {
 
     // MARK: Accessibility
 
-    /// A collection view's elements are read together, as a unit, unless assigned otherwise.
-    open override var shouldGroupAccessibilityChildren: Bool {
-        get { accessibilityStorage?.groupsChildren ?? true }
-        set { super.shouldGroupAccessibilityChildren = newValue }
-    }
-
     /// The assigned elements, else the cells and supplementary views that show in the bounds
     /// (not those kept in the overscan), by index path: in each section its headers, its
-    /// cells, then its other views.
+    /// cells, then its other views. As a container that lists its elements, a collection view
+    /// is read as a unit.
     open override var accessibilityElements: [any Accessible]? {
         get {
             if let elements = accessibilityStorage?.elements { return elements }

@@ -15,8 +15,8 @@ extension View {
     ///   18 points or more, or 14 points bold. The background is the ancestors' background
     ///   colours, composited from the top over white, with a gradient counted as its stop
     ///   that contrasts least and a button's background image as its average colour;
-    /// - ``AccessibilityIssue/Kind/hittableBehindModal``: an element hidden behind a modal
-    ///   view that a tap at its centre still reaches.
+    /// - ``AccessibilityIssue/Kind/hittableBehindModal``: an interactive element hidden
+    ///   behind a modal view that a tap at its centre still reaches.
     ///
     /// Elements are audited as ``accessibilityTree()`` finds them; text is audited in every
     /// shown label that a modal view does not hide. The window is laid out first.
@@ -94,11 +94,7 @@ struct AccessibilityAudit {
                 "an image read as an element has no accessibility label; label it, or set "
                     + "isAccessibilityElement to false if it is decoration", source)
         }
-        let control = source as? Control
-        let isInteractive =
-            !node.traits.contains(.notEnabled)
-            && ((control.map { $0.isEnabled && $0.isUserInteractionEnabled } ?? false)
-                || !node.traits.isDisjoint(with: AccessibilityAudit.interactiveTraits))
+        let isInteractive = AccessibilityAudit.isInteractive(node, source)
         let target = (source as? View).map { $0.convert($0.bounds, to: nil) } ?? node.frame
         let side = AccessibilityIssue.minimumHitTargetSide
         if isInteractive, target.width < side || target.height < side {
@@ -111,14 +107,17 @@ struct AccessibilityAudit {
         }
     }
 
-    /// Reports the elements of a view hidden behind a modal view that a tap still reaches.
+    /// Reports the interactive elements of a view hidden behind a modal view that a tap still
+    /// reaches.
     private mutating func auditHittable(_ view: View, behind modal: View) {
         var builder = AccessibilityTreeBuilder()
         var pending = builder.entries(for: view)
         let top = AccessibilityAudit.top(of: root)
         while let entry = pending.popLast() {
             pending += entry.children
-            guard entry.children.isEmpty, entry.source.isAccessibilityElement else { continue }
+            guard entry.children.isEmpty, entry.source.isAccessibilityElement,
+                AccessibilityAudit.isInteractive(entry.node, entry.source)
+            else { continue }
             let frame = entry.node.frame
             let point = top.convert(Point(x: frame.midX, y: frame.midY), from: nil)
             guard let owner = AccessibilityAudit.view(of: entry.source),
@@ -143,6 +142,16 @@ struct AccessibilityAudit {
                 kind: kind, message: message, path: AccessibilityPath.path(of: source, from: root),
                 identifier: source.accessibilityIdentifier,
                 frame: frame ?? source.accessibilityFrame))
+    }
+
+    /// Whether an element takes taps or swipes: an enabled control that takes touches, or an
+    /// element with an interactive trait, unless it is marked not enabled.
+    static func isInteractive(_ node: AccessibilityNode, _ source: any Accessible) -> Bool {
+        guard !node.traits.contains(.notEnabled) else { return false }
+        if let control = source as? Control, control.isEnabled, control.isUserInteractionEnabled {
+            return true
+        }
+        return !node.traits.isDisjoint(with: interactiveTraits)
     }
 
     /// "a button", "a switch \"Wi-Fi\"": the element by its role and label.

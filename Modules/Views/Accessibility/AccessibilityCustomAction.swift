@@ -16,7 +16,7 @@ public struct AccessibilityCustomAction: Sendable {
     /// The name assistive technologies read for the action.
     public var name: String
     /// Performs the action; returns whether it succeeded.
-    public var handler: @MainActor @Sendable (AccessibilityCustomAction) -> Bool
+    public var handler: @MainActor (AccessibilityCustomAction) -> Bool
 
     /// Creates an action.
     ///
@@ -25,7 +25,7 @@ public struct AccessibilityCustomAction: Sendable {
     ///   - handler: Performs the action with the action itself and returns whether it
     ///     succeeded.
     public init(
-        name: String, handler: @escaping @MainActor @Sendable (AccessibilityCustomAction) -> Bool
+        name: String, handler: @escaping @MainActor (AccessibilityCustomAction) -> Bool
     ) {
         self.name = name
         self.handler = handler

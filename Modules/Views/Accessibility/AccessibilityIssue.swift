@@ -24,7 +24,7 @@ public struct AccessibilityIssue: Sendable, Hashable, CustomStringConvertible {
         /// than WCAG 2.2 asks: ``AccessibilityIssue/minimumTextContrast``, or
         /// ``AccessibilityIssue/minimumLargeTextContrast`` for large text.
         case lowContrast
-        /// An element left out because a modal view is shown can still be tapped.
+        /// An interactive element left out because a modal view is shown can still be tapped.
         case hittableBehindModal
     }
 

@@ -74,7 +74,8 @@ public struct AccessibilityNode: Sendable, Hashable, CustomStringConvertible {
         if let hint { parts.append("hint=" + AccessibilityNode.quoted(hint)) }
         if !traits.isEmpty { parts.append("traits=[" + traits.names.joined(separator: ", ") + "]") }
         if !actions.isEmpty {
-            parts.append("actions=[" + actions.map(AccessibilityNode.quoted).joined(separator: ", ") + "]")
+            parts.append(
+                "actions=[" + actions.map(AccessibilityNode.quoted).joined(separator: ", ") + "]")
         }
         if let identifier { parts.append("id=" + AccessibilityNode.bareOrQuoted(identifier)) }
         let numbers = [frame.minX, frame.minY, frame.width, frame.height]

@@ -16,7 +16,7 @@ package final class AccessibilityStorage {
     package var frame: Rect?
     package var elements: [any Accessible]?
     package var elementsHidden = false
-    package var groupsChildren: Bool?
+    package var groupsChildren = false
     package var isModal = false
     package var customActions: [AccessibilityCustomAction] = []
 
