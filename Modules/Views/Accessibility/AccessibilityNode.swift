@@ -68,23 +68,27 @@ public struct AccessibilityNode: Sendable, Hashable, CustomStringConvertible {
     /// without spaces or punctuation other than `-_.:/` is written bare); numbers are rounded
     /// to three decimals, so that the line is the same on every machine.
     public var description: String {
-        var parts = ["-", role.rawValue]
-        if let label { parts.append(AccessibilityNode.quoted(label)) }
-        if let value { parts.append("value=" + AccessibilityNode.quoted(value)) }
-        if let hint { parts.append("hint=" + AccessibilityNode.quoted(hint)) }
-        if !traits.isEmpty { parts.append("traits=[" + traits.names.joined(separator: ", ") + "]") }
+        var line = "- " + role.rawValue
+        if let label { line += " " + AccessibilityNode.quoted(label) }
+        if let value { line += " value=" + AccessibilityNode.quoted(value) }
+        if let hint { line += " hint=" + AccessibilityNode.quoted(hint) }
+        if !traits.isEmpty { line += " traits=[" + traits.names.joined(separator: ", ") + "]" }
         if !actions.isEmpty {
-            parts.append(
-                "actions=[" + actions.map(AccessibilityNode.quoted).joined(separator: ", ") + "]")
+            line += " actions=[" + actions.map(AccessibilityNode.quoted).joined(separator: ", ")
+            line += "]"
         }
-        if let identifier { parts.append("id=" + AccessibilityNode.bareOrQuoted(identifier)) }
-        let numbers = [frame.minX, frame.minY, frame.width, frame.height]
-        parts.append("frame=(" + numbers.map(\.decimalDescription).joined(separator: ", ") + ")")
-        return parts.joined(separator: " ")
+        if let identifier { line += " id=" + AccessibilityNode.bareOrQuoted(identifier) }
+        line += " frame=(" + frame.minX.decimalDescription + ", " + frame.minY.decimalDescription
+        line += ", " + frame.width.decimalDescription + ", " + frame.height.decimalDescription + ")"
+        return line
     }
 
     /// A string in double quotes with its quotes, backslashes and control characters escaped.
     static func quoted(_ text: String) -> String {
+        let plain = !text.unicodeScalars.contains {
+            $0 == "\"" || $0 == "\\" || $0.isUnsafeToEcho
+        }
+        if plain { return "\"" + text + "\"" }
         var result = "\""
         for scalar in text.unicodeScalars {
             switch scalar {

@@ -45,13 +45,22 @@ public enum AccessibilityRole: String, Sendable, Hashable, CaseIterable {
     ///   - traits: The node's traits.
     ///   - isGroup: Whether the node is a container read as a unit.
     public init(traits: AccessibilityTraits, isGroup: Bool) {
-        let order: [(AccessibilityTraits, AccessibilityRole)] = [
-            (.textEntry, traits.contains(.searchField) ? .searchField : .textField),
-            (.searchField, .searchField), (.adjustable, .adjustable),
-            (.toggleButton, .toggleButton), (.keyboardKey, .keyboardKey), (.link, .link),
-            (.button, .button), (.tabBar, .tabBar), (.header, .header), (.image, .image),
-            (.staticText, .text), (.summaryElement, .summary),
-        ]
-        self = order.first { traits.contains($0.0) }?.1 ?? (isGroup ? .group : .element)
+        let bits = traits.rawValue
+        if bits & AccessibilityTraits.textEntry.rawValue != 0 {
+            self = bits & AccessibilityTraits.searchField.rawValue != 0 ? .searchField : .textField
+            return
+        }
+        for (trait, role) in AccessibilityRole.precedence where bits & trait.rawValue != 0 {
+            self = role
+            return
+        }
+        self = isGroup ? .group : .element
     }
+
+    /// The traits that name a role, strongest first (after ``AccessibilityTraits/textEntry``).
+    private static let precedence: [(AccessibilityTraits, AccessibilityRole)] = [
+        (.searchField, .searchField), (.adjustable, .adjustable), (.toggleButton, .toggleButton),
+        (.keyboardKey, .keyboardKey), (.link, .link), (.button, .button), (.tabBar, .tabBar),
+        (.header, .header), (.image, .image), (.staticText, .text), (.summaryElement, .summary),
+    ]
 }

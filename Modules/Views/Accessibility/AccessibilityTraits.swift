@@ -79,6 +79,9 @@ public struct AccessibilityTraits: OptionSet, Sendable, Hashable {
         ("textEntry", .textEntry), ("toggleButton", .toggleButton),
     ]
 
+    /// The bits of every named trait.
+    private static let namedBits = named.reduce(0) { $0 | $1.trait.rawValue }
+
     /// The names of the traits set, in the order of their bits; bits without a name are
     /// written as `bit<n>`.
     ///
@@ -89,12 +92,10 @@ public struct AccessibilityTraits: OptionSet, Sendable, Hashable {
     /// - Complexity: O(64).
     public var names: [String] {
         var result: [String] = []
-        var known: UInt64 = 0
-        for (name, trait) in AccessibilityTraits.named {
-            known |= trait.rawValue
-            if contains(trait) { result.append(name) }
+        for (name, trait) in AccessibilityTraits.named where rawValue & trait.rawValue != 0 {
+            result.append(name)
         }
-        let unknown = rawValue & ~known
+        let unknown = rawValue & ~AccessibilityTraits.namedBits
         if unknown != 0 {
             for bit in 0..<64 where unknown & (1 << UInt64(bit)) != 0 {
                 result.append("bit\(bit)")

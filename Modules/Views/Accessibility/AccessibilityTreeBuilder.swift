@@ -4,11 +4,20 @@ import TrellisGeometry
 /// containers are read as a unit, and in what order.
 @MainActor
 struct AccessibilityTreeBuilder {
-    /// A node with the view or element it was made from, and its children's entries.
+    /// A node (without its children) with the view or element it was made from, and its
+    /// children's entries.
     struct Entry {
         var node: AccessibilityNode
         var source: any Accessible
         var children: [Entry]
+
+        /// The node with its children's nodes.
+        func makeNode() -> AccessibilityNode {
+            guard !children.isEmpty else { return node }
+            var complete = node
+            complete.children = children.map { $0.makeNode() }
+            return complete
+        }
     }
 
     /// The views left out because a modal sibling was shown, with that sibling, in the order
@@ -89,8 +98,7 @@ struct AccessibilityTreeBuilder {
             label: view.accessibilityLabel, value: view.accessibilityValue,
             hint: view.accessibilityHint, traits: traits,
             identifier: view.accessibilityIdentifier, frame: view.accessibilityFrame,
-            actions: view.accessibilityCustomActions.map(\.name),
-            children: children.map(\.node))
+            actions: view.accessibilityCustomActions.map(\.name))
         return Entry(node: node, source: view, children: children)
     }
 
@@ -106,37 +114,35 @@ struct AccessibilityTreeBuilder {
     static func ordered(_ entries: [Entry], rightToLeft: Bool) -> [Entry] {
         guard entries.count > 1 else { return entries }
         func finite(_ value: Double) -> Double { value.isFinite ? value : 0 }
-        func leading(_ frame: Rect) -> Double {
-            rightToLeft ? -finite(frame.maxX) : finite(frame.minX)
+        // The keys once per entry, sorted as plain numbers: entries are costly to move.
+        var keys: [(top: Double, middle: Double, leading: Double, index: Int)] = []
+        keys.reserveCapacity(entries.count)
+        for (index, entry) in entries.enumerated() {
+            let frame = entry.node.frame
+            keys.append(
+                (
+                    finite(frame.minY), finite(frame.midY),
+                    rightToLeft ? -finite(frame.maxX) : finite(frame.minX), index
+                ))
         }
-        let keyed = entries.enumerated().map { (index: $0.offset, entry: $0.element) }
-        let byTop = keyed.sorted {
-            let a = $0.entry.node.frame
-            let b = $1.entry.node.frame
-            if finite(a.minY) != finite(b.minY) { return finite(a.minY) < finite(b.minY) }
-            if leading(a) != leading(b) { return leading(a) < leading(b) }
-            return $0.index < $1.index
-        }
-        var rows: [[(index: Int, entry: Entry)]] = []
-        var rowTop = 0.0
-        var rowMiddle = 0.0
-        for item in byTop {
-            let frame = item.entry.node.frame
-            let top = finite(frame.minY)
-            if rows.isEmpty || (top > rowTop && top >= rowMiddle) {
-                rows.append([item])
-                rowTop = top
-                rowMiddle = finite(frame.midY)
-            } else {
-                rows[rows.count - 1].append(item)
+        keys.sort { ($0.top, $0.leading, $0.index) < ($1.top, $1.leading, $1.index) }
+        var order: [Int] = []
+        order.reserveCapacity(entries.count)
+        var rowStart = 0
+        while rowStart < keys.count {
+            let first = keys[rowStart]
+            var rowEnd = rowStart + 1
+            while rowEnd < keys.count,
+                !(keys[rowEnd].top > first.top && keys[rowEnd].top >= first.middle)
+            {
+                rowEnd += 1
             }
+            let row = keys[rowStart..<rowEnd].sorted {
+                ($0.leading, $0.index) < ($1.leading, $1.index)
+            }
+            order += row.map(\.index)
+            rowStart = rowEnd
         }
-        return rows.flatMap { row in
-            row.sorted {
-                let a = leading($0.entry.node.frame)
-                let b = leading($1.entry.node.frame)
-                return a != b ? a < b : $0.index < $1.index
-            }.map(\.entry)
-        }
+        return order.map { entries[$0] }
     }
 }

@@ -37,7 +37,7 @@ extension View: Accessible {
     public func accessibilityTree() -> AccessibilityTree {
         (window ?? self).layoutIfNeeded()
         var builder = AccessibilityTreeBuilder()
-        return AccessibilityTree(nodes: builder.entries(for: self).map(\.node))
+        return AccessibilityTree(nodes: builder.entries(for: self).map { $0.makeNode() })
     }
 
     /// The point an assistive technology taps to activate the element: the centre of its
@@ -55,13 +55,13 @@ extension View: Accessible {
     package var combinedAccessibilityLabel: String? {
         var builder = AccessibilityTreeBuilder()
         var parts: [String] = []
-        func visit(_ node: AccessibilityNode) {
-            for text in [node.label, node.value] {
+        func visit(_ entry: AccessibilityTreeBuilder.Entry) {
+            for text in [entry.node.label, entry.node.value] {
                 if let text, !text.isEmpty { parts.append(text) }
             }
-            for child in node.children { visit(child) }
+            for child in entry.children { visit(child) }
         }
-        for entry in builder.entries(for: self) { visit(entry.node) }
+        for entry in builder.entries(for: self) { visit(entry) }
         return parts.isEmpty ? nil : parts.joined(separator: ", ")
     }
 
