@@ -1,7 +1,7 @@
 import Trellis
 
 extension Snapshotting {
-    /// What assistive technologies read in the view, as ``View/accessibilityTree()`` gives
+    /// What assistive technologies read in the view, as `View.accessibilityTree()` gives
     /// it: one element per line in reading order, groups' elements indented under them, with
     /// role, label, value, hint, traits, identifier and frame in window coordinates; the same
     /// text `trellis a11y SCENE.json` prints.

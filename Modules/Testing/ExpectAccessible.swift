@@ -17,7 +17,7 @@ public struct AccessibilityAuditFailure: Error, Sendable, CustomStringConvertibl
 /// Audits a window (or any view's subtree) for accessibility and fails the test with each issue
 /// it finds, naming the rule, the view's path and identifier, its frame and the fix.
 ///
-/// The rules are ``View/accessibilityAudit(checking:)``'s, as Xcode's Accessibility Inspector
+/// The rules are `View.accessibilityAudit(checking:)`'s, as Xcode's Accessibility Inspector
 /// audits: controls and buttons without a label, image elements without a label, hit targets
 /// smaller than 44 × 44 points, text whose contrast against its background is below WCAG
 /// 2.2's 4.5:1 (3:1 for large text), and elements hidden behind a modal view that a tap still
@@ -37,6 +37,10 @@ public struct AccessibilityAuditFailure: Error, Sendable, CustomStringConvertibl
 /// - Parameters:
 ///   - view: The window or view to audit; it is laid out first.
 ///   - kinds: The rules to check; all of them by default.
+///   - fileID: The file the issues are recorded at; the caller's by default.
+///   - filePath: The path of that file; the caller's by default.
+///   - line: The line the issues are recorded at; the caller's by default.
+///   - column: The column the issues are recorded at; the caller's by default.
 /// - Returns: The issues found (empty when the view passed).
 /// - Throws: ``AccessibilityAuditFailure`` with the issues, outside Swift Testing only.
 /// - Complexity: O(*n* log *n*) in the number of views.

@@ -118,7 +118,7 @@ open class CollectionViewCell: CollectionReusableView {
         set { super.accessibilityLabel = newValue }
     }
 
-    /// The assigned traits, else ``AccessibilityTraits/selected`` while the cell is selected.
+    /// The assigned traits, else `AccessibilityTraits.selected` while the cell is selected.
     open override var accessibilityTraits: AccessibilityTraits {
         get { accessibilityStorage?.traits ?? (isSelected ? .selected : []) }
         set { super.accessibilityTraits = newValue }
