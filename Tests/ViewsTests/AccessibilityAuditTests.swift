@@ -58,6 +58,14 @@ import TrellisViews
         #expect(kinds(window).isEmpty)
     }
 
+    @Test func anAdjustableElementWithoutALabelIsNamedByItsRole() throws {
+        let window = window()
+        window.addSubview(Slider(frame: Rect(x: 10, y: 10, width: 200, height: 44)))
+        let issue = try #require(window.accessibilityAudit().first)
+        #expect(issue.kind == .missingLabel)
+        #expect(issue.message.hasPrefix("an adjustable has no accessibility label"))
+    }
+
     @Test func anImageElementWithoutALabelIsAnIssue() {
         let window = window()
         let image = ImageView(frame: Rect(x: 0, y: 0, width: 60, height: 60))

@@ -154,9 +154,10 @@ struct AccessibilityAudit {
         return !node.traits.isDisjoint(with: interactiveTraits)
     }
 
-    /// "a button", "a switch \"Wi-Fi\"": the element by its role and label.
+    /// "a button", "an adjustable \"Volume\"": the element by its role and label.
     static func describe(_ node: AccessibilityNode) -> String {
-        let role = node.role == .element ? "an element" : "a \(node.role.rawValue)"
+        let name = node.role.rawValue
+        let role = ("aeiou".contains(name.prefix(1)) ? "an " : "a ") + name
         guard let label = node.label, !label.isEmpty else { return role }
         return role + " " + AccessibilityNode.quoted(label)
     }
