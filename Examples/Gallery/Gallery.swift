@@ -94,18 +94,28 @@ public final class Gallery {
         }
         y += 60
 
-        y = Gallery.addHeading("MJAppView grid (seed 003)", at: y, to: scrollView, width: 320)
+        // Two columns side by side, each read as a unit: its heading, then its content, as
+        // VoiceOver would otherwise read both headings before either column.
+        let gridColumn = View(frame: Rect(x: 0, y: y, width: 340, height: 466))
+        let overlayColumn = View(frame: Rect(x: 340, y: y, width: 340, height: 466))
+        for column in [gridColumn, overlayColumn] {
+            column.shouldGroupAccessibilityChildren = true
+            scrollView.addSubview(column)
+        }
+        _ = Gallery.addHeading("MJAppView grid (seed 003)", at: 0, to: gridColumn, width: 320)
+        _ = Gallery.addHeading(
+            "ShadowView overlay (seed 001)", at: 0, to: overlayColumn, x: 10, width: 320)
         let (grid, source) = SeedComponents.appGrid()
         gridSource = source
         // A tap selects an app: the cell keeps its selected look and the status label names it.
         gridDelegate = GridSelectionReporter(source: source, status: statusLabel)
         grid.delegate = gridDelegate
-        grid.frame = Rect(x: 16, y: y, width: 320, height: 440)
+        grid.frame = Rect(x: 16, y: 26, width: 320, height: 440)
         grid.backgroundColor = .white
         grid.accessibilityIdentifier = "app-grid"
-        scrollView.addSubview(grid)
+        gridColumn.addSubview(grid)
 
-        let overlayArea = View(frame: Rect(x: 350, y: y, width: 320, height: 440))
+        let overlayArea = View(frame: Rect(x: 10, y: 26, width: 320, height: 440))
         overlayArea.backgroundColor = .white
         overlayArea.accessibilityIdentifier = "shadow-area"
         let done = Button(image: nil, title: "完成", font: .system(size: 15))
@@ -114,9 +124,7 @@ public final class Gallery {
         done.frame = Rect(x: 122, y: 20, width: 75, height: 45)
         done.accessibilityIdentifier = "shadow-button"
         overlayArea.addSubview(done)
-        scrollView.addSubview(overlayArea)
-        _ = Gallery.addHeading(
-            "ShadowView overlay (seed 001)", at: y - 26, to: scrollView, x: 350, width: 320)
+        overlayColumn.addSubview(overlayArea)
         overlay = Overlay(content: SeedComponents.shadowView())
         overlay.content.accessibilityIdentifier = "shadow-view"
         overlay.present(in: overlayArea)
@@ -139,9 +147,11 @@ public final class Gallery {
     ) -> Double {
         let toggle = Switch(frame: Rect(x: 16, y: y, width: 51, height: 31))
         toggle.accessibilityIdentifier = "switch"
+        toggle.accessibilityLabel = "Watering reminder"
         let slider = Slider(frame: Rect(x: 80, y: y, width: 160, height: 31))
         slider.value = 0.3
         slider.accessibilityIdentifier = "slider"
+        slider.accessibilityLabel = "Amount of water"
         let segments = SegmentedControl(items: ["浇水", "施肥", "收获"])
         segments.frame = Rect(x: 256, y: y, width: 180, height: 32)
         segments.selectedSegmentIndex = 0
@@ -152,6 +162,7 @@ public final class Gallery {
         let pages = PageControl(frame: Rect(x: 560, y: y + 3, width: 100, height: 26))
         pages.numberOfPages = 5
         pages.accessibilityIdentifier = "pages"
+        pages.accessibilityLabel = "Garden"
         let field = TextField(frame: Rect(x: 16, y: y + 44, width: 300, height: 32))
         field.placeholder = "Type here"
         field.borderStyle = .roundedRect
@@ -162,6 +173,7 @@ public final class Gallery {
         statusLabel.textColor = Color(white: 0.3)
         statusLabel.text = "Click or Tab to a control; q quits"
         statusLabel.accessibilityIdentifier = "status"
+        statusLabel.accessibilityTraits = [.staticText, .updatesFrequently]
         let status = statusLabel
         func report(
             _ control: Control, _ events: ControlEvents,
@@ -199,6 +211,7 @@ public final class Gallery {
         label.font = .system(size: 13, weight: .semibold)
         label.textColor = Color(white: 0.25)
         label.text = text
+        label.accessibilityTraits = [.staticText, .header]
         view.addSubview(label)
         return y + 26
     }

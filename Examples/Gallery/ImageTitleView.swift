@@ -92,6 +92,22 @@ extension SeedComponents {
             ]
             updateHorizontalPosition()
             updateVerticalPosition()
+            isAccessibilityElement = true
+        }
+
+        /// Read as one button named by its title, as the control a user taps: unless told
+        /// otherwise, its label is the title shown and its traits are a button's, selected
+        /// while it is selected.
+        public override var accessibilityLabel: String? {
+            get { super.accessibilityLabel ?? titleLabel.text }
+            set { super.accessibilityLabel = newValue }
+        }
+
+        /// A button's traits, with ``AccessibilityTraits/selected`` while selected, added to
+        /// the control's (``AccessibilityTraits/notEnabled`` while disabled).
+        public override var accessibilityTraits: AccessibilityTraits {
+            get { super.accessibilityTraits.union(isSelected ? [.button, .selected] : .button) }
+            set { super.accessibilityTraits = newValue }
         }
 
         /// Places the content view horizontally by the new alignment.

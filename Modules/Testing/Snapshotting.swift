@@ -6,8 +6,9 @@ import TrellisTextRenderer
 /// How a view becomes a snapshot: the file extension, the bytes, and how two snapshots compare.
 ///
 /// Built-in strategies: ``text`` (the text backend's display-list listing), ``png(scale:tolerance:layout:)``
-/// (pixels from the raster backend), ``terminal(width:)`` (the terminal backend's screen) and
-/// ``hierarchy`` (the view tree described).
+/// (pixels from the raster backend), ``terminal(width:)`` (the terminal backend's screen),
+/// ``hierarchy`` (the view tree described) and ``accessibility`` (what assistive technologies
+/// read).
 public struct Snapshotting: Sendable {
     /// The snapshot file's extension, without the dot.
     public let fileExtension: String

@@ -72,7 +72,7 @@ enum ExampleScenes {
         let result = try Trellis.run([
             "layout", ExampleScenes.directory.appendingPathComponent("seed-004-sfbutton.json").path,
         ])
-        #expect(result.output.hasPrefix(#"{"root": [0, 0, 360, 220], "row": [16, 16, "#))
+        #expect(result.output.hasPrefix(#"{"root": [0, 0, 360, 250], "row": [16, 16, "#))
     }
 
     @Test func sceneErrorsAreOneLineWithExitStatusOne() throws {

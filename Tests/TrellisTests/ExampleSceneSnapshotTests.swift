@@ -33,5 +33,6 @@ import TrellisTesting
         let base = String(name.dropLast(".json".count))
         try expectSnapshot(of: scene.window, as: .text, named: base)
         try expectSnapshot(of: scene.window, as: .hierarchy, named: base)
+        try expectSnapshot(of: scene.window, as: .accessibility, named: base)
     }
 }

@@ -60,6 +60,11 @@ import TrellisTesting
         try expectSnapshot(of: gallery.window, as: .terminal(width: 85), named: "gallery")
     }
 
+    @Test func galleryAsVoiceOverReadsIt() throws {
+        let gallery = Gallery()
+        try expectSnapshot(of: gallery.window, as: .accessibility, named: "gallery")
+    }
+
     @Test func galleryAsPixels() throws {
         let gallery = Gallery()
         try expectSnapshot(of: gallery.window, as: .png(scale: 1, tolerance: 2), named: "gallery")

@@ -12,6 +12,7 @@ let suites: [(name: String, run: () throws -> Void)] = [
     ("terminal", runTerminalBenchmarks),
     ("grid", runGridBenchmarks),
     ("e2e", runEndToEndBenchmarks),
+    ("a11y", runAccessibilityBenchmarks),
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())

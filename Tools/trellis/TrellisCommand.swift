@@ -15,6 +15,9 @@ enum TrellisCommand {
                       or as an animated PNG: ... --frames FROM...TO [--fps N] --out FILE.png
           layout      print the frame of every view with an id: layout SCENE.json
                       [--backend NAME] (text measured as that backend draws it)
+          a11y        print what assistive technologies read in a scene, in reading order:
+                      a11y SCENE.json [--backend NAME]; or audit it: a11y --audit SCENE.json
+                      (exit status 1 when it finds something)
           demo        show the gallery of seed components: demo [--backend NAME] [--out FILE]
                       [--interactive] (a live terminal application; q quits)
           plugins     list the rendering backends found [--path DIR[:DIR...]]
@@ -72,6 +75,9 @@ enum TrellisCommand {
                     writeError("trellis: \(error.message)")
                     return 1
                 }
+            case "a11y":
+                return try AccessibilityCommand.run(
+                    Arguments.parse(rest, options: ["backend"], flags: ["audit"]))
             case "plugins":
                 let parsed = try Arguments.parse(rest, options: ["path"])
                 if !parsed.positional.isEmpty {

@@ -102,6 +102,36 @@ open class CollectionViewCell: CollectionReusableView {
         return attributes
     }
 
+    // MARK: Accessibility
+
+    /// A cell is one accessibility element unless one was assigned otherwise: its content is
+    /// read together, as UIKit reads a table cell.
+    open override var isAccessibilityElement: Bool {
+        get { accessibilityStorage?.isElement ?? true }
+        set { super.isAccessibilityElement = newValue }
+    }
+
+    /// The assigned label, else the labels and values of the elements in the content view, in
+    /// reading order, joined by ", ".
+    open override var accessibilityLabel: String? {
+        get { accessibilityStorage?.label ?? contentView.combinedAccessibilityLabel }
+        set { super.accessibilityLabel = newValue }
+    }
+
+    /// The assigned traits, else `AccessibilityTraits.selected` while the cell is selected.
+    open override var accessibilityTraits: AccessibilityTraits {
+        get { accessibilityStorage?.traits ?? (isSelected ? .selected : []) }
+        set { super.accessibilityTraits = newValue }
+    }
+
+    /// Taps the cell at its activation point through its window, as VoiceOver does: the
+    /// collection view selects its item.
+    ///
+    /// - Returns: Whether the cell was in a window that took the tap.
+    open override func accessibilityActivate() -> Bool {
+        performAccessibilityTap()
+    }
+
     private func replace(_ old: View?, with new: View?, at index: Int) {
         if let old, old !== new { old.removeFromSuperview() }
         if let new {

@@ -138,6 +138,34 @@ open class CollectionView: ScrollView {
         return trackTouch(touch, scrolls: scrolls)
     }
 
+    // MARK: Accessibility
+
+    /// The assigned elements, else the cells and supplementary views that show in the bounds
+    /// (not those kept in the overscan), by index path: in each section its headers, its
+    /// cells, then its other views. As a container that lists its elements, a collection view
+    /// is read as a unit.
+    open override var accessibilityElements: [any Accessible]? {
+        get {
+            if let elements = accessibilityStorage?.elements { return elements }
+            return visibleViews.filter { $0.value.frame.intersects(bounds) }
+                .sorted { CollectionView.readsBefore($0.key, $1.key) }.map(\.value)
+        }
+        set { super.accessibilityElements = newValue }
+    }
+
+    /// Whether an element is read before another: by section, the section's headers first,
+    /// then by item, cells before supplementary views.
+    private static func readsBefore(_ a: ElementKey, _ b: ElementKey) -> Bool {
+        func rank(_ key: ElementKey) -> Int {
+            key.kind == .sectionHeader ? 0 : (key.kind == nil ? 1 : 2)
+        }
+        if a.indexPath.section != b.indexPath.section {
+            return a.indexPath.section < b.indexPath.section
+        }
+        if rank(a) != rank(b) { return rank(a) < rank(b) }
+        return a < b
+    }
+
     // MARK: Counts
 
     /// The number of sections, from the data source.

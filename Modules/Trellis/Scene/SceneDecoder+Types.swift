@@ -400,7 +400,10 @@ extension SceneDecoder {
             image = image.resizableImage(
                 withCapInsets: try SceneValues.insets(caps, path: reader.child("capInsets")))
         }
-        try reader.finish(known: ["size", "color", "capInsets"])
+        if let label = try reader.string("accessibilityLabel") {
+            image = image.withAccessibilityLabel(label)
+        }
+        try reader.finish(known: ["size", "color", "capInsets", "accessibilityLabel"])
         return image
     }
 }

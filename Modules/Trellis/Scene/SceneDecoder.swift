@@ -65,11 +65,12 @@ struct SceneDecoder {
     }
 
     /// The keys every view accepts.
-    static let commonKeys = [
-        "id", "type", "frame", "style", "constraints", "backgroundColor", "cornerRadius",
-        "borderWidth", "borderColor", "alpha", "hidden", "clipsToBounds", "gradient", "children",
-        "accessibilityLabel", "tag",
-    ]
+    static let commonKeys =
+        [
+            "id", "type", "frame", "style", "constraints", "backgroundColor", "cornerRadius",
+            "borderWidth", "borderColor", "alpha", "hidden", "clipsToBounds", "gradient",
+            "children", "tag",
+        ] + accessibilityKeys
 
     /// The view types and their own keys.
     static let typeKeys: [String: [String]] = [
@@ -213,7 +214,7 @@ struct SceneDecoder {
         }
         if let hidden = try reader.bool("hidden") { view.isHidden = hidden }
         if let clips = try reader.bool("clipsToBounds") { view.clipsToBounds = clips }
-        if let label = try reader.string("accessibilityLabel") { view.accessibilityLabel = label }
+        try decodeAccessibility(view, &reader)
         if let tag = try reader.integer("tag") { view.tag = tag }
         if let gradient = reader.value("gradient") {
             view.gradient = try decodeGradient(gradient, path: reader.child("gradient"))

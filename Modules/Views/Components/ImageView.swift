@@ -49,6 +49,19 @@ open class ImageView: View {
         displayedImage?.size ?? .zero
     }
 
+    /// The assigned label, else the accessibility label of the image shown. An image view is
+    /// not an accessibility element unless made one, as in UIKit.
+    open override var accessibilityLabel: String? {
+        get { accessibilityStorage?.label ?? displayedImage?.accessibilityLabel }
+        set { super.accessibilityLabel = newValue }
+    }
+
+    /// The assigned traits, else ``AccessibilityTraits/image``.
+    open override var accessibilityTraits: AccessibilityTraits {
+        get { accessibilityStorage?.traits ?? .image }
+        set { super.accessibilityTraits = newValue }
+    }
+
     /// Draws the image under the content mode.
     open override func draw(in context: DrawingContext) {
         guard let image = displayedImage else { return }

@@ -206,6 +206,26 @@ open class Label: View {
         context.draw(layout, at: Point(x: bounds.minX, y: top), font: font, color: textColor)
     }
 
+    // MARK: Accessibility
+
+    /// The assigned value, else whether the label has text: a label is read as its text.
+    open override var isAccessibilityElement: Bool {
+        get { accessibilityStorage?.isElement ?? !(text ?? "").isEmpty }
+        set { super.isAccessibilityElement = newValue }
+    }
+
+    /// The assigned label, else the text.
+    open override var accessibilityLabel: String? {
+        get { accessibilityStorage?.label ?? text }
+        set { super.accessibilityLabel = newValue }
+    }
+
+    /// The assigned traits, else ``AccessibilityTraits/staticText``.
+    open override var accessibilityTraits: AccessibilityTraits {
+        get { accessibilityStorage?.traits ?? .staticText }
+        set { super.accessibilityTraits = newValue }
+    }
+
     /// The view's attributes plus the text.
     open override var debugAttributes: [String] {
         var attributes = super.debugAttributes

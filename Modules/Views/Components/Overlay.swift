@@ -12,6 +12,10 @@ public import TrellisGeometry
 /// overlay.present(in: window)          // centred over a half-black backdrop
 /// // a tap on the backdrop (outside the card) dismisses it
 /// ```
+///
+/// While it is presented, the content is modal for assistive technologies
+/// (``View/accessibilityViewIsModal``): the views behind it, the backdrop among them, are not
+/// read.
 @MainActor
 public final class Overlay {
     /// The presented view.
@@ -60,6 +64,8 @@ public final class Overlay {
             x: container.bounds.midX - size.width / 2, y: container.bounds.midY - size.height / 2,
             width: size.width, height: size.height)
         container.addSubview(content)
+        // As VoiceOver's modal views: what is behind the overlay is not read while it shows.
+        content.accessibilityViewIsModal = true
         guard animated ?? animatesTransitions else {
             backdrop.alpha = 1
             content.alpha = 1
@@ -96,6 +102,7 @@ public final class Overlay {
     private func remove() {
         isDismissing = false
         content.removeFromSuperview()
+        content.accessibilityViewIsModal = false
         backdrop.removeFromSuperview()
         backdrop.alpha = 1
         content.alpha = 1

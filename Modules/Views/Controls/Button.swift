@@ -414,4 +414,36 @@ open class Button: Control {
         if let title = currentTitle { attributes.append("title=\"\(title)\"") }
         return attributes
     }
+
+    // MARK: Accessibility
+
+    /// A button is an accessibility element unless one was assigned otherwise.
+    open override var isAccessibilityElement: Bool {
+        get { accessibilityStorage?.isElement ?? true }
+        set { super.isAccessibilityElement = newValue }
+    }
+
+    /// The assigned label, else the title shown, else the accessibility label of the image
+    /// shown (``Image/withAccessibilityLabel(_:)``), as UIKit reads a button.
+    open override var accessibilityLabel: String? {
+        get {
+            if let label = accessibilityStorage?.label { return label }
+            if let title = currentAttributedTitle?.string ?? currentTitle, !title.isEmpty {
+                return title
+            }
+            return image(for: state)?.accessibilityLabel
+        }
+        set { super.accessibilityLabel = newValue }
+    }
+
+    /// The assigned traits, else ``AccessibilityTraits/button``, with
+    /// ``AccessibilityTraits/selected`` while selected and ``AccessibilityTraits/notEnabled``
+    /// while disabled.
+    open override var accessibilityTraits: AccessibilityTraits {
+        get {
+            accessibilityStorage?.traits
+                ?? stateAccessibilityTraits(selectable: true).union(.button)
+        }
+        set { super.accessibilityTraits = newValue }
+    }
 }

@@ -89,6 +89,32 @@ open class Control: View, TrackingHooks {
         return attributes
     }
 
+    // MARK: Accessibility
+
+    /// The assigned traits, else ``AccessibilityTraits/notEnabled`` while the control is
+    /// disabled, as UIKit's controls read "dimmed".
+    open override var accessibilityTraits: AccessibilityTraits {
+        get { accessibilityStorage?.traits ?? stateAccessibilityTraits() }
+        set { super.accessibilityTraits = newValue }
+    }
+
+    /// ``AccessibilityTraits/notEnabled`` while disabled, and ``AccessibilityTraits/selected``
+    /// while selected when `selectable`: the traits the control's state gives it.
+    package func stateAccessibilityTraits(selectable: Bool = false) -> AccessibilityTraits {
+        var traits: AccessibilityTraits = []
+        if selectable && isSelected { traits.insert(.selected) }
+        if !isEnabled { traits.insert(.notEnabled) }
+        return traits
+    }
+
+    /// Taps an enabled control at its activation point through its window, as VoiceOver does
+    /// for an element that does not activate itself.
+    ///
+    /// - Returns: Whether the control was enabled and in a window.
+    open override func accessibilityActivate() -> Bool {
+        isEnabled && performAccessibilityTap()
+    }
+
     // MARK: Focus
 
     /// Whether the control has keyboard focus.

@@ -76,6 +76,52 @@ open class PageControl: Control {
         return true
     }
 
+    // MARK: Accessibility
+
+    /// A page control is an accessibility element unless one was assigned otherwise.
+    open override var isAccessibilityElement: Bool {
+        get { accessibilityStorage?.isElement ?? true }
+        set { super.isAccessibilityElement = newValue }
+    }
+
+    /// The assigned value, else "page 2 of 5" (`nil` without pages), as UIKit's page control.
+    open override var accessibilityValue: String? {
+        get {
+            if let value = accessibilityStorage?.value { return value }
+            return numberOfPages > 0 ? "page \(currentPage + 1) of \(numberOfPages)" : nil
+        }
+        set { super.accessibilityValue = newValue }
+    }
+
+    /// The assigned traits, else ``AccessibilityTraits/adjustable`` (with
+    /// ``AccessibilityTraits/notEnabled`` while disabled).
+    open override var accessibilityTraits: AccessibilityTraits {
+        get { accessibilityStorage?.traits ?? stateAccessibilityTraits().union(.adjustable) }
+        set { super.accessibilityTraits = newValue }
+    }
+
+    /// Moves an enabled page control to the next page, sending `valueChanged` when the page
+    /// changes.
+    open override func accessibilityIncrement() {
+        turnPageForAccessibility(by: 1)
+    }
+
+    /// Moves an enabled page control to the previous page, sending `valueChanged` when the
+    /// page changes.
+    open override func accessibilityDecrement() {
+        turnPageForAccessibility(by: -1)
+    }
+
+    /// Does nothing and returns `false`: an adjustable control is adjusted, not activated.
+    open override func accessibilityActivate() -> Bool { false }
+
+    private func turnPageForAccessibility(by step: Int) {
+        guard isEnabled, numberOfPages > 0 else { return }
+        let before = currentPage
+        currentPage += step
+        if currentPage != before { pageDidChange(from: before) }
+    }
+
     /// The page shown before a user's change, whose dot fades out as the new one fades in.
     private var previousPage = 0
 

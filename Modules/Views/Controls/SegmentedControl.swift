@@ -310,6 +310,52 @@ open class SegmentedControl: Control {
         }
     }
 
+    // MARK: Accessibility
+
+    /// The assigned elements, else one button element per segment, as UIKit's: its title (or
+    /// its image's accessibility label), ``AccessibilityTraits/selected`` on the selected
+    /// segment and ``AccessibilityTraits/notEnabled`` on a disabled one; activating one
+    /// chooses it as a tap does.
+    open override var accessibilityElements: [any Accessible]? {
+        get {
+            if let elements = accessibilityStorage?.elements { return elements }
+            while segmentElements.count < segments.count {
+                segmentElements.append(
+                    ControlPartElement(
+                        container: self, index: segmentElements.count,
+                        describe: { [weak self] index in self?.describeSegment(index) },
+                        activate: { [weak self] index in self?.activateSegment(index) ?? false })
+                )
+            }
+            return Array(segmentElements.prefix(segments.count))
+        }
+        set { super.accessibilityElements = newValue }
+    }
+
+    /// The segments' elements, made as segments were added and kept for the control's life.
+    private var segmentElements: [ControlPartElement] = []
+
+    private func describeSegment(_ index: Int) -> ControlPartElement.Part? {
+        let frames = segmentFrames
+        guard segments.indices.contains(index), frames.indices.contains(index) else { return nil }
+        let segment = segments[index]
+        var traits: AccessibilityTraits = .button
+        if !isMomentary && index == selectedSegmentIndex { traits.insert(.selected) }
+        if !isEnabled || !segment.isEnabled { traits.insert(.notEnabled) }
+        let title = segment.title.flatMap { $0.isEmpty ? nil : $0 }
+        return ControlPartElement.Part(
+            label: title ?? segment.image?.accessibilityLabel, value: nil, traits: traits,
+            frame: frames[index])
+    }
+
+    private func activateSegment(_ index: Int) -> Bool {
+        guard isEnabled, segments.indices.contains(index), segments[index].isEnabled else {
+            return false
+        }
+        choose(index)
+        return true
+    }
+
     /// The control's attributes plus the selection.
     open override var debugAttributes: [String] {
         super.debugAttributes + ["selected=\(selectedSegmentIndex)"]

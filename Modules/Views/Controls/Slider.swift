@@ -137,6 +137,55 @@ open class Slider: Control {
         return true
     }
 
+    // MARK: Accessibility
+
+    /// A slider is an accessibility element unless one was assigned otherwise.
+    open override var isAccessibilityElement: Bool {
+        get { accessibilityStorage?.isElement ?? true }
+        set { super.isAccessibilityElement = newValue }
+    }
+
+    /// The assigned value, else the value's place in the range as a whole percentage ("30%"),
+    /// as UIKit's slider.
+    open override var accessibilityValue: String? {
+        get {
+            if let value = accessibilityStorage?.value { return value }
+            let span = maximumValue - minimumValue
+            let fraction = span > 0 ? (storedValue - minimumValue) / span : 0
+            return "\(Int((fraction * 100).rounded()))%"
+        }
+        set { super.accessibilityValue = newValue }
+    }
+
+    /// The assigned traits, else ``AccessibilityTraits/adjustable`` (with
+    /// ``AccessibilityTraits/notEnabled`` while disabled).
+    open override var accessibilityTraits: AccessibilityTraits {
+        get { accessibilityStorage?.traits ?? stateAccessibilityTraits().union(.adjustable) }
+        set { super.accessibilityTraits = newValue }
+    }
+
+    /// Moves an enabled slider up by a tenth of its range, sending `valueChanged` when the
+    /// value changes.
+    open override func accessibilityIncrement() {
+        adjustForAccessibility(by: 1)
+    }
+
+    /// Moves an enabled slider down by a tenth of its range, sending `valueChanged` when the
+    /// value changes.
+    open override func accessibilityDecrement() {
+        adjustForAccessibility(by: -1)
+    }
+
+    /// Does nothing and returns `false`: an adjustable control is adjusted, not activated.
+    open override func accessibilityActivate() -> Bool { false }
+
+    private func adjustForAccessibility(by direction: Double) {
+        guard isEnabled else { return }
+        let before = storedValue
+        storedValue = storedValue + direction * (maximumValue - minimumValue) / 10
+        if storedValue != before { sendActions(for: .valueChanged) }
+    }
+
     /// Draws the track and the thumb.
     open override func draw(in context: DrawingContext) {
         let (start, length) = trackRange

@@ -131,6 +131,44 @@ open class Stepper: Control {
         return true
     }
 
+    // MARK: Accessibility
+
+    /// The assigned elements, else the two halves as buttons, as UIKit's stepper: "Decrement"
+    /// and "Increment", each with the stepper's value and ``AccessibilityTraits/notEnabled``
+    /// when it cannot step; activating one steps once and sends `valueChanged`.
+    open override var accessibilityElements: [any Accessible]? {
+        get { accessibilityStorage?.elements ?? halfElements }
+        set { super.accessibilityElements = newValue }
+    }
+
+    private lazy var halfElements: [any Accessible] = (0..<2).map { index in
+        ControlPartElement(
+            container: self, index: index,
+            describe: { [weak self] index in self?.describeHalf(index) },
+            activate: { [weak self] index in self?.activateHalf(index) ?? false })
+    }
+
+    private func describeHalf(_ index: Int) -> ControlPartElement.Part {
+        let canStep = index == 0 ? canDecrement : canIncrement
+        var traits: AccessibilityTraits = .button
+        if !isEnabled || !canStep { traits.insert(.notEnabled) }
+        let half = bounds.width / 2
+        return ControlPartElement.Part(
+            label: index == 0 ? "Decrement" : "Increment", value: storedValue.decimalDescription,
+            traits: traits,
+            frame: Rect(
+                x: bounds.minX + Double(index) * half, y: bounds.minY, width: half,
+                height: bounds.height))
+    }
+
+    private func activateHalf(_ index: Int) -> Bool {
+        guard isEnabled, index == 0 ? canDecrement : canIncrement else { return false }
+        let before = storedValue
+        step(index == 0 ? -1 : 1)
+        if !isContinuous && storedValue != before { sendActions(for: .valueChanged) }
+        return true
+    }
+
     /// Draws the two halves with a divider, a minus and a plus.
     open override func draw(in context: DrawingContext) {
         let area = ContentPlacement.place(

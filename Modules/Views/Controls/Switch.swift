@@ -66,6 +66,31 @@ open class Switch: Control {
         return true
     }
 
+    // MARK: Accessibility
+
+    /// A switch is an accessibility element unless one was assigned otherwise.
+    open override var isAccessibilityElement: Bool {
+        get { accessibilityStorage?.isElement ?? true }
+        set { super.isAccessibilityElement = newValue }
+    }
+
+    /// The assigned value, else `"1"` when on and `"0"` when off, as UIKit's switch.
+    open override var accessibilityValue: String? {
+        get { accessibilityStorage?.value ?? (isOn ? "1" : "0") }
+        set { super.accessibilityValue = newValue }
+    }
+
+    /// The assigned traits, else ``AccessibilityTraits/button`` and
+    /// ``AccessibilityTraits/toggleButton`` (with ``AccessibilityTraits/notEnabled`` while
+    /// disabled).
+    open override var accessibilityTraits: AccessibilityTraits {
+        get {
+            accessibilityStorage?.traits
+                ?? stateAccessibilityTraits().union([.button, .toggleButton])
+        }
+        set { super.accessibilityTraits = newValue }
+    }
+
     /// Draws the track and the thumb.
     open override func draw(in context: DrawingContext) {
         let track = ContentPlacement.place(

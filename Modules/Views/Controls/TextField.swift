@@ -259,6 +259,37 @@ open class TextField: Control {
         context.append(.restore)
     }
 
+    // MARK: Accessibility
+
+    /// A text field is an accessibility element unless one was assigned otherwise.
+    open override var isAccessibilityElement: Bool {
+        get { accessibilityStorage?.isElement ?? true }
+        set { super.isAccessibilityElement = newValue }
+    }
+
+    /// The assigned label, else the placeholder, as UIKit reads a field without a label.
+    open override var accessibilityLabel: String? {
+        get {
+            accessibilityStorage?.label ?? placeholder.flatMap { $0.isEmpty ? nil : $0 }
+        }
+        set { super.accessibilityLabel = newValue }
+    }
+
+    /// The assigned value, else the text as shown (bullets for secure entry), empty when
+    /// there is none.
+    open override var accessibilityValue: String? {
+        get { accessibilityStorage?.value ?? displayedText }
+        set { super.accessibilityValue = newValue }
+    }
+
+    /// The assigned traits, else ``AccessibilityTraits/textEntry`` (with
+    /// ``AccessibilityTraits/notEnabled`` while disabled); assign
+    /// `[.textEntry, .searchField]` to a search field.
+    open override var accessibilityTraits: AccessibilityTraits {
+        get { accessibilityStorage?.traits ?? stateAccessibilityTraits().union(.textEntry) }
+        set { super.accessibilityTraits = newValue }
+    }
+
     /// The control's attributes plus the text and editing state.
     open override var debugAttributes: [String] {
         var attributes = super.debugAttributes + ["text=\"\(text)\""]

@@ -60,17 +60,22 @@ public final class Image: Sendable {
     public let renderingMode: RenderingMode
     /// The colour a template image is drawn in, overriding the view's tint.
     public let tintColor: Color?
+    /// What the image shows, in a few words, for assistive technologies: a button that shows
+    /// only this image is read by it (see ``withAccessibilityLabel(_:)``).
+    public let accessibilityLabel: String?
 
     /// Creates an image from pixels.
     public init(
         pixels: PixelBuffer, scale: Double = 1, capInsets: EdgeInsets? = nil,
-        renderingMode: RenderingMode = .automatic, tintColor: Color? = nil
+        renderingMode: RenderingMode = .automatic, tintColor: Color? = nil,
+        accessibilityLabel: String? = nil
     ) {
         self.pixels = pixels
         self.scale = scale > 0 && scale.isFinite ? scale : 1
         self.capInsets = capInsets
         self.renderingMode = renderingMode
         self.tintColor = tintColor
+        self.accessibilityLabel = accessibilityLabel
     }
 
     /// Creates an image of one colour: a synthetic image, as scenes describe with
@@ -108,21 +113,21 @@ public final class Image: Sendable {
     public func resizableImage(withCapInsets insets: EdgeInsets) -> Image {
         Image(
             pixels: pixels, scale: scale, capInsets: insets, renderingMode: renderingMode,
-            tintColor: tintColor)
+            tintColor: tintColor, accessibilityLabel: accessibilityLabel)
     }
 
     /// Returns the image with a rendering mode.
     public func withRenderingMode(_ mode: RenderingMode) -> Image {
         Image(
             pixels: pixels, scale: scale, capInsets: capInsets, renderingMode: mode,
-            tintColor: tintColor)
+            tintColor: tintColor, accessibilityLabel: accessibilityLabel)
     }
 
     /// Returns a template image drawn in a colour.
     public func withTintColor(_ color: Color) -> Image {
         Image(
             pixels: pixels, scale: scale, capInsets: capInsets, renderingMode: .alwaysTemplate,
-            tintColor: color)
+            tintColor: color, accessibilityLabel: accessibilityLabel)
     }
 
     /// The look UIKit gives a button's image when it falls back from the normal state.
@@ -148,6 +153,7 @@ public final class Image: Sendable {
         return Image(
             pixels: PixelBuffer(width: pixels.width, height: pixels.height, bytes: bytes),
             scale: scale,
-            capInsets: capInsets, renderingMode: renderingMode, tintColor: tintColor)
+            capInsets: capInsets, renderingMode: renderingMode, tintColor: tintColor,
+            accessibilityLabel: accessibilityLabel)
     }
 }

@@ -206,11 +206,101 @@ open class View {
     /// A number to find the view by, as `UIView.tag`.
     public var tag = 0
 
-    /// The label assistive technologies read.
-    public var accessibilityLabel: String?
-
-    /// An identifier for tests and automation.
+    /// An identifier for tests and automation; never read aloud.
     public var accessibilityIdentifier: String?
+
+    // MARK: Accessibility (see Accessibility/View+Accessibility.swift)
+
+    /// The accessibility settings assigned to the view, out of line: most views have none.
+    package var accessibilityStorage: AccessibilityStorage?
+
+    /// Whether assistive technologies treat the view as one element, whose subviews they then
+    /// ignore; `false` by default, `true` for labels with text and for controls, as in UIKit.
+    ///
+    /// A view that is not an element is a container: its subviews' elements are read instead.
+    open var isAccessibilityElement: Bool {
+        get { accessibilityStorage?.isElement ?? false }
+        set { accessibilitySettings.isElement = newValue }
+    }
+
+    /// What the element is, in a few words ("Save"); a control's default comes from its
+    /// content, as a button's title. Assigning a value replaces the default, `nil` restores it.
+    open var accessibilityLabel: String? {
+        get { accessibilityStorage?.label }
+        set { accessibilitySettings.label = newValue }
+    }
+
+    /// What activating the element does ("Saves the document"), read after the traits.
+    open var accessibilityHint: String? {
+        get { accessibilityStorage?.hint }
+        set { accessibilitySettings.hint = newValue }
+    }
+
+    /// The element's current value ("30%"); value controls give their own by default.
+    open var accessibilityValue: String? {
+        get { accessibilityStorage?.value }
+        set { accessibilitySettings.value = newValue }
+    }
+
+    /// What the element is and how it behaves; controls give UIKit's traits by default, and
+    /// an assigned value replaces them whole.
+    open var accessibilityTraits: AccessibilityTraits {
+        get { accessibilityStorage?.traits ?? [] }
+        set { accessibilitySettings.traits = newValue }
+    }
+
+    /// The element's rectangle in window coordinates: by default the bounds converted to the
+    /// window (the root of the hierarchy); an assigned rectangle stays where it was put.
+    ///
+    /// - Complexity: O(depth) for the default.
+    open var accessibilityFrame: Rect {
+        get { accessibilityStorage?.frame ?? convert(bounds, to: nil) }
+        set { accessibilitySettings.frame = newValue }
+    }
+
+    /// The elements of this container in reading order, replacing its subviews' elements:
+    /// views and ``AccessibilityElement``s; `nil` (the default) reads the subviews.
+    open var accessibilityElements: [any Accessible]? {
+        get { accessibilityStorage?.elements }
+        set { accessibilitySettings.elements = newValue }
+    }
+
+    /// Whether the elements in this view and below it are hidden from assistive technologies,
+    /// though they are drawn and hit.
+    open var accessibilityElementsHidden: Bool {
+        get { accessibilityStorage?.elementsHidden ?? false }
+        set { accessibilitySettings.elementsHidden = newValue }
+    }
+
+    /// Whether this container's elements are read together, in their own order, rather than
+    /// mixed with the elements around them by position.
+    open var shouldGroupAccessibilityChildren: Bool {
+        get { accessibilityStorage?.groupsChildren ?? false }
+        set { accessibilitySettings.groupsChildren = newValue }
+    }
+
+    /// Whether the view is modal: while it is shown, assistive technologies ignore the
+    /// elements of its siblings, as VoiceOver does; an ``Overlay`` marks its content so.
+    open var accessibilityViewIsModal: Bool {
+        get { accessibilityStorage?.isModal ?? false }
+        set { accessibilitySettings.isModal = newValue }
+    }
+
+    /// The actions offered on the element besides activation, such as "Delete".
+    open var accessibilityCustomActions: [AccessibilityCustomAction] {
+        get { accessibilityStorage?.customActions ?? [] }
+        set { accessibilitySettings.customActions = newValue }
+    }
+
+    /// Activates the element, as a double tap with VoiceOver; returns whether it did anything.
+    /// The default does nothing and returns `false`; controls act as a tap would.
+    open func accessibilityActivate() -> Bool { false }
+
+    /// Steps an adjustable element's value up; the default does nothing.
+    open func accessibilityIncrement() {}
+
+    /// Steps an adjustable element's value down; the default does nothing.
+    open func accessibilityDecrement() {}
 
     /// Whether the view and its subviews receive touches.
     public var isUserInteractionEnabled = true
@@ -480,7 +570,7 @@ open class View {
         if isHidden { attributes.append("hidden") }
         if alpha < 1 { attributes.append("alpha=\(alpha)") }
         if let accessibilityIdentifier { attributes.append("id=\(accessibilityIdentifier)") }
-        if let accessibilityLabel { attributes.append("label=\"\(accessibilityLabel)\"") }
+        if let label = accessibilityStorage?.label { attributes.append("label=\"\(label)\"") }
         return attributes
     }
 }

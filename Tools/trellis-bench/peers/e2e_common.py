@@ -21,7 +21,9 @@ import sys
 # Keys that change only how a view is drawn, never its frame or its children's.
 DRAWING_KEYS = frozenset([
     "backgroundColor", "cornerRadius", "borderWidth", "borderColor", "alpha", "hidden",
-    "clipsToBounds", "gradient", "accessibilityLabel", "tag",
+    "clipsToBounds", "gradient", "accessibilityLabel", "accessibilityHint", "accessibilityValue",
+    "accessibilityTraits", "isAccessibilityElement", "accessibilityElementsHidden",
+    "shouldGroupAccessibilityChildren", "accessibilityViewIsModal", "tag",
 ])
 BASE_VIEW_KEYS = frozenset(["id", "type", "frame", "children"]) | DRAWING_KEYS
 DOCUMENT_KEYS = frozenset(["size", "scale", "direction", "root"])

@@ -1,0 +1,79 @@
+import Foundation
+import Testing
+
+/// `trellis a11y`: a scene's accessibility tree, and its audit.
+@Suite struct AccessibilityCommandTests {
+    /// A scene file in a fresh temporary folder.
+    private func sceneFile(_ json: String) throws -> String {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "trellis-a11y-\(getpid())-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let file = folder.appendingPathComponent("scene.json")
+        try Data(json.utf8).write(to: file)
+        return file.path
+    }
+
+    private let unlabelledSwitch = #"""
+        {"size": [200, 100], "root": {"children": [
+          {"id": "title", "type": "label", "text": "Alarm", "frame": [16, 16, 100, 20]},
+          {"id": "alarm", "type": "switch", "frame": [16, 44, 51, 31], "isOn": true}
+        ]}}
+        """#
+
+    @Test func printsTheTreeInReadingOrder() throws {
+        let result = try Trellis.run(["a11y", try sceneFile(unlabelledSwitch)])
+        #expect(result.status == 0, "\(result.errors)")
+        #expect(
+            result.output == """
+                - text "Alarm" traits=[staticText] id=title frame=(16, 16, 100, 20)
+                - toggleButton value="1" traits=[button, toggleButton] id=alarm frame=(16, 44, 51, 31)
+
+                """)
+    }
+
+    @Test func auditPrintsEachFindingAndExitsOne() throws {
+        let result = try Trellis.run(["a11y", "--audit", try sceneFile(unlabelledSwitch)])
+        #expect(result.status == 1)
+        let lines = result.output.split(separator: "\n")
+        #expect(lines.count == 2, "\(result.output)")
+        #expect(
+            lines[0].hasPrefix("missingLabel: Window/View[0]/Switch#alarm frame=(16, 44, 51, 31): ")
+        )
+        #expect(lines[1].hasPrefix("smallHitTarget: Window/View[0]/Switch#alarm "))
+        #expect(result.errors.isEmpty)
+    }
+
+    @Test func auditSaysNoFindingsAndExitsZeroForAnAccessibleScene() throws {
+        let fixed = unlabelledSwitch.replacingOccurrences(
+            of: #"[16, 44, 51, 31], "isOn": true"#,
+            with: #"[16, 44, 51, 44], "isOn": true, "accessibilityLabel": "Alarm""#)
+        let result = try Trellis.run(["a11y", "--audit", try sceneFile(fixed)])
+        #expect(result.status == 0, "\(result.output)")
+        #expect(result.output == "no findings\n")
+    }
+
+    @Test(arguments: ExampleScenes.all)
+    func everyExampleSceneAuditsClean(name: String) throws {
+        let path = ExampleScenes.directory.appendingPathComponent(name).path
+        let result = try Trellis.run(["a11y", "--audit", path])
+        #expect(result.status == 0 && result.output == "no findings\n", "\(name): \(result.output)")
+        let tree = try Trellis.run(["a11y", path])
+        #expect(tree.status == 0 && !tree.output.isEmpty, "\(name): \(tree.errors)")
+    }
+
+    @Test func usageErrorsExitTwoAndSceneErrorsOne() throws {
+        let none = try Trellis.run(["a11y"])
+        #expect(none.status == 2)
+        #expect(none.errors.hasPrefix("trellis: 'trellis a11y' needs a scene file"))
+        #expect(none.errors.contains("a11y        print what assistive technologies read"))
+        let two = try Trellis.run(["a11y", "a.json", "b.json"])
+        #expect(two.status == 2 && two.errors.hasPrefix("trellis: give one scene file"))
+        let option = try Trellis.run(["a11y", "--audits", "a.json"])
+        #expect(option.status == 2 && option.errors.hasPrefix("trellis: unknown option '--audits'"))
+        let missing = try Trellis.run(["a11y", "/nonexistent/scene.json"])
+        #expect(missing.status == 1)
+        #expect(missing.errors.hasPrefix("trellis: /nonexistent/scene.json: "))
+        let broken = try Trellis.run(["a11y", "--audit", try sceneFile(#"{"size": [10, 10]}"#)])
+        #expect(broken.status == 1 && broken.errors.contains("scene.root: missing"))
+    }
+}
