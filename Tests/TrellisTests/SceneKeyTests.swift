@@ -576,3 +576,33 @@ private func label(_ keys: String) throws -> Label {
         }
     }
 }
+
+@MainActor
+@Suite struct SceneDirectionKeyTests {
+    @Test func aViewCanBeForcedLeftToRightInARightToLeftScene() throws {
+        let document = ##"""
+            {"size": [320, 100], "direction": "rtl", "root": {"children": [
+                {"id": "phone", "type": "segmented", "frame": [0, 0, 180, 32],
+                 "segments": ["1", "2", "3"], "semanticContentAttribute": "forceLeftToRight"},
+                {"id": "free", "type": "segmented", "frame": [0, 40, 180, 32],
+                 "segments": ["1", "2", "3"]}]}}
+            """##
+        let scene = try Scene(json: Array(document.utf8))
+        let phone = try #require(scene.view(withID: "phone") as? SegmentedControl)
+        let free = try #require(scene.view(withID: "free") as? SegmentedControl)
+        #expect(phone.semanticContentAttribute == .forceLeftToRight)
+        #expect(phone.segmentFrames.first?.minX == 0)
+        #expect(free.effectiveUserInterfaceLayoutDirection == .rightToLeft)
+        #expect(free.segmentFrames.first?.maxX == 180)
+    }
+
+    @Test func anUnknownAttributeIsNamed() {
+        do {
+            _ = try root(##"{"semanticContentAttribute": "sideways"}"##)
+            Issue.record("accepted an unknown attribute")
+        } catch {
+            #expect(error.description.contains("semanticContentAttribute"))
+            #expect(error.description.contains("forceRightToLeft"))
+        }
+    }
+}

@@ -33,9 +33,10 @@ extension CollectionView {
     func updateVisibleViews() {
         var elements: [LayoutAttributes] = []
         var wanted = Set<ElementKey>()
-        for element in collectionViewLayout.layoutAttributesForElements(in: displayRect)
-        where !element.isHidden && wanted.insert(ElementKey(element)).inserted {
-            elements.append(element)
+        for laidOut in collectionViewLayout.layoutAttributesForElements(
+            in: mirroredIfFlipped(displayRect))
+        where !laidOut.isHidden && wanted.insert(ElementKey(laidOut)).inserted {
+            elements.append(mirroredIfFlipped(laidOut))
         }
         let departed = visibleViews.filter { !wanted.contains($0.key) }.sorted { $0.key < $1.key }
         for (key, view) in departed { recycle(view, for: key) }
@@ -165,7 +166,28 @@ extension CollectionView {
     /// The layout's attributes for an item, after preparing the layout.
     public func layoutAttributesForItem(at indexPath: IndexPath) -> LayoutAttributes? {
         collectionViewLayout.prepare()
-        return collectionViewLayout.layoutAttributesForItem(at: indexPath)
+        return collectionViewLayout.layoutAttributesForItem(at: indexPath).map(mirroredIfFlipped)
+    }
+
+    /// Whether the layout's frames are mirrored: a layout that flips, in a right-to-left layout.
+    var isFlippingLayout: Bool {
+        collectionViewLayout.flipsHorizontallyInOppositeLayoutDirection
+            && effectiveLayoutDirection == .rightToLeft
+    }
+
+    /// A rectangle of content mirrored across the content's width when the layout flips.
+    func mirroredIfFlipped(_ rect: Rect) -> Rect {
+        guard isFlippingLayout else { return rect }
+        let width = max(collectionViewLayout.collectionViewContentSize.width, bounds.width)
+        return Rect(x: width - rect.maxX, y: rect.minY, width: rect.width, height: rect.height)
+    }
+
+    /// Attributes with their frame mirrored when the layout flips.
+    func mirroredIfFlipped(_ attributes: LayoutAttributes) -> LayoutAttributes {
+        guard isFlippingLayout else { return attributes }
+        var mirrored = attributes
+        mirrored.frame = mirroredIfFlipped(attributes.frame)
+        return mirrored
     }
 
     /// The layout's attributes for a supplementary view, after preparing the layout.
@@ -174,7 +196,8 @@ extension CollectionView {
     ) -> LayoutAttributes? {
         collectionViewLayout.prepare()
         return collectionViewLayout.layoutAttributesForSupplementaryView(
-            ofKind: kind, at: indexPath)
+            ofKind: kind, at: indexPath
+        ).map(mirroredIfFlipped)
     }
 }
 

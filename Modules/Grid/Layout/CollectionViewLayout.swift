@@ -81,9 +81,17 @@ public protocol CollectionViewLayout: AnyObject {
 
     /// Records what became invalid; the next ``prepare()`` rebuilds it.
     func invalidateLayout(with context: LayoutInvalidationContext)
+
+    /// Whether the collection view mirrors the layout's frames in a right-to-left layout, so
+    /// that items run from the right, as UIKit's `flipsHorizontallyInOppositeLayoutDirection`.
+    /// The default is `false`; the flow and grid layouts flip.
+    var flipsHorizontallyInOppositeLayoutDirection: Bool { get }
 }
 
 extension CollectionViewLayout {
+    /// A custom layout lays out right-to-left content itself.
+    public var flipsHorizontallyInOppositeLayoutDirection: Bool { false }
+
     /// No supplementary views.
     public func layoutAttributesForSupplementaryView(
         ofKind kind: ElementKind, at indexPath: IndexPath

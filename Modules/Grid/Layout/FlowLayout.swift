@@ -40,6 +40,10 @@ public import TrellisGeometry
 /// Negative spacings and insets count as 0, NaN as 0, and lengths above 10⁹ points are capped.
 @MainActor
 public final class FlowLayout: CollectionViewLayout {
+    /// In a right-to-left layout, items run from the right: the collection view mirrors the
+    /// frames.
+    public var flipsHorizontallyInOppositeLayoutDirection: Bool { true }
+
     /// The collection view the layout is installed in.
     public weak var collectionView: CollectionView?
 

@@ -33,6 +33,10 @@ import TrellisViews
 /// whatever the number of items.
 @MainActor
 public final class GridLayout: CollectionViewLayout {
+    /// In a right-to-left layout, items run from the right: the collection view mirrors the
+    /// frames.
+    public var flipsHorizontallyInOppositeLayoutDirection: Bool { true }
+
     /// The space between columns.
     public enum Spacing: Sendable, Hashable, ExpressibleByFloatLiteral, ExpressibleByIntegerLiteral
     {

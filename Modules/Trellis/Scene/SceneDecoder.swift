@@ -69,7 +69,7 @@ struct SceneDecoder {
         [
             "id", "type", "frame", "style", "constraints", "backgroundColor", "cornerRadius",
             "borderWidth", "borderColor", "alpha", "hidden", "clipsToBounds", "gradient",
-            "children", "tag",
+            "children", "tag", "semanticContentAttribute",
         ] + accessibilityKeys
 
     /// The view types and their own keys.
@@ -214,6 +214,11 @@ struct SceneDecoder {
         }
         if let hidden = try reader.bool("hidden") { view.isHidden = hidden }
         if let clips = try reader.bool("clipsToBounds") { view.clipsToBounds = clips }
+        let attributes = SemanticContentAttribute.allCases.map { "\($0)" }
+        if let attribute = try reader.choice("semanticContentAttribute", attributes) {
+            view.semanticContentAttribute =
+                SemanticContentAttribute.allCases.first { "\($0)" == attribute } ?? .unspecified
+        }
         try decodeAccessibility(view, &reader)
         if let tag = try reader.integer("tag") { view.tag = tag }
         if let gradient = reader.value("gradient") {

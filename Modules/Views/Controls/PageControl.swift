@@ -59,19 +59,25 @@ open class PageControl: Control {
         size(forNumberOfPages: min(numberOfPages, PageControl.maximumIndicators))
     }
 
-    /// Moves a page towards the side of the control the tap lands on.
+    /// Moves a page towards the side of the control the tap lands on (towards the first page
+    /// on the leading side).
     open override func endTracking(_ touch: Touch?) {
         guard let touch, isTouchInside, numberOfPages > 0 else { return }
         let before = currentPage
-        currentPage += touch.location.x < bounds.midX ? -1 : 1
+        let towardsStart = touch.location.x < bounds.midX
+        currentPage += towardsStart != isMirrored ? -1 : 1
         if currentPage != before { pageDidChange(from: before) }
     }
 
-    /// The left and right arrows change the page of a focused page control.
+    /// Whether the first page's dot is at the right: in a right-to-left layout.
+    private var isMirrored: Bool { effectiveLayoutDirection == .rightToLeft }
+
+    /// The left and right arrows change the page of a focused page control (the left arrow to
+    /// the next page in a right-to-left layout).
     open override func handleKey(_ key: KeyInput) -> Bool {
         guard isEnabled, numberOfPages > 0, key == .left || key == .right else { return false }
         let before = currentPage
-        currentPage += key == .left ? -1 : 1
+        currentPage += (key == .left) != isMirrored ? -1 : 1
         if currentPage != before { pageDidChange(from: before) }
         return true
     }
@@ -148,7 +154,8 @@ open class PageControl: Control {
         return start..<(start + fitting)
     }
 
-    /// Draws one dot per visible page, centred in the bounds.
+    /// Draws one dot per visible page, centred in the bounds, the first page's at the leading
+    /// side.
     open override func draw(in context: DrawingContext) {
         if hidesForSinglePage && numberOfPages <= 1 { return }
         let pages = visiblePages
@@ -158,7 +165,8 @@ open class PageControl: Control {
         let current = currentPageIndicatorTintColor ?? Color(white: 0.2)
         let other = pageIndicatorTintColor ?? Color(white: 0.75)
         let progress = min(max(presentation.contentTransition, 0), 1)
-        for (slot, page) in pages.enumerated() {
+        for (index, page) in pages.enumerated() {
+            let slot = isMirrored ? pages.count - 1 - index : index
             let x = startX + Double(slot) * PageControl.dotSpacing - d / 2
             var color = page == currentPage ? current : other
             if progress < 1, page == currentPage {

@@ -173,7 +173,8 @@ open class SegmentedControl: Control {
         }
     }
 
-    /// The segments' frames in the bounds: fixed widths kept, the rest sharing what remains.
+    /// The segments' frames in the bounds: fixed widths kept, the rest sharing what remains;
+    /// the first segment at the leading edge (the right one in a right-to-left layout).
     public var segmentFrames: [Rect] {
         guard !segments.isEmpty else { return [] }
         let natural = naturalWidths
@@ -181,13 +182,18 @@ open class SegmentedControl: Control {
         let flexible = natural.enumerated().filter { segments[$0.offset].width == 0 }.map(\.element)
         let flexibleTotal = flexible.reduce(0, +)
         let remaining = max(0, bounds.width - fixed)
-        var x = bounds.minX
+        let rightToLeft = effectiveLayoutDirection == .rightToLeft
+        var x = rightToLeft ? bounds.maxX : bounds.minX
         return zip(segments, natural).map { segment, width in
             var w = width
             if segment.width == 0 {
                 w =
                     flexibleTotal > 0
                     ? remaining * width / flexibleTotal : remaining / Double(flexible.count)
+            }
+            if rightToLeft {
+                x -= w
+                return Rect(x: x, y: bounds.minY, width: w, height: bounds.height)
             }
             defer { x += w }
             return Rect(x: x, y: bounds.minY, width: w, height: bounds.height)

@@ -76,11 +76,15 @@ open class Slider: Control {
         return (bounds.minX + inset, max(0, bounds.width - 2 * inset))
     }
 
+    /// Whether the minimum is at the right: in a right-to-left layout, as UIKit's slider.
+    private var isMirrored: Bool { effectiveLayoutDirection == .rightToLeft }
+
     /// The thumb's rectangle for the current value.
     public var thumbRect: Rect {
         let (start, length) = trackRange
         let span = maximumValue - minimumValue
-        let fraction = span > 0 ? (storedValue - minimumValue) / span : 0
+        var fraction = span > 0 ? (storedValue - minimumValue) / span : 0
+        if isMirrored { fraction = 1 - fraction }
         let d = Slider.thumbDiameter
         return Rect(
             x: start + fraction * length - d / 2, y: bounds.midY - d / 2, width: d, height: d)
@@ -99,7 +103,8 @@ open class Slider: Control {
         guard let start = dragStart else { return false }
         let (_, length) = trackRange
         let span = maximumValue - minimumValue
-        let delta = length > 0 ? (touch.location.x - start.x) / length * span : 0
+        var delta = length > 0 ? (touch.location.x - start.x) / length * span : 0
+        if isMirrored { delta = -delta }
         let before = storedValue
         storedValue = start.value + delta
         if storedValue != before {
@@ -126,9 +131,12 @@ open class Slider: Control {
         guard isEnabled else { return false }
         let step = (maximumValue - minimumValue) / 10
         let before = storedValue
+        // The arrow towards the minimum's end lowers the value: left, or right when mirrored.
+        let lower: KeyInput = isMirrored ? .right : .left
+        let higher: KeyInput = isMirrored ? .left : .right
         switch key {
-        case .left, .down: storedValue = storedValue - step
-        case .right, .up: storedValue = storedValue + step
+        case lower, .down: storedValue = storedValue - step
+        case higher, .up: storedValue = storedValue + step
         case .home: storedValue = minimumValue
         case .end: storedValue = maximumValue
         default: return false
@@ -195,9 +203,12 @@ open class Slider: Control {
         let maximumColor = maximumTrackTintColor ?? Color(white: 0.85)
         context.fill(
             Rect(x: start, y: y, width: length, height: 4), color: maximumColor, cornerRadius: 2)
-        context.fill(
-            Rect(x: start, y: y, width: max(0, thumb.midX - start), height: 4), color: minimumColor,
-            cornerRadius: 2)
+        // The minimum track runs from the minimum's end to the thumb.
+        let minimumTrack =
+            isMirrored
+            ? Rect(x: thumb.midX, y: y, width: max(0, start + length - thumb.midX), height: 4)
+            : Rect(x: start, y: y, width: max(0, thumb.midX - start), height: 4)
+        context.fill(minimumTrack, color: minimumColor, cornerRadius: 2)
         context.fill(
             thumb, color: isEnabled ? .white : Color(white: 0.95), cornerRadius: thumb.width / 2)
         context.strokeInside(
