@@ -13,12 +13,24 @@ enum DemoCommand {
     /// - Parameters:
     ///   - name: The backend's name.
     ///   - configuration: The backend's preview configuration.
+    ///   - rightToLeft: Whether to draw the right-to-left page instead, with no touches.
     static func previewGallery(
-        backend name: String, configuration: [UInt8], registry: BackendRegistry
+        backend name: String, configuration: [UInt8], registry: BackendRegistry,
+        rightToLeft: Bool = false
     ) throws(CommandError) -> String {
+        let backend = try SceneCommands.open(name, registry: registry, configuration: configuration)
+        if rightToLeft {
+            let page = RightToLeftGallery(backend: backend)
+            do {
+                let picture = try page.window.render()
+                return "Trellis — the right-to-left page, drawn by the \(name.escapedForEcho) "
+                    + "backend\n\n" + String(decoding: picture, as: UTF8.self)
+            } catch {
+                throw CommandError("rendering the right-to-left page failed: \(error.description)")
+            }
+        }
         let gallery = Gallery()
-        gallery.window.backend = try SceneCommands.open(
-            name, registry: registry, configuration: configuration)
+        gallery.window.backend = backend
         let picture: [UInt8]
         do {
             picture = try gallery.window.render()
@@ -90,15 +102,18 @@ enum DemoCommand {
 
     /// The gallery rendered once by any backend, for `--backend` and `--out`, opened as for a
     /// file: at scale 2 by a backend that renders pixels; with whether its output is binary.
-    static func render(backend name: String, registry: BackendRegistry) throws(CommandError)
-        -> (bytes: [UInt8], isBinary: Bool)
+    static func render(backend name: String, registry: BackendRegistry, rightToLeft: Bool = false)
+        throws(CommandError) -> (bytes: [UInt8], isBinary: Bool)
     {
         let backend = try SceneCommands.open(name, registry: registry)
         let pixels = backend.capabilities.contains(.renderPixels)
-        let gallery = Gallery(scale: pixels ? 2 : 1)
-        gallery.window.backend = backend
+        let window =
+            rightToLeft
+            ? RightToLeftGallery(scale: pixels ? 2 : 1).window
+            : Gallery(scale: pixels ? 2 : 1).window
+        window.backend = backend
         do {
-            return (try gallery.window.render(), backend.output.isBinary)
+            return (try window.render(), backend.output.isBinary)
         } catch {
             throw CommandError("\(error.description)")
         }

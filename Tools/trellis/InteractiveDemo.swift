@@ -8,17 +8,22 @@ import TrellisGallery
 @MainActor
 enum InteractiveDemo {
     /// Runs the live gallery until the user quits; returns the exit status.
-    static func run(registry: BackendRegistry, backend: String?) throws(CommandError) -> Int32 {
+    static func run(registry: BackendRegistry, backend: String?, rightToLeft: Bool = false)
+        throws(CommandError) -> Int32
+    {
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
             throw CommandError("--interactive needs a terminal on standard input and output")
         }
         let gallery = Gallery()
         gallery.statusLabel.text = "Click, drag, scroll or Tab; q quits"
+        let page = rightToLeft ? RightToLeftGallery() : nil
         do {
             try TerminalApp.run(
-                window: gallery.window, backend: backend ?? "terminal", registry: registry
+                window: page?.window ?? gallery.window, backend: backend ?? "terminal",
+                registry: registry
             ) { window in
                 gallery.scrollView.frame = window.bounds
+                window.subviews.first?.frame = window.bounds
             }
         } catch {
             if error.code == .backend {

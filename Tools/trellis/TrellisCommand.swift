@@ -20,6 +20,7 @@ enum TrellisCommand {
                       (exit status 1 when it finds something)
           demo        show the gallery of seed components: demo [--backend NAME] [--out FILE]
                       [--interactive] (a live terminal application; q quits)
+                      [--rtl] (its right-to-left page: Arabic and Hebrew, a form, controls)
           plugins     list the rendering backends found [--path DIR[:DIR...]]
           snapshots   review pending snapshots (<name>.<ext>.new beside a reference):
                       snapshots list [DIR] | review [DIR] (a live terminal app: a/r/s/A, q)
@@ -44,7 +45,8 @@ enum TrellisCommand {
             switch command {
             case "demo":
                 let parsed = try Arguments.parse(
-                    rest, options: ["backend", "out"], flags: ["interactive"])
+                    rest, options: ["backend", "out"], flags: ["interactive", "rtl"])
+                let rightToLeft = parsed.flags.contains("rtl")
                 if !parsed.positional.isEmpty {
                     throw Arguments.UsageError(
                         message: "unexpected argument '\(parsed.positional[0])'")
@@ -53,7 +55,8 @@ enum TrellisCommand {
                 do throws(CommandError) {
                     if parsed.flags.contains("interactive") {
                         return try InteractiveDemo.run(
-                            registry: registry, backend: parsed.options["backend"])
+                            registry: registry, backend: parsed.options["backend"],
+                            rightToLeft: rightToLeft)
                     }
                     let backend =
                         parsed.options["backend"]
@@ -64,10 +67,12 @@ enum TrellisCommand {
                     {
                         try StandardStreams.output(
                             try DemoCommand.previewGallery(
-                                backend: backend, configuration: preview, registry: registry))
+                                backend: backend, configuration: preview, registry: registry,
+                                rightToLeft: rightToLeft))
                         return 0
                     }
-                    let output = try DemoCommand.render(backend: backend, registry: registry)
+                    let output = try DemoCommand.render(
+                        backend: backend, registry: registry, rightToLeft: rightToLeft)
                     try SceneCommands.write(
                         output.bytes, to: parsed.options["out"], binary: output.isBinary)
                     return 0
