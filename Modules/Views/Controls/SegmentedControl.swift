@@ -292,11 +292,14 @@ open class SegmentedControl: Control {
                 selected.insetBy(dx: 2, dy: 2), color: selectedSegmentTintColor ?? .white,
                 cornerRadius: 7)
         }
+        // A divider sits where a segment meets the one before it: at its leading edge.
+        let rightToLeft = effectiveLayoutDirection == .rightToLeft
         for index in frames.indices.dropFirst()
         where index != selectedSegmentIndex && index - 1 != selectedSegmentIndex {
             context.fill(
                 Rect(
-                    x: frames[index].minX - 0.5, y: bounds.minY + 8, width: 1,
+                    x: (rightToLeft ? frames[index].maxX : frames[index].minX) - 0.5,
+                    y: bounds.minY + 8, width: 1,
                     height: max(0, bounds.height - 16)),
                 color: Color(white: 0.8))
         }
