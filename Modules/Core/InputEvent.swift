@@ -25,21 +25,36 @@ public enum InputEvent: Sendable, Hashable {
     case focus(Bool)
 }
 
-/// A key and the modifiers held with it.
+/// A key and the modifiers held with it, and whether it went down, repeats or came up.
 public struct KeyEvent: Sendable, Hashable {
+    /// What the key did: only terminals that speak the kitty keyboard protocol report repeats
+    /// and releases; every other key event is a press.
+    public enum Phase: UInt8, Sendable, Hashable, CaseIterable {
+        /// The key went down.
+        case press = 0
+        /// The key is held and repeats.
+        case `repeat` = 1
+        /// The key came up.
+        case release = 2
+    }
+
     /// The key.
     public var key: Key
     /// The modifiers held.
     public var modifiers: KeyModifiers
+    /// What the key did; ``Phase/press`` unless the terminal reports more.
+    public var phase: Phase
 
     /// Creates a key event.
     ///
     /// - Parameters:
     ///   - key: The key.
     ///   - modifiers: The modifiers held; none by default.
-    public init(_ key: Key, modifiers: KeyModifiers = []) {
+    ///   - phase: What the key did; a press by default.
+    public init(_ key: Key, modifiers: KeyModifiers = [], phase: Phase = .press) {
         self.key = key
         self.modifiers = modifiers
+        self.phase = phase
     }
 }
 

@@ -29,8 +29,9 @@ public struct InputBatch: Sendable, Hashable {
 ///
 ///     "TRIE", u16 version (1), u16 flags (bit 0: input pending), u32 event count, then each
 ///     event as a u8 kind and its fields:
-///       1 key     u8 key code, u8 modifiers, then a string for code 1 (character) or a u8
-///                 number for code 16 (function key)
+///       1 key     u8 key code, u8 modifiers (bits 0-3) and phase (bits 4-5: 0 press, 1 repeat,
+///                 2 release), then a string for code 1 (character) or a u8 number for code 16
+///                 (function key)
 ///       2 text    string
 ///       3 paste   string
 ///       4 mouse   u8 action, u8 button, u8 modifiers, u32 column, u32 row
@@ -60,7 +61,8 @@ public enum InputEventCodec {
         case .key(let key):
             writer.write(UInt8(1))
             writer.write(code(of: key.key))
-            writer.write(key.modifiers.rawValue)
+            // The phase in bits 4 and 5 of the modifier byte: a press leaves it as it was.
+            writer.write(key.modifiers.rawValue & 0xF | key.phase.rawValue << 4)
             switch key.key {
             case .character(let character): writer.write(String(character))
             case .function(let number): writer.write(UInt8(clamping: number))
@@ -151,9 +153,10 @@ public enum InputEventCodec {
         switch try reader.byte() {
         case 1:
             let code = try reader.byte()
-            let modifiers = KeyModifiers(rawValue: try reader.byte())
-            guard modifiers.rawValue & ~0xF == 0 else {
-                throw reader.fail("unknown modifier bits \(modifiers.rawValue)")
+            let bits = try reader.byte()
+            let modifiers = KeyModifiers(rawValue: bits & 0xF)
+            guard bits & 0xC0 == 0, let phase = KeyEvent.Phase(rawValue: bits >> 4 & 0x3) else {
+                throw reader.fail("unknown modifier bits \(bits)")
             }
             let key: Key
             switch code {
@@ -174,7 +177,7 @@ public enum InputEventCodec {
             default:
                 throw reader.fail("unknown key code \(code)", at: offset + 1)
             }
-            return .key(KeyEvent(key, modifiers: modifiers))
+            return .key(KeyEvent(key, modifiers: modifiers, phase: phase))
         case 2:
             return .text(try reader.string("text"))
         case 3:

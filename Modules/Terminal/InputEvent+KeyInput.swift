@@ -9,7 +9,7 @@ extension InputEvent {
     /// Typed text is `KeyInput.text(_:)`, except a lone space, which is
     /// `KeyInput.space` so that it can press a focused button; a text field inserts either.
     /// Shift-Tab is `KeyInput.backTab`; arrows, Home and End keep their meaning whatever
-    /// modifiers are held.
+    /// modifiers are held. A key's release is not a key a window takes (a repeat is).
     ///
     /// ```swift
     /// for event in batch.events {
@@ -23,7 +23,7 @@ extension InputEvent {
         case .paste(let text):
             return .paste(text)
         case .key(let event):
-            return InputEvent.keyInput(for: event)
+            return event.phase == .release ? nil : InputEvent.keyInput(for: event)
         case .mouse, .focus:
             return nil
         }

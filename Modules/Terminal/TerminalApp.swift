@@ -146,6 +146,9 @@ public enum TerminalApp {
             // so that none is shown half drawn.
             let capabilities =
                 session.usesRawMode ? try session.queryCapabilities() : TerminalCapabilities()
+            // Where the terminal speaks the kitty keyboard protocol, Escape and keys with
+            // modifiers arrive unambiguously, and their releases are reported.
+            if capabilities.kittyKeyboard { try session.enableKittyKeyboard() }
             func draw(_ frame: [UInt8]) throws {
                 guard capabilities.synchronizedOutput, !frame.isEmpty else {
                     try session.write(frame)

@@ -182,6 +182,16 @@ public final class TerminalSession {
         return capabilities
     }
 
+    /// Turns on the kitty keyboard protocol's flags (``TerminalCapabilities/kittyKeyboardFlags``)
+    /// for the rest of the session; they are turned off when it ends, however it ends.
+    ///
+    /// - Throws: ``TerminalError`` when the session is not active or the write fails.
+    public func enableKittyKeyboard() throws(TerminalError) {
+        guard isActive else { throw TerminalError(.closed, "write: the session is not active") }
+        TerminalSignals.prependExitBytes(TerminalCapabilities.disableKittyKeyboard)
+        try TerminalDevice.writeAll(TerminalCapabilities.enableKittyKeyboard, to: output)
+    }
+
     /// The terminal's size now, from the output or the input, or `nil` when neither is a
     /// terminal.
     public func currentSize() -> TerminalSize? {

@@ -80,6 +80,29 @@ enum TerminalSignals {
         state?.pointee.wake = -1
     }
 
+    /// Puts bytes before the ones that turn the modes off, for a mode turned on after the
+    /// session started. The signals are blocked while the bytes change hands, so that a handler
+    /// never reads them half changed.
+    static func prependExitBytes(_ extra: [UInt8]) {
+        guard let state, !extra.isEmpty else { return }
+        let count = extra.count + state.pointee.exitCount
+        let bytes = UnsafeMutablePointer<UInt8>.allocate(capacity: count)
+        bytes.initialize(from: extra, count: extra.count)
+        if let old = state.pointee.exitBytes {
+            (bytes + extra.count).initialize(from: old, count: state.pointee.exitCount)
+        }
+        var blocked = sigset_t()
+        var before = sigset_t()
+        sigemptyset(&blocked)
+        for signal in handled { sigaddset(&blocked, signal) }
+        pthread_sigmask(SIG_BLOCK, &blocked, &before)
+        let old = state.pointee.exitBytes
+        state.pointee.exitBytes = bytes
+        state.pointee.exitCount = count
+        pthread_sigmask(SIG_SETMASK, &before, nil)
+        old?.deallocate()
+    }
+
     /// Restores the terminal if a session left it changed: the attributes from before raw
     /// mode, then the bytes that turn the modes off. Safe to call from a signal handler, and
     /// more than once.

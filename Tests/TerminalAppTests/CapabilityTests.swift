@@ -1,6 +1,7 @@
 import Glibc
 import Testing
 import TrellisCore
+import TrellisEvents
 import TrellisGeometry
 import TrellisPluginKit
 import TrellisRender
@@ -30,6 +31,20 @@ import _TrellisTestSupport
         #expect(capabilities.synchronizedOutput == supported)
     }
 
+    @Test func theKittyKeyboardFlagsReplyMeansTheProtocolIsSpoken() {
+        let (capabilities, done, rest) = parse("\u{1B}[?0u\u{1B}[?62c")
+        #expect(capabilities.kittyKeyboard && done && rest.isEmpty)
+        #expect(!parse("\u{1B}[?62c").0.kittyKeyboard)
+    }
+
+    @Test func aReleasedKeyIsNoKeyForTheWindow() {
+        let press = InputEvent.key(KeyEvent(.left))
+        let release = InputEvent.key(KeyEvent(.left, phase: .release))
+        let repeated = InputEvent.key(KeyEvent(.left, phase: .repeat))
+        #expect(press.keyInput == .left && repeated.keyInput == .left)
+        #expect(release.keyInput == nil)
+    }
+
     @Test func withoutTheAttributesReplyTheWaitGoesOn() {
         let (capabilities, done, rest) = parse("\u{1B}[?2026;1$y")
         #expect(capabilities.synchronizedOutput && !capabilities.answered && !done)
@@ -48,7 +63,7 @@ extension SessionTests {
         let capabilities = try session.queryCapabilities(timeout: 2)
         #expect(capabilities == TerminalCapabilities(synchronizedOutput: true, answered: true))
         #expect(try session.read(timeout: 0) == .bytes(Array("x".utf8)))
-        #expect(terminal.readOutput().contains("\u{1B}[?2026$p\u{1B}[c"))
+        #expect(terminal.readOutput().contains("\u{1B}[?2026$p\u{1B}[?u\u{1B}[c"))
     }
 
     @Test func aTerminalThatAnswersNothingCostsTheTimeoutAndSupportsNothing() throws {
@@ -60,6 +75,34 @@ extension SessionTests {
         let capabilities = try session.queryCapabilities(timeout: 0.05)
         #expect(capabilities == TerminalCapabilities())
         #expect(try session.read(timeout: 0) == .bytes(Array("q".utf8)))
+    }
+
+    @Test @MainActor func theKittyKeyboardIsTurnedOnWhereSpokenAndOffAtTheEnd() throws {
+        let terminal = try PseudoTerminal(columns: 20, rows: 4)
+        let registry = BackendRegistry(discovery: PluginDiscovery(usesEnvironment: false))
+        registry.register(name: "terminal", capabilities: [.renderTerminal, .input, .measureText]) {
+            (configuration: [UInt8]) throws(RendererError) -> TerminalRenderer in
+            try TerminalRenderer(configuration: configuration)
+        }
+        let window = Window(size: Size(width: 10, height: 10))
+        let field = TextField(frame: Rect(x: 0, y: 0, width: 80, height: 16))
+        window.addSubview(field)
+        _ = window.focus(field)
+        // The terminal answers; then "x" pressed and released, Escape released, and q.
+        terminal.type("\u{1B}[?0u\u{1B}[?62cx\u{1B}[120;1:3u\u{1B}[27;1:3u\u{1B}[99;5u")
+        try TerminalApp.run(
+            window: window, registry: registry,
+            configuration: TerminalConfiguration(colorMode: .palette16),
+            session: TerminalSession(input: terminal.subordinate, output: terminal.subordinate))
+        // The release typed nothing more; Control-C (as the protocol sends it) quit.
+        #expect(field.text == "x")
+        let output = terminal.readOutput()
+        // Pushed after the query, popped at the end before the modes are turned off.
+        let afterPush = output.split(separator: "\u{1B}[>3u", omittingEmptySubsequences: false)
+        #expect(afterPush.count == 2)
+        #expect(
+            afterPush.last?.hasSuffix("\u{1B}[<u\u{1B}[?1049l") == true
+                || afterPush.last?.contains("\u{1B}[<u\u{1B}[") == true)
     }
 
     @Test(arguments: [true, false]) @MainActor

@@ -11,6 +11,8 @@ import TrellisTerminalRenderer
             .text("hé 界 👨‍👩‍👧"), .paste("a\u{1B}[A\r\nb"), .focus(true), .focus(false),
             .key(KeyEvent(.character("é"), modifiers: [.alt, .control])),
             .key(KeyEvent(.function(24))),
+            .key(KeyEvent(.character("a"), modifiers: .control, phase: .repeat)),
+            .key(KeyEvent(.escape, modifiers: [.shift, .alt, .control, .meta], phase: .release)),
             .mouse(
                 MouseEvent(
                     .drag, button: .right, column: 65_535, row: 3, modifiers: [.shift, .meta])),
@@ -26,6 +28,20 @@ import TrellisTerminalRenderer
         + MouseEvent.Button.allCases.map {
             .mouse(MouseEvent(.press, button: $0, column: 0, row: 0))
         }
+
+    @Test func aKeyPhaseOutsidePressRepeatAndReleaseIsRefused() throws {
+        var bytes = InputEventCodec.encode(InputBatch(events: [.key(KeyEvent(.up))]))
+        // Header (12 bytes), then kind 1, key code, modifiers: the phase is in bits 4 and 5.
+        #expect(bytes[14] == 0)
+        bytes[14] = 0x30
+        #expect(throws: DisplayListError.self) { try InputEventCodec.decode(bytes) }
+        bytes[14] = 0x40
+        #expect(throws: DisplayListError.self) { try InputEventCodec.decode(bytes) }
+        bytes[14] = 0x24
+        #expect(
+            try InputEventCodec.decode(bytes).events
+                == [.key(KeyEvent(.up, modifiers: .control, phase: .release))])
+    }
 
     @Test func everyEventRoundTrips() throws {
         for isPending in [false, true] {

@@ -15,6 +15,22 @@ import TrellisTerminalRenderer
         [.key(KeyEvent(key, modifiers: modifiers))]
     }
 
+    @Test(arguments: [
+        ("\u{1B}[97;5:3u", KeyEvent(.character("a"), modifiers: .control, phase: .release)),
+        ("\u{1B}[97;5:2u", KeyEvent(.character("a"), modifiers: .control, phase: .repeat)),
+        ("\u{1B}[97;5:1u", KeyEvent(.character("a"), modifiers: .control)),
+        ("\u{1B}[27u", KeyEvent(.escape)),
+        ("\u{1B}[27;1:3u", KeyEvent(.escape, phase: .release)),
+        ("\u{1B}[1;1:3A", KeyEvent(.up, phase: .release)),
+        ("\u{1B}[1;3:2D", KeyEvent(.left, modifiers: .alt, phase: .repeat)),
+        ("\u{1B}[3;1:3~", KeyEvent(.delete, phase: .release)),
+        ("\u{1B}[13;2u", KeyEvent(.enter, modifiers: .shift)),
+        ("\u{1B}[97:65;2u", KeyEvent(.character("a"), modifiers: .shift)),
+    ])
+    func kittyKeyboardEventsCarryTheirPhase(text: String, event: KeyEvent) {
+        #expect(events(text) == [.key(event)])
+    }
+
     @Test func printableTextIsOneTextEvent() {
         #expect(events("héllo 世界 👍🏽") == [.text("héllo 世界 👍🏽")])
     }

@@ -157,7 +157,10 @@ extension InputParser {
         if parameters.contains(where: { $0 >= 0x20 && $0 <= 0x2F }) { return nil }
         guard let numbers = InputParser.numbers(parameters) else { return nil }
         let modifiers = InputParser.modifiers(numbers.count > 1 ? numbers[1] : 1)
-        func key(_ key: Key) -> InputEvent { .key(KeyEvent(key, modifiers: modifiers)) }
+        let phase = InputParser.phase(parameters)
+        func key(_ key: Key) -> InputEvent {
+            .key(KeyEvent(key, modifiers: modifiers, phase: phase))
+        }
         switch final {
         case UInt8(ascii: "A"): return key(.up)
         case UInt8(ascii: "B"): return key(.down)
@@ -170,17 +173,19 @@ extension InputParser {
         case UInt8(ascii: "R"): return key(.function(3))
         case UInt8(ascii: "S"): return key(.function(4))
         case UInt8(ascii: "Z"):
-            return .key(KeyEvent(.tab, modifiers: modifiers.union(.shift)))
+            return .key(KeyEvent(.tab, modifiers: modifiers.union(.shift), phase: phase))
         case UInt8(ascii: "I"): return parameters.isEmpty ? .focus(true) : nil
         case UInt8(ascii: "O"): return parameters.isEmpty ? .focus(false) : nil
-        case UInt8(ascii: "~"): return tilde(numbers, modifiers: modifiers)
+        case UInt8(ascii: "~"): return tilde(numbers, modifiers: modifiers, phase: phase)
         case UInt8(ascii: "u"):
-            return codepointKey(numbers.first ?? 0, modifiers: modifiers)
+            return codepointKey(numbers.first ?? 0, modifiers: modifiers, phase: phase)
         default: return nil
         }
     }
 
-    private func tilde(_ numbers: [Int], modifiers: KeyModifiers) -> InputEvent? {
+    private func tilde(_ numbers: [Int], modifiers: KeyModifiers, phase: KeyEvent.Phase)
+        -> InputEvent?
+    {
         let keys: [Int: Key] = [
             1: .home, 2: .insert, 3: .delete, 4: .end, 5: .pageUp, 6: .pageDown, 7: .home,
             8: .end, 11: .function(1), 12: .function(2), 13: .function(3), 14: .function(4),
@@ -192,23 +197,42 @@ extension InputParser {
         let code = numbers.first ?? 0
         if code == 27, numbers.count >= 3 {
             // xterm's modifyOtherKeys: ESC [ 27 ; modifiers ; code ~
-            return codepointKey(numbers[2], modifiers: modifiers)
+            return codepointKey(numbers[2], modifiers: modifiers, phase: phase)
         }
-        return keys[code].map { .key(KeyEvent($0, modifiers: modifiers)) }
+        return keys[code].map { .key(KeyEvent($0, modifiers: modifiers, phase: phase)) }
     }
 
-    /// A key reported by its Unicode code point (`CSI code ; modifiers u`, modifyOtherKeys).
-    private func codepointKey(_ code: Int, modifiers: KeyModifiers) -> InputEvent? {
+    /// A key reported by its Unicode code point (`CSI code ; modifiers u`, modifyOtherKeys,
+    /// the kitty keyboard protocol).
+    private func codepointKey(_ code: Int, modifiers: KeyModifiers, phase: KeyEvent.Phase)
+        -> InputEvent?
+    {
+        let key: Key
         switch code {
-        case 13: return .key(KeyEvent(.enter, modifiers: modifiers))
-        case 9: return .key(KeyEvent(.tab, modifiers: modifiers))
-        case 27: return .key(KeyEvent(.escape, modifiers: modifiers))
-        case 8, 127: return .key(KeyEvent(.backspace, modifiers: modifiers))
+        case 13: key = .enter
+        case 9: key = .tab
+        case 27: key = .escape
+        case 8, 127: key = .backspace
         default:
             guard code >= 0x20, code != 0x7F, !(0x80..<0xA0).contains(code),
                 let scalar = Unicode.Scalar(UInt32(code))
             else { return nil }
-            return .key(KeyEvent(.character(Character(scalar)), modifiers: modifiers))
+            key = .character(Character(scalar))
+        }
+        return .key(KeyEvent(key, modifiers: modifiers, phase: phase))
+    }
+
+    /// The event type of the kitty keyboard protocol: the first sub-parameter of the modifier
+    /// parameter (`CSI 97 ; 5 : 3 u` is Control-A released); a press when there is none.
+    static func phase(_ parameters: ArraySlice<UInt8>) -> KeyEvent.Phase {
+        guard let separator = parameters.firstIndex(of: UInt8(ascii: ";")) else { return .press }
+        let modifierField = parameters[(separator + 1)...].prefix { $0 != UInt8(ascii: ";") }
+        guard let colon = modifierField.firstIndex(of: UInt8(ascii: ":")) else { return .press }
+        let type = modifierField[(colon + 1)...].prefix { $0 != UInt8(ascii: ":") }
+        switch Array(type) {
+        case Array("2".utf8): return .repeat
+        case Array("3".utf8): return .release
+        default: return .press
         }
     }
 
