@@ -14,7 +14,7 @@ public final class RightToLeftGallery {
     /// The width of the page in points.
     public static let width = 480.0
     /// The height of the page in points.
-    public static let height = 400.0
+    public static let height = 440.0
 
     /// The window that shows the page, laid out right to left.
     public let window: Window
@@ -55,6 +55,10 @@ public final class RightToLeftGallery {
                 index == 0 ? Color(red: 0, green: 0.4, blue: 0.8) : Color(white: 0.35)
             button.cornerRadius = 6
             button.contentEdgeInsets = EdgeInsets(top: 12, left: 16, bottom: 12, right: 16)
+            var buttonStyle = FlexStyle()
+            buttonStyle.minHeight = .points(44)
+            buttonStyle.minWidth = .points(64)
+            button.flexStyle = buttonStyle
             button.accessibilityIdentifier = "rtl-button-\(index)"
             buttons.addSubview(button)
         }
@@ -65,7 +69,7 @@ public final class RightToLeftGallery {
         segments.accessibilityIdentifier = "rtl-segments"
         var fixed = FlexStyle()
         fixed.width = .points(240)
-        fixed.height = .points(32)
+        fixed.height = .points(44)
         segments.flexStyle = fixed
         column.addSubview(segments)
 
@@ -75,7 +79,7 @@ public final class RightToLeftGallery {
         slider.accessibilityIdentifier = "rtl-slider"
         var sliderStyle = FlexStyle()
         sliderStyle.width = .points(240)
-        sliderStyle.height = .points(31)
+        sliderStyle.height = .points(44)
         slider.flexStyle = sliderStyle
         column.addSubview(slider)
 
