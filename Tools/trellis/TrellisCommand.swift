@@ -18,7 +18,8 @@ enum TrellisCommand {
           demo        show the gallery of seed components: demo [--backend NAME] [--out FILE]
                       [--interactive] (a live terminal application; q quits)
           plugins     list the rendering backends found [--path DIR[:DIR...]]
-          text break  wrap standard input at --width W [--font JSON]; print the lines as JSON
+          text break  wrap standard input at --width W [--font JSON]; print the lines as JSON:
+                      text, width, the visual order and each grapheme cluster's bidi level
           text width  print the terminal cell width of standard input
           help        show this text
           --version   show the version of the command and the plugin ABI it speaks
