@@ -447,9 +447,10 @@ struct DisplayListDecoder {
             descent: try number("descent"))
         let flagsOffset = reader.offset
         let flags = try u8()
-        guard flags & ~15 == 0 else {
+        guard flags & ~31 == 0 else {
             throw fail("unknown glyph run flags \(flags)", at: flagsOffset)
         }
+        if flags & 16 != 0 { run.direction = .rightToLeft }
         if flags & 1 != 0 { run.background = try color("background") }
         if flags & 2 != 0 { run.underline = try lineStyle() }
         if flags & 4 != 0 { run.strikethrough = try lineStyle() }

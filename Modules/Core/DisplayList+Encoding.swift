@@ -36,9 +36,10 @@ extension DisplayList {
     ///
     /// A glyph run's payload is its text, font (family, f64 size, u16 weight, u8 style flags),
     /// colour, origin, width, ascent and descent, a u8 of flags (1 background, 2 underline,
-    /// 4 strikethrough, 8 advances), then the flagged parts in that order: a colour; each line
-    /// as a u8 pattern, a u8 colour flag and a colour; and a u32 count with one f64 advance per
-    /// grapheme cluster.
+    /// 4 strikethrough, 8 advances, 16 right to left), then the flagged parts in that order: a
+    /// colour; each line as a u8 pattern, a u8 colour flag and a colour; and a u32 count with
+    /// one f64 advance per grapheme cluster. The right-to-left flag has no payload; a
+    /// left-to-right run is encoded as it was before the flag existed.
     ///
     /// Payloads use f64 for every number, four f64 for rectangles, colours (r, g, b, a),
     /// radii (top-left, top-right, bottom-right, bottom-left) and insets (top, left, bottom,
@@ -156,6 +157,7 @@ extension GlyphRun {
         if underline != nil { flags |= 2 }
         if strikethrough != nil { flags |= 4 }
         if advances != nil { flags |= 8 }
+        if direction == .rightToLeft { flags |= 16 }
         writer.write(flags)
         if let background { writer.write(background) }
         for line in [underline, strikethrough].compactMap({ $0 }) {

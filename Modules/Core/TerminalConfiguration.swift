@@ -54,6 +54,29 @@ public enum TerminalColorMode: String, Sendable, Hashable, CaseIterable {
     }
 }
 
+/// How the terminal backend writes right-to-left text.
+///
+/// A display list holds bidirectional text already ordered for display: runs placed left to
+/// right, each right-to-left one marked (`GlyphRun.direction`) with its characters in logical
+/// order. Most terminals (xterm, kitty, Alacritty, foot, WezTerm, tmux, the Linux console) show
+/// characters in the cells they are written to, so the backend reverses right-to-left runs
+/// itself. A few apply the Unicode bidirectional algorithm to each line they show (mlterm,
+/// Konsole, and GNOME Terminal and other VTE-based terminals with their bidi support on); such
+/// a terminal would reverse the runs a second time, and needs them written in logical order.
+public enum TerminalBidiMode: String, Sendable, Hashable, CaseIterable {
+    /// Cells in the order they are shown (the default): the clusters of a right-to-left run are
+    /// written from its last to its first, each with its mirrored character where it has one
+    /// (brackets, comparison signs: `Unicode.Scalar.bidiMirroringGlyph` in TrellisText).
+    case visual
+    /// For terminals that apply the bidirectional algorithm themselves: the clusters of a
+    /// right-to-left run are written in logical order, unmirrored, between a right-to-left
+    /// isolate (U+2067 RLI) before the first and a pop directional isolate (U+2069 PDI) after
+    /// the last, in the same cells, so that the terminal shows the run right to left in place
+    /// and never reorders it against the text around it. Left-to-right runs are written as in
+    /// ``visual``.
+    case logical
+}
+
 /// The terminal backend's settings: the one schema of the JSON a host gives its `open` (and
 /// `control`) entry, written by the host with ``json`` and read by the backend with
 /// ``init(json:)``.
@@ -71,6 +94,10 @@ public enum TerminalColorMode: String, Sendable, Hashable, CaseIterable {
 ///   `"full"` repaints every frame.
 /// - `background`: the colour assumed behind the terminal's default background, against which
 ///   translucent colours are blended; black by default.
+/// - `bidi`: `"visual"` (the default) writes right-to-left text reversed, as most terminals
+///   need; `"logical"` writes it in logical order between bidi isolates, for terminals that
+///   apply the bidirectional algorithm themselves (see ``TerminalBidiMode``). ``json`` writes
+///   the key only when it is not the default.
 public struct TerminalConfiguration: Sendable, Hashable {
     /// The width of a cell, in points.
     public var cellWidth: Double = 8
@@ -82,6 +109,9 @@ public struct TerminalConfiguration: Sendable, Hashable {
     public var repaintsEveryFrame = false
     /// The colour assumed behind the terminal's default background.
     public var assumedBackground: Color = .black
+    /// How right-to-left text is written: reversed (the default) or in logical order for a
+    /// terminal that reorders it.
+    public var bidiMode: TerminalBidiMode = .visual
 
     /// Creates a configuration.
     ///
@@ -92,19 +122,24 @@ public struct TerminalConfiguration: Sendable, Hashable {
     ///   - repaintsEveryFrame: Whether every frame is a full repaint; no by default.
     ///   - assumedBackground: The colour behind the terminal's default background; black by
     ///     default.
+    ///   - bidiMode: How right-to-left text is written; reversed in the cells by default.
     public init(
         cellWidth: Double = 8, cellHeight: Double = 16, colorMode: TerminalColorMode = .truecolor,
-        repaintsEveryFrame: Bool = false, assumedBackground: Color = .black
+        repaintsEveryFrame: Bool = false, assumedBackground: Color = .black,
+        bidiMode: TerminalBidiMode = .visual
     ) {
         self.cellWidth = cellWidth
         self.cellHeight = cellHeight
         self.colorMode = colorMode
         self.repaintsEveryFrame = repaintsEveryFrame
         self.assumedBackground = assumedBackground
+        self.bidiMode = bidiMode
     }
 
     /// The configuration as the JSON the backend reads, such as
-    /// `{"cellWidth":8,"cellHeight":16,"colors":"256","frames":"diff","background":"#000000"}`.
+    /// `{"cellWidth":8,"cellHeight":16,"colors":"256","frames":"diff","background":"#000000"}`;
+    /// `"bidi"` is written only when it is not `"visual"`, so that a backend that predates it
+    /// reads the default configuration.
     public var json: [UInt8] {
         func number(_ value: Double) -> String {
             value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
@@ -113,7 +148,8 @@ public struct TerminalConfiguration: Sendable, Hashable {
             "{\"cellWidth\":\(number(cellWidth)),\"cellHeight\":\(number(cellHeight)),"
             + "\"colors\":\"\(colorMode.rawValue)\",\"frames\":\""
             + (repaintsEveryFrame ? "full" : "diff") + "\",\"background\":\""
-            + assumedBackground.hexString + "\"}"
+            + assumedBackground.hexString + "\""
+            + (bidiMode == .visual ? "" : ",\"bidi\":\"\(bidiMode.rawValue)\"") + "}"
         return Array(text.utf8)
     }
 
@@ -173,10 +209,17 @@ public struct TerminalConfiguration: Sendable, Hashable {
                         "configuration \"background\" must be a colour such as \"#000000\"")
                 }
                 assumedBackground = color.withAlphaComponent(1)
+            case "bidi":
+                guard case .string(let name) = value, let mode = TerminalBidiMode(rawValue: name)
+                else {
+                    throw ConfigurationError(
+                        "configuration \"bidi\" must be \"visual\" or \"logical\"")
+                }
+                bidiMode = mode
             default:
                 guard extraKeys.contains(key) else {
                     let known =
-                        ["cellWidth", "cellHeight", "colors", "frames", "background"]
+                        ["cellWidth", "cellHeight", "colors", "frames", "background", "bidi"]
                         + extraKeys.sorted()
                     throw ConfigurationError(
                         "unknown configuration key \"\(key)\" (known: "

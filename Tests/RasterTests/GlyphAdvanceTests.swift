@@ -17,13 +17,14 @@ import TrellisRasterRenderer
         return try #require(runs.first).advances
     }
 
-    private func run(_ text: String, at origin: Point = origin, advances: [Double]? = nil)
-        -> DisplayCommand
-    {
+    private func run(
+        _ text: String, at origin: Point = origin, advances: [Double]? = nil,
+        direction: LayoutDirection = .leftToRight
+    ) -> DisplayCommand {
         .glyphRun(
             GlyphRun(
                 text: text, font: FontDescriptor(size: 20), color: .black, origin: origin,
-                width: 0, ascent: 0, descent: 0, advances: advances))
+                width: 0, ascent: 0, descent: 0, advances: advances, direction: direction))
     }
 
     private func bitmap(_ commands: [DisplayCommand], width: Double = 300) throws -> RasterBitmap {
@@ -50,9 +51,11 @@ import TrellisRasterRenderer
     /// Checks that each cluster of `text`, drawn with `advances`, puts its ink where the same
     /// cluster drawn alone at `expected[i]` does.
     private func expectClusters(
-        _ text: String, advances: [Double], drawnAt expected: [Double]
+        _ text: String, advances: [Double]?, drawnAt expected: [Double],
+        direction: LayoutDirection = .leftToRight
     ) throws {
-        let drawn = inkColumns(try bitmap([run(text, advances: advances)]))
+        let drawn = inkColumns(
+            try bitmap([run(text, advances: advances, direction: direction)]))
         var alone: [ClosedRange<Int>] = []
         for (character, x) in zip(text, expected) {
             let columns = inkColumns(
@@ -88,7 +91,62 @@ import TrellisRasterRenderer
         for index in advances.indices {
             expected.append(Self.origin.x + advances[(index + 1)...].reduce(0, +))
         }
-        try expectClusters(text, advances: advances, drawnAt: expected)
+        try expectClusters(text, advances: advances, drawnAt: expected, direction: .rightToLeft)
+    }
+
+    @Test func rightToLeftRunDrawsItsFirstClusterRightmost() throws {
+        // Without advances: the glyphs' positions decrease along the text's order.
+        let text = "\u{5D0}\u{5D1}\u{5D2}\u{5D3}"
+        let advances = try measure(text)
+        var expected: [Double] = []
+        for index in advances.indices {
+            expected.append(Self.origin.x + advances[(index + 1)...].reduce(0, +))
+        }
+        try expectClusters(text, advances: nil, drawnAt: expected, direction: .rightToLeft)
+        // The same letters in a run marked left to right are drawn in the text's order.
+        var forward: [Double] = []
+        for index in advances.indices {
+            forward.append(Self.origin.x + advances[..<index].reduce(0, +))
+        }
+        try expectClusters(text, advances: nil, drawnAt: forward)
+    }
+
+    @Test func rightToLeftRunMirrorsBrackets() throws {
+        // HarfBuzz shapes a right-to-left "(" as the glyph of ")": the backend needs no
+        // mirroring of its own.
+        for (opening, closing) in [("(", ")"), ("[", "]"), ("<", ">"), ("\u{2264}", "\u{2265}")] {
+            let mirrored = try bitmap([run(opening, direction: .rightToLeft)])
+            let plain = try bitmap([run(closing)])
+            #expect(mirrored.pixels == plain.pixels, "\(opening) is not drawn as \(closing)")
+            #expect(try bitmap([run(opening)]).pixels != plain.pixels)
+        }
+    }
+
+    @Test func rightToLeftSegmentsOfSeveralFacesRunFromTheRightEnd() throws {
+        // Hebrew from DejaVu Sans, the ideograph from the CJK fallback: the first segment is
+        // drawn rightmost.
+        let text = "\u{5D0}\u{5D1}\u{4FDD}"
+        let advances = try measure(text)
+        let expected = [
+            Self.origin.x + advances[1] + advances[2], Self.origin.x + advances[2],
+            Self.origin.x,
+        ]
+        try expectClusters(text, advances: nil, drawnAt: expected, direction: .rightToLeft)
+        try expectClusters(
+            text, advances: advances.map { $0 + 6 },
+            drawnAt: [
+                Self.origin.x + advances[1] + advances[2] + 12, Self.origin.x + advances[2] + 6,
+                Self.origin.x,
+            ], direction: .rightToLeft)
+    }
+
+    @Test func arabicAmongLatinIsMeasuredJoined() throws {
+        // The Arabic word is shaped as Arabic inside a Latin run, so its letters take their
+        // joined forms, as the right-to-left run that draws it shapes them.
+        let word = "\u{645}\u{631}\u{62D}\u{628}\u{627}"
+        let alone = try measure(word)
+        let mixed = try measure("Save " + word)
+        #expect(zip(mixed.suffix(5), alone).allSatisfy { abs($0 - $1) < 1e-9 })
     }
 
     @Test func underlineSpansTheSumOfTheAdvances() throws {

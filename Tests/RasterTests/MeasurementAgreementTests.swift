@@ -22,13 +22,15 @@ import TrellisRasterRenderer
     }
 
     /// The width the renderer draws a run at: its underline, which spans the shaped run, with
-    /// the glyphs themselves transparent; in device pixels at ``scale``.
+    /// the glyphs themselves transparent; in device pixels at ``scale``. The run goes in the
+    /// direction of the text's first strong character, as a label draws text of one direction.
     private func drawnWidth(of text: String, with backend: any Backend) throws -> Double {
         let run = GlyphRun(
             text: text, font: Self.font.descriptor,
             color: Color(red: 0, green: 0, blue: 0, alpha: 0),
             origin: Self.origin, width: 0, ascent: 0, descent: 0,
-            underline: TextLineStyle(.thick, color: .black))
+            underline: TextLineStyle(.thick, color: .black),
+            direction: LayoutDirection(firstStrongIn: text) ?? .leftToRight)
         let list = DisplayList(
             size: Size(width: 200, height: 60), scale: Self.scale, commands: [.glyphRun(run)])
         let bitmap = try RasterBitmap(rgbaOutput: backend.render(encoded: list.encoded()))

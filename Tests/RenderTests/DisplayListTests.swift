@@ -70,6 +70,32 @@ func everyCommandList() -> DisplayList {
         #expect(throws: DisplayListError.self) { try DisplayList(decoding: list.encoded()) }
     }
 
+    @Test func rightToLeftRunsCarryTheirDirectionInTheFlags() throws {
+        var run = GlyphRun(
+            text: "\u{5D0}\u{5D1} (c)", font: FontDescriptor(size: 10), color: .black,
+            origin: Point(x: 4, y: 10), width: 30, ascent: 8, descent: 2)
+        var list = DisplayList(size: Size(width: 100, height: 20))
+        list.append(.glyphRun(run))
+        let leftToRight = list.encoded()
+        run.direction = .rightToLeft
+        list.commands = [.glyphRun(run)]
+        let rightToLeft = list.encoded()
+        #expect(try DisplayList(decoding: rightToLeft) == list)
+        // The same bytes but the flags: the right-to-left flag has no payload, and a
+        // left-to-right run is encoded as before the flag existed.
+        #expect(leftToRight.count == rightToLeft.count)
+        let different = leftToRight.indices.filter { leftToRight[$0] != rightToLeft[$0] }
+        #expect(different == [leftToRight.count - 1])
+        #expect(rightToLeft[rightToLeft.count - 1] == 16)
+        run.advances = [10, 10, 10, 10, 10, 10]
+        list.commands = [.glyphRun(run)]
+        #expect(try DisplayList(decoding: list.encoded()) == list)
+        #expect(TextRenderer.line(for: .glyphRun(run)).contains(" w400 rtl color "))
+        var unknown = rightToLeft
+        unknown[unknown.count - 1] = 32
+        #expect(decodeError(unknown)?.description.contains("unknown glyph run flags 32") == true)
+    }
+
     @Test func encodingIsDeterministic() {
         #expect(everyCommandList().encoded() == everyCommandList().encoded())
     }
@@ -345,12 +371,44 @@ func everyCommandList() -> DisplayList {
     static let golden = PluginFixtures.repository.appendingPathComponent(
         "Fuzz/DisplayList/seeds/every-command.trdl")
 
+    /// The committed encoding of ``rightToLeftList()``, which seeds the fuzzer with the
+    /// right-to-left flag.
+    static let rightToLeftGolden = PluginFixtures.repository.appendingPathComponent(
+        "Fuzz/DisplayList/seeds/right-to-left-runs.trdl")
+
+    /// A line of mixed text as the views draw it: runs in visual order, the right-to-left
+    /// ones flagged, one with advances.
+    static func rightToLeftList() -> DisplayList {
+        var list = DisplayList(size: Size(width: 200, height: 20))
+        let font = FontDescriptor(family: "DejaVu Sans", size: 12)
+        list.commands = [
+            .glyphRun(
+                GlyphRun(
+                    text: "abc ", font: font, color: .black, origin: Point(x: 0, y: 14),
+                    width: 28, ascent: 11, descent: 3)),
+            .glyphRun(
+                GlyphRun(
+                    text: "123", font: font, color: .black, origin: Point(x: 28, y: 14),
+                    width: 21, ascent: 11, descent: 3)),
+            .glyphRun(
+                GlyphRun(
+                    text: "\u{5E9}\u{5DC}\u{5D5}\u{5DD} (", font: font, color: .black,
+                    origin: Point(x: 49, y: 14), width: 40, ascent: 11, descent: 3,
+                    advances: [8, 8, 8, 8, 4, 4], direction: .rightToLeft)),
+        ]
+        return list
+    }
+
     @Test func encodingMatchesTheCommittedBytes() throws {
         let bytes = everyCommandList().encoded()
+        let rightToLeft = Self.rightToLeftList().encoded()
         if ProcessInfo.processInfo.environment["TRELLIS_RECORD"] == "1" {
             try Data(bytes).write(to: Self.golden)
+            try Data(rightToLeft).write(to: Self.rightToLeftGolden)
         }
         let committed = try Data(contentsOf: Self.golden)
         #expect(Array(committed) == bytes)
+        #expect(Array(try Data(contentsOf: Self.rightToLeftGolden)) == rightToLeft)
+        #expect(try DisplayList(decoding: rightToLeft) == Self.rightToLeftList())
     }
 }

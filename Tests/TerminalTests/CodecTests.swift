@@ -123,7 +123,7 @@ import TrellisTerminalRenderer
         ),
         (
             #"{"preview": true}"#,
-            #"unknown configuration key "preview" (known: cellWidth, cellHeight, colors, frames, background)"#
+            #"unknown configuration key "preview" (known: cellWidth, cellHeight, colors, frames, background, bidi)"#
         ),
         ("[1]", "the configuration is not a JSON object"),
     ])

@@ -112,8 +112,42 @@ import Testing
             ["text", "break", "--width", "30", "--font", #"{"size": 10}"#], input: "Hello world\n")
         #expect(result.status == 0)
         #expect(
-            result.output == #"[{"text": "Hello", "width": 21}, {"text": "world", "width": 24}]"#
+            result.output
+                == #"[{"text": "Hello", "width": 21, "visual": "Hello", "levels": [0, 0, 0, 0, 0]}, "#
+                + #"{"text": "world", "width": 24, "visual": "world", "levels": [0, 0, 0, 0, 0]}]"#
                 + "\n")
+    }
+
+    @Test func textBreakPrintsTheVisualOrderAndLevels() throws {
+        // "abc אבג (12)" in a left-to-right paragraph: the Hebrew and the bracketed number
+        // after it read right to left, the number itself left to right.
+        let result = try Trellis.run(
+            ["text", "break", "--width", "1000"], input: "abc \u{5D0}\u{5D1}\u{5D2} (12)\n")
+        #expect(result.status == 0)
+        let lines = try #require(
+            try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [[String: Any]])
+        #expect(lines.count == 1)
+        #expect(lines.first?["visual"] as? String == "abc (12) \u{5D2}\u{5D1}\u{5D0}")
+        #expect(lines.first?["levels"] as? [Int] == [0, 0, 0, 0, 1, 1, 1, 1, 1, 2, 2, 1])
+    }
+
+    @Test func textBreakOrdersEachWrappedLineOfARightToLeftParagraph() throws {
+        // "שלום abc def עולם" wraps between the Latin words, which are one left-to-right run
+        // of the paragraph: each line is ordered on its own, the Latin at its left end on the
+        // first line and at its right end on the second.
+        let result = try Trellis.run(
+            ["text", "break", "--width", "40", "--font", #"{"size": 10}"#],
+            input: "\u{5E9}\u{5DC}\u{5D5}\u{5DD} abc def \u{5E2}\u{5D5}\u{5DC}\u{5DD}")
+        let lines = try #require(
+            try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [[String: Any]])
+        #expect(
+            lines.compactMap { $0["visual"] as? String } == [
+                "abc \u{5DD}\u{5D5}\u{5DC}\u{5E9}", "\u{5DD}\u{5DC}\u{5D5}\u{5E2} def",
+            ])
+        #expect(
+            lines.compactMap { $0["levels"] as? [Int] } == [
+                [1, 1, 1, 1, 1, 2, 2, 2], [2, 2, 2, 1, 1, 1, 1, 1],
+            ])
     }
 
     @Test func textBreakEscapesAndKeepsCJK() throws {

@@ -9,28 +9,41 @@ import _TrellisTestSupport
     private struct Line: Decodable, Equatable {
         var text: String
         var width: Double
+        var levels: [Int]
     }
 
-    /// The lines of the whole text laid out in one piece, as JSON prints their widths.
+    /// The lines of the whole text laid out in one piece, as JSON prints their widths, with
+    /// the levels of their clusters.
     private func expected(_ text: String, width: Double) -> [Line] {
         var body = Substring(text)
         if body.hasSuffix("\r\n") || body.hasSuffix("\n") { body = body.dropLast() }
         let measurer = TextMeasurer(metrics: ProportionalMetrics())
-        return measurer.lines(of: String(body), width: width, font: .system(size: Font.defaultSize))
-            .map { Line(text: $0.text, width: ($0.width * 1000).rounded() / 1000) }
+        let style = TextStyle(font: .system(size: Font.defaultSize))
+        return measurer.layout(String(body), style: style, in: Size(width: width, height: 0))
+            .lines.map { line in
+                var levels = [Int](repeating: 0, count: line.advances.count)
+                for run in line.visualRuns {
+                    for cluster in run.clusters { levels[cluster] = Int(run.level) }
+                }
+                return Line(
+                    text: line.text, width: (line.width * 1000).rounded() / 1000, levels: levels)
+            }
     }
 
     private func printed(_ text: String, width: Double) throws -> [Line] {
         let result = try Trellis.run(["text", "break", "--width", "\(width)"], input: text)
         #expect(result.status == 0, "\(result.errors)")
         return try JSONDecoder().decode([Line].self, from: Data(result.output.utf8))
-            .map { Line(text: $0.text, width: ($0.width * 1000).rounded() / 1000) }
+            .map {
+                Line(text: $0.text, width: ($0.width * 1000).rounded() / 1000, levels: $0.levels)
+            }
     }
 
     @Test(arguments: [
         "", "\n", "a", "a\n", "a\n\n", "a\n\nb", "a\r\nb\r\n", "one two\u{2028}three\nfour",
         "\n\nx\n", "tab\tand\u{000C}form feed\u{0085}next line\r\rcarriage", "  spaces  \n  ",
         "分享 连续浇水7天 🌱🌱 مرحبا بالعالم and words\nmore words here",
+        "\u{5E9}\u{5DC}\u{5D5}\u{5DD} abc (12) def \u{5E2}\u{5D5}\u{5DC}\u{5DD}\nabc \u{5D0} 3",
     ])
     func paragraphsPrintAsTheWholeTextLaysOut(text: String) throws {
         #expect(try printed(text, width: 60) == expected(text, width: 60))
@@ -55,7 +68,10 @@ import _TrellisTestSupport
 
     @Test func aLongParagraphLaidOutInChunksPrintsTheSameLines() throws {
         var generator = SeededGenerator(seed: 2)
-        let words = ["a", "tree", "watering", "连续", "seven-day", "🌱", "x,", "(yes)", "1.5"]
+        let words = [
+            "a", "tree", "watering", "连续", "seven-day", "🌱", "x,", "(yes)", "1.5",
+            "\u{5E9}\u{5DC}\u{5D5}\u{5DD}", "\u{645}\u{631}\u{62D}\u{628}\u{627}", "(\u{5D0}) 12",
+        ]
         var text = ""
         while text.utf8.count < 700_000 {
             text += words.randomElement(using: &generator) ?? ""

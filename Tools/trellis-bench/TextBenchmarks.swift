@@ -3,8 +3,9 @@ import Foundation
 import TrellisGeometry
 import TrellisText
 
-/// Text workloads: line breaking and layout against ICU's line break iterator (libicu, called
-/// from C so that the peer's time is ICU's own iteration), measured in the same run.
+/// Text workloads: line breaking, bidi reordering and layout against ICU's line break iterator
+/// and bidi algorithm (libicu, called from C so that the peer's time is ICU's own work),
+/// measured in the same run.
 func runTextBenchmarks() throws {
     guard let icu = cicubench_open() else {
         throw BenchError("ICU's line break iterator did not open; install libicu-dev (make deps)")
@@ -57,7 +58,9 @@ func runTextBenchmarks() throws {
                 + "\(megabytesPerSecond(mixed.count, icu16)) MB/s of UTF-8; "
                 + "ICU's input pre-converted (\(icuCount) breaks)"))
 
+    rows.append(try bidiReorderingRow(icuName: icuName))
     rows += layoutRows(icu: icu, icuName: icuName)
+    rows.append(leftToRightLayoutRow())
     rows.append(cachedRemeasureRow())
     printTable(rows)
 }
@@ -148,6 +151,6 @@ private func cString(_ buffer: UnsafeBufferPointer<UInt8>) -> UnsafePointer<CCha
 }
 
 /// Formats a throughput.
-private func megabytesPerSecond(_ byteCount: Int, _ seconds: Double) -> String {
+func megabytesPerSecond(_ byteCount: Int, _ seconds: Double) -> String {
     String(format: "%.0f", Double(byteCount) / seconds / 1e6)
 }

@@ -18,6 +18,20 @@ enum TextCorpus {
         "Mixed 中文 and English with emoji 🎈 in the middle of 一句话.",
     ]
 
+    /// Sentences for the bidi benchmark: Latin, Arabic and Hebrew mixed within sentences, with
+    /// European, Arabic-Indic and Persian digits, brackets, quotes and punctuation.
+    static let bidiSentences: [String] = [
+        "The meeting is at 10:30 (room 4B), then lunch with \"שלום\" at 12.",
+        "مرحبا بالعالم، الساعة 10:30 (الغرفة ٤) الآن.",
+        "שלום עולם, הפגישה ב-10:30 [חדר 4] היום.",
+        "السعر 1,234.56 دولار (تقريبا) لكل 3 قطع.",
+        "The word مرحبا means (hello) and שלום means [peace].",
+        "קוד ABC-123 נשלח אל user@example.com בתאריך 2024-05-01.",
+        "Numbers: 1234, ١٢٣٤, ۱۲۳۴ and (a [b] c) — 50% off!",
+        "قال \"Hello world\" ثم غادر في 5 مساءً (تقريبا).",
+        "הוא כתב: (abc) ו-[123] ואז {אבג}.",
+    ]
+
     /// Paragraphs of four to twelve sentences picked by a fixed linear congruential generator,
     /// until the corpus reaches `byteCount` UTF-8 bytes.
     static func paragraphs(byteCount: Int, from pool: [String] = sentences) -> [String] {

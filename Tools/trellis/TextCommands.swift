@@ -24,8 +24,16 @@ enum TextCommands {
     /// JSON array, a paragraph at a time: memory stays bounded by a paragraph (a chunk of a
     /// long one), whatever the length of the input.
     ///
+    /// Each line is `{"text": …, "width": …, "visual": …, "levels": […]}`: its characters in
+    /// logical order, its natural width, the same characters in the order they are shown
+    /// (right-to-left runs reversed by grapheme cluster, brackets mirrored) and the embedding
+    /// level of each grapheme cluster of `text`, in logical order (odd levels read right to
+    /// left).
+    ///
     /// A paragraph over twice ``chunkBytes`` is laid out a chunk at a time, each chunk resuming
-    /// at the start of the previous one's last line but one.
+    /// at the start of the previous one's last line but one, in the direction of the
+    /// paragraph's first strong character; embeddings and brackets are resolved within a
+    /// chunk.
     static func breakLines(
         _ text: String, width: Double, fontJSON: String?,
         write: (String) throws(CommandError) -> Void
@@ -46,14 +54,17 @@ enum TextCommands {
             }
         }
         let measurer = TextMeasurer(metrics: ProportionalMetrics(), cacheCapacity: 0)
-        let style = TextStyle(font: font)
+        var style = TextStyle(font: font)
         var output = "["
         var count = 0
-        func emit(_ text: Substring, _ lineWidth: Double) throws(CommandError) {
+        func emit(_ line: TextLayout.Line?) throws(CommandError) {
             if count > 0 { output += ", " }
             count += 1
-            output += "{\"text\": \(JSONOutput.string(String(text))), \"width\": "
-            output += JSONOutput.number(lineWidth) + "}"
+            let shown = line.map(Self.shownOrder) ?? (visual: "", levels: [])
+            output += "{\"text\": \(JSONOutput.string(line?.text ?? "")), \"width\": "
+            output += JSONOutput.number(line?.width ?? 0) + ", \"visual\": "
+            output += JSONOutput.string(shown.visual) + ", \"levels\": ["
+            output += shown.levels.map(String.init).joined(separator: ", ") + "]}"
             if output.utf8.count >= 64 * 1024 {
                 try write(output)
                 output = ""
@@ -65,11 +76,19 @@ enum TextCommands {
         /// grows until it has three or reaches the end.
         func breakParagraph(_ bytes: ArraySlice<UInt8>) throws(CommandError) {
             if bytes.isEmpty {
-                try emit("", 0)
+                try emit(nil)
                 return
             }
             var position = bytes.startIndex
             var size = chunkBytes
+            if bytes.count > 2 * size {
+                // Every chunk in the paragraph's direction, as the whole paragraph would be.
+                style.baseWritingDirection =
+                    LayoutDirection(firstStrongIn: String(decoding: bytes, as: UTF8.self))
+                    ?? .leftToRight
+            } else {
+                style.baseWritingDirection = nil
+            }
             while position < bytes.endIndex {
                 let isLast = bytes.endIndex - position <= 2 * size
                 var end = isLast ? bytes.endIndex : position + size
@@ -82,7 +101,7 @@ enum TextCommands {
                     continue
                 }
                 let kept = isLast ? lines[...] : lines.dropLast(2)
-                for line in kept { try emit(Substring(line.text), line.width) }
+                for line in kept { try emit(line) }
                 if isLast { return }
                 position += lines[lines.count - 2].range.lowerBound
                 size = chunkBytes
@@ -99,6 +118,29 @@ enum TextCommands {
             start = newline + 1
         }
         try write(output + "]\n")
+    }
+
+    /// A line's characters in the order they are shown, and the level of each grapheme
+    /// cluster of its text in logical order.
+    static func shownOrder(of line: TextLayout.Line) -> (visual: String, levels: [UInt8]) {
+        let clusters = Array(line.text)
+        var levels = [UInt8](repeating: 0, count: clusters.count)
+        var visual = ""
+        for run in line.visualRuns {
+            let isReversed = run.direction == .rightToLeft
+            for step in 0..<run.clusters.count {
+                let index =
+                    isReversed ? run.clusters.upperBound - 1 - step : run.clusters.lowerBound + step
+                guard index < clusters.count else { continue }
+                levels[index] = run.level
+                var scalars = clusters[index].unicodeScalars
+                if isReversed, let first = scalars.first, let mirror = first.bidiMirroringGlyph {
+                    scalars.replaceSubrange(scalars.startIndex...scalars.startIndex, with: [mirror])
+                }
+                visual.unicodeScalars.append(contentsOf: scalars)
+            }
+        }
+        return (visual, levels)
     }
 
     /// The terminal cell width of the text, without a final line break.

@@ -25,7 +25,8 @@ enum TrellisCommand {
           snapshots   review pending snapshots (<name>.<ext>.new beside a reference):
                       snapshots list [DIR] | review [DIR] (a live terminal app: a/r/s/A, q)
                       | accept|reject (--all | NAMES...) [--dir DIR] | report [DIR] --out FILE.html
-          text break  wrap standard input at --width W [--font JSON]; print the lines as JSON
+          text break  wrap standard input at --width W [--font JSON]; print the lines as JSON:
+                      text, width, the visual order and each grapheme cluster's bidi level
           text width  print the terminal cell width of standard input
           help        show this text
           --version   show the version of the command and the plugin ABI it speaks

@@ -55,27 +55,42 @@ extension AttributedTextLayout {
         return clusters[low].range.lowerBound
     }
 
-    /// Returns the rectangles that show a range of the text: one per line the range touches,
-    /// from the left of its first shown cluster to the right of its last, as tall as the line.
+    /// Returns the rectangles that show a range of the text: on each line the range touches,
+    /// one per stretch of clusters shown side by side, as tall as the line.
     ///
+    /// A range of left-to-right text has one rectangle per line, from the left of its first
+    /// shown cluster to the right of its last. In bidirectional text the characters of a
+    /// range need not be side by side (the end of a left-to-right phrase and the start of the
+    /// right-to-left one after it), and each stretch has its rectangle, left to right.
     /// Characters hidden by an ellipsis are shown by the ellipsis; characters not shown at all
     /// (trailing spaces, line breaks, lines past the limit) have no rectangle.
     ///
     /// - Parameter range: UTF-8 offsets into the laid-out text.
-    /// - Returns: The rectangles, top to bottom; empty when no character of the range shows.
+    /// - Returns: The rectangles, top to bottom and left to right; empty when no character of
+    ///   the range shows.
     /// - Complexity: O(*l* + *k*) in the lines and the clusters of the lines the range touches.
     public func rects(for range: Range<Int>) -> [Rect] {
         var result: [Rect] = []
         for line in lines where line.range.overlaps(range) {
-            var minX = Double.infinity
-            var maxX = -Double.infinity
-            for cluster in clusters[line.clusterRange] where cluster.range.overlaps(range) {
-                minX = min(minX, cluster.x)
-                maxX = max(maxX, cluster.x + cluster.width)
+            var span: (minX: Double, maxX: Double)?
+            func close() {
+                guard let found = span else { return }
+                result.append(
+                    Rect(
+                        x: found.minX, y: line.frame.minY, width: found.maxX - found.minX,
+                        height: line.frame.height))
+                span = nil
             }
-            guard minX <= maxX else { continue }
-            result.append(
-                Rect(x: minX, y: line.frame.minY, width: maxX - minX, height: line.frame.height))
+            for cluster in clusters[line.clusterRange] {
+                guard cluster.range.overlaps(range) else {
+                    close()
+                    continue
+                }
+                let maxX = cluster.x + cluster.width
+                span =
+                    span.map { (min($0.minX, cluster.x), max($0.maxX, maxX)) } ?? (cluster.x, maxX)
+            }
+            close()
         }
         return result
     }

@@ -36,12 +36,20 @@ public import TrellisText
 /// before it, of the first character shown after it. When the ellipsis is all the line shows,
 /// it takes the attributes of the hidden character at the end it stands at: the first for the
 /// tail and the middle, the last for the head. The ellipsis replaces whole grapheme clusters.
-/// Indents and markers are laid out from the left edge; lines hold their characters in
-/// logical order, and natural alignment follows each paragraph's direction.
+/// Indents and markers are laid out from the left edge, and natural alignment follows each
+/// paragraph's direction.
+///
+/// Each line shows its characters in the order of the Unicode bidirectional algorithm
+/// (UAX #9), run on each paragraph in the direction of its first strong character: the glyph
+/// runs of a line come left to right as they are shown, split where the embedding level
+/// changes as well as where the attributes do, and a right-to-left run
+/// (``PositionedGlyphRun/direction``) keeps its text and advances in logical order, to be
+/// drawn from its right end. Paragraphs without right-to-left characters, numbers or explicit
+/// formatting skip the algorithm. Hit-testing follows what is shown.
 public struct AttributedTextLayout: Sendable, Hashable {
     /// The lines, top to bottom.
     public var lines: [Line]
-    /// The glyph runs of every line, line by line, left to right.
+    /// The glyph runs of every line, line by line, left to right in the order they are shown.
     public var glyphRuns: [PositionedGlyphRun]
     /// The size the lines use: from the origin to the right end of the widest line and the
     /// bottom of the last one. Fractional: round up with `ceil` to size a view.

@@ -1,12 +1,15 @@
 public import TrellisGeometry
 public import TrellisText
 
-/// A run of glyphs ready to draw: text in one font and style, placed on its baseline.
+/// A run of glyphs ready to draw: text in one font and style and one direction, placed on
+/// its baseline.
 ///
 /// A display list draws each run as its ``text`` in its ``font`` and ``foregroundColor``,
 /// starting at ``origin`` (the left end of the baseline, with the run's baseline offset
 /// applied), each grapheme cluster ``advances`` apart, after filling ``backgroundColor``
-/// behind ``frame`` and before drawing the ``underline`` and ``strikethrough``.
+/// behind ``frame`` and before drawing the ``underline`` and ``strikethrough``. A run whose
+/// ``direction`` is right to left keeps its text and advances in logical order and is drawn
+/// from its right end: its first cluster is the rightmost.
 public struct PositionedGlyphRun: Sendable, Hashable {
     /// What a run shows.
     public enum Kind: String, Sendable, Hashable, Codable {
@@ -49,6 +52,12 @@ public struct PositionedGlyphRun: Sendable, Hashable {
     public var advances: [Double]
     /// The index of the line in ``AttributedTextLayout/lines``.
     public var lineIndex: Int
+    /// The embedding level of the run's characters by the Unicode bidirectional algorithm:
+    /// even left to right, odd right to left; 0 for list markers.
+    public var level: UInt8 = 0
+
+    /// The direction the run's clusters are shown in: right to left for an odd ``level``.
+    public var direction: LayoutDirection { level & 1 == 0 ? .leftToRight : .rightToLeft }
 
     /// The rectangle from the top of the glyphs to their bottom, as wide as the run.
     public var frame: Rect {

@@ -8,6 +8,7 @@ extension PreparedAttributedText {
     ) -> AttributedTextLayout {
         let widest = drafts.map { $0.left + $0.content.width }.max() ?? 0
         var directions: [Int: LayoutDirection] = [:]
+        var resolved: ResolvedParagraphs = [:]
         var lines: [AttributedTextLayout.Line] = []
         var runs: [PositionedGlyphRun] = []
         var clusters: [AttributedTextLayout.PlacedCluster] = []
@@ -32,14 +33,9 @@ extension PreparedAttributedText {
                 }
                 alignment = .natural
             }
-            if alignment == .natural {
-                let direction =
-                    directions[draft.paragraph]
-                    ?? LayoutDirection(firstStrongIn: text.substring(paragraphRange(paragraph)))
-                    ?? .leftToRight
-                directions[draft.paragraph] = direction
-                alignment = direction == .rightToLeft ? .right : .left
-            }
+            let direction = directions[draft.paragraph] ?? self.direction(of: paragraph)
+            directions[draft.paragraph] = direction
+            if alignment == .natural { alignment = direction == .rightToLeft ? .right : .left }
             var x: Double
             switch alignment {
             case .right: x = right - drawnWidth
@@ -62,23 +58,17 @@ extension PreparedAttributedText {
             let stretch = (
                 space: spaceShare, cluster: clusterShare, lastCluster: content.prefix.upperBound - 1
             )
-            appendRuns(
-                content.prefix, x: &x, baseline: baseline, line: index, stretch: stretch,
-                into: &runs, clusters: &clusters)
-            if let piece = content.ellipsisPiece {
-                let hidden = offsets[content.hidden.lowerBound]..<offsets[content.hidden.upperBound]
-                let width = font(ofPiece: piece).ellipsisWidth
-                runs.append(
-                    glyphRun(
-                        .ellipsis, text: Self.ellipsis, range: hidden, piece: piece, x: x,
-                        baseline: baseline,
-                        advances: [width], line: index))
-                clusters.append(.init(range: hidden, x: x, width: width))
-                x += width
+            if let levels = itemLevels(
+                of: draft, direction: direction, resolved: &resolved)
+            {
+                appendReorderedRuns(
+                    content, levels: levels, x: &x, baseline: baseline, line: index,
+                    stretch: stretch, into: &runs, clusters: &clusters)
+            } else {
+                appendLogicalRuns(
+                    content, x: &x, baseline: baseline, line: index, stretch: stretch,
+                    into: &runs, clusters: &clusters)
             }
-            appendRuns(
-                content.suffix, x: &x, baseline: baseline, line: index, stretch: (0, 0, -1),
-                into: &runs, clusters: &clusters)
             let endCluster = lineEnd(draft)
             lines.append(
                 AttributedTextLayout.Line(
@@ -97,8 +87,33 @@ extension PreparedAttributedText {
             isTruncated: isTruncated || drafts.contains(where: \.isTruncated), clusters: clusters)
     }
 
+    /// Appends the glyph runs and clusters of a line whose characters are all at level 0, in
+    /// logical order: the prefix, the ellipsis, the suffix.
+    private func appendLogicalRuns(
+        _ content: ShownContent, x: inout Double, baseline: Double, line: Int,
+        stretch: (space: Double, cluster: Double, lastCluster: Int),
+        into runs: inout [PositionedGlyphRun], clusters: inout [AttributedTextLayout.PlacedCluster]
+    ) {
+        appendRuns(
+            content.prefix, x: &x, baseline: baseline, line: line, stretch: stretch,
+            into: &runs, clusters: &clusters)
+        if let piece = content.ellipsisPiece {
+            let hidden = offsets[content.hidden.lowerBound]..<offsets[content.hidden.upperBound]
+            let width = font(ofPiece: piece).ellipsisWidth
+            runs.append(
+                glyphRun(
+                    .ellipsis, text: Self.ellipsis, range: hidden, piece: piece, x: x,
+                    baseline: baseline, advances: [width], line: line))
+            clusters.append(.init(range: hidden, x: x, width: width))
+            x += width
+        }
+        appendRuns(
+            content.suffix, x: &x, baseline: baseline, line: line, stretch: (0, 0, -1),
+            into: &runs, clusters: &clusters)
+    }
+
     /// The UTF-8 range of a paragraph's text.
-    private func paragraphRange(_ paragraph: Paragraph) -> Range<Int> {
+    func paragraphRange(_ paragraph: Paragraph) -> Range<Int> {
         offsets[paragraph.clusters.lowerBound]..<offsets[paragraph.clusters.upperBound]
     }
 
@@ -157,7 +172,7 @@ extension PreparedAttributedText {
     }
 
     /// A glyph run in the attributes of a piece.
-    private func glyphRun(
+    func glyphRun(
         _ kind: PositionedGlyphRun.Kind, text: String, range: Range<Int>, piece index: Int,
         x: Double,
         baseline: Double, advances: [Double], line: Int

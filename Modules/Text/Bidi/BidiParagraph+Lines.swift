@@ -65,7 +65,7 @@ extension BidiParagraph {
     }
 
     /// The index of the first scalar that starts at or after a UTF-8 offset of the text.
-    private func scalarIndex(atUTF8Offset offset: Int) -> Int {
+    func scalarIndex(atUTF8Offset offset: Int) -> Int {
         let relative = offset - range.lowerBound
         guard relative > 0 else { return 0 }
         guard relative < range.count else { return offsets.count }
@@ -79,17 +79,18 @@ extension BidiParagraph {
     }
 
     /// The UTF-8 offset in the text of a scalar, or of the paragraph's end.
-    private func utf8Offset(ofScalar index: Int) -> Int {
+    func utf8Offset(ofScalar index: Int) -> Int {
         index < offsets.count ? range.lowerBound + Int(offsets[index]) : range.upperBound
     }
 
-    /// The runs of equal level of the scalars `scalars` after rule L1, in visual order by
-    /// rule L2.
-    private func orderedRuns(_ scalars: Range<Int>) -> [(start: Int, end: Int, level: UInt8)] {
-        guard !scalars.isEmpty else { return [] }
+    /// The levels of the scalars `scalars` after rule L1: segment and paragraph separators,
+    /// and whitespace, isolate controls and characters removed by rule X9 before them or at
+    /// the end of the line, take the paragraph level.
+    ///
+    /// - Complexity: O(*m*) for *m* scalars.
+    func lineLevels(_ scalars: Range<Int>) -> [UInt8] {
         var lineLevels = Array(levels[scalars])
-        // L1, from the end of the line back: separators, and whitespace before them or at the
-        // end of the line, take the paragraph level.
+        // L1, from the end of the line back.
         var isTrailing = true
         for position in lineLevels.indices.reversed() {
             let bidiClass = classes[scalars.lowerBound + position]
@@ -108,6 +109,14 @@ extension BidiParagraph {
                 }
             }
         }
+        return lineLevels
+    }
+
+    /// The runs of equal level of the scalars `scalars` after rule L1, in visual order by
+    /// rule L2.
+    private func orderedRuns(_ scalars: Range<Int>) -> [(start: Int, end: Int, level: UInt8)] {
+        guard !scalars.isEmpty else { return [] }
+        let lineLevels = lineLevels(scalars)
         var runs: [(start: Int, end: Int, level: UInt8)] = []
         var start = 0
         for position in 1...lineLevels.count
@@ -122,7 +131,7 @@ extension BidiParagraph {
 
     /// Applies rule L2 to runs in logical order: from the highest level down to the lowest odd
     /// level, reverses every maximal sequence of runs at that level or above.
-    private static func reverseRuns(_ runs: inout [(start: Int, end: Int, level: UInt8)]) {
+    static func reverseRuns(_ runs: inout [(start: Int, end: Int, level: UInt8)]) {
         var highest: UInt8 = 0
         var lowestOdd = UInt8.max
         for run in runs {

@@ -75,8 +75,17 @@ public struct BidiParagraph: Sendable, Hashable {
         self.init(utf8: bytes, range: 0..<bytes.count, direction: direction)
     }
 
-    /// Resolves the levels of the paragraph at `range` of UTF-8 text in memory.
-    init(utf8 bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, direction: LayoutDirection?) {
+    /// Resolves the levels of the paragraph at `range` of UTF-8 text in memory, keeping the
+    /// offsets of the whole text, as ``paragraphs(in:direction:)`` does for each paragraph.
+    ///
+    /// - Parameters:
+    ///   - bytes: The whole UTF-8 text; ill-formed sequences read as U+FFFD.
+    ///   - range: The UTF-8 offsets of the paragraph in it, on scalar boundaries.
+    ///   - direction: The paragraph's direction, or `nil` to find it by rules P2 and P3.
+    /// - Complexity: O(*n*) in the length of the paragraph.
+    package init(
+        utf8 bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, direction: LayoutDirection?
+    ) {
         precondition(range.count <= Int(UInt32.max), "a paragraph of 4 GiB or more")
         var classes: [BidiClass] = []
         var offsets: [UInt32] = []

@@ -60,6 +60,7 @@ extension PreparedText {
 
         let container = request.width.isFinite ? request.width : shown.map(\.width).max() ?? 0
         var directions: [Int: LayoutDirection] = [:]
+        var resolved: ResolvedParagraphs = [:]
         var lines: [TextLayout.Line] = []
         lines.reserveCapacity(shown.count)
         for (index, line) in shown.enumerated() {
@@ -89,12 +90,18 @@ extension PreparedText {
             default: x = 0
             }
             let top = Double(index) * (lineHeight + spacing)
+            let runs = reorderedRuns(
+                of: line, advances: advances, x: x, paragraph: paragraph, direction: direction,
+                resolved: &resolved)
             lines.append(
                 TextLayout.Line(
                     text: line.text, range: line.range, width: line.width,
                     origin: Point(x: x, y: top + baselineOffset),
                     frame: Rect(x: x, y: top, width: drawnWidth, height: lineHeight),
-                    advances: advances, isTruncated: line.isTruncated, direction: direction))
+                    advances: advances, isTruncated: line.isTruncated, direction: direction,
+                    reorderedRuns: runs,
+                    hiddenRange: line.hasEllipsis
+                        ? offsets[line.prefix.upperBound]..<offsets[line.suffix.lowerBound] : nil))
         }
         let count = Double(lines.count)
         return TextLayout(

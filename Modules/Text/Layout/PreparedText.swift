@@ -24,6 +24,10 @@ final class PreparedText: Sendable {
     let offsets: [Int]
     let advances: [Double]
     let flags: [ClusterFlags]
+    /// Whether every character resolves to level 0 in a left-to-right paragraph, so that lines
+    /// of left-to-right paragraphs need no bidi resolution
+    /// (`BidiParagraph.isAllLeftToRight(utf8:)`).
+    let isAllLeftToRight: Bool
 
     var clusterCount: Int { advances.count }
 
@@ -43,9 +47,10 @@ final class PreparedText: Sendable {
         let fast = metrics as? any ScalarClusterMetrics
         var segments = Segments(capacity: text.utf8.count, measuresAdvances: fast != nil)
         var bytes = text
-        bytes.withUTF8 { buffer in
+        isAllLeftToRight = bytes.withUTF8 { buffer in
             (fast ?? UnmeasuredClusters()).segment(buffer, into: &segments, font: font)
             segments.markBreakOpportunities(buffer)
+            return BidiParagraph.isAllLeftToRight(utf8: buffer)
         }
         offsets = segments.offsets
         flags = segments.flags

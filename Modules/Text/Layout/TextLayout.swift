@@ -3,7 +3,17 @@ public import TrellisGeometry
 /// Text laid out in lines: what each line shows, where it sits, and the size of the whole.
 ///
 /// Coordinates have their origin at the top-left corner of the layout, with y growing down.
-/// Lines hold their characters in logical order (no bidi reordering).
+/// Lines hold their characters in logical order, the order they are typed and stored in; each
+/// line's ``Line/visualRuns`` give the order they are shown in, left to right, as the Unicode
+/// bidirectional algorithm (UAX #9) orders them, so that Arabic and Hebrew read right to left
+/// among left-to-right text and numbers.
+///
+/// ```swift
+/// let layout = measurer.layout("Name: \u{5D0}\u{5D1}\u{5D2} 123", style: style, in: size)
+/// for run in layout.lines[0].visualRuns {
+///     print(run.range, run.level, run.x)   // "Name: ", "123", then "אבג" right to left
+/// }
+/// ```
 public struct TextLayout: Sendable, Hashable {
     /// The lines, top to bottom.
     public var lines: [Line]
@@ -40,5 +50,11 @@ public struct TextLayout: Sendable, Hashable {
         public var isTruncated: Bool
         /// The direction of the line's paragraph.
         public var direction: LayoutDirection
+        /// The line's runs in visual order, when they are not the single left-to-right run
+        /// of level 0 that a line of left-to-right text has (see ``visualRuns``).
+        var reorderedRuns: [VisualRun]
+        /// The UTF-8 offsets, in the laid-out text, of the characters that an ellipsis
+        /// replaces; `nil` without an ellipsis.
+        var hiddenRange: Range<Int>?
     }
 }

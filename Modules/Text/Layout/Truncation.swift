@@ -8,6 +8,12 @@ struct ShownLine {
     var isTruncated: Bool
     /// The clusters whose spaces justification may stretch (empty for truncated lines).
     var clusters: Range<Int>
+    /// The clusters shown before the ellipsis, or all the clusters shown without one.
+    var prefix: Range<Int>
+    /// The clusters shown after the ellipsis; empty without one.
+    var suffix: Range<Int>
+    /// Whether an ellipsis stands between ``prefix`` and ``suffix``.
+    var hasEllipsis: Bool
 }
 
 extension PreparedText {
@@ -26,7 +32,7 @@ extension PreparedText {
         return ShownLine(
             text: String(substring(shown)), range: offsets[shown.lowerBound]..<offsets[end],
             width: contentWidth(shown), advances: Array(advances[shown]), isTruncated: isClipped,
-            clusters: shown)
+            clusters: shown, prefix: shown, suffix: end..<end, hasEllipsis: false)
     }
 
     /// The line showing clusters `range` (a paragraph's remainder) truncated with an ellipsis
@@ -44,7 +50,8 @@ extension PreparedText {
         guard Self.fits(0, in: budget) else {
             return ShownLine(
                 text: "", range: sourceRange, width: 0, advances: [], isTruncated: true,
-                clusters: start..<start)
+                clusters: start..<start, prefix: start..<start, suffix: end..<end,
+                hasEllipsis: false)
         }
         var prefix = start..<start
         var suffix = end..<end
@@ -71,7 +78,8 @@ extension PreparedText {
         return ShownLine(
             text: shownText, range: sourceRange,
             width: contentWidth(prefix) + ellipsisWidth + contentWidth(suffix),
-            advances: shownAdvances, isTruncated: true, clusters: start..<start)
+            advances: shownAdvances, isTruncated: true, clusters: start..<start, prefix: prefix,
+            suffix: suffix, hasEllipsis: true)
     }
 
     /// The longest run of clusters from `start` whose width without trailing spaces fits.

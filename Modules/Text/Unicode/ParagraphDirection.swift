@@ -9,10 +9,9 @@ extension LayoutDirection {
     /// skipped, and the search stops at the end of the first paragraph (a paragraph separator
     /// such as a line feed).
     ///
-    /// This is the direction that natural alignment follows. ``BidiParagraph`` runs the whole
-    /// algorithm, with the same paragraph direction when the text has a strong character, and
-    /// orders each line's runs for display; the line layout does not use it yet, so
-    /// `TextLayout` lines still hold their characters in logical order.
+    /// This is the direction that natural alignment follows, and the one `TextLayout` runs
+    /// ``BidiParagraph`` in to order each line's runs for display (the same paragraph direction
+    /// the algorithm finds by itself when the text has a strong character).
     ///
     /// ```swift
     /// LayoutDirection(firstStrongIn: "שלום, world")   // .rightToLeft

@@ -71,7 +71,8 @@ open class TextField: Control {
     /// Decides whether Return ends editing; the default allows it, as `textFieldShouldReturn`.
     public var shouldReturn: ((TextField) -> Bool)?
 
-    /// The cursor position, in grapheme clusters from the start.
+    /// The cursor position, in grapheme clusters from the start of the text in logical order
+    /// (the order it is typed and stored in, whatever order it is shown in).
     public private(set) var cursor = 0
 
     /// The padding between the border and the text.
@@ -191,24 +192,40 @@ open class TextField: Control {
             width: View.noIntrinsicMetric, height: (line + 2 * TextField.textInset).rounded(.up))
     }
 
-    /// The run drawing measures, in the window's batch: the text as shown (bullets for secure
-    /// entry), or the placeholder when there is no text.
+    /// The runs drawing measures, in the window's batch: those of the layout of the text as
+    /// shown (bullets for secure entry), or of the placeholder when there is no text.
     open override var textRunsToMeasure: [TextRun] {
         let shown = shownText
-        return shown.isEmpty ? [] : [TextRun(shown, font: font)]
+        return shown.isEmpty ? [] : TextMeasurer.runsToMeasure(shown, style: shownStyle)
     }
 
     private var displayedText: String {
         isSecureTextEntry ? String(repeating: "•", count: text.count) : text
     }
 
-    /// What the field shows: the text as displayed, or the placeholder when it has none.
+    /// What the field shows: the text as displayed, or the placeholder when it has none, on
+    /// one line (a line break set in code shows as a space, so that every cluster keeps its
+    /// place).
     private var shownText: String {
-        text.isEmpty ? (placeholder ?? "") : displayedText
+        let shown = text.isEmpty ? (placeholder ?? "") : displayedText
+        guard shown.contains(where: \.isNewline) else { return shown }
+        return String(shown.map { $0.isNewline ? " " : $0 })
+    }
+
+    /// The style of the shown text's one line: unwrapped, its direction from its first strong
+    /// character.
+    private var shownStyle: TextStyle {
+        TextStyle(font: font, lineBreakMode: .byClipping, numberOfLines: 1)
     }
 
     /// Draws the border, the text (or the placeholder) and, while editing, the cursor; the text
     /// scrolls to keep the cursor visible.
+    ///
+    /// The text is laid out as one line and drawn in visual order, one glyph run per run of
+    /// the bidirectional algorithm, so that Arabic and Hebrew read right to left. The cursor
+    /// stays a position in the text's logical order — typing inserts and deleting removes
+    /// there — and is drawn where that position is shown: after the cluster before it, on the
+    /// side that cluster's direction reads towards (`TextLayout.Line.caretX(forUTF8Offset:)`).
     open override func draw(in context: DrawingContext) {
         switch borderStyle {
         case .none: break
@@ -222,9 +239,18 @@ open class TextField: Control {
         let showsPlaceholder = text.isEmpty
         let shown = shownText
         let metrics = textMeasurer.metrics
-        let advances = shown.isEmpty ? [] : metrics.advances(of: TextRun(shown, font: font))
-        let fullWidth = advances.reduce(0, +)
-        let beforeCursor = showsPlaceholder ? 0 : advances.prefix(cursor).reduce(0, +)
+        let laidOut =
+            shown.isEmpty
+            ? nil
+            : textMeasurer.layout(shown, style: shownStyle, in: Size(width: 0, height: 0)).lines
+                .first
+        let lineStart = laidOut?.origin.x ?? 0
+        let fullWidth = laidOut?.advances.reduce(0, +) ?? 0
+        var beforeCursor = 0.0
+        if let laidOut, !showsPlaceholder {
+            let offset = shown.prefix(cursor).utf8.count
+            beforeCursor = laidOut.caretX(forUTF8Offset: offset) - lineStart
+        }
         var x = area.minX
         let alignment =
             textAlignment == .natural
@@ -240,14 +266,22 @@ open class TextField: Control {
         let baseline = bounds.midY + (line.ascender + line.descender) / 2
         context.append(.save)
         context.append(.clipRect(area.insetBy(dx: -1, dy: 0)))
-        if !shown.isEmpty {
-            context.append(
-                .glyphRun(
-                    GlyphRun(
-                        text: shown, font: font.descriptor,
-                        color: showsPlaceholder ? Color(white: 0.7) : textColor,
-                        origin: Point(x: x, y: baseline), width: fullWidth, ascent: line.ascender,
-                        descent: -line.descender)))
+        if let laidOut {
+            let runs = laidOut.visualRuns
+            let utf8 = Array(shown.utf8)
+            for run in runs {
+                context.append(
+                    .glyphRun(
+                        GlyphRun(
+                            text: runs.count == 1
+                                ? shown : String(decoding: utf8[run.range], as: UTF8.self),
+                            font: font.descriptor,
+                            color: showsPlaceholder ? Color(white: 0.7) : textColor,
+                            origin: Point(x: x + run.x - lineStart, y: baseline),
+                            width: runs.count == 1 ? fullWidth : run.width,
+                            ascent: line.ascender, descent: -line.descender,
+                            direction: run.direction)))
+            }
         }
         if isEditing {
             context.fill(

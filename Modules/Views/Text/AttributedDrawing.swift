@@ -7,7 +7,8 @@ extension DrawingContext {
     /// each positioned run as a glyph run with its decorations.
     ///
     /// Each run carries its clusters' advances, so that kern and justification survive in
-    /// backends that place clusters themselves.
+    /// backends that place clusters themselves, and its direction: the layout's runs come left
+    /// to right in the order the lines show them, right-to-left ones in logical order.
     public func draw(_ layout: AttributedTextLayout, at origin: Point) {
         guard origin.isFinite else { return }
         for run in layout.glyphRuns where !run.text.isEmpty {
@@ -26,7 +27,7 @@ extension DrawingContext {
                         origin: start, width: max(0, run.width), ascent: max(0, run.ascent),
                         descent: max(0, run.descent), underline: underline,
                         strikethrough: strikethrough,
-                        advances: usable ? run.advances : nil)))
+                        advances: usable ? run.advances : nil, direction: run.direction)))
         }
     }
 

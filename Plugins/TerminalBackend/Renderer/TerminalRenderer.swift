@@ -23,6 +23,11 @@ public import TrellisPluginKit
 /// Text from content never reaches the terminal as a control: C0 controls show as their
 /// pictures (`␛` for ESC, `␀`…`␟`), DEL as `␡`, and C1 controls as `�`.
 ///
+/// Right-to-left glyph runs are written reversed, cluster by cluster, with brackets and the
+/// like mirrored, so that a terminal that shows characters where they are written shows them
+/// in visual order; with `"bidi": "logical"` (`TerminalBidiMode`) they are written in logical
+/// order between bidi isolates, for a terminal that applies the bidirectional algorithm itself.
+///
 /// Shadows of fills and images are drawn as the shape's cells offset by the shadow's offset in
 /// whole cells (rounded), in the shadow's colour; shadows of text and outlines, and blur, are
 /// not drawn.
@@ -163,7 +168,8 @@ public final class TerminalRenderer: FrameRenderer, ControllableRenderer {
         let background = PackedColor.make(configuration.assumedBackground)
         var rasterizer = Rasterizer(
             list: list, columns: columns, rows: rows, cellWidth: configuration.cellWidth,
-            cellHeight: configuration.cellHeight, assumedBackground: background, glyphs: glyphs)
+            cellHeight: configuration.cellHeight, assumedBackground: background, glyphs: glyphs,
+            bidiMode: configuration.bidiMode)
         glyphs = GlyphTable()
         rasterizer.draw(list.commands)
         glyphs = rasterizer.glyphs
@@ -281,7 +287,8 @@ public final class TerminalRenderer: FrameRenderer, ControllableRenderer {
         let background = PackedColor.make(configuration.assumedBackground)
         var rasterizer = Rasterizer(
             list: damaged, columns: earlier.columns, rows: earlier.rows, cellWidth: cellWidth,
-            cellHeight: cellHeight, assumedBackground: background, glyphs: glyphs)
+            cellHeight: cellHeight, assumedBackground: background, glyphs: glyphs,
+            bidiMode: configuration.bidiMode)
         glyphs = GlyphTable()
         rasterizer.redraw(rows: band, columns: span, over: earlier)
         rasterizer.draw(damaged.commands)

@@ -111,8 +111,17 @@ struct PreviewGrid {
         let row = PreviewGrid.index(middle / cellHeight, .down, limit: rows)
         guard row >= 0, row < rows else { return }
         var column = PreviewGrid.index(origin.x / cellWidth, .down, limit: columns)
-        for character in run.text {
-            if character.isNewline { break }
+        var shown = Array(run.text.prefix { !$0.isNewline })
+        if run.direction == .rightToLeft {
+            shown.reverse()
+            for index in shown.indices {
+                let scalars = shown[index].unicodeScalars
+                if scalars.count == 1, let mirror = scalars.first?.bidiMirroringGlyph {
+                    shown[index] = Character(mirror)
+                }
+            }
+        }
+        for character in shown {
             let width = TerminalWidth(of: character)
             if width.columns == 0 && !width.isControl { continue }
             let span = max(1, width.columns)

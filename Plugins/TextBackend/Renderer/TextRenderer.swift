@@ -17,13 +17,16 @@ public import TrellisPluginKit
 /// `fill-rounded-rect X Y W H radii R… COLOR`, `stroke-rounded-rect X Y W H radii R… COLOR
 /// width W`, `linear-gradient X Y W H from X Y to X Y stops L:COLOR…`, `shadow COLOR offset DX
 /// DY blur B`, `draw-image ID source X Y W H dest X Y W H [caps T L B R] [tint COLOR]`,
-/// `text "…" at X Y width W font "FAMILY" SIZE wWEIGHT [italic] [mono] color COLOR
+/// `text "…" at X Y width W font "FAMILY" SIZE wWEIGHT [italic] [mono] [rtl] color COLOR
 /// [background COLOR] [underline PATTERN [COLOR]] [strikethrough PATTERN [COLOR]]
 /// [advances A…]`,
 /// `begin-layer ALPHA`, `end-layer`.
 ///
 /// Numbers have at most three decimals and no trailing zeros; colours are `#RRGGBB` or
-/// `#RRGGBBAA`; strings are quoted with escapes for every control character.
+/// `#RRGGBBAA`; strings are quoted with escapes for every control character. A text's string
+/// is in logical order; `rtl` marks a run shown right to left (its advances stay in the
+/// string's order), and the preview shows such a run reversed, cluster by cluster, with
+/// brackets mirrored.
 ///
 /// ## Configuration
 /// JSON: `{"preview": true, "cellWidth": 8, "cellHeight": 16}` adds a preview grid in which
@@ -189,6 +192,7 @@ public final class TextRenderer: FrameRenderer {
                 + "w\(run.font.weight)"
             if run.font.isItalic { text += " italic" }
             if run.font.isMonospaced { text += " mono" }
+            if run.direction == .rightToLeft { text += " rtl" }
             text += " color " + F.color(run.color)
             if let background = run.background { text += " background " + F.color(background) }
             for (name, line) in [

@@ -59,9 +59,12 @@ final class TextEngine {
     ///
     /// Without `advances` these are the shaping's positions. With them (one per grapheme
     /// cluster), each HarfBuzz cluster's glyphs move together so that the cluster starts where
-    /// the layout's pen puts it: the sum of the advances before its first grapheme cluster, or,
-    /// in a segment shaped right to left, the segment's start plus the advances of the clusters
-    /// that follow it. The glyphs keep their offsets from one another within a cluster.
+    /// the layout's pen puts it: in a left-to-right run its segment starts after the advances of
+    /// the clusters before the segment, in a right-to-left run after those of the clusters that
+    /// follow it; within a segment shaped left to right the cluster starts after the advances
+    /// of the segment's clusters before it, within one shaped right to left after those of the
+    /// segment's clusters that follow it. The glyphs keep their offsets from one another within
+    /// a cluster.
     ///
     /// - Precondition: `advances`, when given, has one element per input cluster.
     static func glyphPositions(_ shaped: ShapedText, advances: [Double]?) -> [Double] {
@@ -69,6 +72,7 @@ final class TextEngine {
         var starts = [0.0]
         starts.reserveCapacity(advances.count + 1)
         for advance in advances { starts.append(starts[starts.count - 1] + advance) }
+        let total = starts[starts.count - 1]
         var positions = shaped.glyphs.map(\.x)
         for segment in shaped.segments {
             // Where each HarfBuzz cluster's leftmost pen position falls in the shaping.
@@ -79,14 +83,15 @@ final class TextEngine {
             }
             let first = segment.clusters.lowerBound
             let end = segment.clusters.upperBound
+            let segmentLeft = shaped.isRightToLeft ? total - starts[end] : starts[first]
             for index in segment.glyphs {
                 let glyph = shaped.glyphs[index]
                 let members = glyph.clusters
                 guard members.lowerBound >= first, members.upperBound < end else { continue }
                 let left =
                     segment.isRightToLeft
-                    ? starts[first] + starts[end] - starts[members.upperBound + 1]
-                    : starts[members.lowerBound]
+                    ? segmentLeft + starts[end] - starts[members.upperBound + 1]
+                    : segmentLeft + starts[members.lowerBound] - starts[first]
                 positions[index] = left + glyph.x - (naturalLeft[members.lowerBound] ?? glyph.pen)
             }
         }
@@ -96,9 +101,11 @@ final class TextEngine {
     /// Draws a glyph run with its background, underline and strikethrough.
     ///
     /// The glyphs sit on the baseline at `run.origin`; the background fills the run's box
-    /// (its measured width, ascent and descent, or the font's when the run has none). When the
-    /// run carries advances, each cluster is drawn where they put it (see
-    /// ``glyphPositions(_:advances:)``) and the underline and strikethrough span their sum.
+    /// (its measured width, ascent and descent, or the font's when the run has none). The run
+    /// is shaped in its direction: a right-to-left run from its right end, its first cluster
+    /// rightmost, with brackets mirrored. When the run carries advances, each cluster is drawn
+    /// where they put it (see ``glyphPositions(_:advances:)``) and the underline and
+    /// strikethrough span their sum.
     ///
     /// - Throws: `RendererError` when the font cannot be found, or with
     ///   ``RendererError/Kind/invalidInput`` when the run's advances are not one per grapheme
@@ -114,7 +121,7 @@ final class TextEngine {
         guard !painter.state.isHidden else { return }
         let size = run.font.size
         let chain = try chain(for: run.font)
-        let shaped = shaper.shape(clusters, chain: chain, size: size)
+        let shaped = shaper.shape(clusters, chain: chain, size: size, direction: run.direction)
         let metrics = chain.primary.metrics
         let hasBox = run.ascent + run.descent > 0
         let ascent = hasBox ? run.ascent : metrics.ascender * size

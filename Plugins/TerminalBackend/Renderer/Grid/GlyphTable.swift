@@ -56,6 +56,32 @@ struct GlyphTable {
         return (id, width)
     }
 
+    /// The glyph and width in cells of a grapheme cluster written between invisible marks,
+    /// such as the bidi isolates around a right-to-left run for a terminal that reorders text
+    /// itself: the cluster as ``glyph(for:)`` makes it (control characters replaced), with
+    /// `before` written ahead of it and `after` behind it, in one cell (or two for a wide one).
+    ///
+    /// A cluster that is not drawn (width 0) stays undrawn; when the table is full the cluster
+    /// is written without its marks.
+    mutating func glyph(
+        for cluster: Character, before: Unicode.Scalar?, after: Unicode.Scalar?
+    ) -> (glyph: UInt32, width: Int) {
+        let (base, width) = glyph(for: cluster)
+        guard width > 0, before != nil || after != nil else { return (base, width) }
+        var bytes: [UInt8] = []
+        if let before { bytes += String(before).utf8 }
+        append(base, to: &bytes)
+        if let after { bytes += String(after).utf8 }
+        let key = String(decoding: bytes, as: UTF8.self)
+        if let id = ids[key] { return (id, width) }
+        guard utf8.count < GlyphTable.capacity else { return (base, width) }
+        var id = GlyphTable.clusterFlag | UInt32(utf8.count)
+        if base & GlyphTable.clusterFlag != 0 { id |= base & GlyphTable.uncertainFlag }
+        utf8.append(bytes)
+        ids[key] = id
+        return (id, width)
+    }
+
     /// The cells a cluster takes when drawn: its ``TerminalWidth``, except that a control
     /// character takes one cell for its picture.
     static func columns(of cluster: Character) -> Int {

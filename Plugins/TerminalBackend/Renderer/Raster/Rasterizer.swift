@@ -19,6 +19,8 @@ struct Rasterizer {
     private var layers: [Layer] = []
     let images: [UInt32: DisplayImage]
     let scale: Double
+    /// How right-to-left runs are written.
+    let bidiMode: TerminalBidiMode
 
     /// The most transparency layers drawn into layers of their own; deeper ones fade what they
     /// draw instead.
@@ -44,8 +46,9 @@ struct Rasterizer {
 
     init(
         list: DisplayList, columns: Int, rows: Int, cellWidth: Double, cellHeight: Double,
-        assumedBackground: UInt32, glyphs: GlyphTable
+        assumedBackground: UInt32, glyphs: GlyphTable, bidiMode: TerminalBidiMode = .visual
     ) {
+        self.bidiMode = bidiMode
         self.cellWidth = cellWidth
         self.cellHeight = cellHeight
         self.assumedBackground = assumedBackground
