@@ -54,11 +54,8 @@ public final class RightToLeftGallery {
             button.backgroundColor =
                 index == 0 ? Color(red: 0, green: 0.4, blue: 0.8) : Color(white: 0.35)
             button.cornerRadius = 6
-            button.contentEdgeInsets = EdgeInsets(top: 12, left: 16, bottom: 12, right: 16)
-            var buttonStyle = FlexStyle()
-            buttonStyle.minHeight = .points(44)
-            buttonStyle.minWidth = .points(64)
-            button.flexStyle = buttonStyle
+            // 13-point insets around a 15-point title make the 44-point target the audit asks.
+            button.contentEdgeInsets = EdgeInsets(top: 13, left: 16, bottom: 13, right: 16)
             button.accessibilityIdentifier = "rtl-button-\(index)"
             buttons.addSubview(button)
         }
