@@ -180,13 +180,31 @@ func runSummary(of line: TextLayout.Line) -> [String] {
         var mismatches: [UInt32] = []
         for value in UInt32(0)...0x10_FFFF {
             guard let scalar = Unicode.Scalar(value) else { continue }
-            var bytes = Array("abcdefgh".utf8) + Array(String(scalar).utf8)
-            let isLeftToRight = bytes.withUnsafeMutableBufferPointer {
-                BidiParagraph.isAllLeftToRight(utf8: UnsafeBufferPointer($0))
+            // The scalar in the tail, at the start of a 16-byte chunk and across its end.
+            let scalarBytes = Array(String(scalar).utf8)
+            let filler = Array("abcdefghijklmnopqrstuvwxyz0123456789".utf8)
+            let placements = [
+                Array(filler[..<8]) + scalarBytes, scalarBytes + filler,
+                Array(filler[..<14]) + scalarBytes + filler,
+            ]
+            for var bytes in placements {
+                let isLeftToRight = bytes.withUnsafeMutableBufferPointer {
+                    BidiParagraph.isAllLeftToRight(utf8: UnsafeBufferPointer($0))
+                }
+                if isLeftToRight == raising.contains(BidiClass(of: scalar)) {
+                    mismatches.append(value)
+                }
             }
-            if isLeftToRight == raising.contains(BidiClass(of: scalar)) { mismatches.append(value) }
         }
         #expect(mismatches.isEmpty, "\(mismatches.prefix(10).map { String($0, radix: 16) })")
+    }
+
+    @Test func bidiClassesAreStoredAsTheirRawValues() {
+        // The resolver reads the table's raw values as classes without a switch.
+        for bidiClass in BidiClass.allCases {
+            #expect(unsafeBitCast(bidiClass, to: UInt8.self) == bidiClass.rawValue)
+        }
+        #expect(BidiClass.allCases.count == 23)
     }
 
     @Test func neutralLevelFollowsAgreeingNeighbours() {

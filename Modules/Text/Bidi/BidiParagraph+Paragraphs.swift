@@ -41,18 +41,29 @@ extension BidiParagraph {
         inUTF8 bytes: UnsafeBufferPointer<UInt8>, direction: LayoutDirection? = nil
     ) -> [BidiParagraph] {
         guard let base = bytes.baseAddress else { return [] }
-        let classTable = UnicodeTables.bidiClass
         var paragraphs: [BidiParagraph] = []
         var start = 0
         var position = 0
-        while position < bytes.count {
-            let (value, length) = decodeUTF8(base, at: position, end: bytes.count)
-            position += length
-            guard classTable.value(value) == BidiClass.paragraphSeparator.rawValue else {
-                continue
-            }
-            if value == 0x0D && position < bytes.count && bytes[position] == 0x0A {
+        let count = bytes.count
+        // The separators are found from the bytes: U+000A, U+000D, U+001C to U+001E, U+0085
+        // (C2 85) and U+2029 (E2 80 A9) are every character of class B, and none of their bytes
+        // can be part of another well-formed character.
+        while position < count {
+            let byte = base[position]
+            position += 1
+            switch byte {
+            case 0x0A, 0x1C, 0x1D, 0x1E:
+                break
+            case 0x0D:
+                if position < count && base[position] == 0x0A { position += 1 }
+            case 0xC2 where position < count && base[position] == 0x85:
                 position += 1
+            case 0xE2
+            where position + 1 < count && base[position] == 0x80
+                && base[position + 1] == 0xA9:
+                position += 2
+            default:
+                continue
             }
             paragraphs.append(
                 BidiParagraph(utf8: bytes, range: start..<position, direction: direction))
