@@ -207,6 +207,43 @@ func runSummary(of line: TextLayout.Line) -> [String] {
         #expect(BidiClass.allCases.count == 23)
     }
 
+    @Test func paragraphsSplitAtEverySeparatorWhereverItFalls() {
+        // Separators at every position of the words the split reads eight bytes at a time,
+        // among ASCII, Hebrew and the bytes C2 and E2 in other characters (· and —).
+        let separators = ["\n", "\r", "\r\n", "\u{1C}", "\u{1D}", "\u{1E}", "\u{85}", "\u{2029}"]
+        let filler = "ab\u{5D0}\u{B7}cd\u{2014}efghijklmnop"
+        for separator in separators {
+            for split in 0...filler.count {
+                let text =
+                    String(filler.prefix(split)) + separator + String(filler.dropFirst(split))
+                // The expected ranges: after each scalar of class B, CR LF together.
+                var expected: [Range<Int>] = []
+                var start = 0
+                var offset = 0
+                let scalars = Array(text.unicodeScalars)
+                var index = 0
+                while index < scalars.count {
+                    offset += String(scalars[index]).utf8.count
+                    if BidiClass(of: scalars[index]) == .paragraphSeparator {
+                        if scalars[index] == "\r", index + 1 < scalars.count,
+                            scalars[index + 1] == "\n"
+                        {
+                            index += 1
+                            offset += 1
+                        }
+                        expected.append(start..<offset)
+                        start = offset
+                    }
+                    index += 1
+                }
+                if start < offset { expected.append(start..<offset) }
+                #expect(
+                    BidiParagraph.paragraphs(in: text).map(\.range) == expected,
+                    "\(text.debugDescription)")
+            }
+        }
+    }
+
     @Test func neutralLevelFollowsAgreeingNeighbours() {
         #expect(BidiParagraph.neutralLevel(between: 1, and: 1, baseLevel: 0) == 1)
         #expect(BidiParagraph.neutralLevel(between: 1, and: nil, baseLevel: 0) == 0)

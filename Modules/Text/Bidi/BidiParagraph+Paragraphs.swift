@@ -49,6 +49,14 @@ extension BidiParagraph {
         // (C2 85) and U+2029 (E2 80 A9) are every character of class B, and none of their bytes
         // can be part of another well-formed character.
         while position < count {
+            // Eight bytes at a time while none is below 20 (a control), C2 or E2.
+            if position + 8 <= count {
+                let word = UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self)
+                if !Self.mayHoldSeparator(word) {
+                    position += 8
+                    continue
+                }
+            }
             let byte = base[position]
             position += 1
             switch byte {
@@ -74,5 +82,18 @@ extension BidiParagraph {
                 BidiParagraph(utf8: bytes, range: start..<bytes.count, direction: direction))
         }
         return paragraphs
+    }
+
+    /// Whether eight bytes may hold the start of a paragraph separator: a byte below 20, or C2
+    /// or E2. It may say yes for a word without one (a borrow across bytes), never no for a
+    /// word with one.
+    @inline(__always) static func mayHoldSeparator(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        @inline(__always) func hasZeroByte(_ value: UInt64) -> Bool {
+            (value &- ones) & ~value & highs != 0
+        }
+        let below20 = (word &- ones &* 0x20) & ~word & highs != 0
+        return below20 || hasZeroByte(word ^ (ones &* 0xC2)) || hasZeroByte(word ^ (ones &* 0xE2))
     }
 }

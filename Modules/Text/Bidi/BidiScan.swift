@@ -135,9 +135,10 @@ struct BidiScan {
             }
             (classBase + count).initialize(to: bidiClass)
             (weakBase + count).initialize(to: type)
-            (offsetBase + count).initialize(to: UInt32(truncatingIfNeeded: position - start))
-            count += 1
-            position += length
+            (offsetBase + count).initialize(to: UInt32(truncatingIfNeeded: position &- start))
+            // Neither overflows: both stay below the paragraph's byte count.
+            count &+= 1
+            position &+= length
         }
         self.present = present
         return count
