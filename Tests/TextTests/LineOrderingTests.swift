@@ -180,13 +180,68 @@ func runSummary(of line: TextLayout.Line) -> [String] {
         var mismatches: [UInt32] = []
         for value in UInt32(0)...0x10_FFFF {
             guard let scalar = Unicode.Scalar(value) else { continue }
-            var bytes = Array("abcdefgh".utf8) + Array(String(scalar).utf8)
-            let isLeftToRight = bytes.withUnsafeMutableBufferPointer {
-                BidiParagraph.isAllLeftToRight(utf8: UnsafeBufferPointer($0))
+            // The scalar in the tail, at the start of a 16-byte chunk and across its end.
+            let scalarBytes = Array(String(scalar).utf8)
+            let filler = Array("abcdefghijklmnopqrstuvwxyz0123456789".utf8)
+            let placements = [
+                Array(filler[..<8]) + scalarBytes, scalarBytes + filler,
+                Array(filler[..<14]) + scalarBytes + filler,
+            ]
+            for var bytes in placements {
+                let isLeftToRight = bytes.withUnsafeMutableBufferPointer {
+                    BidiParagraph.isAllLeftToRight(utf8: UnsafeBufferPointer($0))
+                }
+                if isLeftToRight == raising.contains(BidiClass(of: scalar)) {
+                    mismatches.append(value)
+                }
             }
-            if isLeftToRight == raising.contains(BidiClass(of: scalar)) { mismatches.append(value) }
         }
         #expect(mismatches.isEmpty, "\(mismatches.prefix(10).map { String($0, radix: 16) })")
+    }
+
+    @Test func bidiClassesAreStoredAsTheirRawValues() {
+        // The resolver reads the table's raw values as classes without a switch.
+        for bidiClass in BidiClass.allCases {
+            #expect(unsafeBitCast(bidiClass, to: UInt8.self) == bidiClass.rawValue)
+        }
+        #expect(BidiClass.allCases.count == 23)
+    }
+
+    @Test func paragraphsSplitAtEverySeparatorWhereverItFalls() {
+        // Separators at every position of the words the split reads eight bytes at a time,
+        // among ASCII, Hebrew and the bytes C2 and E2 in other characters (· and —).
+        let separators = ["\n", "\r", "\r\n", "\u{1C}", "\u{1D}", "\u{1E}", "\u{85}", "\u{2029}"]
+        let filler = "ab\u{5D0}\u{B7}cd\u{2014}efghijklmnop"
+        for separator in separators {
+            for split in 0...filler.count {
+                let text =
+                    String(filler.prefix(split)) + separator + String(filler.dropFirst(split))
+                // The expected ranges: after each scalar of class B, CR LF together.
+                var expected: [Range<Int>] = []
+                var start = 0
+                var offset = 0
+                let scalars = Array(text.unicodeScalars)
+                var index = 0
+                while index < scalars.count {
+                    offset += String(scalars[index]).utf8.count
+                    if BidiClass(of: scalars[index]) == .paragraphSeparator {
+                        if scalars[index] == "\r", index + 1 < scalars.count,
+                            scalars[index + 1] == "\n"
+                        {
+                            index += 1
+                            offset += 1
+                        }
+                        expected.append(start..<offset)
+                        start = offset
+                    }
+                    index += 1
+                }
+                if start < offset { expected.append(start..<offset) }
+                #expect(
+                    BidiParagraph.paragraphs(in: text).map(\.range) == expected,
+                    "\(text.debugDescription)")
+            }
+        }
     }
 
     @Test func neutralLevelFollowsAgreeingNeighbours() {

@@ -1,4 +1,26 @@
 extension BidiClass {
+    /// The class of a raw value read from the generated table, which holds only valid classes.
+    ///
+    /// The cases are declared in the order of their raw values, 0 to 22, so a raw value is the
+    /// case's own representation (`BidiLayoutHelperTests` checks it); anything larger reads as L.
+    @inline(__always) static func fromTable(_ raw: UInt8) -> BidiClass {
+        raw <= BidiClass.popDirectionalIsolate.rawValue
+            ? unsafeBitCast(raw, to: BidiClass.self) : .leftToRight
+    }
+
+    /// The class's bit in a set of classes held as a `UInt32`.
+    @inline(__always) var bit: UInt32 { 1 << UInt32(rawValue) }
+
+    /// The classes that rule X9 removes or that set explicit levels: BN, and the embeddings,
+    /// overrides, isolates, PDF and PDI (raw values 14 to 22). A paragraph without them is one
+    /// isolating run sequence at the paragraph level.
+    @inline(__always) static var explicitOrRemoved: UInt32 {
+        BidiClass.boundaryNeutral.bit | UInt32(0x1FF)
+            << UInt32(BidiClass.leftToRightEmbedding.rawValue)
+    }
+}
+
+extension BidiClass {
     /// Whether rule X9 removes characters of the class: the embedding and override controls,
     /// PDF and boundary neutrals. The resolver skips them and gives them the level of the
     /// character before them afterwards (UAX #9, section 5.2).

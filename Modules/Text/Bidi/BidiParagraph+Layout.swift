@@ -5,8 +5,10 @@ extension BidiParagraph {
     ///
     /// Only such characters raise a level above 0 in a left-to-right paragraph: European
     /// digits after the paragraph's start become L by rule W7, and neutrals between L
-    /// characters (or the paragraph's ends) become L by rules N1 and N2. Scalars below U+0590
-    /// are skipped without a table lookup, eight ASCII bytes at a time.
+    /// characters (or the paragraph's ends) become L by rules N1 and N2. They all lie in a few
+    /// blocks, whose scalars start with the bytes D6 to E0, E2, EF or F0; eight bytes below D6
+    /// (ASCII, continuation bytes, Latin, Greek, Cyrillic) are skipped at a time, other bytes
+    /// one at a time, and only a scalar in one of those blocks is decoded and looked up.
     ///
     /// - Parameter bytes: UTF-8 text; ill-formed sequences read as U+FFFD.
     /// - Returns: `true` when the text needs no resolution in a left-to-right paragraph.
@@ -16,23 +18,45 @@ extension BidiParagraph {
         let count = bytes.count
         let classes = UnicodeTables.bidiClass
         var position = 0
-        while position < count {
-            if position + 8 <= count {
-                let word = UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self)
-                if word & 0x8080_8080_8080_8080 == 0 {
-                    position += 8
-                    continue
+        /// Looks at the byte at `position` and moves past it, or past the scalar it starts;
+        /// returns whether that scalar raises a level.
+        @inline(__always) func step() -> Bool {
+            let byte = base[position]
+            guard byte >= 0xD6, byte <= 0xE0 || byte == 0xE2 || byte == 0xEF || byte == 0xF0
+            else {
+                // Another three-byte scalar (CJK, most of the BMP) is passed whole when its
+                // continuation bytes are there: they could start nothing else.
+                if byte > 0xE0 && byte < 0xF0 && position + 2 < count
+                    && base[position + 1] & 0xC0 == 0x80 && base[position + 2] & 0xC0 == 0x80
+                {
+                    position += 3
+                } else {
+                    position += 1
                 }
+                return false
             }
-            // Every scalar from U+0590 up starts with a byte of 0xD6 or more; continuation
-            // bytes and the lead bytes of lower scalars are below it.
-            guard base[position] >= 0xD6 else {
-                position += 1
+            let (value, length) = decodeMultibyteUTF8(base, at: position, end: count)
+            position += length
+            return mayRaiseLevel(value) && raisesLevel(classes.value(value))
+        }
+        while position + 8 <= count {
+            // A byte is D6 or above when its high bit is set and its low seven bits plus 2A
+            // reach 80; the sum stays within the byte, so eight bytes are tested at once.
+            let word = UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self)
+            let high =
+                ((word & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x2A2A_2A2A_2A2A_2A2A) & word
+                & 0x8080_8080_8080_8080
+            guard high != 0 else {
+                position += 8
                 continue
             }
-            let (value, length) = decodeUTF8(base, at: position, end: count)
-            position += length
-            if mayRaiseLevel(value), raisesLevel(classes.value(value)) { return false }
+            let end = position + 8
+            while position < end {
+                if step() { return false }
+            }
+        }
+        while position < count {
+            if step() { return false }
         }
         return true
     }
@@ -105,15 +129,15 @@ extension BidiParagraph {
     package static func visualOrder(ofLevels levels: [UInt8]) -> [(range: Range<Int>, level: UInt8)]
     {
         guard !levels.isEmpty else { return [] }
-        var runs: [(start: Int, end: Int, level: UInt8)] = []
+        var runs: [LevelRun] = []
         var start = 0
         for position in 1...levels.count
         where position == levels.count || levels[position] != levels[start] {
-            runs.append((start, position, levels[start]))
+            runs.append(LevelRun(start, position, levels[start]))
             start = position
         }
         reverseRuns(&runs)
-        return runs.map { ($0.start..<$0.end, $0.level) }
+        return runs.map { (Int($0.start)..<Int($0.end), $0.level) }
     }
 
     /// Returns the level of a neutral item, such as an ellipsis, placed between two items, as

@@ -23,7 +23,7 @@ extension BidiParagraph {
         let scalars = scalarRange(ofLine: line)
         return orderedRuns(scalars).map { run in
             BidiRun(
-                range: utf8Offset(ofScalar: run.start)..<utf8Offset(ofScalar: run.end),
+                range: utf8Offset(ofScalar: Int(run.start))..<utf8Offset(ofScalar: Int(run.end)),
                 level: run.level)
         }
     }
@@ -43,18 +43,33 @@ extension BidiParagraph {
     /// - Complexity: O(*m* + *r* × *k* + log *n*), as for ``visualRuns(inLine:)``.
     public func visualOrder(inLine line: Range<Int>) -> [Int] {
         let scalars = scalarRange(ofLine: line)
-        var order: [Int] = []
-        order.reserveCapacity(scalars.count)
-        for run in orderedRuns(scalars) {
-            if run.level & 1 == 0 {
-                for index in run.start..<run.end { order.append(index - scalars.lowerBound) }
-            } else {
-                for index in (run.start..<run.end).reversed() {
-                    order.append(index - scalars.lowerBound)
+        let runs = orderedRuns(scalars)
+        let lower = scalars.lowerBound
+        return [Int](unsafeUninitializedCapacity: scalars.count) { order, count in
+            guard let base = order.baseAddress else {
+                count = 0
+                return
+            }
+            var position = 0
+            for run in runs {
+                let start = Int(run.start)
+                let end = Int(run.end)
+                if run.level & 1 == 0 {
+                    for index in start..<end {
+                        (base + position).initialize(to: index - lower)
+                        position += 1
+                    }
+                } else {
+                    var index = end
+                    while index > start {
+                        index -= 1
+                        (base + position).initialize(to: index - lower)
+                        position += 1
+                    }
                 }
             }
+            count = position
         }
-        return order
     }
 
     /// The scalar indices of the line at UTF-8 offsets `line`, clamped to the paragraph.
@@ -87,43 +102,107 @@ extension BidiParagraph {
     /// and whitespace, isolate controls and characters removed by rule X9 before them or at
     /// the end of the line, take the paragraph level.
     ///
-    /// - Complexity: O(*m*) for *m* scalars.
+    /// - Complexity: O(*m* + *s* + *w*) for *m* scalars with *s* separators among them and *w*
+    ///   characters that the rule resets.
     func lineLevels(_ scalars: Range<Int>) -> [UInt8] {
         var lineLevels = Array(levels[scalars])
-        // L1, from the end of the line back.
-        var isTrailing = true
-        for position in lineLevels.indices.reversed() {
-            let bidiClass = classes[scalars.lowerBound + position]
-            switch bidiClass {
-            case .segmentSeparator, .paragraphSeparator:
+        let lower = scalars.lowerBound
+        let baseLevel = self.baseLevel
+        lineLevels.withUnsafeMutableBufferPointer { lineLevels in
+            let trailing = trailingStart(of: scalars) - lower
+            for position in trailing..<lineLevels.count { lineLevels[position] = baseLevel }
+            for separator in separators {
+                let position = Int(separator) - lower
+                guard position >= 0 else { continue }
+                guard position < trailing else { break }
                 lineLevels[position] = baseLevel
-                isTrailing = true
-            case .whiteSpace, .leftToRightIsolate, .rightToLeftIsolate, .firstStrongIsolate,
-                .popDirectionalIsolate:
-                if isTrailing { lineLevels[position] = baseLevel }
-            default:
-                if bidiClass.isRemovedByX9 {
-                    if isTrailing { lineLevels[position] = baseLevel }
-                } else {
-                    isTrailing = false
+                var before = position
+                while before > 0 && Self.isResetBeforeSeparator(classes[lower + before - 1]) {
+                    before -= 1
+                    lineLevels[before] = baseLevel
                 }
             }
         }
         return lineLevels
     }
 
+    /// Whether rule L1 resets a character of the class when it comes before a separator or at
+    /// the end of a line: white space, isolate controls and the characters rule X9 removes.
+    @inline(__always) static func isResetBeforeSeparator(_ bidiClass: BidiClass) -> Bool {
+        bidiClass == .whiteSpace || bidiClass.isIsolateControl || bidiClass.isRemovedByX9
+    }
+
+    /// The index of the first scalar of the line's end that rule L1 resets: separators and the
+    /// characters it resets before them, back from the end of the line.
+    private func trailingStart(of scalars: Range<Int>) -> Int {
+        var start = scalars.upperBound
+        while start > scalars.lowerBound {
+            let bidiClass = classes[start - 1]
+            guard
+                Self.isResetBeforeSeparator(bidiClass) || bidiClass == .segmentSeparator
+                    || bidiClass == .paragraphSeparator
+            else { break }
+            start -= 1
+        }
+        return start
+    }
+
     /// The runs of equal level of the scalars `scalars` after rule L1, in visual order by
     /// rule L2.
-    private func orderedRuns(_ scalars: Range<Int>) -> [(start: Int, end: Int, level: UInt8)] {
+    ///
+    /// A line without separators before its end takes its levels from ``levels`` as they are,
+    /// its reset end as one run at the paragraph level.
+    private func orderedRuns(_ scalars: Range<Int>) -> [LevelRun] {
         guard !scalars.isEmpty else { return [] }
-        let lineLevels = lineLevels(scalars)
-        var runs: [(start: Int, end: Int, level: UInt8)] = []
-        var start = 0
-        for position in 1...lineLevels.count
-        where position == lineLevels.count || lineLevels[position] != lineLevels[start] {
-            runs.append(
-                (scalars.lowerBound + start, scalars.lowerBound + position, lineLevels[start]))
-            start = position
+        let trailing = trailingStart(of: scalars)
+        let hasInnerSeparators = separators.contains {
+            Int($0) >= scalars.lowerBound && Int($0) < trailing
+        }
+        var runs: [LevelRun] = []
+        func collect(_ levels: UnsafeBufferPointer<UInt8>, offset: Int, end: Int) {
+            // The runs of levels[0..<end], then the reset end.
+            runs.reserveCapacity(16)
+            if end > 0, let base = levels.baseAddress {
+                var start = 0
+                var level = levels[0]
+                var position = 1
+                while position < end {
+                    // Eight levels at a time while they stay the same.
+                    if position + 8 <= end {
+                        let word = UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self)
+                        if word == UInt64(level) &* 0x0101_0101_0101_0101 {
+                            position += 8
+                            continue
+                        }
+                    }
+                    if levels[position] != level {
+                        runs.append(LevelRun(offset + start, offset + position, level))
+                        start = position
+                        level = levels[position]
+                    }
+                    position += 1
+                }
+                runs.append(LevelRun(offset + start, offset + end, level))
+            }
+            if end < levels.count {
+                if let last = runs.last, last.level == baseLevel {
+                    runs[runs.count - 1].end = Int32(offset + levels.count)
+                } else {
+                    runs.append(LevelRun(offset + end, offset + levels.count, baseLevel))
+                }
+            }
+        }
+        if hasInnerSeparators {
+            let lineLevels = lineLevels(scalars)
+            lineLevels.withUnsafeBufferPointer {
+                collect($0, offset: scalars.lowerBound, end: $0.count)
+            }
+        } else {
+            levels.withUnsafeBufferPointer {
+                collect(
+                    UnsafeBufferPointer(rebasing: $0[scalars]), offset: scalars.lowerBound,
+                    end: trailing - scalars.lowerBound)
+            }
         }
         Self.reverseRuns(&runs)
         return runs
@@ -131,7 +210,7 @@ extension BidiParagraph {
 
     /// Applies rule L2 to runs in logical order: from the highest level down to the lowest odd
     /// level, reverses every maximal sequence of runs at that level or above.
-    static func reverseRuns(_ runs: inout [(start: Int, end: Int, level: UInt8)]) {
+    static func reverseRuns(_ runs: inout [LevelRun]) {
         var highest: UInt8 = 0
         var lowestOdd = UInt8.max
         for run in runs {
@@ -139,18 +218,39 @@ extension BidiParagraph {
             if run.level & 1 == 1 { lowestOdd = min(lowestOdd, run.level) }
         }
         guard lowestOdd <= highest else { return }
-        for level in stride(from: highest, through: lowestOdd, by: -1) {
-            var first = 0
-            while first < runs.count {
-                guard runs[first].level >= level else {
-                    first += 1
-                    continue
+        runs.withUnsafeMutableBufferPointer { runs in
+            for level in stride(from: highest, through: lowestOdd, by: -1) {
+                var first = 0
+                while first < runs.count {
+                    guard runs[first].level >= level else {
+                        first += 1
+                        continue
+                    }
+                    var end = first + 1
+                    while end < runs.count && runs[end].level >= level { end += 1 }
+                    var low = first
+                    var high = end - 1
+                    while low < high {
+                        runs.swapAt(low, high)
+                        low += 1
+                        high -= 1
+                    }
+                    first = end
                 }
-                var end = first + 1
-                while end < runs.count && runs[end].level >= level { end += 1 }
-                runs[first..<end].reverse()
-                first = end
             }
         }
+    }
+}
+
+/// A run of scalars of one level: `start..<end` in the paragraph.
+struct LevelRun {
+    var start: Int32
+    var end: Int32
+    var level: UInt8
+
+    init(_ start: Int, _ end: Int, _ level: UInt8) {
+        self.start = Int32(truncatingIfNeeded: start)
+        self.end = Int32(truncatingIfNeeded: end)
+        self.level = level
     }
 }

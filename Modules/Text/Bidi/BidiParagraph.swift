@@ -42,6 +42,9 @@ public struct BidiParagraph: Sendable, Hashable {
     let classes: [BidiClass]
     /// The UTF-8 offset of each scalar from the start of ``range``.
     let offsets: [UInt32]
+    /// The index of each segment or paragraph separator (classes S and B), in order: the
+    /// characters, besides those at the end of a line, that rule L1 resets.
+    let separators: [Int32]
 
     /// The paragraph's direction: the direction of ``baseLevel``.
     public var baseDirection: LayoutDirection { baseLevel & 1 == 0 ? .leftToRight : .rightToLeft }
@@ -87,42 +90,27 @@ public struct BidiParagraph: Sendable, Hashable {
         utf8 bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, direction: LayoutDirection?
     ) {
         precondition(range.count <= Int(UInt32.max), "a paragraph of 4 GiB or more")
-        var classes: [BidiClass] = []
-        var offsets: [UInt32] = []
-        var brackets: [UInt8] = []
-        var capacity = 0
-        for index in range where bytes[index] & 0xC0 != 0x80 { capacity += 1 }
-        classes.reserveCapacity(capacity)
-        offsets.reserveCapacity(capacity)
-        if let base = bytes.baseAddress {
-            let classTable = UnicodeTables.bidiClass
-            let bracketTable = UnicodeTables.bidiBrackets
-            var position = range.lowerBound
-            while position < range.upperBound {
-                let (value, length) = decodeUTF8(base, at: position, end: range.upperBound)
-                let bidiClass = BidiClass(rawValue: classTable.value(value)) ?? .leftToRight
-                if bidiClass == .otherNeutral, let entry = bracketTable.entry(value) {
-                    if brackets.isEmpty {
-                        brackets = [UInt8](repeating: 0, count: classes.count)
-                        brackets.reserveCapacity(capacity)
-                    }
-                    brackets.append(UInt8(entry + 1))
-                } else if !brackets.isEmpty {
-                    brackets.append(0)
-                }
-                classes.append(bidiClass)
-                offsets.append(UInt32(position - range.lowerBound))
-                position += length
-            }
-        }
+        var scan = BidiScan(utf8: bytes, range: range)
         var resolver = BidiResolver(
-            classes: classes, brackets: brackets,
+            classes: scan.classes, brackets: scan.brackets, present: scan.present,
             direction: direction.map { $0 == .rightToLeft ? .rightToLeft : .leftToRight })
-        resolver.resolve()
+        resolver.resolve(weakTypes: scan.takeWeakTypes())
         self.range = range
         self.baseLevel = resolver.paragraphLevel
         self.levels = resolver.levels
-        self.classes = classes
-        self.offsets = offsets
+        self.classes = scan.classes
+        self.offsets = scan.offsets
+        self.separators = scan.separators
+    }
+
+    /// Whether a scalar may be a paired bracket (Bidi_Paired_Bracket_Type open or close): the
+    /// six ASCII brackets, or a scalar from U+0F3A, where the others start. A cheap test before
+    /// the table's binary search.
+    @inline(__always) static func mayBePairedBracket(_ value: UInt32) -> Bool {
+        if value < 0x80 {
+            return value == 0x28 || value == 0x29 || value == 0x5B || value == 0x5D || value == 0x7B
+                || value == 0x7D
+        }
+        return value >= 0x0F3A
     }
 }

@@ -33,7 +33,8 @@ extension BidiResolver {
                 current = next
             }
             setBoundaries(of: &sequence)
-            sequence.resolve(classes: classes, brackets: brackets, levels: &resolvedLevels)
+            sequence.resolve(
+                classes: classes, brackets: brackets, present: present, levels: &resolvedLevels)
         }
     }
 

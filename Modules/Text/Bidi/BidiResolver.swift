@@ -22,34 +22,62 @@ struct BidiResolver {
     let matches: [Int32]
     /// The paragraph embedding level.
     let paragraphLevel: UInt8
+    /// The classes present in the paragraph, as ``BidiClass/bit``s.
+    let present: UInt32
 
     /// Prepares the resolution of a paragraph and finds its level.
     ///
     /// - Parameters:
     ///   - classes: The bidi class of each scalar.
     ///   - brackets: The paired-bracket entry of each scalar, or empty (see ``brackets``).
+    ///   - present: The classes present in `classes`, as ``BidiClass/bit``s; every class when
+    ///     not given.
     ///   - direction: The paragraph's direction, or `nil` to find it by rules P2 and P3, left to
     ///     right when the paragraph has no strong character.
     /// - Complexity: O(*n*) in the number of scalars.
-    init(classes: [BidiClass], brackets: [UInt8], direction: BidiClass?) {
+    init(
+        classes: [BidiClass], brackets: [UInt8], present: UInt32 = .max, direction: BidiClass?
+    ) {
         self.classes = classes
         self.brackets = brackets
+        self.present = present
         self.types = classes
-        self.levels = [UInt8](repeating: 0, count: classes.count)
-        self.matches = Self.matchIsolates(classes)
+        self.matches =
+            present & BidiClass.explicitOrRemoved == 0 ? [] : Self.matchIsolates(classes)
         if let direction {
             paragraphLevel = direction == .rightToLeft ? 1 : 0
         } else {
             paragraphLevel =
                 Self.firstStrongLevel(classes, matches: matches, from: 0, to: classes.count) ?? 0
         }
+        self.levels = [UInt8](repeating: paragraphLevel, count: classes.count)
     }
 
     /// Resolves the levels.
     ///
+    /// A paragraph without explicit embeddings, overrides, isolates or boundary neutrals — most
+    /// text — has every character at the paragraph level, in one isolating run sequence that
+    /// starts and ends with the paragraph's direction: it skips rules X1 to X10 and is resolved
+    /// in place.
+    ///
     /// - Complexity: O(*n*) in the number of scalars, with a factor bounded by the nesting of
     ///   paired brackets (at most 63) for rule N0.
-    mutating func resolve() {
+    /// - Parameter weakTypes: The classes after rules W1 to W3 as `BidiScan` finds them
+    ///   (leading nonspacing marks left as they are), for a paragraph without explicit
+    ///   formatting; `nil` to apply the rules here.
+    mutating func resolve(weakTypes: consuming [BidiClass]? = nil) {
+        guard present & BidiClass.explicitOrRemoved != 0 else {
+            var sequence = IsolatingRunSequence()
+            if let weakTypes = consume weakTypes {
+                sequence.startWholeParagraph(
+                    afterEarlyWeakRules: weakTypes, level: paragraphLevel)
+            } else {
+                sequence.startWholeParagraph(classes, level: paragraphLevel)
+            }
+            sequence.resolve(
+                classes: classes, brackets: brackets, present: present, levels: &levels)
+            return
+        }
         resolveExplicitLevels()
         resolveIsolatingRunSequences()
         assignLevelsToRemovedCharacters()

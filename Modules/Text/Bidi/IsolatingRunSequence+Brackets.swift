@@ -51,25 +51,70 @@ extension IsolatingRunSequence {
     mutating func identifyBracketPairs(brackets: [UInt8]) {
         openBrackets.removeAll(keepingCapacity: true)
         bracketPairs.removeAll(keepingCapacity: true)
+        openBrackets.reserveCapacity(16)
+        bracketPairs.reserveCapacity(16)
         let table = UnicodeTables.bidiBrackets
-        scan: for position in types.indices where types[position] == .otherNeutral {
-            let entry = Int(brackets[Int(indices[position])]) - 1
-            guard entry >= 0 else { continue }
-            let value = table.values[entry]
-            if value & Self.closingFlag == 0 {
-                guard openBrackets.count < Self.maximumOpenBrackets else { break scan }
-                let closing = Self.canonicalBracket(value)
-                openBrackets.append((closing, Int32(position)))
-            } else {
-                let closing = Self.canonicalBracket(table.keys[entry])
-                var depth = openBrackets.count - 1
-                while depth >= 0 && openBrackets[depth].closing != closing { depth -= 1 }
-                guard depth >= 0 else { continue }
-                bracketPairs.append((openBrackets[depth].position, Int32(position)))
-                openBrackets.removeSubrange(depth...)
+        let indices = self.indices
+        var openBrackets = self.openBrackets
+        var bracketPairs = self.bracketPairs
+        self.openBrackets = []
+        self.bracketPairs = []
+        types.withUnsafeBufferPointer { types in
+            brackets.withUnsafeBufferPointer { brackets in
+                indices.withUnsafeBufferPointer { indices in
+                    let isWholeParagraph = indices.isEmpty
+                    let count = types.count
+                    var position = -1
+                    while true {
+                        position += 1
+                        // A whole paragraph skips to its next bracket, eight scalars at a
+                        // time where there is none.
+                        if isWholeParagraph {
+                            position = Self.nextNonzero(in: brackets, from: position, before: count)
+                        }
+                        guard position < count else { break }
+                        guard types[position] == .otherNeutral else { continue }
+                        let index = isWholeParagraph ? position : Int(indices[position])
+                        let entry = Int(brackets[index]) - 1
+                        guard entry >= 0 else { continue }
+                        let value = table.values[entry]
+                        if value & Self.closingFlag == 0 {
+                            guard openBrackets.count < Self.maximumOpenBrackets else { return }
+                            openBrackets.append((Self.canonicalBracket(value), Int32(position)))
+                        } else {
+                            let closing = Self.canonicalBracket(table.keys[entry])
+                            var depth = openBrackets.count - 1
+                            while depth >= 0 && openBrackets[depth].closing != closing {
+                                depth -= 1
+                            }
+                            guard depth >= 0 else { continue }
+                            bracketPairs.append((openBrackets[depth].position, Int32(position)))
+                            openBrackets.removeLast(openBrackets.count - depth)
+                        }
+                    }
+                }
             }
         }
-        bracketPairs.sort { $0.open < $1.open }
+        if bracketPairs.count > 1 { bracketPairs.sort { $0.open < $1.open } }
+        self.openBrackets = openBrackets
+        self.bracketPairs = bracketPairs
+    }
+
+    /// The first position from `start` before `end` whose byte is not zero, or `end`.
+    @inline(__always)
+    static func nextNonzero(in bytes: UnsafeBufferPointer<UInt8>, from start: Int, before end: Int)
+        -> Int
+    {
+        guard let base = bytes.baseAddress else { return end }
+        var position = start
+        while position + 8 <= end {
+            guard UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self) == 0 else {
+                break
+            }
+            position += 8
+        }
+        while position < end && base[position] == 0 { position += 1 }
+        return position
     }
 
     /// The flag of a closing bracket in the values of `UnicodeTables.bidiBrackets`.
@@ -99,7 +144,7 @@ extension IsolatingRunSequence {
     ) {
         types[position] = direction
         var next = position + 1
-        while next < types.count && classes[Int(indices[next])] == .nonspacingMark {
+        while next < types.count && classes[paragraphIndex(next)] == .nonspacingMark {
             types[next] = direction
             next += 1
         }

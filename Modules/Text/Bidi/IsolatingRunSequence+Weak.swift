@@ -1,89 +1,103 @@
 extension IsolatingRunSequence {
-    /// Applies rules W1 to W7, each to the whole sequence before the next.
+    /// Applies rules W1 to W7, with the same result as applying each to the whole sequence
+    /// before the next, in two passes.
     ///
+    /// The first pass applies W1, W2 and W3 (each reads only what is before it, and W1 the
+    /// classes before W3); the second W4 to W7 (a separator W4 joins has numbers on both sides,
+    /// so no terminator W5 changes is next to it; W4 and W5 read their neighbours as W3 left
+    /// them, and W6 and W7 only the position itself and the strong classes before it). A pass
+    /// whose classes the paragraph does not have is skipped, and so is the first when the scan
+    /// of the paragraph has applied it.
+    ///
+    /// - Parameter present: The classes present in the paragraph, as ``BidiClass/bit``s.
     /// - Complexity: O(*m*) in the length of the sequence.
-    mutating func resolveWeakTypes() {
-        let count = types.count
-        // W1: a nonspacing mark takes the type of the character before it, or ON after an
-        // isolate control.
-        var previous = sos
-        for position in 0..<count {
-            if types[position] == .nonspacingMark {
-                types[position] = previous.isIsolateControl ? .otherNeutral : previous
-            }
-            previous = types[position]
-        }
-        // W2 and W3: European numbers after Arabic letters are Arabic numbers; Arabic letters
-        // are right to left.
-        var lastStrong = sos
-        for position in 0..<count {
-            switch types[position] {
-            case .leftToRight, .rightToLeft:
-                lastStrong = types[position]
-            case .arabicLetter:
-                lastStrong = .arabicLetter
-                types[position] = .rightToLeft
-            case .europeanNumber where lastStrong == .arabicLetter:
-                types[position] = .arabicNumber
-            default:
-                break
-            }
-        }
-        // W4: a single separator between two numbers of one kind joins them.
-        if count >= 3 {
-            for position in 1..<count - 1 {
-                let before = types[position - 1]
-                let after = types[position + 1]
-                let type = types[position]
-                guard type == .europeanSeparator || type == .commonSeparator, before == after
-                else { continue }
-                if before == .europeanNumber {
-                    types[position] = .europeanNumber
-                } else if before == .arabicNumber && type == .commonSeparator {
-                    types[position] = .arabicNumber
+    mutating func resolveWeakTypes(present: UInt32) {
+        let sos = self.sos
+        let isPastEarlyRules = isPastEarlyWeakRules
+        let hasMarks = present & BidiClass.nonspacingMark.bit != 0
+        let hasArabicLetters = present & BidiClass.arabicLetter.bit != 0
+        let numbers = BidiClass.europeanNumber.bit | BidiClass.arabicNumber.bit
+        let separators = BidiClass.europeanSeparator.bit | BidiClass.commonSeparator.bit
+        let terminators = BidiClass.europeanTerminator.bit
+        let strong = BidiClass.leftToRight.bit | BidiClass.rightToLeft.bit
+        types.withUnsafeMutableBufferPointer { types in
+            let count = types.count
+            if !isPastEarlyRules && (hasMarks || hasArabicLetters) {
+                // W1: a nonspacing mark takes the class before it, or ON after an isolate
+                // control; W2: European numbers after Arabic letters are Arabic numbers; W3:
+                // Arabic letters are right to left.
+                var previous = sos
+                var lastStrong = sos
+                for position in 0..<count {
+                    var type = types[position]
+                    if type == .nonspacingMark {
+                        type = previous.isIsolateControl ? .otherNeutral : previous
+                    }
+                    previous = type
+                    switch type {
+                    case .leftToRight, .rightToLeft:
+                        lastStrong = type
+                    case .arabicLetter:
+                        lastStrong = .arabicLetter
+                        type = .rightToLeft
+                    case .europeanNumber where lastStrong == .arabicLetter:
+                        type = .arabicNumber
+                    default:
+                        break
+                    }
+                    types[position] = type
                 }
             }
-        }
-        resolveTerminatorsAndSeparators()
-        // W7: European numbers after left-to-right text are left to right.
-        lastStrong = sos
-        for position in 0..<count {
-            switch types[position] {
-            case .leftToRight, .rightToLeft:
-                lastStrong = types[position]
-            case .europeanNumber where lastStrong == .leftToRight:
-                types[position] = .leftToRight
-            default:
-                break
+            let joinsNumbers = present & numbers != 0 && present & (separators | terminators) != 0
+            guard joinsNumbers || present & (separators | terminators | numbers) != 0 else {
+                return
             }
-        }
-    }
-
-    /// Applies rules W5 and W6: terminators next to European numbers become numbers, and the
-    /// separators and terminators left become neutral.
-    private mutating func resolveTerminatorsAndSeparators() {
-        let count = types.count
-        var position = 0
-        while position < count {
-            guard types[position] == .europeanTerminator else {
+            // W4: a single separator between two numbers of one kind joins them; W5:
+            // terminators next to European numbers become European numbers; W6: the separators
+            // and terminators left are neutral; W7: European numbers after left-to-right text
+            // are left to right. W4 and W5 read their neighbours as W3 left them: `before`
+            // keeps the class before the position, and what follows is not changed yet.
+            var before = sos
+            var lastStrong = sos
+            var position = 0
+            while position < count {
+                let type = types[position]
+                if type == .europeanTerminator {
+                    var end = position + 1
+                    while end < count && types[end] == .europeanTerminator { end += 1 }
+                    let isNumber =
+                        joinsNumbers
+                        && (before == .europeanNumber
+                            || (end < count && types[end] == .europeanNumber))
+                    let resolved: BidiClass =
+                        !isNumber
+                        ? .otherNeutral
+                        : lastStrong == .leftToRight ? .leftToRight : .europeanNumber
+                    for terminator in position..<end { types[terminator] = resolved }
+                    before = .europeanTerminator
+                    position = end
+                    continue
+                }
+                var resolved = type
+                if joinsNumbers && (type == .europeanSeparator || type == .commonSeparator)
+                    && position > 0 && position + 1 < count && types[position + 1] == before
+                {
+                    if before == .europeanNumber {
+                        resolved = .europeanNumber
+                    } else if before == .arabicNumber && type == .commonSeparator {
+                        resolved = .arabicNumber
+                    }
+                }
+                // Without a switch, whose jump mispredicts on mixed text.
+                let bit = resolved.bit
+                if bit & separators != 0 { resolved = .otherNeutral }
+                if bit & strong != 0 { lastStrong = resolved }
+                if resolved == .europeanNumber && lastStrong == .leftToRight {
+                    resolved = .leftToRight
+                }
+                types[position] = resolved
+                before = type
                 position += 1
-                continue
-            }
-            var end = position + 1
-            while end < count && types[end] == .europeanTerminator { end += 1 }
-            if (position > 0 && types[position - 1] == .europeanNumber)
-                || (end < count && types[end] == .europeanNumber)
-            {
-                for terminator in position..<end { types[terminator] = .europeanNumber }
-            }
-            position = end
-        }
-        for position in 0..<count {
-            switch types[position] {
-            case .europeanSeparator, .europeanTerminator, .commonSeparator:
-                types[position] = .otherNeutral
-            default:
-                break
             }
         }
     }

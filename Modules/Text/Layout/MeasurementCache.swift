@@ -67,9 +67,11 @@ struct MeasurementCache {
         prepared.text.utf8.count + prepared.clusterCount * 17 + 256
     }
 
-    /// The estimated memory of a layout.
+    /// The estimated memory of a layout, the visual runs of bidirectional lines included.
     static func cost(of layout: TextLayout) -> Int {
-        layout.lines.reduce(64) { $0 + $1.text.utf8.count + $1.advances.count * 8 + 160 }
+        layout.lines.reduce(64) {
+            $0 + $1.text.utf8.count + $1.advances.count * 8 + $1.reorderedRuns.count * 48 + 160
+        }
     }
 
     /// The entry of a text and font.

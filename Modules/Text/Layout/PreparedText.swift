@@ -25,8 +25,7 @@ final class PreparedText: Sendable {
     let advances: [Double]
     let flags: [ClusterFlags]
     /// Whether every character resolves to level 0 in a left-to-right paragraph, so that lines
-    /// of left-to-right paragraphs need no bidi resolution
-    /// (`BidiParagraph.isAllLeftToRight(utf8:)`).
+    /// of left-to-right paragraphs need no bidi resolution; found while segmenting.
     let isAllLeftToRight: Bool
 
     var clusterCount: Int { advances.count }
@@ -47,11 +46,11 @@ final class PreparedText: Sendable {
         let fast = metrics as? any ScalarClusterMetrics
         var segments = Segments(capacity: text.utf8.count, measuresAdvances: fast != nil)
         var bytes = text
-        isAllLeftToRight = bytes.withUTF8 { buffer in
+        bytes.withUTF8 { buffer in
             (fast ?? UnmeasuredClusters()).segment(buffer, into: &segments, font: font)
             segments.markBreakOpportunities(buffer)
-            return BidiParagraph.isAllLeftToRight(utf8: buffer)
         }
+        isAllLeftToRight = segments.isAllLeftToRight
         offsets = segments.offsets
         flags = segments.flags
         if let fast {

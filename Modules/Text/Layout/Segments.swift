@@ -12,6 +12,11 @@ struct Segments {
     var advances: [Double] = []
     /// UTF-8 offsets just after each line-break cluster.
     var paragraphEnds: [Int] = []
+    /// Whether every character resolves to level 0 in a left-to-right paragraph
+    /// (`BidiParagraph.isAllLeftToRight(utf8:)`), found while segmenting: one comparison per
+    /// scalar, and a table lookup only for scalars in the blocks of right-to-left scripts and
+    /// explicit formatting characters.
+    var isAllLeftToRight = true
 
     /// Whether ``segment(_:measure:font:)`` measures the advances of the clusters.
     let measuresAdvances: Bool
@@ -37,12 +42,25 @@ struct Segments {
         let end = buffer.count
         var recognizer = Unicode._CharacterRecognizer()
         var isPrimed = false
+        let classes = UnicodeTables.bidiClass
+        var isAllLeftToRight = true
+        defer { self.isAllLeftToRight = isAllLeftToRight }
+        /// Notes a scalar that raises a level in a left-to-right paragraph.
+        @inline(__always) func checkDirection(_ value: UInt32) {
+            if value >= 0x0590 && BidiParagraph.mayRaiseLevel(value)
+                && BidiParagraph.raisesLevel(classes.value(value))
+            {
+                isAllLeftToRight = false
+            }
+        }
         var (previous, length) = decodeUTF8(base, at: 0, end: end)
+        checkDirection(previous)
         var clusterStart = 0
         var clusterFirst = previous
         var i = length
         while i < end {
             let (value, length) = decodeUTF8(base, at: i, end: end)
+            checkDirection(value)
             let isBoundary: Bool
             if value < 0x80 && previous < 0x80 && !(previous == 0x0D && value == 0x0A) {
                 isBoundary = true
