@@ -14,13 +14,6 @@ struct BidiScan {
     /// boundary neutrals; leading nonspacing marks are left as they are.
     var weakTypes: [BidiClass] = []
 
-    /// Hands ``weakTypes`` over, leaving it empty, so that the resolver can change them in
-    /// place without a copy.
-    mutating func takeWeakTypes() -> [BidiClass] {
-        var taken: [BidiClass] = []
-        swap(&taken, &weakTypes)
-        return taken
-    }
     /// The UTF-8 offset of each scalar from the start of the paragraph.
     var offsets: [UInt32] = []
     /// For each scalar its paired-bracket entry plus one, or zero; empty without brackets.
@@ -61,6 +54,14 @@ struct BidiScan {
         if lastSeparator >= 0 && lastSeparator != scalarCount - 1 {
             separators.append(Int32(truncatingIfNeeded: lastSeparator))
         }
+    }
+
+    /// Hands ``weakTypes`` over, leaving it empty, so that the resolver can change them in
+    /// place without a copy.
+    mutating func takeWeakTypes() -> [BidiClass] {
+        var taken: [BidiClass] = []
+        swap(&taken, &weakTypes)
+        return taken
     }
 
     /// The loop of the scan, writing into uninitialized buffers of at least the byte count;
