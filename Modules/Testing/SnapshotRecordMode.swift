@@ -2,7 +2,7 @@ public import Testing
 
 /// When snapshots are recorded rather than compared, as in swift-snapshot-testing.
 ///
-/// Choose one for a test or a suite with the ``Testing/Trait/snapshots(record:)`` trait, for a
+/// Choose one for a test or a suite with the `.snapshots(record:)` trait, for a
 /// run with the environment variable `TRELLIS_RECORD`, or for one call with the `record`
 /// argument of ``expectSnapshot(of:as:named:at:record:fileID:filePath:line:column:)``; the
 /// argument wins over the trait, the trait over the environment, and `missing` is the default.
@@ -52,7 +52,7 @@ public enum SnapshotRecordMode: String, Sendable, Hashable, CaseIterable {
 
 /// The trait that sets the snapshot record mode of a test, or of every test in a suite.
 ///
-/// Add it with ``Testing/Trait/snapshots(record:)``.
+/// Add it with `.snapshots(record:)`.
 public struct SnapshotRecordTrait: TestTrait, SuiteTrait, TestScoping {
     /// The mode the tests run with.
     public let mode: SnapshotRecordMode
