@@ -79,11 +79,6 @@ extension SessionTests {
 
     @Test @MainActor func theKittyKeyboardIsTurnedOnWhereSpokenAndOffAtTheEnd() throws {
         let terminal = try PseudoTerminal(columns: 20, rows: 4)
-        let registry = BackendRegistry(discovery: PluginDiscovery(usesEnvironment: false))
-        registry.register(name: "terminal", capabilities: [.renderTerminal, .input, .measureText]) {
-            (configuration: [UInt8]) throws(RendererError) -> TerminalRenderer in
-            try TerminalRenderer(configuration: configuration)
-        }
         let window = Window(size: Size(width: 10, height: 10))
         let field = TextField(frame: Rect(x: 0, y: 0, width: 80, height: 16))
         window.addSubview(field)
@@ -91,7 +86,7 @@ extension SessionTests {
         // The terminal answers; then "x" pressed and released, Escape released, and q.
         terminal.type("\u{1B}[?0u\u{1B}[?62cx\u{1B}[120;1:3u\u{1B}[27;1:3u\u{1B}[99;5u")
         try TerminalApp.run(
-            window: window, registry: registry,
+            window: window, registry: registry(),
             configuration: TerminalConfiguration(colorMode: .palette16),
             session: TerminalSession(input: terminal.subordinate, output: terminal.subordinate))
         // The release typed nothing more; Control-C (as the protocol sends it) quit.
@@ -101,18 +96,15 @@ extension SessionTests {
         let afterPush = output.split(separator: "\u{1B}[>3u", omittingEmptySubsequences: false)
         #expect(afterPush.count == 2)
         #expect(
-            afterPush.last?.hasSuffix("\u{1B}[<u\u{1B}[?1049l") == true
-                || afterPush.last?.contains("\u{1B}[<u\u{1B}[") == true)
+            afterPush.last?.hasSuffix(
+                "\u{1B}[<u"
+                    + String(decoding: TerminalModes.interactive.exitSequence, as: UTF8.self))
+                == true)
     }
 
     @Test(arguments: [true, false]) @MainActor
     func framesAreSynchronizedUpdatesWhereTheTerminalAppliesThem(supported: Bool) throws {
         let terminal = try PseudoTerminal(columns: 20, rows: 4)
-        let registry = BackendRegistry(discovery: PluginDiscovery(usesEnvironment: false))
-        registry.register(name: "terminal", capabilities: [.renderTerminal, .input, .measureText]) {
-            (configuration: [UInt8]) throws(RendererError) -> TerminalRenderer in
-            try TerminalRenderer(configuration: configuration)
-        }
         let window = Window(size: Size(width: 10, height: 10))
         let label = Label(frame: Rect(x: 0, y: 0, width: 80, height: 16))
         label.text = "Hello"
@@ -120,7 +112,7 @@ extension SessionTests {
         let mode = supported ? "2" : "0"
         terminal.type("\u{1B}[?2026;\(mode)$y\u{1B}[?62;cq")
         try TerminalApp.run(
-            window: window, registry: registry,
+            window: window, registry: registry(),
             configuration: TerminalConfiguration(colorMode: .palette16),
             session: TerminalSession(input: terminal.subordinate, output: terminal.subordinate))
         let output = terminal.readOutput()

@@ -13,7 +13,7 @@ import _TrellisTestSupport
 // In the serialized session suite: one terminal session may be active at a time.
 extension SessionTests {
     /// A registry whose terminal backend runs in process.
-    private func registry() -> BackendRegistry {
+    func registry() -> BackendRegistry {
         let registry = BackendRegistry(discovery: PluginDiscovery(usesEnvironment: false))
         registry.register(name: "terminal", capabilities: [.renderTerminal, .input, .measureText]) {
             (configuration: [UInt8]) throws(RendererError) -> TerminalRenderer in
