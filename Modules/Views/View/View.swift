@@ -71,15 +71,20 @@ open class View {
     var animations: [AnimatedProperty: PropertyAnimation] = [:]
 
     /// The superview, if the view is in a hierarchy.
-    public internal(set) weak var superview: View?
+    ///
+    /// Not counted: the superview holds this view in its ``subviews``, and clears it in the
+    /// subviews it still has when it goes away, as UIKit's views do. (A weak reference would give
+    /// every view a side table, which makes every retain and release of it several times slower.)
+    public internal(set) nonisolated(unsafe) unowned(unsafe) var superview: View?
 
     /// The subviews, back to front.
     ///
     /// - Complexity: O(1), or O(n) once after subviews were removed.
     public var subviews: [View] { subviewList.elements }
 
-    /// The subviews, with their positions for removal in O(1).
-    var subviewList = ObjectList<SubviewPosition>()
+    /// The subviews, with their positions for removal in O(1); changed only on the main actor,
+    /// and read by the deinitialiser, which is not isolated.
+    nonisolated(unsafe) var subviewList = ObjectList<SubviewPosition>()
     /// The view's position in its superview's ``subviews``, changed only on the main actor.
     nonisolated(unsafe) var positionInSuperview = -1
 
@@ -89,6 +94,12 @@ open class View {
         center = Point(x: standard.midX, y: standard.midY)
         bounds = Rect(size: standard.size)
         layoutItemStorage = nil
+    }
+
+    deinit {
+        subviewList.forEach { $0.superview = nil }
+        // The item may outlive the view (its parent item holds it); its callback must not.
+        layoutItemStorage?.constraintsDidChange = nil
     }
 
     // MARK: Appearance
@@ -326,8 +337,12 @@ open class View {
         return .leftToRight
     }
 
-    /// Storage for the constraint-layout item, created on first use.
-    var layoutItemStorage: LayoutItem?
+    /// The semantic content attribute as last set (``layoutDirection`` holds its effect).
+    var semanticContentAttributeStorage = SemanticContentAttribute.unspecified
+
+    /// Storage for the constraint-layout item, created on first use; changed only on the main
+    /// actor, and read by the deinitialiser, which is not isolated.
+    nonisolated(unsafe) var layoutItemStorage: LayoutItem?
 
     /// Whether a redraw was requested since the last render, for this view or one below it.
     public internal(set) var needsDisplay = true

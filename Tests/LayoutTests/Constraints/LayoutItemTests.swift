@@ -48,6 +48,17 @@ import TrellisLayout
         #expect(root.enginePlacementPassCount == passes + 3)
     }
 
+    @Test func aChildWhoseParentIsGoneHasNoParent() {
+        let child = LayoutItem(identifier: "child")
+        do {
+            let parent = LayoutItem(identifier: "parent")
+            parent.addChild(child)
+            #expect(child.parent === parent)
+        }
+        #expect(child.parent == nil)
+        #expect(child.root === child)
+    }
+
     @Test func childrenRemovedFrontToBackLeaveTheRestInOrder() {
         let root = LayoutItem(identifier: "root")
         let children = (0..<50).map { LayoutItem(identifier: "c\($0)") }

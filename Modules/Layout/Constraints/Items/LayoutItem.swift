@@ -32,7 +32,11 @@ public final class LayoutItem {
     public var identifier: String?
 
     /// The parent item, or `nil` for the root of a tree.
-    public private(set) weak var parent: LayoutItem?
+    ///
+    /// Not counted: the parent holds this item in its ``children``, and clears it in the
+    /// children it still has when it goes away. (A weak reference would give every item a side
+    /// table, which makes every retain and release of it several times slower.)
+    public private(set) unowned(unsafe) var parent: LayoutItem?
 
     /// The child items, in the order they were added.
     ///
@@ -147,6 +151,10 @@ public final class LayoutItem {
     /// Creates an item with no parent and a zero frame.
     public init(identifier: String? = nil) {
         self.identifier = identifier
+    }
+
+    deinit {
+        childList.forEach { $0.parent = nil }
     }
 
     // MARK: The tree
