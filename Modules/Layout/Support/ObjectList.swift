@@ -91,7 +91,7 @@ package struct ObjectList<Position: ObjectListPosition> {
 
     /// Calls `body` with each element in order, skipping removed ones without compacting the
     /// list (so a deinitialiser can walk it).
-    package func forEach(_ body: (Element) -> Void) {
+    package func visitElements(_ body: (Element) -> Void) {
         let placeholder = Position.placeholder
         for element in storage where element !== placeholder { body(element) }
     }

@@ -97,7 +97,7 @@ open class View {
     }
 
     deinit {
-        subviewList.forEach { $0.superview = nil }
+        subviewList.visitElements { $0.superview = nil }
         // The item may outlive the view (its parent item holds it); its callback must not.
         layoutItemStorage?.constraintsDidChange = nil
     }

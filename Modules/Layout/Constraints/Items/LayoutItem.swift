@@ -154,7 +154,7 @@ public final class LayoutItem {
     }
 
     deinit {
-        childList.forEach { $0.parent = nil }
+        childList.visitElements { $0.parent = nil }
     }
 
     // MARK: The tree
