@@ -186,6 +186,7 @@ public final class TerminalRenderer: FrameRenderer, ControllableRenderer {
     ) -> [UInt8] {
         let isResized = previous.map { $0.columns != columns || $0.rows != rows } ?? true
         let isFull = forcesFullFrame || configuration.repaintsEveryFrame || isResized
+        encoder.drawsInline = configuration.drawsInline
         let result = encoder.encode(
             frame, previous: isFull ? nil : previous, glyphs: glyphs,
             rows: isFull ? nil : changedRows)
