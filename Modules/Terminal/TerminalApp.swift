@@ -223,6 +223,9 @@ public enum TerminalApp {
                     height: app.viewport.requestedHeight, size: session.size)
                 inline?.viewport = viewport
                 pending = viewport.begin(cursorColumn: column)
+                if let lines = printer?.takeLines(), !lines.isEmpty {
+                    pending += viewport.printAbove(lines)
+                }
                 session.setBytesBeforeExit(viewport.exit(app.onExit))
             }
             resize(to: session.size)
@@ -244,7 +247,11 @@ public enum TerminalApp {
                 switch try reader.next(timeout: wait) {
                 case .events(let events):
                     for event in events {
-                        if TerminalApp.isQuit(event, in: window) { return }
+                        if TerminalApp.isQuit(event, in: window) {
+                            // Lines printed by the events before are printed all the same.
+                            if try printLines() { try draw(takePending() + frame()) }
+                            return
+                        }
                         handle(event, mouse: &mouse)
                     }
                 case .resized(let size):
@@ -258,13 +265,21 @@ public enum TerminalApp {
                 case .endOfInput:
                     return
                 }
-                if let inline, let lines = printer?.takeLines(), !lines.isEmpty {
-                    pending += inline.viewport.printAbove(lines)
-                    try repaintInFull()
-                }
+                _ = try printLines()
                 window.advanceTime(to: now)
                 if window.needsDisplay || !pending.isEmpty { try draw(takePending() + frame()) }
             }
+        }
+
+        /// Prints the printer's lines above an inline app, before its next frame; returns
+        /// whether there were any. A full-screen app's lines wait for the end.
+        private mutating func printLines() throws -> Bool {
+            guard let inline, let lines = printer?.takeLines(), !lines.isEmpty else {
+                return false
+            }
+            pending += inline.viewport.printAbove(lines)
+            try repaintInFull()
+            return true
         }
 
         /// The window's next frame; none while an inline app has no rows.

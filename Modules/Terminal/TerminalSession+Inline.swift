@@ -13,9 +13,13 @@ extension TerminalSession {
     )? {
         guard isActive else { throw TerminalError(.closed, "query: the session is not active") }
         try TerminalDevice.writeAll(Array("\u{1B}[6n\u{1B}[c".utf8), to: output)
-        var received: [UInt8] = []
+        // Bytes read before (after an earlier query) may hold the replies already.
+        var received = unread
+        unread = []
         let deadline = ContinuousClock.now + .milliseconds(Int(max(timeout, 0) * 1000))
-        waiting: while ContinuousClock.now < deadline {
+        waiting: while ContinuousClock.now < deadline,
+            !TerminalSession.parseCursorReport(received).done
+        {
             let left = deadline - ContinuousClock.now
             let seconds =
                 Double(left.components.seconds) + Double(left.components.attoseconds) / 1e18
@@ -26,7 +30,6 @@ extension TerminalSession {
             case .nothing: continue
             case .end: break waiting
             }
-            if TerminalSession.parseCursorReport(received).done { break }
         }
         let parsed = TerminalSession.parseCursorReport(received)
         unread += parsed.rest
