@@ -92,6 +92,29 @@ import _TrellisTestSupport
         #expect(try renderer.render(frame(columns: 20, rows: 3, text: "apx")).isEmpty)
     }
 
+    @Test func theBlankEndOfARowInOneBackgroundIsErasedNotWritten() throws {
+        var list = DisplayList(size: Size(width: 30, height: 2))
+        list.append(.fillRect(Rect(x: 0, y: 0, width: 30, height: 2), color: .blue))
+        list.append(
+            .glyphRun(
+                GlyphRun(
+                    text: "title", font: FontDescriptor(size: 1), color: .white,
+                    origin: Point(x: 1, y: 1), width: 5, ascent: 1, descent: 0)))
+        let inline = String(decoding: try inlineRenderer().render(list), as: UTF8.self)
+        // Each row: its glyphs (a space and "title" on the first), then ESC [ K in blue.
+        #expect(
+            inline.split(separator: "\u{1B}[K", omittingEmptySubsequences: false).count - 1 == 2)
+        #expect(!inline.contains("     "))
+        var screen = VTScreen(columns: 30, rows: 2)
+        screen.apply(Array(inline.utf8))
+        #expect(screen.screenLines == [" title", ""])
+        // A full-screen frame writes every cell.
+        let full = TerminalRenderer(
+            configuration: TerminalConfiguration(cellWidth: 1, cellHeight: 1, colorMode: .palette16)
+        )
+        #expect(!String(decoding: try full.render(list), as: UTF8.self).contains("\u{1B}[K"))
+    }
+
     @Test func fullScreenFramesStillClearTheScreenAndMoveAbsolutely() throws {
         let renderer = TerminalRenderer(
             configuration: TerminalConfiguration(cellWidth: 1, cellHeight: 1, colorMode: .palette16)

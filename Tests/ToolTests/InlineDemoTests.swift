@@ -35,7 +35,7 @@ import _TrellisTestSupport
     static func typedLine(_ number: Int) -> String {
         let line = String(format: "line %03d", number)
         guard number % 5 == 0 else { return line }
-        return line + " " + String(repeating: "wide-\(number) ", count: 16)
+        return ([line] + Array(repeating: "wide-\(number)", count: 16)).joined(separator: " ")
     }
 
     @Test func aHundredResizesLeaveEveryPrintedLineOnceInOrderAndNoGhostOfTheApp() throws {

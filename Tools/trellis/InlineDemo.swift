@@ -54,7 +54,7 @@ enum InlineDemo {
                 let height = window.size.height
                 top.frame = Rect(x: 0, y: 0, width: width, height: 16)
                 title.frame = Rect(x: 8, y: 0, width: width - 8, height: 16)
-                title.text = "Trellis inline \(shown) · Return prints the line above · ^C quits"
+                title.text = "Trellis inline \(shown) · ^C quits"
                 field.frame = Rect(x: 0, y: 16, width: width, height: 16)
                 count.frame = Rect(x: 8, y: 32, width: width - 8, height: 16)
                 let last = max(height - 16, 48)

@@ -8,7 +8,9 @@
 ///
 /// An inline frame (``drawsInline``) starts with the cursor on the frame's top-left cell and
 /// leaves it there; it moves the cursor only relative to where it is, and a full repaint clears
-/// the frame's own rows one by one instead of the screen.
+/// the frame's own rows one by one instead of the screen. The blank cells that end a row are
+/// erased with `ESC [ K` in their background instead of written, so that a terminal that
+/// rewraps its lines on a resize splits a row only where its glyphs no longer fit.
 struct FrameEncoder {
     /// The cursor's row, or `nil` when it is not known.
     var cursorRow: Int?
@@ -91,12 +93,30 @@ struct FrameEncoder {
             base.cells.withUnsafeBufferPointer { old in
                 for row in rows {
                     let start = row * frame.columns
+                    let tail =
+                        drawsInline
+                        ? FrameEncoder.blankTail(cells, from: start, count: frame.columns)
+                        : frame.columns
                     var column = 0
                     while column < frame.columns {
                         let cell = cells[start + column]
                         if cell.isContinuation || cell == old[start + column] {
                             column += 1
                             continue
+                        }
+                        if column >= tail {
+                            // The rest of the row is blank in one background: erased, not
+                            // written, so that the terminal counts the row as no longer than
+                            // its last glyph when it rewraps its lines on a resize.
+                            written += moveOrRewrite(
+                                to: row, column, cells: cells, rowStart: start, glyphs: glyphs)
+                            setPen(pen(for: cell))
+                            append("\u{1B}[K")
+                            for index in column..<frame.columns
+                            where cells[start + index] != old[start + index] {
+                                changed += 1
+                            }
+                            break
                         }
                         written += moveOrRewrite(
                             to: row, column, cells: cells, rowStart: start, glyphs: glyphs)
@@ -115,6 +135,23 @@ struct FrameEncoder {
             cursorColumn = 0
         }
         return Result(bytes: output, cellsChanged: changed, cellsWritten: written)
+    }
+
+    /// Where the blank cells that end a row begin: spaces with no line through or under
+    /// them, all in the background of the row's last cell (which `ESC [ K` fills them with).
+    /// A row that does not end in a blank cell has none (the result is `count`).
+    static func blankTail(_ cells: UnsafeBufferPointer<Cell>, from start: Int, count: Int) -> Int {
+        guard count > 0 else { return 0 }
+        let last = cells[start + count - 1]
+        var column = count
+        while column > 0 {
+            let cell = cells[start + column - 1]
+            guard cell.glyph == Cell.space, cell.background == last.background,
+                cell.style & CellStyle.visibleOnSpace == 0
+            else { break }
+            column -= 1
+        }
+        return column
     }
 
     /// Clears the rows of an inline frame from the cursor on its first row down, each with
