@@ -24,12 +24,15 @@
 /// try session.write(viewport.resize(to: TerminalSize(columns: 60, rows: 20)))
 /// ```
 ///
-/// What no app can undo: a terminal that rewraps lines may push some of the app's rows into
-/// its scrollback during a resize, before the app hears of it, when the rows from the anchor
-/// to the screen's bottom no longer fit on the screen once rewrapped (a full-width row becomes
-/// two when the terminal becomes narrower). That needs a viewport taller than the new screen
-/// once rewrapped; a viewport of at most half the screen's height survives any narrowing to
-/// half the width.
+/// What no app can undo: a terminal that rewraps lines keeps the last screenful of them on
+/// the screen, counting the app's rows (split where their glyphs no longer fit; the terminal
+/// backend erases a row's blank end rather than writing it, so that it does not count) and
+/// any blank rows below them. When a narrower terminal splits some of the app's rows, the
+/// screen moves up by as many rows, pushing its top lines into the scrollback before the app
+/// hears of the resize; should that push the app's first row off the top (the rows from the
+/// anchor down, blank ones below included, no longer fitting on the screen), the row stays in
+/// the scrollback, where no program can erase it. An app whose rows' glyphs fit in the
+/// narrowest width the terminal takes never has a row split.
 public struct InlineViewport: Sendable, Hashable {
     /// The number of rows asked for.
     public let requestedHeight: Int

@@ -115,6 +115,27 @@ extension SessionTests {
         #expect(printer.pendingLines.isEmpty)
     }
 
+    @Test func aSignalLeavesTheInlineRowsBeforeTurningTheModesOff() throws {
+        let terminal = try PseudoTerminal(columns: 20, rows: 6)
+        let session = TerminalSession(
+            input: terminal.subordinate, output: terminal.subordinate, modes: .inline)
+        try session.start()
+        _ = terminal.readOutput()
+        let exit = String(decoding: TerminalModes.inline.exitSequence, as: UTF8.self)
+        session.setBytesBeforeExit(Array("first".utf8))
+        session.setBytesBeforeExit(Array("\u{1B}[2B\r\n".utf8))
+        TerminalSession.restoreAsSignalHandlerDoes()
+        // (Written after the terminal is back in its own mode, which sends "\n" as "\r\n".)
+        #expect(terminal.readOutput() == "\u{1B}[2B\r\r\n" + exit)
+        session.stop()
+        #expect(terminal.readOutput() == "")
+        // A new session starts with none.
+        try session.start()
+        _ = terminal.readOutput()
+        session.stop()
+        #expect(terminal.readOutput() == exit)
+    }
+
     @Test @MainActor func anInlineViewportOfNoRowsOrWithTheAlternateScreenIsRefused() throws {
         let terminal = try PseudoTerminal(columns: 20, rows: 6)
         let cases: [(TerminalViewport, TerminalModes, String)] = [

@@ -101,6 +101,25 @@ import _TrellisTestSupport
         #expect(history.contains { $0.contains("end of app \(last.columns)×\(last.rows)") })
     }
 
+    @Test(arguments: [
+        (["demo", "--inline", "6"], "--inline and --clear go with --interactive"),
+        (["demo", "--interactive", "--inline", "0"], "1...1000, not '0'"),
+        (["demo", "--interactive", "--inline", "six"], "1...1000, not 'six'"),
+        (["demo", "--interactive", "--clear"], "--clear goes with --inline ROWS"),
+        (["demo", "--interactive", "--rtl", "--inline", "6"], "without --rtl"),
+    ])
+    func inlineOptionsThatCannotWorkAreUsageErrors(arguments: [String], message: String) throws {
+        let result = try Trellis.run(arguments)
+        #expect(result.status == 2)
+        #expect(result.errors.contains(message), "\(result.errors)")
+    }
+
+    @Test func theInlineDemoNeedsATerminal() throws {
+        let result = try Trellis.run(["demo", "--interactive", "--inline", "6"])
+        #expect(result.status == 1)
+        #expect(result.errors.contains("needs a terminal"))
+    }
+
     /// What is wrong with the scrollback and screen of the pane: the shell's lines, then the
     /// printed lines, each once and in order with nothing between them, then the app's one
     /// frame (its first row, four more, its last row) and, once it has exited, the shell's
