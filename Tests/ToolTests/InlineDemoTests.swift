@@ -101,6 +101,24 @@ import _TrellisTestSupport
         #expect(history.contains { $0.contains("end of app \(last.columns)×\(last.rows)") })
     }
 
+    @Test func withClearTheAppLeavesNothingButTheLinesItPrinted() throws {
+        let pane = TmuxPane()
+        defer { pane.stop() }
+        try pane.start(
+            "printf '%s\\n' shell-line; \(Trellis.executable) demo --interactive --inline 4 --clear; "
+                + "printf '%s-%s\\n' demo exit=$?; sleep 60")
+        #expect(try pane.waitForFrame(columns: 100, rows: 40), "the inline app never appeared")
+        try pane.type("kept")
+        try pane.tmux(["send-keys", "-t", pane.session, "Enter"])
+        #expect(try pane.waitFor("1 printed above") != nil)
+        try pane.resize(columns: 60, rows: 20)
+        #expect(try pane.waitForFrame(columns: 60, rows: 20))
+        try pane.tmux(["send-keys", "-t", pane.session, "C-c"])
+        #expect(try pane.waitFor("demo-exit=0") != nil, "the demo did not exit with status 0")
+        #expect(
+            try pane.history().map(VTScreen.trimmed) == ["shell-line", "> kept", "demo-exit=0"])
+    }
+
     @Test(arguments: [
         (["demo", "--inline", "6"], "--inline and --clear go with --interactive"),
         (["demo", "--interactive", "--inline", "0"], "1...1000, not '0'"),
