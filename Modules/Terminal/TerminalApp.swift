@@ -255,11 +255,7 @@ public enum TerminalApp {
                         handle(event, mouse: &mouse)
                     }
                 case .resized(let size):
-                    if inline != nil {
-                        pending += inline?.viewport.resize(to: size) ?? []
-                        try repaintInFull()
-                    }
-                    resize(to: size)
+                    try follow(size)
                 case .timeout:
                     break
                 case .endOfInput:
@@ -267,7 +263,18 @@ public enum TerminalApp {
                 }
                 _ = try printLines()
                 window.advanceTime(to: now)
-                if window.needsDisplay || !pending.isEmpty { try draw(takePending() + frame()) }
+                if window.needsDisplay || !pending.isEmpty {
+                    // Inline rows are drawn from the anchor with relative moves, which must not
+                    // assume a size the terminal no longer has: a change that is not signalled
+                    // yet is followed first.
+                    if let viewport = inline?.viewport, let current = session.currentSize(),
+                        current.columns != viewport.size.columns
+                            || current.rows != viewport.size.rows
+                    {
+                        try follow(current)
+                    }
+                    try draw(takePending() + frame())
+                }
             }
         }
 
@@ -299,6 +306,16 @@ public enum TerminalApp {
             guard let inline else { return }
             session.setBytesBeforeExit(inline.viewport.exit(inline.onExit))
             _ = try inline.backend.terminalControl(#"{"full":true}"#)
+        }
+
+        /// Follows a new size of the terminal: an inline viewport is cleared and reserved again
+        /// at its new height, and the window takes the new size.
+        private mutating func follow(_ size: TerminalSize) throws {
+            if inline != nil {
+                pending += inline?.viewport.resize(to: size) ?? []
+                try repaintInFull()
+            }
+            resize(to: size)
         }
 
         private func resize(to size: TerminalSize) {

@@ -80,6 +80,39 @@ extension SessionTests {
         #expect(terminal.localFlags & tcflag_t(ICANON) != 0)
     }
 
+    @Test @MainActor func aSizeChangeNotSignalledYetIsFollowedBeforeTheNextFrame() throws {
+        let terminal = try PseudoTerminal(columns: 20, rows: 6)
+        let window = Window(size: Size(width: 10, height: 10))
+        let field = TextField(frame: Rect(x: 0, y: 0, width: 80, height: 16))
+        window.addSubview(field)
+        var sizes: [Size] = []
+        terminal.type(replies(synchronized: false))
+        try TerminalApp.run(
+            window: window, registry: registry(),
+            configuration: TerminalConfiguration(colorMode: .palette16),
+            session: TerminalSession(
+                input: terminal.subordinate, output: terminal.subordinate, modes: .inline),
+            viewport: .inline(height: 2)
+        ) { window in
+            sizes.append(window.size)
+            _ = field.becomeFirstResponder()
+            if sizes.count == 1 {
+                // The terminal becomes narrower without a signal (the test is not its
+                // foreground process), and then a key changes the window.
+                terminal.resize(columns: 12, rows: 6)
+                terminal.type("x")
+            } else {
+                terminal.type("\u{3}")
+            }
+        }
+        #expect(field.text == "x")
+        #expect(sizes == [Size(width: 160, height: 32), Size(width: 96, height: 32)])
+        var screen = VTScreen(columns: 12, rows: 6)
+        screen.apply("$ one\r\n$ two\r\n")
+        screen.apply(Array(appOutput(terminal.readOutput()).utf8))
+        #expect(screen.wholeScreenErases == 0 && screen.absoluteMoves == 0)
+    }
+
     @Test @MainActor func anInlineAppThatClearsOnExitLeavesTheCursorWhereItsRowsBegan() throws {
         let terminal = try PseudoTerminal(columns: 20, rows: 6)
         terminal.type(replies(synchronized: false) + "q")
