@@ -32,7 +32,7 @@ public enum TerminalApp {
     ///   - window: The window to show; its backend becomes the one opened here.
     ///   - backend: The backend's name; `terminal` by default. It must render terminal frames
     ///     and decode input; inline, it must also draw inline frames and repaint in full on
-    ///     request (``TerminalControllable``).
+    ///     request (`TerminalControllable`).
     ///   - registry: Where backends are found.
     ///   - configuration: The backend's settings; by default 8 × 16-point cells and the colours
     ///     the environment announces (`TerminalColorMode.fromProcessEnvironment()`).
