@@ -10,6 +10,9 @@ public import TrellisPluginKit
 /// colours and attributes; the ``render(_:)-(DisplayList)`` output writes only the cells that
 /// changed, so an unchanged frame writes nothing. The first frame, a frame of another size, and
 /// a frame after ``requestFullFrame()`` clear the screen and write every cell that is not blank.
+/// Inline frames (`TerminalConfiguration.drawsInline`) start and end on the frame's top-left
+/// cell, wherever the host reserved the rows, move the cursor only relatively, and clear only
+/// their own rows.
 ///
 /// ```swift
 /// let renderer = try TerminalRenderer(configuration: Array(#"{"colors": "256"}"#.utf8))
@@ -186,6 +189,7 @@ public final class TerminalRenderer: FrameRenderer, ControllableRenderer {
     ) -> [UInt8] {
         let isResized = previous.map { $0.columns != columns || $0.rows != rows } ?? true
         let isFull = forcesFullFrame || configuration.repaintsEveryFrame || isResized
+        encoder.drawsInline = configuration.drawsInline
         let result = encoder.encode(
             frame, previous: isFull ? nil : previous, glyphs: glyphs,
             rows: isFull ? nil : changedRows)
