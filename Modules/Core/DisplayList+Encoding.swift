@@ -56,7 +56,7 @@ extension DisplayList {
     /// left-to-right run is encoded as it was before the flag existed.
     ///
     /// A semantic hint's payload (version 2) is its frame, a u8 of state bits (1 highlighted,
-    /// 2 selected, 4 disabled, 8 focused), a u8 kind, and the kind's values: a button's title;
+    /// 2 selected, 4 disabled, 8 focused, 16 mirrored), a u8 kind, and the kind's values: a button's title;
     /// a switch's u8 on; a slider's minimum, maximum and value; a stepper's value and a u8 of
     /// flags (1 can decrement, 2 can increment); a segmented control's u32 selected index
     /// (`0xFFFF_FFFF` for none), u32 count and titles; a page control's u32 current page and u32

@@ -99,7 +99,8 @@ extension DisplayListDecoder {
             let offset = reader.offset
             let flags = try u8()
             guard flags & ~3 == 0 else { throw fail("unknown stepper flags \(flags)", at: offset) }
-            kind = .stepper(value: value, canDecrement: flags & 1 != 0, canIncrement: flags & 2 != 0)
+            kind = .stepper(
+                value: value, canDecrement: flags & 1 != 0, canIncrement: flags & 2 != 0)
         case 4:
             let indexOffset = reader.offset
             let selected = try u32()

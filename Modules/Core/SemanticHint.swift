@@ -18,7 +18,7 @@ public struct SemanticHint: Sendable, Hashable {
     public var frame: Rect
     /// What it is, with the values that decide how it looks.
     public var kind: Kind
-    /// Its state: highlighted, selected, disabled, focused.
+    /// Its state: highlighted, selected, disabled, focused, mirrored.
     public var state: State
 
     /// Creates a hint.
@@ -95,7 +95,10 @@ public struct SemanticHint: Sendable, Hashable {
         public static let disabled = State(rawValue: 4)
         /// The control has keyboard focus.
         public static let focused = State(rawValue: 8)
+        /// The control is laid out right to left: its segments, page dots and track run from
+        /// the right, and its text is aligned there.
+        public static let mirrored = State(rawValue: 16)
         /// Every bit a state may hold.
-        static let known: State = [.highlighted, .selected, .disabled, .focused]
+        static let known: State = [.highlighted, .selected, .disabled, .focused, .mirrored]
     }
 }

@@ -176,14 +176,15 @@ open class Control: View, TrackingHooks {
 }
 
 extension Control {
-    /// The control's state as a semantic hint carries it: highlighted, selected, disabled and
-    /// focused.
+    /// The control's state as a semantic hint carries it: highlighted, selected, disabled,
+    /// focused, and mirrored when it is laid out right to left.
     public var semanticState: SemanticHint.State {
         var state: SemanticHint.State = []
         if isHighlighted { state.insert(.highlighted) }
         if isSelected { state.insert(.selected) }
         if !isEnabled { state.insert(.disabled) }
         if isFocused { state.insert(.focused) }
+        if effectiveLayoutDirection == .rightToLeft { state.insert(.mirrored) }
         return state
     }
 }

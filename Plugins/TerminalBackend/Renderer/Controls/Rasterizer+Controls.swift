@@ -1,5 +1,6 @@
 import TrellisGeometry
 import TrellisPluginKit
+import TrellisText
 
 /// The colours controls are drawn in, as ``PackedColor`` values.
 enum ControlInk {
@@ -30,7 +31,7 @@ extension Rasterizer {
         _ text: String, column: Int, row: Int, limit: Int, style: TextCellStyle,
         truncation: SemanticHint.Truncation = .tail
     ) -> Int {
-        let clusters = Array(text.map { $0.isNewline ? " " : $0 })
+        let clusters = shownInCells(text)
         let widths = clusters.map { GlyphTable.columns(of: $0) }
         let cut = truncation.cut(widths: widths, toColumns: max(0, limit))
         var shown = Array(clusters[cut.head])
@@ -42,6 +43,26 @@ extension Rasterizer {
             at += GlyphTable.columns(of: cluster)
         }
         return at - column
+    }
+
+    /// A control's text as it is written into cells, newlines as spaces: in visual order,
+    /// right-to-left runs reversed and mirrored, unless the terminal reorders text itself.
+    func shownInCells(_ text: String) -> [Character] {
+        let flat =
+            text.contains(where: \.isNewline) ? String(text.map { $0.isNewline ? " " : $0 }) : text
+        guard bidiMode == .visual, !flat.utf8.allSatisfy({ $0 < 0x80 }) else { return Array(flat) }
+        let paragraph = BidiParagraph(flat)
+        let utf8 = Array(flat.utf8)
+        var shown: [Character] = []
+        for run in paragraph.visualRuns(inLine: paragraph.range) {
+            let piece = Array(String(decoding: utf8[run.range], as: UTF8.self))
+            if run.level & 1 == 1 {
+                shown += piece.reversed().map(Rasterizer.mirrored)
+            } else {
+                shown += piece
+            }
+        }
+        return shown
     }
 
     /// The width of a string in cells.
@@ -129,19 +150,21 @@ extension Rasterizer {
     }
 
     /// A slider: the track from the minimum to the thumb heavy in the accent colour, the
-    /// thumb `●` where the value stands, the rest of the track light.
-    mutating func drawSlider(_ area: ControlArea, minimum: Double, maximum: Double, value: Double)
-    {
+    /// thumb `●` where the value stands, the rest of the track light; the minimum at the
+    /// right when mirrored.
+    mutating func drawSlider(_ area: ControlArea, minimum: Double, maximum: Double, value: Double) {
         clearGlyphs(area)
         let row = area.middleRow
         let columns = area.columns
         let span = maximum - minimum
         let fraction = span > 0 ? min(max((value - minimum) / span, 0), 1) : 0
-        let thumb = columns.lowerBound + Int((fraction * Double(columns.count - 1)).rounded())
+        let offset = Int((fraction * Double(columns.count - 1)).rounded())
+        let mirrored = area.state.contains(.mirrored)
+        let thumb = mirrored ? columns.upperBound - 1 - offset : columns.lowerBound + offset
         var attributes: UInt8 = area.state.contains(.highlighted) ? CellStyle.bold : 0
         if area.state.contains(.focused) { attributes |= CellStyle.underline }
         for column in columns {
-            if column < thumb {
+            if mirrored ? column > thumb : column < thumb {
                 put(
                     "━", column: column, row: row,
                     style: TextCellStyle(color: ink(area, ControlInk.accent)))
@@ -181,7 +204,9 @@ extension Rasterizer {
         put("│", column: middle, row: row, style: frame)
         put("]", column: columns.upperBound - 1, row: row, style: frame)
         put("−", column: (columns.lowerBound + 1 + middle) / 2, row: row, style: sign(canDecrement))
-        put("+", column: (middle + 1 + columns.upperBound - 1) / 2, row: row, style: sign(canIncrement))
+        put(
+            "+", column: (middle + 1 + columns.upperBound - 1) / 2, row: row,
+            style: sign(canIncrement))
     }
 
     /// A segmented control: equal segments between `│`, titles centred; the selected one
@@ -192,11 +217,13 @@ extension Rasterizer {
         let columns = area.columns
         let count = max(titles.count, 1)
         let divider = TextCellStyle(color: ink(area, ControlInk.dim))
+        let mirrored = area.state.contains(.mirrored)
         for (index, title) in titles.enumerated() {
-            let start = columns.lowerBound + columns.count * index / count
-            let end = columns.lowerBound + columns.count * (index + 1) / count
-            if index > 0 { put("│", column: start, row: row, style: divider) }
-            let inner = (index > 0 ? start + 1 : start)..<end
+            let slot = mirrored ? count - 1 - index : index
+            let start = columns.lowerBound + columns.count * slot / count
+            let end = columns.lowerBound + columns.count * (slot + 1) / count
+            if slot > 0 { put("│", column: start, row: row, style: divider) }
+            let inner = (slot > 0 ? start + 1 : start)..<end
             guard !inner.isEmpty else { continue }
             let isSelected = index == selected
             var style = TextCellStyle(color: ink(area, ControlInk.text))
@@ -213,7 +240,9 @@ extension Rasterizer {
                 limit: inner.count, style: style)
         }
         if area.state.contains(.focused), !columns.isEmpty {
-            put("▸", column: columns.lowerBound, row: row, style: TextCellStyle(color: ControlInk.accent))
+            put(
+                "▸", column: columns.lowerBound, row: row,
+                style: TextCellStyle(color: ControlInk.accent))
         }
     }
 
@@ -229,8 +258,9 @@ extension Rasterizer {
         let start = columns.lowerBound + (columns.count - width) / 2
         for page in 0..<shown {
             let isCurrent = page == current
+            let slot = area.state.contains(.mirrored) ? shown - 1 - page : page
             put(
-                isCurrent ? "●" : "○", column: start + (spaced ? 2 * page : page), row: row,
+                isCurrent ? "●" : "○", column: start + (spaced ? 2 * slot : slot), row: row,
                 style: TextCellStyle(
                     color: ink(area, isCurrent ? ControlInk.text : ControlInk.dim)))
         }
@@ -270,53 +300,46 @@ extension Rasterizer {
             columns.count >= 3 ? (columns.lowerBound + 1)..<(columns.upperBound - 1) : columns
         paintRow(row, columns: inner, color: ControlInk.field)
         guard !inner.isEmpty else { return }
-        if text.isEmpty {
-            if !placeholder.isEmpty {
-                write(
-                    placeholder, column: inner.lowerBound, row: row, limit: inner.count,
-                    style: TextCellStyle(color: ControlInk.dim, attributes: CellStyle.italic))
+        let mirrored = area.state.contains(.mirrored)
+        let clusters = Array(text)
+        // While editing, a left-aligned text scrolls so that the caret stays inside.
+        var first = 0
+        if let cursor, !mirrored {
+            var used = 1
+            first = min(max(cursor, 0), clusters.count)
+            while first > 0, used + GlyphTable.columns(of: clusters[first - 1]) <= inner.count {
+                used += GlyphTable.columns(of: clusters[first - 1])
+                first -= 1
             }
-        } else {
-            // While editing, the text scrolls so that the caret stays inside.
-            let clusters = Array(text)
-            var first = 0
-            if let cursor {
-                var used = 1
-                var index = min(cursor, clusters.count)
-                while index > 0, used + GlyphTable.columns(of: clusters[index - 1]) <= inner.count {
-                    used += GlyphTable.columns(of: clusters[index - 1])
-                    index -= 1
-                }
-                first = index
-            }
-            let shown = String(clusters[first...])
+        }
+        let shown = text.isEmpty ? placeholder : String(clusters[first...])
+        let style =
+            text.isEmpty
+            ? TextCellStyle(color: ControlInk.dim, attributes: CellStyle.italic)
+            : TextCellStyle(color: ink(area, ControlInk.text))
+        let width = min(cellWidth(of: shown), inner.count)
+        let start = mirrored ? inner.upperBound - width : inner.lowerBound
+        if !shown.isEmpty {
             write(
-                shown, column: inner.lowerBound, row: row, limit: inner.count,
-                style: TextCellStyle(color: ink(area, ControlInk.text)),
+                shown, column: start, row: row, limit: inner.count, style: style,
                 truncation: cursor == nil ? .tail : .clip)
         }
-        guard let cursor, focused || cursor >= 0 else { return }
-        let before = Array(text).prefix(cursor)
-        var skipped = 0
-        if text.isEmpty == false {
-            var used = 1
-            var index = min(cursor, text.count)
-            let clusters = Array(text)
-            while index > 0, used + GlyphTable.columns(of: clusters[index - 1]) <= inner.count {
-                used += GlyphTable.columns(of: clusters[index - 1])
-                index -= 1
-            }
-            skipped = clusters[0..<index].reduce(0) { $0 + GlyphTable.columns(of: $1) }
+        guard let cursor else { return }
+        let before = clusters[first..<min(max(cursor, first), clusters.count)]
+        let beforeCells = before.reduce(0) { $0 + GlyphTable.columns(of: $1) }
+        let caret: Int
+        if mirrored {
+            caret = text.isEmpty ? inner.upperBound - 1 : start + width - beforeCells - 1
+        } else {
+            caret = inner.lowerBound + beforeCells
         }
-        let caret = inner.lowerBound + cellWidth(of: String(before)) - skipped
         guard inner.contains(caret), state.clipRows.contains(row),
             state.clipColumns.contains(caret)
         else { return }
         let index = row * canvas.columns + caret
         var cell = canvas.cells[index]
         if cell.isContinuation { return }
-        let foreground = cell.glyph == Cell.space ? ControlInk.text : cell.foreground
-        cell.background = foreground
+        cell.background = cell.glyph == Cell.space ? ControlInk.text : cell.foreground
         cell.foreground = ControlInk.field
         canvas.cells[index] = cell
     }

@@ -68,8 +68,9 @@ extension Rasterizer {
         let clusters = Array(run.text)
         let widths = clusters.map { GlyphTable.columns(of: $0) }
         let cut = truncation.cut(widths: widths, toColumns: max(0, columns.upperBound - start))
-        guard cut.hasEllipsis || cut.head.count + cut.tail.count < clusters.count
-            || cellCount(origin.x / cellWidth) < columns.lowerBound
+        guard
+            cut.hasEllipsis || cut.head.count + cut.tail.count < clusters.count
+                || cellCount(origin.x / cellWidth) < columns.lowerBound
         else { return run }
         var text = String(clusters[cut.head])
         if cut.hasEllipsis { text.append("…") }
