@@ -59,10 +59,13 @@ extension View {
     }
 
     /// The hint the view's drawing is recorded in: its own, or a focus ring when it has the
-    /// window's keyboard focus and says nothing of itself.
+    /// window's keyboard focus and says nothing of itself (unless it fills the window, where a
+    /// ring would mark nothing but the screen's corners).
     private var drawingHint: SemanticHint? {
         if let hint = semanticHint { return hint }
-        guard let window, window.focusedView === self, bounds.isFinite else { return nil }
+        guard let window, window.focusedView === self, bounds.isFinite,
+            bounds.width < window.bounds.width || bounds.height < window.bounds.height
+        else { return nil }
         return SemanticHint(frame: bounds, kind: .focusRing, state: .focused)
     }
 
