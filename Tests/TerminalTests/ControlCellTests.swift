@@ -206,6 +206,17 @@ import TrellisTerminalRenderer
         try Golden.check(shown.joined(separator: "\n"), named: "control-button")
     }
 
+    @Test func aButtonKeepsItsImageAsHalfBlocksBesideItsTitle() throws {
+        let button = Button()
+        button.setTitle("Go", for: .normal)
+        button.setImage(Image(size: Size(width: 8, height: 16), color: .red), for: .normal)
+        let text = try cells(of: button, width: 96)
+        // The image (one red cell, two pixels of the same colour: a red background) stays
+        // above the title, which stays whole between the brackets.
+        #expect(text.contains("backgrounds: A=#ff0000"), "\(text)")
+        #expect(text.contains("[    Go    ]"), "\(text)")
+    }
+
     @Test func aLabelWiderInCellsThanInPointsIsCutWithAnEllipsis() throws {
         let window = Window(size: Size(width: 160, height: 32))
         window.backgroundColor = .white

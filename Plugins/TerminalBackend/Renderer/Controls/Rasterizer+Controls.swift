@@ -95,11 +95,10 @@ extension Rasterizer {
 
     // MARK: Controls
 
-    /// A button: its title centred between brackets at the frame's ends; highlighted as
-    /// inverse, selected bold and underlined, focused with bold accent brackets, disabled
-    /// grey.
+    /// A button: its title centred between brackets at the frame's ends, its image (drawn
+    /// as half blocks) kept where it lies; highlighted as inverse, selected bold and
+    /// underlined, focused with bold accent brackets, disabled grey.
     mutating func drawButton(_ area: ControlArea, title: String) {
-        clearGlyphs(area)
         let row = area.middleRow
         let columns = area.columns
         let highlighted = area.state.contains(.highlighted)
@@ -112,7 +111,13 @@ extension Rasterizer {
             titleStyle = TextCellStyle(
                 color: ControlInk.white, background: ControlInk.accent,
                 attributes: titleStyle.attributes)
-            paintRow(row, columns: columns, color: ControlInk.accent)
+            // Every cell of the row but the image's.
+            for column in columns.clamped(to: state.clipColumns)
+            where state.clipRows.contains(row)
+                && canvas.cells[row * canvas.columns + column].glyph == Cell.space
+            {
+                canvas.paint(ControlInk.accent, at: row * canvas.columns + column)
+            }
         }
         let brackets = columns.count >= cellWidth(of: title) + 2 && columns.count >= 3
         if brackets {

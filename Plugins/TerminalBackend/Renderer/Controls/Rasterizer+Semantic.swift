@@ -15,6 +15,7 @@ extension Rasterizer {
             break
         case .button(let title):
             entry.replaces = !title.isEmpty
+            entry.keepsImages = true
         case .toggle, .slider, .stepper, .segmentedControl, .pageControl, .textField:
             entry.replaces = true
         }

@@ -98,8 +98,9 @@ struct Rasterizer {
         // apply, so that saves, clips and layers stay balanced.
         if hints.suppression > 0 {
             switch command {
-            case .fillRect, .fillRoundedRect, .strokeRoundedRect, .linearGradient, .drawImage,
-                .glyphRun:
+            case .fillRect, .fillRoundedRect, .strokeRoundedRect, .linearGradient, .glyphRun:
+                return
+            case .drawImage where hints.imageSuppression > 0:
                 return
             default: break
             }
