@@ -18,6 +18,18 @@ import TrellisTerminalRenderer
         return try cells(of: window)
     }
 
+    /// The screen of a control with the window's keyboard focus.
+    private func focusedCells(
+        of control: Control, width: Double = 160, height: Double = 32
+    ) throws -> String {
+        let window = Window(size: Size(width: width, height: height))
+        window.backgroundColor = .white
+        control.frame = Rect(x: 0, y: 0, width: width, height: height)
+        window.addSubview(control)
+        #expect(window.focus(control))
+        return try cells(of: window)
+    }
+
     private func cells(of window: Window) throws -> String {
         let screen = try freshScreen(window.makeDisplayList(), json: "{}")
         let rows = screen.cells.map { line in line.filter { !$0.isContinuation } }
@@ -89,6 +101,7 @@ import TrellisTerminalRenderer
             configure(control)
             shown.append("\(name):\n" + (try cells(of: control, width: 64)))
         }
+        shown.append("focused:\n" + (try focusedCells(of: Switch(), width: 64)))
         let text = shown.joined(separator: "\n")
         #expect(text.contains("[○───]"))
         #expect(text.contains("[━━━●]"))
@@ -106,6 +119,7 @@ import TrellisTerminalRenderer
         disabled.value = 0.5
         disabled.isEnabled = false
         shown.append("disabled:\n" + (try cells(of: disabled, width: 96)))
+        shown.append("focused:\n" + (try focusedCells(of: Slider(), width: 96)))
         // 12 columns: the thumb at column round(0.4 × 11) = 4.
         let line = try #require(shown[1].split(separator: "\n").first { $0.contains("●") })
         #expect(Array(line).firstIndex(of: "●") == 4)
@@ -124,6 +138,7 @@ import TrellisTerminalRenderer
             stepper.isEnabled = enabled
             shown.append("\(name):\n" + (try cells(of: stepper, width: 96)))
         }
+        shown.append("focused:\n" + (try focusedCells(of: Stepper(), width: 96)))
         #expect(shown[0].contains("−") && shown[0].contains("+"))
         try Golden.check(shown.joined(separator: "\n"), named: "control-stepper")
     }
@@ -139,6 +154,8 @@ import TrellisTerminalRenderer
         disabled.selectedSegmentIndex = 0
         disabled.isEnabled = false
         shown.append("disabled:\n" + (try cells(of: disabled, width: 200)))
+        let focused = SegmentedControl(items: ["One", "Two", "Three"])
+        shown.append("focused:\n" + (try focusedCells(of: focused, width: 200)))
         #expect(shown[1].contains("[Two]"))
         #expect(!shown[0].contains("["))
         try Golden.check(shown.joined(separator: "\n"), named: "control-segmented")
@@ -152,6 +169,9 @@ import TrellisTerminalRenderer
             control.currentPage = current
             shown.append("page \(current) of \(count):\n" + (try cells(of: control, width: 120)))
         }
+        let focused = PageControl()
+        focused.numberOfPages = 3
+        shown.append("focused:\n" + (try focusedCells(of: focused, width: 120)))
         #expect(shown[0].contains("● ○ ○ ○ ○"))
         #expect(shown[1].contains("○ ○ ● ○ ○"))
         try Golden.check(shown.joined(separator: "\n"), named: "control-page")

@@ -251,7 +251,7 @@ extension Rasterizer {
         }
     }
 
-    /// A page control: `● ○ ○`, the current page filled, centred.
+    /// A page control: `● ○ ○`, the current page filled, centred; underlined when focused.
     mutating func drawPages(_ area: ControlArea, current: Int, count: Int) {
         clearGlyphs(area)
         guard count > 0 else { return }
@@ -267,7 +267,8 @@ extension Rasterizer {
             put(
                 isCurrent ? "●" : "○", column: start + (spaced ? 2 * slot : slot), row: row,
                 style: TextCellStyle(
-                    color: ink(area, isCurrent ? ControlInk.text : ControlInk.dim)))
+                    color: ink(area, isCurrent ? ControlInk.text : ControlInk.dim),
+                    attributes: area.state.contains(.focused) ? CellStyle.underline : 0))
         }
     }
 
