@@ -237,6 +237,26 @@ import TrellisTerminalRenderer
         #expect(text.contains("[    Go    ]"), "\(text)")
     }
 
+    @Test func aFocusedViewThatIsNoControlShowsAFocusRingAtItsCorners() throws {
+        final class Card: View {
+            override var canBecomeFocused: Bool { true }
+        }
+        let window = Window(size: Size(width: 96, height: 80))
+        window.backgroundColor = .white
+        let card = Card(frame: Rect(x: 16, y: 16, width: 64, height: 48))
+        card.backgroundColor = Color(white: 0.9)
+        window.addSubview(card)
+        let unfocused = try cells(of: window)
+        #expect(!unfocused.contains("┌"))
+        #expect(window.focus(card))
+        let text = try cells(of: window)
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        // Eight columns from column 2, three rows from row 1: a corner at each end.
+        #expect(lines[1] == "  ┌      ┐  ")
+        #expect(lines[3] == "  └      ┘  ")
+        try Golden.check(text, named: "control-focus-ring")
+    }
+
     @Test func aLabelWiderInCellsThanInPointsIsCutWithAnEllipsis() throws {
         let window = Window(size: Size(width: 160, height: 32))
         window.backgroundColor = .white
