@@ -257,6 +257,31 @@ import TrellisTerminalRenderer
         try Golden.check(text, named: "control-focus-ring")
     }
 
+    /// Found by fuzz-displaylist: more segments than cells, and a slider's range too wide
+    /// for a double, crashed the drawing.
+    @Test func hintsOutOfProportionWithTheirCellsDrawWithoutCrashing() throws {
+        var list = DisplayList(size: Size(width: 24, height: 16))
+        let frame = Rect(x: 0, y: 0, width: 24, height: 16)
+        for kind: SemanticHint.Kind in [
+            .segmentedControl(titles: Array(repeating: "segment", count: 40), selectedIndex: 39),
+            .slider(minimum: -1e308, maximum: 1e308, value: 1e308),
+            .pageControl(currentPage: 9_999, numberOfPages: 10_000),
+            .textField(text: "保存", placeholder: "", cursor: 2),
+        ] {
+            list.commands = [.beginSemantic(SemanticHint(frame: frame, kind: kind)), .endSemantic]
+            let screen = try freshScreen(list, json: "{}")
+            #expect(screen.lines.count == 1)
+        }
+        // The pages that fit: three dots for 10 000 pages in three cells.
+        list.commands = [
+            .beginSemantic(
+                SemanticHint(
+                    frame: frame, kind: .pageControl(currentPage: 1, numberOfPages: 10_000))),
+            .endSemantic,
+        ]
+        #expect(try freshScreen(list, json: "{}").lines == ["○●○"])
+    }
+
     @Test func aLabelWiderInCellsThanInPointsIsCutWithAnEllipsis() throws {
         let window = Window(size: Size(width: 160, height: 32))
         window.backgroundColor = .white

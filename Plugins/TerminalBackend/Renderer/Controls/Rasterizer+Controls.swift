@@ -162,7 +162,9 @@ extension Rasterizer {
         let row = area.middleRow
         let columns = area.columns
         let span = maximum - minimum
-        let fraction = span > 0 ? min(max((value - minimum) / span, 0), 1) : 0
+        let ratio = span > 0 ? (value - minimum) / span : 0
+        // A range too wide for a double (`-1e308...1e308`) gives no finite ratio.
+        let fraction = ratio.isFinite ? min(max(ratio, 0), 1) : 0
         let offset = Int((fraction * Double(columns.count - 1)).rounded())
         let mirrored = area.state.contains(.mirrored)
         let thumb = mirrored ? columns.upperBound - 1 - offset : columns.lowerBound + offset
@@ -228,7 +230,8 @@ extension Rasterizer {
             let start = columns.lowerBound + columns.count * slot / count
             let end = columns.lowerBound + columns.count * (slot + 1) / count
             if slot > 0 { put("│", column: start, row: row, style: divider) }
-            let inner = (slot > 0 ? start + 1 : start)..<end
+            // More segments than columns leave some without a cell.
+            let inner = (slot > 0 ? min(start + 1, end) : start)..<end
             guard !inner.isEmpty else { continue }
             let isSelected = index == selected
             var style = TextCellStyle(color: ink(area, ControlInk.text))
