@@ -1,3 +1,4 @@
+public import TrellisCore
 public import TrellisEvents
 public import TrellisGeometry
 public import TrellisLayout
@@ -523,6 +524,16 @@ open class View {
     /// Draws the view's own content in its coordinates, after its background and before its
     /// subviews. The default draws nothing.
     open func draw(in context: DrawingContext) {}
+
+    /// What the view shows, for backends that draw controls for character cells: the
+    /// controls describe themselves (a switch and whether it is on, a slider and its value),
+    /// a label its text's frame and truncation. The default is `nil`.
+    ///
+    /// When it is set, the view's drawing (background, content, subviews and border) is
+    /// recorded between ``DisplayCommand/beginSemantic(_:)`` and
+    /// ``DisplayCommand/endSemantic``. Pixel backends draw exactly what they drew without it;
+    /// the terminal backend draws the control with cell glyphs inside the hint's frame.
+    open var semanticHint: SemanticHint? { nil }
 
     // MARK: Hit testing
 

@@ -31,6 +31,10 @@ public import TrellisPluginKit
 /// in visual order; with `"bidi": "logical"` (`TerminalBidiMode`) they are written in logical
 /// order between bidi isolates, for a terminal that applies the bidirectional algorithm itself.
 ///
+/// Controls are drawn with cell glyphs from the semantic hints around their drawing
+/// (`SemanticHint`), instead of their rasterised pixels; text inside a label's hint stays in
+/// the label's columns, cut with an ellipsis when it is wider in cells than in points.
+///
 /// Shadows of fills and images are drawn as the shape's cells offset by the shadow's offset in
 /// whole cells (rounded), in the shadow's colour; shadows of text and outlines, and blur, are
 /// not drawn.
