@@ -77,6 +77,62 @@ public enum TerminalBidiMode: String, Sendable, Hashable, CaseIterable {
     case logical
 }
 
+/// How the terminal backend draws the images image views show.
+///
+/// An image view's image is marked in the display list by its content key (see
+/// ``DisplayCommand/drawImage(id:source:destination:capInsets:tint:contentKey:)``); every other
+/// image, and an image view's image under a transparency layer, is drawn as half-block cells
+/// in every mode.
+public enum TerminalGraphicsMode: String, Sendable, Hashable, CaseIterable {
+    /// Half-block cells: two pixels a cell, in every terminal (the default).
+    case none
+    /// The kitty graphics protocol: each image is sent once, as PNG, under an image id, and
+    /// placed over its cells; a frame that moves it writes a new placement, and one that no
+    /// longer shows it deletes it.
+    case kitty
+    /// Sixel: each image is scaled to its cells (``TerminalConfiguration/cellPixelWidth`` by
+    /// ``TerminalConfiguration/cellPixelHeight`` pixels each), reduced to at most 256 colours
+    /// and written over its cells; written again only when it or the cells under it change.
+    case sixel
+
+    /// Decides the mode from what a terminal said it supports, unless an environment variable
+    /// or an explicit setting decides first.
+    ///
+    /// `TRELLIS_TERMINAL_GRAPHICS` set to `kitty`, `sixel` or `none` decides; `auto`, an empty
+    /// value or none at all leaves it to the terminal: the kitty protocol where it answered
+    /// the kitty graphics query, else sixel where its device attributes list sixel graphics,
+    /// else half blocks.
+    ///
+    /// ```swift
+    /// TerminalGraphicsMode(environment: [:], kitty: true, sixel: true)       // .kitty
+    /// TerminalGraphicsMode(environment: ["TRELLIS_TERMINAL_GRAPHICS": "none"],
+    ///                      kitty: true, sixel: true)                         // .none
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - environment: The environment variables.
+    ///   - kitty: Whether the terminal answered the kitty graphics query.
+    ///   - sixel: Whether the terminal reported sixel graphics.
+    /// - Throws: ``ConfigurationError`` for another value of the variable.
+    public init(environment: [String: String], kitty: Bool, sixel: Bool)
+        throws(ConfigurationError)
+    {
+        let value = environment[TerminalGraphicsMode.environmentVariable]?.lowercased() ?? ""
+        if let mode = TerminalGraphicsMode(rawValue: value) {
+            self = mode
+        } else if value.isEmpty || value == "auto" {
+            self = kitty ? .kitty : sixel ? .sixel : .none
+        } else {
+            throw ConfigurationError(
+                "\(TerminalGraphicsMode.environmentVariable) must be \"kitty\", \"sixel\", "
+                    + "\"none\" or \"auto\", not \"\(value)\"")
+        }
+    }
+
+    /// The environment variable that overrides the graphics a live terminal app detects.
+    public static let environmentVariable = "TRELLIS_TERMINAL_GRAPHICS"
+}
+
 /// The terminal backend's settings: the one schema of the JSON a host gives its `open` (and
 /// `control`) entry, written by the host with ``json`` and read by the backend with
 /// ``init(json:)``.
@@ -98,6 +154,15 @@ public enum TerminalBidiMode: String, Sendable, Hashable, CaseIterable {
 ///   need; `"logical"` writes it in logical order between bidi isolates, for terminals that
 ///   apply the bidirectional algorithm themselves (see ``TerminalBidiMode``). ``json`` writes
 ///   the key only when it is not the default.
+/// - `graphics`: `"none"` (the default), `"kitty"` or `"sixel"`: how image views' images are
+///   drawn (see ``TerminalGraphicsMode``); `"auto"` is resolved by the host from the
+///   terminal's answers, and means `"none"` to a backend.
+/// - `cellPixelWidth`, `cellPixelHeight`: the size of a cell in the terminal's pixels, 1 to
+///   1000, which sixel images are scaled to; 10 × 20 by default. A live app reads it from the
+///   terminal (`TIOCGWINSZ`, else `CSI 16 t`).
+///
+/// ``json`` writes `graphics`, `cellPixelWidth` and `cellPixelHeight` only when they are not
+/// the defaults.
 public struct TerminalConfiguration: Sendable, Hashable {
     /// The width of a cell, in points.
     public var cellWidth: Double = 8
@@ -112,6 +177,12 @@ public struct TerminalConfiguration: Sendable, Hashable {
     /// How right-to-left text is written: reversed (the default) or in logical order for a
     /// terminal that reorders it.
     public var bidiMode: TerminalBidiMode = .visual
+    /// How image views' images are drawn: half blocks (the default), kitty graphics or sixel.
+    public var graphicsMode: TerminalGraphicsMode = .none
+    /// The width of a cell in the terminal's pixels, for sixel images.
+    public var cellPixelWidth: Int = 10
+    /// The height of a cell in the terminal's pixels, for sixel images.
+    public var cellPixelHeight: Int = 20
 
     /// Creates a configuration.
     ///
@@ -123,11 +194,18 @@ public struct TerminalConfiguration: Sendable, Hashable {
     ///   - assumedBackground: The colour behind the terminal's default background; black by
     ///     default.
     ///   - bidiMode: How right-to-left text is written; reversed in the cells by default.
+    ///   - graphicsMode: How image views' images are drawn; half blocks by default.
+    ///   - cellPixelWidth: A cell's width in the terminal's pixels; 10 by default.
+    ///   - cellPixelHeight: A cell's height in the terminal's pixels; 20 by default.
     public init(
         cellWidth: Double = 8, cellHeight: Double = 16, colorMode: TerminalColorMode = .truecolor,
         repaintsEveryFrame: Bool = false, assumedBackground: Color = .black,
-        bidiMode: TerminalBidiMode = .visual
+        bidiMode: TerminalBidiMode = .visual, graphicsMode: TerminalGraphicsMode = .none,
+        cellPixelWidth: Int = 10, cellPixelHeight: Int = 20
     ) {
+        self.graphicsMode = graphicsMode
+        self.cellPixelWidth = cellPixelWidth
+        self.cellPixelHeight = cellPixelHeight
         self.cellWidth = cellWidth
         self.cellHeight = cellHeight
         self.colorMode = colorMode
@@ -149,7 +227,10 @@ public struct TerminalConfiguration: Sendable, Hashable {
             + "\"colors\":\"\(colorMode.rawValue)\",\"frames\":\""
             + (repaintsEveryFrame ? "full" : "diff") + "\",\"background\":\""
             + assumedBackground.hexString + "\""
-            + (bidiMode == .visual ? "" : ",\"bidi\":\"\(bidiMode.rawValue)\"") + "}"
+            + (bidiMode == .visual ? "" : ",\"bidi\":\"\(bidiMode.rawValue)\"")
+            + (graphicsMode == .none ? "" : ",\"graphics\":\"\(graphicsMode.rawValue)\"")
+            + (cellPixelWidth == 10 ? "" : ",\"cellPixelWidth\":\(cellPixelWidth)")
+            + (cellPixelHeight == 20 ? "" : ",\"cellPixelHeight\":\(cellPixelHeight)") + "}"
         return Array(text.utf8)
     }
 
@@ -216,10 +297,35 @@ public struct TerminalConfiguration: Sendable, Hashable {
                         "configuration \"bidi\" must be \"visual\" or \"logical\"")
                 }
                 bidiMode = mode
+            case "graphics":
+                guard case .string(let name) = value,
+                    let mode = name == "auto" ? TerminalGraphicsMode.none
+                        : TerminalGraphicsMode(rawValue: name)
+                else {
+                    throw ConfigurationError(
+                        "configuration \"graphics\" must be \"none\", \"kitty\", \"sixel\" or \"auto\""
+                    )
+                }
+                graphicsMode = mode
+            case "cellPixelWidth", "cellPixelHeight":
+                guard case .number(let number) = value, number >= 1, number <= 1000,
+                    number == number.rounded()
+                else {
+                    throw ConfigurationError(
+                        "configuration \"\(key)\" must be a whole number from 1 to 1000")
+                }
+                if key == "cellPixelWidth" {
+                    cellPixelWidth = Int(number)
+                } else {
+                    cellPixelHeight = Int(number)
+                }
             default:
                 guard extraKeys.contains(key) else {
                     let known =
-                        ["cellWidth", "cellHeight", "colors", "frames", "background", "bidi"]
+                        [
+                            "cellWidth", "cellHeight", "colors", "frames", "background", "bidi",
+                            "graphics", "cellPixelWidth", "cellPixelHeight",
+                        ]
                         + extraKeys.sorted()
                     throw ConfigurationError(
                         "unknown configuration key \"\(key)\" (known: "
