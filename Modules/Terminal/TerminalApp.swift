@@ -38,18 +38,24 @@ public enum TerminalApp {
     ///   - session: The terminal; standard input and output in raw mode by default.
     ///   - frameInterval: How often, in seconds, the window's clock advances with no input and
     ///     nothing animating; while an animation runs, it advances up to 60 times a second.
+    ///   - graphics: How image views' images are drawn: `nil` (the default) decides from the
+    ///     `TRELLIS_TERMINAL_GRAPHICS` environment variable, else from what the terminal
+    ///     answers (kitty graphics, else sixel, else half blocks); a mode given here is used
+    ///     as it is (see ``TrellisCore/TerminalConfiguration/resolvingGraphics(_:capabilities:size:environment:)``).
     ///   - layout: Called with the window when its size is set, before it is drawn.
     /// - Throws: ``TerminalError``: the session cannot start (`notATerminal` when standard
-    ///   input is not a terminal), the backend cannot be opened or cannot drive a terminal, or
-    ///   drawing or reading fails. The terminal is restored first.
+    ///   input is not a terminal), the backend cannot be opened or cannot drive a terminal,
+    ///   the graphics environment variable has a bad value, or drawing or reading fails. The
+    ///   terminal is restored first.
     public static func run(
         window: Window, backend: String = "terminal", registry: BackendRegistry = BackendRegistry(),
         configuration: TerminalConfiguration = TerminalConfiguration(
             colorMode: .fromProcessEnvironment()),
         session: TerminalSession = TerminalSession(), frameInterval: Double = 0.1,
+        graphics: TerminalGraphicsMode? = nil,
         layout: @escaping (Window) -> Void = { _ in }
     ) throws(TerminalError) {
-        let opened: any Backend
+        var opened: any Backend
         do {
             opened = try registry.open(backend, configuration: configuration.json)
         } catch {
@@ -64,10 +70,24 @@ public enum TerminalApp {
         }
         try session.start()
         defer { session.stop() }
+        // What the terminal supports decides the frames' brackets, the keyboard protocol and
+        // the graphics; the backend is opened again if the graphics change its settings.
+        let capabilities =
+            session.usesRawMode ? try session.queryCapabilities() : TerminalCapabilities()
+        let resolved = try configuration.resolvingGraphics(
+            graphics, capabilities: capabilities, size: session.size,
+            environment: TerminalConfiguration.graphicsEnvironment())
+        if resolved != configuration {
+            do {
+                opened = try registry.open(backend, configuration: resolved.json)
+            } catch {
+                throw TerminalError(.backend, error.description)
+            }
+        }
         window.backend = opened
         var loop = Loop(
-            window: window, session: session, backend: opened, configuration: configuration,
-            layout: layout)
+            window: window, session: session, backend: opened, configuration: resolved,
+            capabilities: capabilities, layout: layout)
         do {
             try loop.run(frameInterval: frameInterval)
         } catch let error as TerminalError {
@@ -115,18 +135,21 @@ public enum TerminalApp {
         let session: TerminalSession
         let backend: any Backend
         let configuration: TerminalConfiguration
+        let capabilities: TerminalCapabilities
         let layout: (Window) -> Void
         let clock = ContinuousClock()
         let start: ContinuousClock.Instant
 
         init(
             window: Window, session: TerminalSession, backend: any Backend,
-            configuration: TerminalConfiguration, layout: @escaping (Window) -> Void
+            configuration: TerminalConfiguration, capabilities: TerminalCapabilities,
+            layout: @escaping (Window) -> Void
         ) {
             self.window = window
             self.session = session
             self.backend = backend
             self.configuration = configuration
+            self.capabilities = capabilities
             self.layout = layout
             start = clock.now
         }
@@ -144,8 +167,6 @@ public enum TerminalApp {
             let reader = TerminalInputReader(session: session, backend: backend)
             // Frames are bracketed as synchronized updates where the terminal applies them,
             // so that none is shown half drawn.
-            let capabilities =
-                session.usesRawMode ? try session.queryCapabilities() : TerminalCapabilities()
             // Where the terminal speaks the kitty keyboard protocol, Escape and keys with
             // modifiers arrive unambiguously, and their releases are reported.
             if capabilities.kittyKeyboard { try session.enableKittyKeyboard() }

@@ -63,7 +63,10 @@ extension SessionTests {
         let capabilities = try session.queryCapabilities(timeout: 2)
         #expect(capabilities == TerminalCapabilities(synchronizedOutput: true, answered: true))
         #expect(try session.read(timeout: 0) == .bytes(Array("x".utf8)))
-        #expect(terminal.readOutput().contains("\u{1B}[?2026$p\u{1B}[?u\u{1B}[c"))
+        #expect(
+            terminal.readOutput().contains(
+                "\u{1B}[?2026$p\u{1B}[?u\u{1B}_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\"
+                    + "\u{1B}[16t\u{1B}[c"))
     }
 
     @Test func aTerminalThatAnswersNothingCostsTheTimeoutAndSupportsNothing() throws {

@@ -21,6 +21,8 @@ enum TrellisCommand {
           demo        show the gallery of seed components: demo [--backend NAME] [--out FILE]
                       [--interactive] (a live terminal application; q quits)
                       [--rtl] (its right-to-left page: Arabic and Hebrew, a form, controls)
+                      [--graphics kitty|sixel|none|auto] (how images are drawn live; auto by
+                      default: TRELLIS_TERMINAL_GRAPHICS, else what the terminal answers)
           plugins     list the rendering backends found [--path DIR[:DIR...]]
           snapshots   review pending snapshots (<name>.<ext>.new beside a reference):
                       snapshots list [DIR] | review [DIR] (a live terminal app: a/r/s/A, q)
@@ -46,18 +48,27 @@ enum TrellisCommand {
             switch command {
             case "demo":
                 let parsed = try Arguments.parse(
-                    rest, options: ["backend", "out"], flags: ["interactive", "rtl"])
+                    rest, options: ["backend", "out", "graphics"], flags: ["interactive", "rtl"])
                 let rightToLeft = parsed.flags.contains("rtl")
                 if !parsed.positional.isEmpty {
                     throw Arguments.UsageError(
                         message: "unexpected argument '\(parsed.positional[0])'")
+                }
+                var graphics: TerminalGraphicsMode?
+                if let name = parsed.options["graphics"], name != "auto" {
+                    guard let mode = TerminalGraphicsMode(rawValue: name) else {
+                        throw Arguments.UsageError(
+                            message:
+                                "--graphics must be kitty, sixel, none or auto, not '\(name)'")
+                    }
+                    graphics = mode
                 }
                 let registry = BackendRegistry()
                 do throws(CommandError) {
                     if parsed.flags.contains("interactive") {
                         return try InteractiveDemo.run(
                             registry: registry, backend: parsed.options["backend"],
-                            rightToLeft: rightToLeft)
+                            rightToLeft: rightToLeft, graphics: graphics)
                     }
                     let backend =
                         parsed.options["backend"]
