@@ -106,7 +106,10 @@ public struct DisplayImage: Sendable, Hashable {
         pixels.withUnsafeBytes { raw in
             var offset = 0
             while offset + 8 <= raw.count {
-                state = mix(state, UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)))
+                state = mix(
+                    state,
+                    UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+                )
                 offset += 8
             }
             var tail: UInt64 = 0
@@ -118,7 +121,8 @@ public struct DisplayImage: Sendable, Hashable {
             }
             state = mix(state, tail)
         }
-        state = mix(state, UInt64(truncatingIfNeeded: width) << 32 | UInt64(truncatingIfNeeded: height))
+        state = mix(
+            state, UInt64(truncatingIfNeeded: width) << 32 | UInt64(truncatingIfNeeded: height))
         state ^= state >> 29
         state = state &* prime2
         return state ^ state >> 32

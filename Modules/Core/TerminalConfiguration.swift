@@ -85,7 +85,7 @@ public enum TerminalBidiMode: String, Sendable, Hashable, CaseIterable {
 /// in every mode.
 public enum TerminalGraphicsMode: String, Sendable, Hashable, CaseIterable {
     /// Half-block cells: two pixels a cell, in every terminal (the default).
-    case none
+    case halfBlocks = "none"
     /// The kitty graphics protocol: each image is sent once, as PNG, under an image id, and
     /// placed over its cells; a frame that moves it writes a new placement, and one that no
     /// longer shows it deletes it.
@@ -106,7 +106,7 @@ public enum TerminalGraphicsMode: String, Sendable, Hashable, CaseIterable {
     /// ```swift
     /// TerminalGraphicsMode(environment: [:], kitty: true, sixel: true)       // .kitty
     /// TerminalGraphicsMode(environment: ["TRELLIS_TERMINAL_GRAPHICS": "none"],
-    ///                      kitty: true, sixel: true)                         // .none
+    ///                      kitty: true, sixel: true)                         // .halfBlocks
     /// ```
     ///
     /// - Parameters:
@@ -121,7 +121,7 @@ public enum TerminalGraphicsMode: String, Sendable, Hashable, CaseIterable {
         if let mode = TerminalGraphicsMode(rawValue: value) {
             self = mode
         } else if value.isEmpty || value == "auto" {
-            self = kitty ? .kitty : sixel ? .sixel : .none
+            self = kitty ? .kitty : sixel ? .sixel : .halfBlocks
         } else {
             throw ConfigurationError(
                 "\(TerminalGraphicsMode.environmentVariable) must be \"kitty\", \"sixel\", "
@@ -178,7 +178,7 @@ public struct TerminalConfiguration: Sendable, Hashable {
     /// terminal that reorders it.
     public var bidiMode: TerminalBidiMode = .visual
     /// How image views' images are drawn: half blocks (the default), kitty graphics or sixel.
-    public var graphicsMode: TerminalGraphicsMode = .none
+    public var graphicsMode: TerminalGraphicsMode = .halfBlocks
     /// The width of a cell in the terminal's pixels, for sixel images.
     public var cellPixelWidth: Int = 10
     /// The height of a cell in the terminal's pixels, for sixel images.
@@ -200,7 +200,7 @@ public struct TerminalConfiguration: Sendable, Hashable {
     public init(
         cellWidth: Double = 8, cellHeight: Double = 16, colorMode: TerminalColorMode = .truecolor,
         repaintsEveryFrame: Bool = false, assumedBackground: Color = .black,
-        bidiMode: TerminalBidiMode = .visual, graphicsMode: TerminalGraphicsMode = .none,
+        bidiMode: TerminalBidiMode = .visual, graphicsMode: TerminalGraphicsMode = .halfBlocks,
         cellPixelWidth: Int = 10, cellPixelHeight: Int = 20
     ) {
         self.graphicsMode = graphicsMode
@@ -228,7 +228,7 @@ public struct TerminalConfiguration: Sendable, Hashable {
             + (repaintsEveryFrame ? "full" : "diff") + "\",\"background\":\""
             + assumedBackground.hexString + "\""
             + (bidiMode == .visual ? "" : ",\"bidi\":\"\(bidiMode.rawValue)\"")
-            + (graphicsMode == .none ? "" : ",\"graphics\":\"\(graphicsMode.rawValue)\"")
+            + (graphicsMode == .halfBlocks ? "" : ",\"graphics\":\"\(graphicsMode.rawValue)\"")
             + (cellPixelWidth == 10 ? "" : ",\"cellPixelWidth\":\(cellPixelWidth)")
             + (cellPixelHeight == 20 ? "" : ",\"cellPixelHeight\":\(cellPixelHeight)") + "}"
         return Array(text.utf8)
@@ -299,7 +299,8 @@ public struct TerminalConfiguration: Sendable, Hashable {
                 bidiMode = mode
             case "graphics":
                 guard case .string(let name) = value,
-                    let mode = name == "auto" ? TerminalGraphicsMode.none
+                    let mode = name == "auto"
+                        ? TerminalGraphicsMode.halfBlocks
                         : TerminalGraphicsMode(rawValue: name)
                 else {
                     throw ConfigurationError(

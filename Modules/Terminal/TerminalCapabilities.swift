@@ -92,7 +92,8 @@ public struct TerminalCapabilities: Sendable, Hashable {
                 })
             {
                 let body = String(decoding: bytes[(index + 3)..<end], as: UTF8.self)
-                let parts = body.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false)
+                let parts = body.split(
+                    separator: ";", maxSplits: 1, omittingEmptySubsequences: false)
                 if parts.count == 2, parts[0].split(separator: ",").contains("i=31") {
                     capabilities.kittyGraphics = parts[1] == "OK"
                 }

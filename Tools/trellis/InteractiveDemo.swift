@@ -11,8 +11,7 @@ enum InteractiveDemo {
     static func run(
         registry: BackendRegistry, backend: String?, rightToLeft: Bool = false,
         graphics: TerminalGraphicsMode? = nil
-    ) throws(CommandError) -> Int32
-    {
+    ) throws(CommandError) -> Int32 {
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
             throw CommandError("--interactive needs a terminal on standard input and output")
         }

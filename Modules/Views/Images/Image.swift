@@ -1,6 +1,6 @@
-public import TrellisGeometry
 import Synchronization
 import TrellisCore
+public import TrellisGeometry
 
 /// The pixels of an image: 8-bit RGBA with straight alpha, row by row from the top. Shared by
 /// every image derived from the same source, so that a frame carries them once.

@@ -82,7 +82,9 @@ public final class DrawingContext {
     ///     rather than part of its decoration: the command then carries the pixels' content key
     ///     (``PixelBuffer/contentKey``), which lets a terminal that shows images keep it sent
     ///     from frame to frame.
-    public func draw(_ image: Image, in destination: Rect, tint: Color? = nil, isContent: Bool = false) {
+    public func draw(
+        _ image: Image, in destination: Rect, tint: Color? = nil, isContent: Bool = false
+    ) {
         guard destination.isFinite, !destination.isEmpty else { return }
         let id = register(image)
         let source = Rect(

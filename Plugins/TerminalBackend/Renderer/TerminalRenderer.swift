@@ -183,7 +183,7 @@ public final class TerminalRenderer: FrameRenderer, ControllableRenderer {
                 glyphs: glyphs, bidiMode: configuration.bidiMode)
             glyphs = GlyphTable()
             switch configuration.graphicsMode {
-            case .none: rasterizer.graphicsRowLimit = nil
+            case .halfBlocks: rasterizer.graphicsRowLimit = nil
             case .kitty: rasterizer.graphicsRowLimit = rows
             // A sixel image that reaches the last row scrolls the screen in some terminals.
             case .sixel: rasterizer.graphicsRowLimit = rows - 1
@@ -352,7 +352,7 @@ public final class TerminalRenderer: FrameRenderer, ControllableRenderer {
     /// Whether terminal graphics show images, or may show some in this frame: the whole
     /// frame is then drawn, so that every image's placement is known.
     private func showsImages() -> Bool {
-        guard configuration.graphicsMode != .none else { return false }
+        guard configuration.graphicsMode != .halfBlocks else { return false }
         if !kitty.shown.isEmpty || !sixel.shown.isEmpty { return true }
         guard let whole = try? scene.displayList() else { return true }
         return whole.commands.contains { command in

@@ -76,7 +76,8 @@ struct ImagePlacement {
         }
         let (x, width) = span(
             visible.column, visible.columns, of: box.column, box.columns, pixels: sourceWidth)
-        let (y, height) = span(visible.row, visible.rows, of: box.row, box.rows, pixels: sourceHeight)
+        let (y, height) = span(
+            visible.row, visible.rows, of: box.row, box.rows, pixels: sourceHeight)
         return (x, y, width, height)
     }
 
@@ -89,7 +90,9 @@ struct ImagePlacement {
             contentKey, UInt64(source.0), UInt64(source.1), UInt64(source.2), UInt64(source.3),
             tint.map { UInt64($0) | 1 << 32 } ?? 0,
         ] {
-            for shift in stride(from: 0, to: 64, by: 8) { words.append(UInt8(truncatingIfNeeded: value >> UInt64(shift))) }
+            for shift in stride(from: 0, to: 64, by: 8) {
+                words.append(UInt8(truncatingIfNeeded: value >> UInt64(shift)))
+            }
         }
         return DisplayImage.contentKey(width: 0, height: 0, pixels: words)
     }

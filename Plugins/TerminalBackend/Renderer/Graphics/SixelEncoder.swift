@@ -46,8 +46,9 @@ enum SixelEncoder {
                 for g in 0..<greenLevels {
                     for b in 0..<blueLevels {
                         palette.append(
-                            Int32(level(r, of: redLevels) << 16 | level(g, of: greenLevels) << 8
-                                | level(b, of: blueLevels)))
+                            Int32(
+                                level(r, of: redLevels) << 16 | level(g, of: greenLevels) << 8
+                                    | level(b, of: blueLevels)))
                     }
                 }
             }
@@ -145,7 +146,8 @@ struct SixelGraphics {
     /// The cells that images no longer shown there covered: the frame encoder writes them
     /// again.
     func vacated(by placements: [ImagePlacement]) -> [CellBox] {
-        let kept = Set(placements.map { Shown(identity: $0.identity, visible: $0.visible, box: $0.box) })
+        let kept = Set(
+            placements.map { Shown(identity: $0.identity, visible: $0.visible, box: $0.box) })
         return shown.filter { !kept.contains($0) }.map(\.visible)
     }
 
@@ -169,12 +171,15 @@ struct SixelGraphics {
         var count = 0
         shown = []
         for placement in placements {
-            let entry = Shown(identity: placement.identity, visible: placement.visible, box: placement.box)
+            let entry = Shown(
+                identity: placement.identity, visible: placement.visible, box: placement.box)
             shown.append(entry)
             if !isFull && before.contains(entry) && !written(placement.visible) { continue }
             let (pixels, width, height) = SixelGraphics.scaled(
                 placement, pixelWidth: pixelWidth, pixelHeight: pixelHeight)
-            output.append(contentsOf: "\u{1B}[\(placement.visible.row + 1);\(placement.visible.column + 1)H".utf8)
+            output.append(
+                contentsOf: "\u{1B}[\(placement.visible.row + 1);\(placement.visible.column + 1)H"
+                    .utf8)
             output.append(
                 contentsOf: SixelEncoder.encode(
                     rgba: pixels, width: width, height: height, background: background))

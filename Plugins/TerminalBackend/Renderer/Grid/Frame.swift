@@ -118,7 +118,9 @@ extension Frame {
         guard !rows.isEmpty, !columns.isEmpty else { return }
         for row in rows {
             for column in columns { cells[row * self.columns + column] = unwritable }
-            if columns.lowerBound > 0 { cells[row * self.columns + columns.lowerBound - 1] = unwritable }
+            if columns.lowerBound > 0 {
+                cells[row * self.columns + columns.lowerBound - 1] = unwritable
+            }
         }
     }
 
