@@ -31,6 +31,14 @@ public import TrellisPluginKit
 /// Shadows of fills and images are drawn as the shape's cells offset by the shadow's offset in
 /// whole cells (rounded), in the shadow's colour; shadows of text and outlines, and blur, are
 /// not drawn.
+///
+/// Images are half blocks, two pixels a cell. With `"graphics": "kitty"` or `"sixel"`
+/// (`TerminalGraphicsMode`), an image view's image (a `drawImage` with a content key) is shown
+/// as a picture over its cells instead, written after them: through the kitty graphics
+/// protocol it is sent once and placed again when it moves, and deleted when no frame draws it;
+/// as a sixel it is written when it is new, moved, changed or its cells were written. A frame
+/// in which nothing changes still writes nothing. An image that something later draws over,
+/// one in a transparency layer, with a shadow or with cap insets stays half blocks.
 public final class TerminalRenderer: FrameRenderer, ControllableRenderer {
     /// The settings.
     public private(set) var configuration: TerminalConfiguration
@@ -57,8 +65,6 @@ public final class TerminalRenderer: FrameRenderer, ControllableRenderer {
     private var kitty = KittyGraphics()
     /// The images shown as sixels.
     private var sixel = SixelGraphics()
-    /// What the last frame did with images.
-    private(set) var graphicsCounts = KittyGraphics.Counts()
 
     /// Whole frames in 24-bit colour in a `.ans` file, which `cat` shows in a terminal; no
     /// preview (the terminal itself is the preview).
@@ -218,15 +224,14 @@ public final class TerminalRenderer: FrameRenderer, ControllableRenderer {
         var result = encoder.encode(
             frame, previous: base, glyphs: glyphs, rows: isFull ? nil : changedRows)
         let cellBytes = result.bytes.count
-        graphicsCounts = KittyGraphics.Counts()
         if configuration.graphicsMode == .kitty || !kitty.shown.isEmpty {
-            graphicsCounts = kitty.encode(
+            kitty.encode(
                 configuration.graphicsMode == .kitty ? placements : [], isFull: isFull,
                 into: &result.bytes)
         }
         if configuration.graphicsMode == .sixel || !sixel.shown.isEmpty {
             let background = PackedColor.make(configuration.assumedBackground) & 0xFF_FFFF
-            graphicsCounts.transmitted = sixel.encode(
+            sixel.encode(
                 configuration.graphicsMode == .sixel ? placements : [],
                 written: { box in base.map { !$0.isSame(as: frame, in: box) } ?? true },
                 isFull: isFull, pixelWidth: configuration.cellPixelWidth,

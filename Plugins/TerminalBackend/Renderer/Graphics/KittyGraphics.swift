@@ -39,13 +39,6 @@ struct KittyGraphics {
         var isWhole: Bool
     }
 
-    /// What one frame wrote.
-    struct Counts: Equatable {
-        var transmitted = 0
-        var placed = 0
-        var deleted = 0
-    }
-
     private(set) var shown: [UInt64: Shown] = [:]
     private var nextID: UInt32 = 1
 
@@ -55,14 +48,9 @@ struct KittyGraphics {
     ///   - placements: The frame's placements, in drawing order.
     ///   - isFull: Whether the frame is a full repaint (the screen was cleared).
     ///   - output: Where the escape sequences go.
-    /// - Returns: How many images were sent, placements written and deletions written.
-    mutating func encode(_ placements: [ImagePlacement], isFull: Bool, into output: inout [UInt8])
-        -> Counts
-    {
-        var counts = Counts()
+    mutating func encode(_ placements: [ImagePlacement], isFull: Bool, into output: inout [UInt8]) {
         if isFull && !shown.isEmpty {
             append("\u{1B}_Ga=d,d=A,q=2;\u{1B}\\", to: &output)
-            counts.deleted += shown.count
             shown = [:]
         }
         var wanted: [UInt64: [Int: (Place, ImagePlacement)]] = [:]
@@ -83,13 +71,11 @@ struct KittyGraphics {
             guard let places = wanted[identity] else {
                 append("\u{1B}_Ga=d,d=I,i=\(image.id),q=2;\u{1B}\\", to: &output)
                 shown[identity] = nil
-                counts.deleted += 1
                 continue
             }
             for number in image.placements.keys.sorted() where places[number] == nil {
                 append("\u{1B}_Ga=d,d=i,i=\(image.id),p=\(number),q=2;\u{1B}\\", to: &output)
                 shown[identity]?.placements[number] = nil
-                counts.deleted += 1
             }
         }
         for identity in order {
@@ -99,7 +85,6 @@ struct KittyGraphics {
                 nextID = nextID == UInt32.max ? 1 : nextID + 1
                 transmit(first, id: id, into: &output)
                 shown[identity] = Shown(id: id, placements: [:])
-                counts.transmitted += 1
             }
             guard let id = shown[identity]?.id else { continue }
             for number in places.keys.sorted() {
@@ -113,15 +98,8 @@ struct KittyGraphics {
                 }
                 append("\u{1B}_G" + keys + ",C=1,q=2;\u{1B}\\", to: &output)
                 shown[identity]?.placements[number] = place
-                counts.placed += 1
             }
         }
-        return counts
-    }
-
-    /// Forgets what the terminal holds (after it was reset).
-    mutating func forget() {
-        shown = [:]
     }
 
     /// Transmits an image's pixels as PNG in chunks.

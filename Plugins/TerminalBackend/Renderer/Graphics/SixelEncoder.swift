@@ -162,13 +162,11 @@ struct SixelGraphics {
     ///   - pixelHeight: A cell's height in pixels.
     ///   - background: The colour semi-transparent pixels are blended over, `0xRRGGBB`.
     ///   - output: Where the sixel sequences go.
-    /// - Returns: How many images were written.
     mutating func encode(
         _ placements: [ImagePlacement], written: (CellBox) -> Bool, isFull: Bool,
         pixelWidth: Int, pixelHeight: Int, background: UInt32, into output: inout [UInt8]
-    ) -> Int {
+    ) {
         let before = Set(shown)
-        var count = 0
         shown = []
         for placement in placements {
             let entry = Shown(
@@ -183,9 +181,7 @@ struct SixelGraphics {
             output.append(
                 contentsOf: SixelEncoder.encode(
                     rgba: pixels, width: width, height: height, background: background))
-            count += 1
         }
-        return count
     }
 
     /// The pixels of a placement's visible cells: the image scaled to its whole box of cells
