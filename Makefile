@@ -25,10 +25,11 @@ DESTDIR      ?=
 CONFIGURATION ?= release
 SWIFT_FLAGS  ?= -Xswiftc -warnings-as-errors
 # Debian packages the build, the tests and the tools need (Chromium loads the HTML snapshot
-# report in the snapshot suite, and is the browser peer of the end-to-end flex benchmarks).
+# report in the snapshot suite, and is the browser peer of the end-to-end flex benchmarks;
+# libsixel-bin's sixel2png decodes the terminal backend's sixel images in its tests).
 DEBIAN_PACKAGES := libffi-dev libicu-dev libpng-dev pkg-config tmux unicode-data libcairo2-dev \
 	libharfbuzz-dev libfreetype-dev libfontconfig-dev fonts-dejavu-core fonts-wqy-microhei zlib1g-dev \
-	chromium
+	chromium libsixel-bin
 # Debian packages only `make bench` needs: Python with venv for the peer engines and g++ for
 # the native Kiwi peer.
 BENCH_PACKAGES := python3 python3-venv g++

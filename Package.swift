@@ -89,7 +89,9 @@ let modules: [Module] = [
     ),
     Module(
         name: "TrellisTerminalRenderer", path: "Plugins/TerminalBackend/Renderer",
-        dependencies: ["TrellisGeometry", "TrellisText", "TrellisCore", "TrellisPluginKit"],
+        dependencies: [
+            "TrellisGeometry", "TrellisText", "TrellisCore", "TrellisPluginKit", "TrellisPNG",
+        ],
         tests: "TerminalTests",
         testDependencies: [
             "TrellisRender", "TrellisEvents", "TrellisText", "TrellisGeometry", "Trellis",

@@ -31,8 +31,16 @@ public enum DisplayCommand: Sendable, Hashable {
     /// Draws part of an image (`source`, in image pixels) into a rectangle; with cap insets (in
     /// image pixels) it draws nine slices whose corners keep their size; with a tint, the
     /// image's alpha is filled with the tint colour (a template image).
+    ///
+    /// `contentKey` marks the image an image view shows, as its content rather than its
+    /// decoration: a stable identity of the image's pixels (``DisplayImage/contentKey(width:height:pixels:)``)
+    /// that stays the same from frame to frame while they do, whatever id the image has in the
+    /// list. A backend that keeps images on its output device (the terminal backend's kitty
+    /// graphics and sixel modes) sends an image once under this key and places it again where
+    /// the command draws it; other backends draw the command as they would without it.
     case drawImage(
-        id: UInt32, source: Rect, destination: Rect, capInsets: EdgeInsets?, tint: Color?)
+        id: UInt32, source: Rect, destination: Rect, capInsets: EdgeInsets?, tint: Color?,
+        contentKey: UInt64? = nil)
     /// Draws a run of text.
     case glyphRun(GlyphRun)
     /// Starts a transparency layer: later drawing is composited as a group with this opacity at

@@ -427,7 +427,7 @@ struct DisplayListDecoder {
             let destination = try rect("destination")
             let flagsOffset = reader.offset
             let flags = try u8()
-            guard flags & ~3 == 0 else {
+            guard flags & ~7 == 0 else {
                 throw fail("unknown image flags \(flags)", at: flagsOffset)
             }
             var capInsets: EdgeInsets?
@@ -437,8 +437,10 @@ struct DisplayListDecoder {
                     bottom: try nonNegative("cap inset"), right: try nonNegative("cap inset"))
             }
             let tint = flags & 2 != 0 ? try color("tint") : nil
+            let key = flags & 4 != 0 ? try u64() : nil
             return .drawImage(
-                id: id, source: source, destination: destination, capInsets: capInsets, tint: tint)
+                id: id, source: source, destination: destination, capInsets: capInsets, tint: tint,
+                contentKey: key)
         case .glyphRun:
             return .glyphRun(try glyphRun())
         case .beginLayer:

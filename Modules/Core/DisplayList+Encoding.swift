@@ -68,6 +68,11 @@ extension DisplayList {
     /// radii (top-left, top-right, bottom-right, bottom-left) and insets (top, left, bottom,
     /// right), six f64 for transforms, and a u32 byte count plus UTF-8 for strings.
     ///
+    /// An image command's payload is its u32 image id, source and destination rectangles, a u8
+    /// of flags (1 cap insets, 2 tint, 4 content key), then the flagged parts in that order:
+    /// four insets, a colour, and a u64 content key. A command without a content key is
+    /// encoded as it was before the key existed.
+    ///
     /// - Complexity: O(*n*) in the size of the list.
     public func encoded() -> [UInt8] {
         var writer = ByteWriter(capacity: 64 + commands.count * 48)
@@ -150,17 +155,20 @@ extension DisplayCommand {
             writer.write(color)
             writer.write(offset)
             writer.write(blur)
-        case .drawImage(let id, let source, let destination, let capInsets, let tint):
+        case .drawImage(let id, let source, let destination, let capInsets, let tint, let key):
             writer.write(id)
             writer.write(source)
             writer.write(destination)
-            writer.write(UInt8(capInsets == nil ? 0 : 1) | UInt8(tint == nil ? 0 : 2))
+            writer.write(
+                UInt8(capInsets == nil ? 0 : 1) | UInt8(tint == nil ? 0 : 2)
+                    | UInt8(key == nil ? 0 : 4))
             if let capInsets {
                 for value in [capInsets.top, capInsets.left, capInsets.bottom, capInsets.right] {
                     writer.write(value)
                 }
             }
             if let tint { writer.write(tint) }
+            if let key { writer.write(key) }
         case .glyphRun(let run):
             run.encode(into: &writer)
         case .beginLayer(let alpha):

@@ -81,6 +81,53 @@ public struct DisplayImage: Sendable, Hashable {
         self.init(id: id, width: width, height: height, pixels: pixels)
     }
 
+    /// A 64-bit identity of an image's pixels, the same on every machine and in every run for
+    /// the same size and bytes: what ``DisplayCommand/drawImage(id:source:destination:capInsets:tint:contentKey:)``
+    /// carries for an image view's content.
+    ///
+    /// The bytes are read eight at a time, each word mixed into the state with a
+    /// multiply–rotate step (constants of xxHash64), then the size; a change of any byte changes
+    /// the key but for a 2⁻⁶⁴ chance.
+    ///
+    /// - Parameters:
+    ///   - width: The width in pixels.
+    ///   - height: The height in pixels.
+    ///   - pixels: The RGBA bytes.
+    /// - Returns: The key.
+    /// - Complexity: O(*n*) in the number of bytes.
+    public static func contentKey(width: Int, height: Int, pixels: [UInt8]) -> UInt64 {
+        let prime1: UInt64 = 0x9E37_79B1_85EB_CA87
+        let prime2: UInt64 = 0xC2B2_AE3D_27D4_EB4F
+        func mix(_ state: UInt64, _ word: UInt64) -> UInt64 {
+            let folded = state ^ ((word &* prime2) << 31 | (word &* prime2) >> 33) &* prime1
+            return (folded << 27 | folded >> 37) &* prime1 &+ 0x85EB_CA77_C2B2_AE63
+        }
+        var state = prime1 ^ UInt64(truncatingIfNeeded: pixels.count)
+        pixels.withUnsafeBytes { raw in
+            var offset = 0
+            while offset + 8 <= raw.count {
+                state = mix(
+                    state,
+                    UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+                )
+                offset += 8
+            }
+            var tail: UInt64 = 0
+            var shift: UInt64 = 0
+            while offset < raw.count {
+                tail |= UInt64(raw[offset]) << shift
+                shift += 8
+                offset += 1
+            }
+            state = mix(state, tail)
+        }
+        state = mix(
+            state, UInt64(truncatingIfNeeded: width) << 32 | UInt64(truncatingIfNeeded: height))
+        state ^= state >> 29
+        state = state &* prime2
+        return state ^ state >> 32
+    }
+
     /// The colour of the pixel at a column and row, or `nil` outside the image.
     public func pixel(x: Int, y: Int) -> Color? {
         guard x >= 0, y >= 0, x < width, y < height else { return nil }

@@ -259,7 +259,7 @@ private struct SegmentWalker {
     private mutating func append(_ run: ArraySlice<DisplayCommand>) {
         commands.append(contentsOf: run)
         for index in run.indices {
-            if case .drawImage(let image, _, _, _, _) = run[index] { imageIDs.insert(image) }
+            if case .drawImage(let image, _, _, _, _, _) = run[index] { imageIDs.insert(image) }
         }
     }
 }

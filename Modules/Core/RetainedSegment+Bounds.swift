@@ -89,7 +89,7 @@ private struct ExtentState {
             local = rect
         case .strokeRoundedRect(let rect, _, _, let width):
             local = rect.insetBy(dx: -width / 2, dy: -width / 2)
-        case .drawImage(_, _, let destination, _, _):
+        case .drawImage(_, _, let destination, _, _, _):
             local = destination
         case .glyphRun(let run):
             // Glyphs overhang their advances (italics, accents, swashes): half the size around.

@@ -77,6 +77,62 @@ public enum TerminalBidiMode: String, Sendable, Hashable, CaseIterable {
     case logical
 }
 
+/// How the terminal backend draws the images image views show.
+///
+/// An image view's image is marked in the display list by its content key (see
+/// ``DisplayCommand/drawImage(id:source:destination:capInsets:tint:contentKey:)``); every other
+/// image, and an image view's image under a transparency layer, is drawn as half-block cells
+/// in every mode.
+public enum TerminalGraphicsMode: String, Sendable, Hashable, CaseIterable {
+    /// Half-block cells: two pixels a cell, in every terminal (the default).
+    case halfBlocks = "none"
+    /// The kitty graphics protocol: each image is sent once, as PNG, under an image id, and
+    /// placed over its cells; a frame that moves it writes a new placement, and one that no
+    /// longer shows it deletes it.
+    case kitty
+    /// Sixel: each image is scaled to its cells (``TerminalConfiguration/cellPixelWidth`` by
+    /// ``TerminalConfiguration/cellPixelHeight`` pixels each), reduced to at most 256 colours
+    /// and written over its cells; written again only when it or the cells under it change.
+    case sixel
+
+    /// Decides the mode from what a terminal said it supports, unless an environment variable
+    /// or an explicit setting decides first.
+    ///
+    /// `TRELLIS_TERMINAL_GRAPHICS` set to `kitty`, `sixel` or `none` decides; `auto`, an empty
+    /// value or none at all leaves it to the terminal: the kitty protocol where it answered
+    /// the kitty graphics query, else sixel where its device attributes list sixel graphics,
+    /// else half blocks.
+    ///
+    /// ```swift
+    /// TerminalGraphicsMode(environment: [:], kitty: true, sixel: true)       // .kitty
+    /// TerminalGraphicsMode(environment: ["TRELLIS_TERMINAL_GRAPHICS": "none"],
+    ///                      kitty: true, sixel: true)                         // .halfBlocks
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - environment: The environment variables.
+    ///   - kitty: Whether the terminal answered the kitty graphics query.
+    ///   - sixel: Whether the terminal reported sixel graphics.
+    /// - Throws: ``ConfigurationError`` for another value of the variable.
+    public init(environment: [String: String], kitty: Bool, sixel: Bool)
+        throws(ConfigurationError)
+    {
+        let value = environment[TerminalGraphicsMode.environmentVariable]?.lowercased() ?? ""
+        if let mode = TerminalGraphicsMode(rawValue: value) {
+            self = mode
+        } else if value.isEmpty || value == "auto" {
+            self = kitty ? .kitty : sixel ? .sixel : .halfBlocks
+        } else {
+            throw ConfigurationError(
+                "\(TerminalGraphicsMode.environmentVariable) must be \"kitty\", \"sixel\", "
+                    + "\"none\" or \"auto\", not \"\(value)\"")
+        }
+    }
+
+    /// The environment variable that overrides the graphics a live terminal app detects.
+    public static let environmentVariable = "TRELLIS_TERMINAL_GRAPHICS"
+}
+
 /// The terminal backend's settings: the one schema of the JSON a host gives its `open` (and
 /// `control`) entry, written by the host with ``json`` and read by the backend with
 /// ``init(json:)``.
@@ -100,6 +156,15 @@ public enum TerminalBidiMode: String, Sendable, Hashable, CaseIterable {
 ///   the key only when it is not the default.
 /// - `inline`: `true` for frames drawn in rows below a shell's prompt rather than on a screen of
 ///   their own (see ``drawsInline``); `false` by default, and written only when `true`.
+/// - `graphics`: `"none"` (the default), `"kitty"` or `"sixel"`: how image views' images are
+///   drawn (see ``TerminalGraphicsMode``); `"auto"` is resolved by the host from the
+///   terminal's answers, and means `"none"` to a backend.
+/// - `cellPixelWidth`, `cellPixelHeight`: the size of a cell in the terminal's pixels, 1 to
+///   1000, which sixel images are scaled to; 10 × 20 by default. A live app reads it from the
+///   terminal (`TIOCGWINSZ`, else `CSI 16 t`).
+///
+/// ``json`` writes `graphics`, `cellPixelWidth` and `cellPixelHeight` only when they are not
+/// the defaults.
 public struct TerminalConfiguration: Sendable, Hashable {
     /// The width of a cell, in points.
     public var cellWidth: Double = 8
@@ -121,8 +186,15 @@ public struct TerminalConfiguration: Sendable, Hashable {
     /// frame's top-left cell and leaves it there, moves the cursor only relative to where it
     /// is (never to an absolute row, which would be a row of the shell's), and clears only
     /// its own rows for a full repaint, never the screen. The host reserves the rows and
-    /// parks the cursor on their first cell before the first frame.
+    /// parks the cursor on their first cell before the first frame. Image views' images are
+    /// drawn as half blocks in inline frames, whatever ``graphicsMode`` says.
     public var drawsInline = false
+    /// How image views' images are drawn: half blocks (the default), kitty graphics or sixel.
+    public var graphicsMode: TerminalGraphicsMode = .halfBlocks
+    /// The width of a cell in the terminal's pixels, for sixel images.
+    public var cellPixelWidth: Int = 10
+    /// The height of a cell in the terminal's pixels, for sixel images.
+    public var cellPixelHeight: Int = 20
 
     /// Creates a configuration.
     ///
@@ -135,11 +207,19 @@ public struct TerminalConfiguration: Sendable, Hashable {
     ///     default.
     ///   - bidiMode: How right-to-left text is written; reversed in the cells by default.
     ///   - drawsInline: Whether frames are drawn in the rows below a prompt; no by default.
+    ///   - graphicsMode: How image views' images are drawn; half blocks by default.
+    ///   - cellPixelWidth: A cell's width in the terminal's pixels; 10 by default.
+    ///   - cellPixelHeight: A cell's height in the terminal's pixels; 20 by default.
     public init(
         cellWidth: Double = 8, cellHeight: Double = 16, colorMode: TerminalColorMode = .truecolor,
         repaintsEveryFrame: Bool = false, assumedBackground: Color = .black,
-        bidiMode: TerminalBidiMode = .visual, drawsInline: Bool = false
+        bidiMode: TerminalBidiMode = .visual, drawsInline: Bool = false,
+        graphicsMode: TerminalGraphicsMode = .halfBlocks, cellPixelWidth: Int = 10,
+        cellPixelHeight: Int = 20
     ) {
+        self.graphicsMode = graphicsMode
+        self.cellPixelWidth = cellPixelWidth
+        self.cellPixelHeight = cellPixelHeight
         self.cellWidth = cellWidth
         self.cellHeight = cellHeight
         self.colorMode = colorMode
@@ -163,7 +243,10 @@ public struct TerminalConfiguration: Sendable, Hashable {
             + (repaintsEveryFrame ? "full" : "diff") + "\",\"background\":\""
             + assumedBackground.hexString + "\""
             + (bidiMode == .visual ? "" : ",\"bidi\":\"\(bidiMode.rawValue)\"")
-            + (drawsInline ? ",\"inline\":true" : "") + "}"
+            + (drawsInline ? ",\"inline\":true" : "")
+            + (graphicsMode == .halfBlocks ? "" : ",\"graphics\":\"\(graphicsMode.rawValue)\"")
+            + (cellPixelWidth == 10 ? "" : ",\"cellPixelWidth\":\(cellPixelWidth)")
+            + (cellPixelHeight == 20 ? "" : ",\"cellPixelHeight\":\(cellPixelHeight)") + "}"
         return Array(text.utf8)
     }
 
@@ -235,12 +318,36 @@ public struct TerminalConfiguration: Sendable, Hashable {
                     throw ConfigurationError("configuration \"inline\" must be true or false")
                 }
                 drawsInline = flag
+            case "graphics":
+                guard case .string(let name) = value,
+                    let mode = name == "auto"
+                        ? TerminalGraphicsMode.halfBlocks
+                        : TerminalGraphicsMode(rawValue: name)
+                else {
+                    throw ConfigurationError(
+                        "configuration \"graphics\" must be \"none\", \"kitty\", \"sixel\" or \"auto\""
+                    )
+                }
+                graphicsMode = mode
+            case "cellPixelWidth", "cellPixelHeight":
+                guard case .number(let number) = value, number >= 1, number <= 1000,
+                    number == number.rounded()
+                else {
+                    throw ConfigurationError(
+                        "configuration \"\(key)\" must be a whole number from 1 to 1000")
+                }
+                if key == "cellPixelWidth" {
+                    cellPixelWidth = Int(number)
+                } else {
+                    cellPixelHeight = Int(number)
+                }
             default:
                 guard extraKeys.contains(key) else {
                     let known =
                         [
                             "cellWidth", "cellHeight", "colors", "frames", "background", "bidi",
                             "inline",
+                            "graphics", "cellPixelWidth", "cellPixelHeight",
                         ]
                         + extraKeys.sorted()
                     throw ConfigurationError(

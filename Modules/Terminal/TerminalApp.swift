@@ -48,18 +48,24 @@ public enum TerminalApp {
     ///     frame; after a full-screen app ends, once the shell's screen is back.
     ///   - frameInterval: How often, in seconds, the window's clock advances with no input and
     ///     nothing animating; while an animation runs, it advances up to 60 times a second.
+    ///   - graphics: How image views' images are drawn: `nil` (the default) decides from the
+    ///     `TRELLIS_TERMINAL_GRAPHICS` environment variable, else from what the terminal
+    ///     answers (kitty graphics, else sixel, else half blocks); a mode given here is used
+    ///     as it is (see ``TrellisCore/TerminalConfiguration/resolvingGraphics(_:capabilities:size:environment:)``).
+    ///     Inline apps draw images as half blocks.
     ///   - layout: Called with the window when its size is set, before it is drawn.
     /// - Throws: ``TerminalError``: the session cannot start (`notATerminal` when standard
     ///   input is not a terminal), the backend cannot be opened or cannot drive a terminal, an
     ///   inline viewport has no rows or its session turns on the alternate screen or the mouse
-    ///   (`invalidArgument`), or drawing or reading fails. The terminal is restored first.
+    ///   (`invalidArgument`), the graphics environment variable has a bad value
+    ///   (`configuration`), or drawing or reading fails. The terminal is restored first.
     public static func run(
         window: Window, backend: String = "terminal", registry: BackendRegistry = BackendRegistry(),
         configuration: TerminalConfiguration = TerminalConfiguration(
             colorMode: .fromProcessEnvironment()),
         session: TerminalSession? = nil, viewport: TerminalViewport = .fullScreen,
         printer: TerminalPrinter? = nil, frameInterval: Double = 0.1,
-        layout: @escaping (Window) -> Void = { _ in }
+        graphics: TerminalGraphicsMode? = nil, layout: @escaping (Window) -> Void = { _ in }
     ) throws(TerminalError) {
         var configuration = configuration
         let session = session ?? TerminalSession(modes: viewport.isInline ? .inline : .interactive)
@@ -79,7 +85,7 @@ public enum TerminalApp {
             }
             configuration.drawsInline = true
         }
-        let opened: any Backend
+        var opened: any Backend
         do {
             opened = try registry.open(backend, configuration: configuration.json)
         } catch {
@@ -118,10 +124,28 @@ public enum TerminalApp {
                 try? TerminalDevice.writeAll(Array(text.utf8), to: session.output)
             }
         }
+        // What the terminal supports decides the frames' brackets, the keyboard protocol and
+        // the graphics of a full-screen app; its backend is opened again if the graphics change
+        // its settings.
+        let capabilities =
+            session.usesRawMode ? try session.queryCapabilities() : TerminalCapabilities()
+        let resolved =
+            viewport.isInline
+            ? configuration
+            : try configuration.resolvingGraphics(
+                graphics, capabilities: capabilities, size: session.size,
+                environment: TerminalConfiguration.graphicsEnvironment())
+        if resolved != configuration {
+            do {
+                opened = try registry.open(backend, configuration: resolved.json)
+            } catch {
+                throw TerminalError(.backend, error.description)
+            }
+        }
         window.backend = opened
         var loop = Loop(
-            window: window, session: session, backend: opened, configuration: configuration,
-            inline: inline, printer: printer, layout: layout)
+            window: window, session: session, backend: opened, configuration: resolved,
+            capabilities: capabilities, inline: inline, printer: printer, layout: layout)
         do {
             try loop.run(frameInterval: frameInterval)
         } catch let error as TerminalError {
@@ -176,6 +200,7 @@ public enum TerminalApp {
         let session: TerminalSession
         let backend: any Backend
         let configuration: TerminalConfiguration
+        let capabilities: TerminalCapabilities
         var inline: InlineApp?
         let printer: TerminalPrinter?
         let layout: (Window) -> Void
@@ -186,13 +211,15 @@ public enum TerminalApp {
 
         init(
             window: Window, session: TerminalSession, backend: any Backend,
-            configuration: TerminalConfiguration, inline: InlineApp?, printer: TerminalPrinter?,
+            configuration: TerminalConfiguration, capabilities: TerminalCapabilities,
+            inline: InlineApp?, printer: TerminalPrinter?,
             layout: @escaping (Window) -> Void
         ) {
             self.window = window
             self.session = session
             self.backend = backend
             self.configuration = configuration
+            self.capabilities = capabilities
             self.inline = inline
             self.printer = printer
             self.layout = layout
@@ -211,8 +238,6 @@ public enum TerminalApp {
             let reader = TerminalInputReader(session: session, backend: backend)
             // Frames are bracketed as synchronized updates where the terminal applies them,
             // so that none is shown half drawn.
-            let capabilities =
-                session.usesRawMode ? try session.queryCapabilities() : TerminalCapabilities()
             // Where the terminal speaks the kitty keyboard protocol, Escape and keys with
             // modifiers arrive unambiguously, and their releases are reported.
             if capabilities.kittyKeyboard { try session.enableKittyKeyboard() }

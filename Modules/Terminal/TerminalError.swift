@@ -13,6 +13,7 @@ public struct TerminalError: Error, Sendable, Hashable, CustomStringConvertible 
             case closed = "session closed"
             case backend = "backend failed"
             case invalidArgument = "invalid argument"
+            case configuration = "bad configuration"
         }
 
         private let kind: Kind
@@ -33,6 +34,9 @@ public struct TerminalError: Error, Sendable, Hashable, CustomStringConvertible 
         /// An argument cannot be used as given, such as an inline viewport of no rows; the
         /// message names it and why.
         public static let invalidArgument = Code(.invalidArgument)
+        /// A setting, from the environment or the caller, has a value that is not accepted;
+        /// the message names it and the values that are.
+        public static let configuration = Code(.configuration)
 
         /// The code's name, such as `not a terminal`.
         public var description: String { kind.rawValue }

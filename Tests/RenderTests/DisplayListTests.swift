@@ -412,3 +412,64 @@ func everyCommandList() -> DisplayList {
         #expect(try DisplayList(decoding: rightToLeft) == Self.rightToLeftList())
     }
 }
+
+/// The content key an image view's image carries, and its place in the binary format.
+@Suite struct ImageContentKeyTests {
+    private func imageCommandPayload(_ list: DisplayList) -> [UInt8] {
+        // Header (40 bytes), the image (24 bytes + 4 pixels), then the command's u16 opcode,
+        // u16 0 and u32 length.
+        let bytes = list.encoded()
+        let start = 40 + 24 + 4 + 8
+        return Array(bytes[start...])
+    }
+
+    private func list(key: UInt64?) -> DisplayList {
+        var list = DisplayList(size: Size(width: 10, height: 10))
+        list.addImage(DisplayImage(id: 1, width: 1, height: 1, color: .red))
+        list.append(
+            .drawImage(
+                id: 1, source: Rect(x: 0, y: 0, width: 1, height: 1),
+                destination: Rect(x: 0, y: 0, width: 4, height: 4), capInsets: nil, tint: nil,
+                contentKey: key))
+        return list
+    }
+
+    @Test func aCommandWithoutAKeyIsEncodedAsBeforeTheKeyExisted() throws {
+        let payload = imageCommandPayload(list(key: nil))
+        // u32 id, two rectangles, the flags byte: no more.
+        #expect(payload.count == 4 + 32 + 32 + 1)
+        #expect(payload.last == 0)
+    }
+
+    @Test func theKeyIsFlagFourAndEightBytesAndRoundTrips() throws {
+        let keyed = list(key: 0x0102_0304_0506_0708)
+        let payload = imageCommandPayload(keyed)
+        #expect(payload.count == 4 + 32 + 32 + 1 + 8)
+        #expect(payload[68] == 4)
+        #expect(Array(payload[69...]) == [8, 7, 6, 5, 4, 3, 2, 1])
+        #expect(try DisplayList(decoding: keyed.encoded()) == keyed)
+    }
+
+    @Test func anUnknownImageFlagIsAnError() throws {
+        var bytes = list(key: nil).encoded()
+        bytes[bytes.count - 1] = 8
+        #expect(throws: DisplayListError.self) { try DisplayList(decoding: bytes) }
+        do {
+            _ = try DisplayList(decoding: bytes)
+        } catch {
+            #expect(error.description.contains("unknown image flags 8"))
+        }
+    }
+
+    @Test func theKeyFollowsThePixelsAndTheSize() {
+        let pixels: [UInt8] = Array(0..<24)
+        let key = DisplayImage.contentKey(width: 3, height: 2, pixels: pixels)
+        #expect(key == DisplayImage.contentKey(width: 3, height: 2, pixels: pixels))
+        #expect(key != DisplayImage.contentKey(width: 2, height: 3, pixels: pixels))
+        for index in pixels.indices {
+            var changed = pixels
+            changed[index] ^= 1
+            #expect(key != DisplayImage.contentKey(width: 3, height: 2, pixels: changed))
+        }
+    }
+}

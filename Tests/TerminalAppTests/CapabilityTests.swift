@@ -63,7 +63,10 @@ extension SessionTests {
         let capabilities = try session.queryCapabilities(timeout: 2)
         #expect(capabilities == TerminalCapabilities(synchronizedOutput: true, answered: true))
         #expect(try session.read(timeout: 0) == .bytes(Array("x".utf8)))
-        #expect(terminal.readOutput().contains("\u{1B}[?2026$p\u{1B}[?u\u{1B}[c"))
+        #expect(
+            terminal.readOutput().contains(
+                "\u{1B}[?2026$p\u{1B}[?u\u{1B}_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\"
+                    + "\u{1B}[16t\u{1B}[c"))
     }
 
     @Test func aTerminalThatAnswersNothingCostsTheTimeoutAndSupportsNothing() throws {
@@ -126,6 +129,106 @@ extension SessionTests {
             #expect(frame.contains("\u{1B}[?2026l"))
         } else {
             #expect(!output.contains("\u{1B}[?2026h"))
+        }
+    }
+}
+
+/// The kitty graphics and sixel answers, the cell size in pixels, and how a live app picks its
+/// graphics from them, the environment and the caller.
+@Suite struct GraphicsCapabilityTests {
+    private func parse(_ text: String) -> (TerminalCapabilities, Bool, String) {
+        var capabilities = TerminalCapabilities()
+        let (done, rest) = TerminalCapabilities.parse(Array(text.utf8), into: &capabilities)
+        return (capabilities, done, String(decoding: rest, as: UTF8.self))
+    }
+
+    @Test func theKittyGraphicsAnswerOKMeansImagesAreShown() {
+        let (capabilities, done, rest) = parse("\u{1B}_Gi=31;OK\u{1B}\\a\u{1B}[?62;22c")
+        #expect(capabilities.kittyGraphics && !capabilities.sixel && done && rest == "a")
+    }
+
+    @Test func anErrorAnswerOrNoAnswerBeforeTheAttributesMeansNone() {
+        let (refused, _, rest) = parse("\u{1B}_Gi=31;ENOTSUPPORTED:no\u{1B}\\\u{1B}[?62c")
+        #expect(!refused.kittyGraphics && rest.isEmpty)
+        let (silent, done, _) = parse("\u{1B}[?62;22c")
+        #expect(!silent.kittyGraphics && done)
+    }
+
+    @Test(arguments: [("62;4;22", true), ("64;1;2;4", true), ("62;22", false), ("4;6", false)])
+    func sixelIsDeviceAttributeFour(attributes: String, sixel: Bool) {
+        #expect(parse("\u{1B}[?\(attributes)c").0.sixel == sixel)
+    }
+
+    @Test func theCellSizeInPixelsIsRead() {
+        let (capabilities, _, rest) = parse("\u{1B}[6;20;10t\u{1B}[?62c")
+        #expect(capabilities.cellPixelWidth == 10 && capabilities.cellPixelHeight == 20)
+        #expect(rest.isEmpty)
+    }
+
+    @Test func theCallerThenTheEnvironmentThenTheTerminalDecide() throws {
+        let both = TerminalCapabilities(answered: true, kittyGraphics: true, sixel: true)
+        let size = TerminalSize(columns: 80, rows: 24)
+        let base = TerminalConfiguration()
+        let variable = TerminalGraphicsMode.environmentVariable
+        #expect(
+            try base.resolvingGraphics(nil, capabilities: both, size: size, environment: [:])
+                .graphicsMode == .kitty)
+        #expect(
+            try base.resolvingGraphics(
+                nil, capabilities: TerminalCapabilities(sixel: true), size: size,
+                environment: [:]
+            ).graphicsMode == .sixel)
+        #expect(
+            try base.resolvingGraphics(
+                nil, capabilities: TerminalCapabilities(), size: size, environment: [:]
+            ).graphicsMode == .halfBlocks)
+        #expect(
+            try base.resolvingGraphics(
+                nil, capabilities: both, size: size, environment: [variable: "sixel"]
+            ).graphicsMode == .sixel)
+        #expect(
+            try base.resolvingGraphics(
+                nil, capabilities: both, size: size, environment: [variable: "auto"]
+            ).graphicsMode == .kitty)
+        #expect(
+            try base.resolvingGraphics(
+                .halfBlocks, capabilities: both, size: size, environment: [variable: "kitty"]
+            ).graphicsMode == .halfBlocks)
+        #expect(throws: TerminalError.self) {
+            try base.resolvingGraphics(
+                nil, capabilities: both, size: size, environment: [variable: "iterm"])
+        }
+    }
+
+    @Test func theCellSizeComesFromTheWindowElseTheAnswerElseTheDefault() throws {
+        let answered = TerminalCapabilities(cellPixelWidth: 9, cellPixelHeight: 18)
+        let base = TerminalConfiguration()
+        let withPixels = try base.resolvingGraphics(
+            nil, capabilities: answered,
+            size: TerminalSize(columns: 80, rows: 24, pixelWidth: 960, pixelHeight: 528),
+            environment: [:])
+        #expect(withPixels.cellPixelWidth == 12 && withPixels.cellPixelHeight == 22)
+        let fromAnswer = try base.resolvingGraphics(
+            nil, capabilities: answered, size: TerminalSize(columns: 80, rows: 24),
+            environment: [:])
+        #expect(fromAnswer.cellPixelWidth == 9 && fromAnswer.cellPixelHeight == 18)
+        let byDefault = try base.resolvingGraphics(
+            nil, capabilities: TerminalCapabilities(), size: TerminalSize(columns: 80, rows: 24),
+            environment: [:])
+        #expect(byDefault.cellPixelWidth == 10 && byDefault.cellPixelHeight == 20)
+    }
+
+    @Test func theConfigurationCarriesTheGraphicsAsJSON() throws {
+        let configuration = TerminalConfiguration(
+            graphicsMode: .sixel, cellPixelWidth: 9, cellPixelHeight: 18)
+        #expect(try TerminalConfiguration(json: configuration.json) == configuration)
+        let plain = String(decoding: TerminalConfiguration().json, as: UTF8.self)
+        #expect(!plain.contains("graphics") && !plain.contains("Pixel"))
+        #expect(throws: ConfigurationError.self) {
+            try TerminalConfiguration(json: Array(#"{"graphics": "iterm"}"#.utf8))
+        }
+        #expect(throws: ConfigurationError.self) {
+            try TerminalConfiguration(json: Array(#"{"cellPixelWidth": 2.5}"#.utf8))
         }
     }
 }

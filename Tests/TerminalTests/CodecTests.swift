@@ -123,7 +123,7 @@ import TrellisTerminalRenderer
         ),
         (
             #"{"preview": true}"#,
-            #"unknown configuration key "preview" (known: cellWidth, cellHeight, colors, frames, background, bidi, inline)"#
+            #"unknown configuration key "preview" (known: cellWidth, cellHeight, colors, frames, background, bidi, inline, graphics, cellPixelWidth, cellPixelHeight)"#
         ),
         ("[1]", "the configuration is not a JSON object"),
     ])

@@ -16,7 +16,8 @@ private struct DrawnImage: Equatable {
 @MainActor
 private func drawnImages(_ window: Window) -> [DrawnImage] {
     window.makeDisplayList().commands.compactMap { command in
-        guard case .drawImage(_, let source, let destination, let caps, let tint) = command else {
+        guard case .drawImage(_, let source, let destination, let caps, let tint, _) = command
+        else {
             return nil
         }
         return DrawnImage(source: source, destination: destination, capInsets: caps, tint: tint)

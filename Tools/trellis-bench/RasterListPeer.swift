@@ -122,7 +122,7 @@ final class DirectCairoListPeer {
         case .shadow(let color, let offset, let blur):
             let isOff = color.alpha == 0 || (blur == 0 && offset.width == 0 && offset.height == 0)
             shadows[shadows.count - 1] = isOff ? nil : (color, offset, blur)
-        case .drawImage(let id, let source, let destination, let capInsets, let tint):
+        case .drawImage(let id, let source, let destination, let capInsets, let tint, _):
             guard let entry = images[id] else { return }
             shape(destination, cr) { ctx in
                 self.image(

@@ -5,7 +5,8 @@ import TrellisTerminalRenderer
 
 /// The terminal backend on a 200 × 60 screen, through the plugin (dlopen + libffi) and, as the
 /// peer, the same renderer in process: frames with one changed cell, no change, and every cell
-/// changed, with the bytes each writes.
+/// changed, with the bytes each writes; an overlay's fade; and an image with kitty graphics and
+/// sixel, unchanged, moved and changed, against full repaints.
 ///
 /// Published figures for context (other machines, other work): ratatui's buffer operations
 /// take about 9.3 µs for 64 × 64 and 220 µs for 255 × 255 cells (M2 Max); Textual aims at 60
@@ -72,6 +73,7 @@ func runTerminalBenchmarks() throws {
     }
     table.append(try fullRepaintRow(library: library, frame: base))
     table.append(try fadeRow(library: library))
+    table.append(contentsOf: try imageRows(library: library))
     printTable(table)
     print(
         "context: ratatui buffer diff ~9.3 µs (64×64) and ~220 µs (255×255) on an M2 Max; "

@@ -8,9 +8,10 @@ import TrellisGallery
 @MainActor
 enum InteractiveDemo {
     /// Runs the live gallery until the user quits; returns the exit status.
-    static func run(registry: BackendRegistry, backend: String?, rightToLeft: Bool = false)
-        throws(CommandError) -> Int32
-    {
+    static func run(
+        registry: BackendRegistry, backend: String?, rightToLeft: Bool = false,
+        graphics: TerminalGraphicsMode? = nil
+    ) throws(CommandError) -> Int32 {
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
             throw CommandError("--interactive needs a terminal on standard input and output")
         }
@@ -20,7 +21,7 @@ enum InteractiveDemo {
         do {
             try TerminalApp.run(
                 window: page?.window ?? gallery.window, backend: backend ?? "terminal",
-                registry: registry
+                registry: registry, graphics: graphics
             ) { window in
                 gallery.scrollView.frame = window.bounds
                 window.subviews.first?.frame = window.bounds

@@ -24,6 +24,8 @@ enum TrellisCommand {
                       the prompt, keeping the scrollback: Return prints the typed line above
                       it; Control-C quits, leaving its last frame, or nothing with --clear)
                       [--rtl] (its right-to-left page: Arabic and Hebrew, a form, controls)
+                      [--graphics kitty|sixel|none|auto] (how images are drawn live; auto by
+                      default: TRELLIS_TERMINAL_GRAPHICS, else what the terminal answers)
           plugins     list the rendering backends found [--path DIR[:DIR...]]
           snapshots   review pending snapshots (<name>.<ext>.new beside a reference):
                       snapshots list [DIR] | review [DIR] (a live terminal app: a/r/s/A, q)
@@ -49,12 +51,21 @@ enum TrellisCommand {
             switch command {
             case "demo":
                 let parsed = try Arguments.parse(
-                    rest, options: ["backend", "out", "inline"],
+                    rest, options: ["backend", "out", "inline", "graphics"],
                     flags: ["interactive", "rtl", "clear"])
                 let rightToLeft = parsed.flags.contains("rtl")
                 if !parsed.positional.isEmpty {
                     throw Arguments.UsageError(
                         message: "unexpected argument '\(parsed.positional[0])'")
+                }
+                var graphics: TerminalGraphicsMode?
+                if let name = parsed.options["graphics"], name != "auto" {
+                    guard let mode = TerminalGraphicsMode(rawValue: name) else {
+                        throw Arguments.UsageError(
+                            message:
+                                "--graphics must be kitty, sixel, none or auto, not '\(name)'")
+                    }
+                    graphics = mode
                 }
                 let registry = BackendRegistry()
                 if parsed.options["inline"] != nil || parsed.flags.contains("clear") {
@@ -83,7 +94,7 @@ enum TrellisCommand {
                     if parsed.flags.contains("interactive") {
                         return try InteractiveDemo.run(
                             registry: registry, backend: parsed.options["backend"],
-                            rightToLeft: rightToLeft)
+                            rightToLeft: rightToLeft, graphics: graphics)
                     }
                     let backend =
                         parsed.options["backend"]

@@ -62,10 +62,12 @@ open class ImageView: View {
         set { super.accessibilityTraits = newValue }
     }
 
-    /// Draws the image under the content mode.
+    /// Draws the image under the content mode, marked as the view's content (a terminal that
+    /// shows images draws it with its own graphics).
     open override func draw(in context: DrawingContext) {
         guard let image = displayedImage else { return }
         context.draw(
-            image, in: contentMode.frame(for: image.size, in: bounds), tint: effectiveTintColor)
+            image, in: contentMode.frame(for: image.size, in: bounds), tint: effectiveTintColor,
+            isContent: true)
     }
 }

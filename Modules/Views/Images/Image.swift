@@ -1,3 +1,5 @@
+import Synchronization
+import TrellisCore
 public import TrellisGeometry
 
 /// The pixels of an image: 8-bit RGBA with straight alpha, row by row from the top. Shared by
@@ -9,6 +11,22 @@ public final class PixelBuffer: Sendable {
     public let height: Int
     /// `width × height × 4` bytes.
     public let bytes: [UInt8]
+    /// The content key, computed on first use.
+    private let cachedContentKey = Mutex<UInt64?>(nil)
+
+    /// A stable identity of the pixels (`DisplayImage.contentKey(width:height:pixels:)`),
+    /// computed once: image views mark the images they show with it, so that a backend that
+    /// keeps images on its device sends each one once.
+    ///
+    /// - Complexity: O(*n*) in the number of bytes the first time, O(1) after.
+    public var contentKey: UInt64 {
+        cachedContentKey.withLock { cached in
+            if let cached { return cached }
+            let key = DisplayImage.contentKey(width: width, height: height, pixels: bytes)
+            cached = key
+            return key
+        }
+    }
 
     /// Creates a buffer; the byte count must be `width × height × 4`.
     public init(width: Int, height: Int, bytes: [UInt8]) {

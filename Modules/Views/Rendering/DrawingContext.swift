@@ -73,7 +73,18 @@ public final class DrawingContext {
 
     /// Draws an image into a rectangle: nine-slice when it has cap insets, tinted when it is a
     /// template.
-    public func draw(_ image: Image, in destination: Rect, tint: Color? = nil) {
+    ///
+    /// - Parameters:
+    ///   - image: The image.
+    ///   - destination: Where it is drawn, in the view's coordinates.
+    ///   - tint: The colour a template image is drawn in, unless the image has its own.
+    ///   - isContent: Whether the image is what the view shows, as an image view's image is,
+    ///     rather than part of its decoration: the command then carries the pixels' content key
+    ///     (``PixelBuffer/contentKey``), which lets a terminal that shows images keep it sent
+    ///     from frame to frame.
+    public func draw(
+        _ image: Image, in destination: Rect, tint: Color? = nil, isContent: Bool = false
+    ) {
         guard destination.isFinite, !destination.isEmpty else { return }
         let id = register(image)
         let source = Rect(
@@ -86,7 +97,8 @@ public final class DrawingContext {
         let tint = image.renderingMode == .alwaysTemplate ? (image.tintColor ?? tint) : nil
         list.append(
             .drawImage(
-                id: id, source: source, destination: destination, capInsets: caps, tint: tint))
+                id: id, source: source, destination: destination, capInsets: caps, tint: tint,
+                contentKey: isContent ? image.pixels.contentKey : nil))
     }
 
     private func register(_ image: Image) -> UInt32 {

@@ -38,6 +38,14 @@ public import TrellisPluginKit
 /// Shadows of fills and images are drawn as the shape's cells offset by the shadow's offset in
 /// whole cells (rounded), in the shadow's colour; shadows of text and outlines, and blur, are
 /// not drawn.
+///
+/// Images are half blocks, two pixels a cell. With `"graphics": "kitty"` or `"sixel"`
+/// (`TerminalGraphicsMode`), an image view's image (a `drawImage` with a content key) is shown
+/// as a picture over its cells instead, written after them: through the kitty graphics
+/// protocol it is sent once and placed again when it moves, and deleted when no frame draws it;
+/// as a sixel it is written when it is new, moved, changed or its cells were written. A frame
+/// in which nothing changes still writes nothing. An image that something later draws over,
+/// one in a transparency layer, with a shadow or with cap insets stays half blocks.
 public final class TerminalRenderer: FrameRenderer, ControllableRenderer {
     /// The settings.
     public private(set) var configuration: TerminalConfiguration
@@ -60,6 +68,10 @@ public final class TerminalRenderer: FrameRenderer, ControllableRenderer {
     /// The cells of the last frame before their colours were resolved, for a retained frame
     /// to redraw some rows of.
     private var previousCanvas: CellCanvas?
+    /// The images shown through the kitty graphics protocol.
+    private var kitty = KittyGraphics()
+    /// The images shown as sixels.
+    private var sixel = SixelGraphics()
 
     /// Whole frames in 24-bit colour in a `.ans` file, which `cat` shows in a terminal; no
     /// preview (the terminal itself is the preview).
@@ -86,6 +98,12 @@ public final class TerminalRenderer: FrameRenderer, ControllableRenderer {
     /// - Parameter configuration: The settings.
     public init(configuration: TerminalConfiguration) {
         self.configuration = configuration
+    }
+
+    /// How image views' images are drawn: as configured, except in inline frames, whose cursor
+    /// moves are all relative, where they stay half blocks.
+    private var graphicsMode: TerminalGraphicsMode {
+        configuration.drawsInline ? .halfBlocks : configuration.graphicsMode
     }
 
     /// Makes the next frame a full repaint: the host calls it after writing to the terminal
@@ -173,30 +191,72 @@ public final class TerminalRenderer: FrameRenderer, ControllableRenderer {
             previousCanvas = nil
         }
         let background = PackedColor.make(configuration.assumedBackground)
-        var rasterizer = Rasterizer(
-            list: list, columns: columns, rows: rows, cellWidth: configuration.cellWidth,
-            cellHeight: configuration.cellHeight, assumedBackground: background, glyphs: glyphs,
-            bidiMode: configuration.bidiMode)
-        glyphs = GlyphTable()
-        rasterizer.draw(list.commands)
-        glyphs = rasterizer.glyphs
+        // Image views' images drawn over by something later are drawn again as half blocks,
+        // so that what covers them shows.
+        var halfBlocks = Set<Int>()
+        var rasterizer: Rasterizer
+        repeat {
+            rasterizer = Rasterizer(
+                list: list, columns: columns, rows: rows, cellWidth: configuration.cellWidth,
+                cellHeight: configuration.cellHeight, assumedBackground: background,
+                glyphs: glyphs, bidiMode: configuration.bidiMode)
+            glyphs = GlyphTable()
+            switch graphicsMode {
+            case .halfBlocks: rasterizer.graphicsRowLimit = nil
+            case .kitty: rasterizer.graphicsRowLimit = rows
+            // A sixel image that reaches the last row scrolls the screen in some terminals.
+            case .sixel: rasterizer.graphicsRowLimit = rows - 1
+            }
+            rasterizer.halfBlockPlacements = halfBlocks
+            rasterizer.draw(list.commands)
+            glyphs = rasterizer.glyphs
+            let occluded = rasterizer.occludedPlacements.subtracting(halfBlocks)
+            if occluded.isEmpty { break }
+            halfBlocks.formUnion(occluded)
+        } while true
         let frame = rasterizer.canvas.resolved(
             colorMode: configuration.colorMode, assumedBackground: background)
         previousCanvas = rasterizer.canvas
-        return finish(frame, columns: columns, rows: rows, startedAt: start)
+        return finish(
+            frame, columns: columns, rows: rows, placements: rasterizer.placements,
+            startedAt: start)
     }
 
     /// Encodes a frame against the last one and records what it took.
     private func finish(
         _ frame: Frame, columns: Int, rows: Int, changedRows: Range<Int>? = nil,
-        startedAt start: ContinuousClock.Instant
+        placements: [ImagePlacement] = [], startedAt start: ContinuousClock.Instant
     ) -> [UInt8] {
         let isResized = previous.map { $0.columns != columns || $0.rows != rows } ?? true
         let isFull = forcesFullFrame || configuration.repaintsEveryFrame || isResized
         encoder.drawsInline = configuration.drawsInline
-        let result = encoder.encode(
-            frame, previous: isFull ? nil : previous, glyphs: glyphs,
-            rows: isFull ? nil : changedRows)
+        var base = isFull ? nil : previous
+        if var cells = base, graphicsMode == .sixel {
+            for box in sixel.vacated(by: placements) { cells.invalidate(box) }
+            base = cells
+        }
+        var result = encoder.encode(
+            frame, previous: base, glyphs: glyphs, rows: isFull ? nil : changedRows)
+        let cellBytes = result.bytes.count
+        if graphicsMode == .kitty || !kitty.shown.isEmpty {
+            kitty.encode(
+                graphicsMode == .kitty ? placements : [], isFull: isFull,
+                into: &result.bytes)
+        }
+        if graphicsMode == .sixel || !sixel.shown.isEmpty {
+            let background = PackedColor.make(configuration.assumedBackground) & 0xFF_FFFF
+            sixel.encode(
+                graphicsMode == .sixel ? placements : [],
+                written: { box in base.map { !$0.isSame(as: frame, in: box) } ?? true },
+                isFull: isFull, pixelWidth: configuration.cellPixelWidth,
+                pixelHeight: configuration.cellPixelHeight, background: background,
+                into: &result.bytes)
+        }
+        if result.bytes.count > cellBytes {
+            // The cursor was moved to place images.
+            encoder.cursorRow = nil
+            encoder.cursorColumn = nil
+        }
         previous = frame
         forcesFullFrame = false
         let elapsed = start.duration(to: .now).components
@@ -227,7 +287,7 @@ public final class TerminalRenderer: FrameRenderer, ControllableRenderer {
         let columns = Int((scene.size.width / configuration.cellWidth).rounded(.up))
         let rows = Int((scene.size.height / configuration.cellHeight).rounded(.up))
         guard !changes.isFull, !forcesFullFrame, !configuration.repaintsEveryFrame,
-            glyphs.count <= GlyphTable.capacity / 2,
+            !showsImages(), glyphs.count <= GlyphTable.capacity / 2,
             let earlier = previousCanvas, let previous, earlier.columns == columns,
             earlier.rows == rows
         else {
@@ -306,6 +366,18 @@ public final class TerminalRenderer: FrameRenderer, ControllableRenderer {
             rows: band, into: &frame, colorMode: configuration.colorMode,
             assumedBackground: background)
         return (rasterizer.canvas, frame, rasterizer.straddlesRedrawnColumns)
+    }
+
+    /// Whether terminal graphics show images, or may show some in this frame: the whole
+    /// frame is then drawn, so that every image's placement is known.
+    private func showsImages() -> Bool {
+        guard graphicsMode != .halfBlocks else { return false }
+        if !kitty.shown.isEmpty || !sixel.shown.isEmpty { return true }
+        guard let whole = try? scene.displayList() else { return true }
+        return whole.commands.contains { command in
+            if case .drawImage(_, _, _, _, _, .some) = command { return true }
+            return false
+        }
     }
 
     /// The cells from `low` to `high` points, clamped to `0..<count`.

@@ -82,7 +82,7 @@ struct PreviewGrid {
                 fill(r, state) { device in
                     PreviewGrid.gradientColor(at: device.applying(inverse), start, end, stops)
                 }
-            case .drawImage(let id, _, let destination, _, let tint):
+            case .drawImage(let id, _, let destination, _, let tint, _):
                 let color = tint ?? list.image(id: id).map(PreviewGrid.averageColor) ?? .gray
                 fill(destination, state) { _ in color }
             case .glyphRun(let run):

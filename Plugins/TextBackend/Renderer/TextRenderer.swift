@@ -185,7 +185,7 @@ public final class TextRenderer: FrameRenderer {
         case .shadow(let color, let offset, let blur):
             return
                 "shadow \(F.color(color)) offset \(F.numbers(offset.width, offset.height)) blur \(F.number(blur))"
-        case .drawImage(let id, let source, let destination, let caps, let tint):
+        case .drawImage(let id, let source, let destination, let caps, let tint, _):
             var text = "draw-image \(id) source \(F.rect(source)) dest \(F.rect(destination))"
             if let caps {
                 text += " caps " + F.numbers(caps.top, caps.left, caps.bottom, caps.right)
@@ -334,7 +334,7 @@ private struct SegmentListing {
             piece.append(0x0A)
             if case .save = command { depth += 1 }
             if case .beginLayer = command { depth += 1 }
-            if case .drawImage(let id, _, _, _, _) = command { imageIDs.append(id) }
+            if case .drawImage(let id, _, _, _, _, _) = command { imageIDs.append(id) }
         }
         while next < segment.references.count {
             pieces.append(piece)

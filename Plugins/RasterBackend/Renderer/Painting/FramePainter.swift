@@ -100,7 +100,7 @@ final class FramePainter {
         case .shadow(let color, let offset, let blur):
             let isOff = color.alpha == 0 || (blur == 0 && offset.width == 0 && offset.height == 0)
             state.shadow = isOff ? nil : ShadowStyle(color: color, offset: offset, blur: blur)
-        case .drawImage(let id, let source, let destination, let capInsets, let tint):
+        case .drawImage(let id, let source, let destination, let capInsets, let tint, _):
             try drawImage(
                 id: id, source: source, destination: destination, capInsets: capInsets,
                 tint: tint)

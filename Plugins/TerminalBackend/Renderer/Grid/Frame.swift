@@ -106,3 +106,37 @@ struct ColorResolver {
         return lastOutput
     }
 }
+
+extension Frame {
+    /// Makes the cells of a box differ from every cell a frame can hold, so that the next frame
+    /// diffed against this one writes them all (with the head of a wide glyph cut at its left
+    /// edge).
+    mutating func invalidate(_ box: CellBox) {
+        let unwritable = Cell(glyph: 0, foreground: 0, background: 0, style: 0)
+        let rows = max(box.row, 0)..<min(box.row + box.rows, self.rows)
+        let columns = max(box.column, 0)..<min(box.column + box.columns, self.columns)
+        guard !rows.isEmpty, !columns.isEmpty else { return }
+        for row in rows {
+            for column in columns { cells[row * self.columns + column] = unwritable }
+            if columns.lowerBound > 0 {
+                cells[row * self.columns + columns.lowerBound - 1] = unwritable
+            }
+        }
+    }
+
+    /// Whether the cells of a box are the same as another frame's of the same size.
+    func isSame(as other: Frame, in box: CellBox) -> Bool {
+        guard other.columns == columns, other.rows == rows else { return false }
+        let rows = max(box.row, 0)..<min(box.row + box.rows, self.rows)
+        let columns = max(box.column, 0)..<min(box.column + box.columns, self.columns)
+        for row in rows {
+            let start = row * self.columns
+            if cells[(start + columns.lowerBound)..<(start + columns.upperBound)]
+                != other.cells[(start + columns.lowerBound)..<(start + columns.upperBound)]
+            {
+                return false
+            }
+        }
+        return true
+    }
+}

@@ -23,6 +23,17 @@ struct Rasterizer {
     let bidiMode: TerminalBidiMode
     /// The semantic hints open at this point of the list.
     var hints = HintStack()
+    /// Whether image views' images are placed as terminal graphics, and the rows they may
+    /// cover (`0..<graphicsRowLimit`); `nil` draws them as half blocks.
+    var graphicsRowLimit: Int?
+    /// The ordinals of image views' images drawn as half blocks even with graphics on.
+    var halfBlockPlacements: Set<Int> = []
+    /// The images placed as graphics, in drawing order.
+    var placements: [ImagePlacement] = []
+    /// The cells under each placement when it was placed.
+    var placementCells: [[Cell]] = []
+    /// How many image views' images were drawn so far.
+    var contentImageCount = 0
 
     /// The most transparency layers drawn into layers of their own; deeper ones fade what they
     /// draw instead.
@@ -130,10 +141,16 @@ struct Rasterizer {
             let packed = PackedColor.make(color)
             let isVisible = PackedColor.alpha(packed) > 0 && (columns != 0 || rows != 0)
             state.shadow = isVisible ? (packed, columns, rows) : nil
-        case .drawImage(let id, let source, let destination, let capInsets, let tint):
-            if let image = images[id] {
-                drawImage(image, source: source, in: destination, capInsets: capInsets, tint: tint)
+        case .drawImage(let id, let source, let destination, let capInsets, let tint, let key):
+            guard let image = images[id] else { break }
+            if let key,
+                place(
+                    image, source: source, in: destination, capInsets: capInsets, tint: tint,
+                    contentKey: key)
+            {
+                break
             }
+            drawImage(image, source: source, in: destination, capInsets: capInsets, tint: tint)
         case .glyphRun(let run):
             text(run)
         case .beginLayer(let alpha):
