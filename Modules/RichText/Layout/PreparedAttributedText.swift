@@ -92,7 +92,7 @@ struct PreparedAttributedText {
     /// - Complexity: O(*n* + *r*) in the length of the text and its runs.
     init(_ text: AttributedText, container: TextContainer, metrics: any FontMetrics) {
         self.init(segmenting: text, container: container)
-        markBreakOpportunities()
+        markBreakOpportunities(strategy: container.lineBreakStrategy)
         measure(with: metrics)
         for index in fonts.indices {
             fonts[index].lineMetrics = metrics.lineMetrics(for: fonts[index].font)
@@ -221,20 +221,18 @@ struct PreparedAttributedText {
         return bounds
     }
 
-    /// Marks the clusters that start at a UAX #14 break opportunity of the whole text, so
-    /// that opportunities are found across run boundaries.
-    private mutating func markBreakOpportunities() {
-        var string = text.string
+    /// Marks the clusters that start at a break opportunity of the whole text under a
+    /// line-breaking strategy, so that opportunities are found across run boundaries.
+    private mutating func markBreakOpportunities(strategy: LineBreakStrategy) {
+        let string = text.string
         let offsets = self.offsets
         let count = clusterCount
         var flags = self.flags
-        string.withUTF8 { bytes in
-            var cluster = 0
-            LineBreaker.forEachOpportunity(inUTF8: bytes) { opportunity in
-                while cluster < count && offsets[cluster] < opportunity.offset { cluster += 1 }
-                if cluster < count && offsets[cluster] == opportunity.offset {
-                    flags[cluster].insert(.breakBefore)
-                }
+        var cluster = 0
+        for opportunity in LineBreaker.opportunities(in: string, strategy: strategy) {
+            while cluster < count && offsets[cluster] < opportunity.offset { cluster += 1 }
+            if cluster < count && offsets[cluster] == opportunity.offset {
+                flags[cluster].insert(.breakBefore)
             }
         }
         self.flags = flags

@@ -76,6 +76,47 @@ public enum LineBreaker {
         return result
     }
 
+    /// Returns the break opportunities of a string under a line-breaking strategy.
+    ///
+    /// With ``LineBreakStrategy/standard`` the opportunities are those browsers use (see
+    /// ``LineBreakStrategy``); without it, those of UAX #14's default rules, as
+    /// ``opportunities(in:)`` finds them. ``LineBreakStrategy/hangulWordPriority`` removes the
+    /// opportunities between two Hangul characters; ``LineBreakStrategy/pushOut`` concerns
+    /// layout only and changes nothing here.
+    ///
+    /// ```swift
+    /// LineBreaker.opportunities(in: "see ( https://example.com/a )", strategy: .standard)
+    ///     .map(\.offset)   // [4, 6, 26, 28]
+    /// LineBreaker.opportunities(in: "see ( https://example.com/a )", strategy: [])
+    ///     .map(\.offset)   // [4, 14, 28]
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - text: The text.
+    ///   - strategy: The rules to follow.
+    /// - Returns: The opportunities in order of offset, the last at the end of the text; none
+    ///   for an empty text.
+    /// - Complexity: O(*n*) in the UTF-8 length of `text`.
+    public static func opportunities(
+        in text: String, strategy: LineBreakStrategy
+    ) -> [LineBreakOpportunity] {
+        var text = text
+        let standard = strategy.contains(.standard)
+        let keepsHangul = strategy.contains(.hangulWordPriority)
+        var result: [LineBreakOpportunity] = []
+        text.withUTF8 { bytes in
+            LineBreakScanner.shared.scanTailored(bytes) { position in
+                let action = standard ? position.standard : position.strict
+                if action == .prohibited { return }
+                if action == .allowed && keepsHangul && position.isBetweenHangul { return }
+                result.append(
+                    LineBreakOpportunity(offset: position.offset, isMandatory: action == .mandatory)
+                )
+            }
+        }
+        return result
+    }
+
     /// Calls a closure with each break opportunity of UTF-8 bytes in memory, without building
     /// an array.
     ///
