@@ -7,8 +7,9 @@ Usage:
         offsets where Chromium starts its lines after the first, and the width Chromium gives
         the paragraph on one line.
 
-FILE defaults to Tests/RasterTests/__Fixtures__/linebreak-chromium/paragraphs.json, N to 400, S
-to 22. Chromium is `chromium` on PATH or $CHROMIUM.
+FILE defaults to Tests/RasterTests/__Fixtures__/linebreak-chromium/paragraphs.json, N to 600, S
+to 2026 (the committed fixture; `make linebreak-conformance`). Chromium is `chromium` on PATH or
+$CHROMIUM.
 
 Every paragraph is a div of its width in the fonts the raster backend draws with — DejaVu Sans,
 then WenQuanYi Micro Hei for what DejaVu Sans lacks — at its size in CSS pixels (a point at
@@ -159,7 +160,7 @@ def generate(count, seed, out):
 def main(arguments):
     if not arguments or arguments[0] != "generate":
         sys.exit(__doc__)
-    count, seed, out = 400, 22, DEFAULT_OUT
+    count, seed, out = 600, 2026, DEFAULT_OUT
     rest = arguments[1:]
     while rest:
         if len(rest) < 2:

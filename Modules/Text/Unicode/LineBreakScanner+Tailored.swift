@@ -32,18 +32,29 @@ extension LineBreakScanner {
         guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
         let end = bytes.count
         var state = LineBreakState()
+        // The state with conditional Japanese starters as ideographs: a copy of `state` until
+        // the first such character, kept apart only from there on.
         var normal = LineBreakState()
+        var hasDiverged = false
         let first = decodeUTF8(base, at: 0, end: end)
         var previous = first.value
         var beforePrevious: UInt32 = 0
         var previousClass = breakClass(first.value)
         state.advance(past: previousClass)
-        normal.advance(past: normalBreakClass(first.value))
+        let firstNormal = normalBreakClass(first.value)
+        if firstNormal != previousClass {
+            hasDiverged = true
+            normal.advance(past: firstNormal)
+        }
         var i = first.length
         while i < end {
             let (value, length) = decodeUTF8(base, at: i, end: end)
             let next = breakClass(value)
             let nextNormal = normalBreakClass(value)
+            if !hasDiverged && nextNormal != next {
+                hasDiverged = true
+                normal = state
+            }
             let after = i + length
             let strict = decide(state, before: next, base, after: after, end: end)
             var standard = strict
@@ -57,7 +68,7 @@ extension LineBreakScanner {
                             after: UInt8(previous), before: UInt8(value), beforeLast: beforePrevious
                         )
                         ? .allowed : .prohibited
-                } else if next != nextNormal || state.last != normal.last {
+                } else if hasDiverged && (next != nextNormal || state.last != normal.last) {
                     standard = decide(normal, before: nextNormal, base, after: after, end: end)
                 }
             }
@@ -68,7 +79,7 @@ extension LineBreakScanner {
                         isBetweenHangul: previousClass.isHangul && next.isHangul))
             }
             state.advance(past: next)
-            normal.advance(past: nextNormal)
+            if hasDiverged { normal.advance(past: nextNormal) }
             beforePrevious = previous
             previous = value
             previousClass = next
