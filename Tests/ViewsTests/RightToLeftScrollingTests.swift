@@ -39,6 +39,9 @@ import TrellisViews
         #expect(scroll.leadingContentOffsetX == 0)
         scroll.contentSize = Size(width: 1500, height: 100)
         #expect(scroll.contentOffset == .zero)
+        // A left inset does not move a left-to-right view's offset, as in UIKit.
+        scroll.contentInset = EdgeInsets(top: 0, left: 20, bottom: 0, right: 0)
+        #expect(scroll.contentOffset == .zero)
     }
 
     @Test func aViewForcedLeftToRightStartsAtTheLeftInARightToLeftWindow() {

@@ -22,9 +22,9 @@ public struct TextContainer: Sendable, Hashable {
     /// paragraph style's.
     public var lineBreakMode: LineBreakMode?
     /// Which line-breaking rules every paragraph follows: where browsers break
-    /// (``LineBreakStrategy/standard``) by default, UAX #14's default rules alone with an empty
-    /// set; ``LineBreakStrategy/hangulWordPriority`` keeps Korean words whole and
-    /// ``LineBreakStrategy/pushOut`` keeps a paragraph's last line from holding one word alone.
+    /// (`LineBreakStrategy.standard`) by default, UAX #14's default rules alone with an empty
+    /// set; `hangulWordPriority` keeps Korean words whole and
+    /// `pushOut` keeps a paragraph's last line from holding one word alone.
     public var lineBreakStrategy: LineBreakStrategy = .standard
     /// The font of text that has none.
     public var defaultFont: Font

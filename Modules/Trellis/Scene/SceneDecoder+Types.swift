@@ -411,7 +411,7 @@ extension SceneDecoder {
         return image
     }
 
-    /// A line-break strategy: one name of ``LineBreakStrategy/names`` or an array of them
+    /// A line-break strategy: one name of `LineBreakStrategy.names` or an array of them
     /// (`"unicode"` or `[]` for UAX #14's default rules alone).
     static func lineBreakStrategy(_ value: JSONValue, path: String) throws(SceneError)
         -> LineBreakStrategy

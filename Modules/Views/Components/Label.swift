@@ -94,7 +94,7 @@ open class Label: View {
     }
 
     /// Which line-breaking rules the label's lines follow: where browsers break
-    /// (``LineBreakStrategy/standard``) by default, UAX #14's default rules alone with an empty
+    /// (`LineBreakStrategy.standard`) by default, UAX #14's default rules alone with an empty
     /// set, as `NSParagraphStyle.lineBreakStrategy`.
     public var lineBreakStrategy: LineBreakStrategy = .standard {
         didSet { if lineBreakStrategy != oldValue { textDidChange() } }

@@ -10,7 +10,8 @@ public import TrellisGeometry
 /// A scroll view starts at its leading edge: the left in a left-to-right layout, the right end
 /// of its content in a right-to-left one (``View/effectiveUserInterfaceLayoutDirection``), so
 /// that a right-to-left row of content shows its first items first. Until it is scrolled it
-/// stays there as its content size, insets, bounds or direction change. The offset itself is
+/// stays at the right end as its content size, insets or bounds change, and it moves to the
+/// new leading edge when its direction changes. The offset itself is
 /// physical in either direction, as in UIKit: the point of the content at the top-left corner.
 ///
 /// ```swift
@@ -41,6 +42,8 @@ open class ScrollView: View {
     // Whether the horizontal offset follows the leading edge: true until the view is scrolled
     // elsewhere, and again once it is scrolled back there.
     private var isAtLeadingEdge = true
+    // The layout direction the offset was last clamped in.
+    private var clampedDirection = LayoutDirection.leftToRight
 
     /// Creates a scroll view; it clips to its bounds.
     public override init(frame: Rect = .zero) {
@@ -92,10 +95,17 @@ open class ScrollView: View {
             x: clamp(offset.x, minimum.x, maximum.x), y: clamp(offset.y, minimum.y, maximum.y))
     }
 
-    /// Clamps the offset to the content, keeping it at the leading edge while it is there.
+    /// Clamps the offset to the content, keeping it at the right end while it is there in a
+    /// right-to-left layout, and moving it to the new leading edge when the direction changed
+    /// while it was at the old one. A left-to-right view that keeps its direction is only
+    /// clamped, as UIKit does.
     private func clampOffset() {
+        let direction = effectiveLayoutDirection
         var offset = bounds.origin
-        if isAtLeadingEdge { offset.x = leadingContentOffsetX }
+        if isAtLeadingEdge && (direction == .rightToLeft || direction != clampedDirection) {
+            offset.x = leadingContentOffsetX
+        }
+        clampedDirection = direction
         contentOffset = offset
     }
 
