@@ -43,7 +43,9 @@ extension PreparedAttributedText {
                 }
                 let (left, right) = lineBounds(
                     paragraph, isFirst: isFirst, width: container.widthLimit)
-                let span = fitLine(from: start, to: end, limit: right - left, mode: fitMode)
+                let span = fitLine(
+                    from: start, to: end, limit: right - left, mode: fitMode,
+                    strategy: style.lineBreakStrategy)
                 var draft = LineDraft(
                     paragraph: index, span: span, content: plainContent(span),
                     isFirstInParagraph: isFirst,
@@ -64,8 +66,8 @@ extension PreparedAttributedText {
                 isFirst = false
                 if !(start < end || (span.endsWithLineSeparator && start == end)) { break }
             }
-            if container.lineBreakStrategy.contains(.pushOut) && fitMode == .byWordWrapping {
-                pushOut(&drafts, tops: &tops, paragraph: index)
+            if style.lineBreakStrategy.contains(.pushOut) && fitMode == .byWordWrapping {
+                pushOut(&drafts, tops: &tops, paragraph: index, strategy: style.lineBreakStrategy)
             }
         }
         if isTruncated, var last = drafts.popLast() {
@@ -162,7 +164,10 @@ extension PreparedAttributedText {
     /// the paragraph's last segment, the last line still fits and the line before keeps a word.
     ///
     /// - Complexity: O(*k*) in the clusters of the two lines.
-    private func pushOut(_ drafts: inout [LineDraft], tops: inout [Double], paragraph: Int) {
+    private func pushOut(
+        _ drafts: inout [LineDraft], tops: inout [Double], paragraph: Int,
+        strategy: LineBreakStrategy
+    ) {
         let count = drafts.count
         guard count >= 2, drafts[count - 1].paragraph == paragraph,
             drafts[count - 2].paragraph == paragraph
@@ -173,18 +178,20 @@ extension PreparedAttributedText {
         else { return }
         let lastEnd = trimmedEnd(last.span.start..<last.span.end)
         if lastEnd > last.span.start + 1
-            && (last.span.start + 1..<lastEnd).contains(where: { flags[$0].contains(.breakBefore) })
+            && (last.span.start + 1..<lastEnd).contains(where: {
+                Self.allowsBreak(flags[$0], strategy)
+            })
         {
             return  // more than one word already
         }
         guard
             let cut = (before.span.start + 1..<before.span.end).last(where: {
-                flags[$0].contains(.breakBefore)
+                Self.allowsBreak(flags[$0], strategy)
             }), trimmedEnd(before.span.start..<cut) > before.span.start
         else { return }
         let moved = fitLine(
             from: cut, to: paragraphs[paragraph].clusters.upperBound,
-            limit: last.right - last.left, mode: .byWordWrapping)
+            limit: last.right - last.left, mode: .byWordWrapping, strategy: strategy)
         guard moved.endsAtBreak, moved.next == last.span.next else { return }
         var shortened = before
         shortened.span = LineSpan(

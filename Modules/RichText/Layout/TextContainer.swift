@@ -21,11 +21,9 @@ public struct TextContainer: Sendable, Hashable {
     /// A break mode for every paragraph, as `UILabel.lineBreakMode`; `nil` to use each
     /// paragraph style's.
     public var lineBreakMode: LineBreakMode?
-    /// Which line-breaking rules every paragraph follows: where browsers break
-    /// (`LineBreakStrategy.standard`) by default, UAX #14's default rules alone with an empty
-    /// set; `hangulWordPriority` keeps Korean words whole and
-    /// `pushOut` keeps a paragraph's last line from holding one word alone.
-    public var lineBreakStrategy: LineBreakStrategy = .standard
+    /// Line-breaking rules for every paragraph, as `UILabel.lineBreakStrategy`; `nil` to use
+    /// each paragraph style's (where browsers break, `LineBreakStrategy.standard`, by default).
+    public var lineBreakStrategy: LineBreakStrategy?
     /// The font of text that has none.
     public var defaultFont: Font
     /// The colour of text that has none.

@@ -41,7 +41,7 @@ extension LineBreakScanner {
         var beforePrevious: UInt32 = 0
         var previousClass = breakClass(first.value)
         state.advance(past: previousClass)
-        let firstNormal = normalBreakClass(first.value)
+        let firstNormal = previousClass == .NS ? normalBreakClass(first.value) : previousClass
         if firstNormal != previousClass {
             hasDiverged = true
             normal.advance(past: firstNormal)
@@ -50,7 +50,8 @@ extension LineBreakScanner {
         while i < end {
             let (value, length) = decodeUTF8(base, at: i, end: end)
             let next = breakClass(value)
-            let nextNormal = normalBreakClass(value)
+            // Only a nonstarter can be a conditional Japanese starter.
+            let nextNormal = next == .NS ? normalBreakClass(value) : next
             if !hasDiverged && nextNormal != next {
                 hasDiverged = true
                 normal = state

@@ -117,6 +117,27 @@ public enum LineBreaker {
         return result
     }
 
+    /// Calls a closure with each position of UTF-8 bytes where UAX #14's default rules or the
+    /// browser-compatible tailoring (``LineBreakStrategy/standard``) allow or require a break,
+    /// with both answers and whether the position lies between two Hangul characters, so that
+    /// a layout can choose a strategy per paragraph after one scan.
+    ///
+    /// - Parameters:
+    ///   - bytes: UTF-8 text; ill-formed sequences read as U+FFFD.
+    ///   - body: Called in order of offset with the offset, whether the default rules break
+    ///     there, whether the tailoring does, and whether Hangul is on both sides.
+    /// - Complexity: O(*n*) in the number of bytes.
+    package static func forEachOpportunity(
+        inUTF8 bytes: UnsafeBufferPointer<UInt8>,
+        _ body: (_ offset: Int, _ strict: Bool, _ standard: Bool, _ isBetweenHangul: Bool) -> Void
+    ) {
+        LineBreakScanner.shared.scanTailored(bytes) { position in
+            body(
+                position.offset, position.strict != .prohibited, position.standard != .prohibited,
+                position.isBetweenHangul)
+        }
+    }
+
     /// Calls a closure with each break opportunity of UTF-8 bytes in memory, without building
     /// an array.
     ///
