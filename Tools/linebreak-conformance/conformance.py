@@ -167,10 +167,15 @@ def main(arguments):
             sys.exit("%s needs a value\n%s" % (rest[0], __doc__))
         name, value = rest[0], rest[1]
         rest = rest[2:]
-        if name == "--count":
-            count = int(value)
-        elif name == "--seed":
-            seed = int(value)
+        if name in ("--count", "--seed"):
+            try:
+                number = int(value)
+            except ValueError:
+                sys.exit("%s must be a whole number, not '%s'" % (name, value))
+            if name == "--count":
+                count = number
+            else:
+                seed = number
         elif name == "--out":
             out = value
         else:
