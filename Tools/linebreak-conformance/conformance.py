@@ -16,14 +16,15 @@ then WenQuanYi Micro Hei for what DejaVu Sans lacks — at its size in CSS pixel
 scale 1), with `white-space: normal; overflow-wrap: normal; word-break: normal;
 line-break: auto` and kerning on, as HarfBuzz shapes in the raster backend. A script at the end
 of the body first widens a box narrower than its paragraph's min-content width to that width
-(rounded up), so that no word overflows its line, then measures every character with `Range.getClientRects()`: a line starts at a
-character that is not a space and sits lower than the one before it that is not a space. The
-script writes the offsets into the body, which `--dump-dom` prints.
+(rounded up), so that no word overflows its line, then measures every character with
+`Range.getClientRects()`: a line starts at a character that is not a space and sits lower than
+the one before it that is not a space. The script writes the offsets into the body, which
+`--dump-dom` prints.
 
 A fixture file is {"chromium", "seed", "count", "paragraphs": [{"text", "fontSize", "width",
 "breaks", "lineWidth", "overflows"}]}: `breaks` are UTF-8 offsets into `text`, `lineWidth` is
-the paragraph's width on one line and `overflows` says whether some line is wider than the box
-(which the widening above prevents; it is recorded as a check).
+the paragraph's width on one line and `overflows` says whether some glyph reaches past the box
+(after the widening above, only a line that fills its box to within a fraction of a pixel).
 """
 
 import html
