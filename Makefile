@@ -9,6 +9,8 @@
 #   make bench           benchmarks against peer engines (release build)
 #   make conformance     regenerate the Chromium flexbox fixtures (Tools/flex-conformance) and
 #                        print Trellis's, Taffy's and Yoga's agreement with Chromium
+#   make linebreak-conformance  regenerate the Chromium line-break fixture
+#                        (Tools/linebreak-conformance) and print Trellis's agreement
 #   make fuzz-displaylist, make fuzz-markup, make fuzz-raster, make fuzz-scene, make fuzz-png
 #                        libFuzzer runs (SECONDS=300 by default)
 #   make unicode-tables  regenerate TrellisText's Unicode tables from /usr/share/unicode
@@ -47,7 +49,7 @@ DOC_MODULES := TrellisGeometry:Modules/Geometry TrellisCore:Modules/Core Trellis
 	Trellis:Modules/Trellis \
 	TrellisTesting:Modules/Testing
 
-.PHONY: all deps build test test-example demo lint format check-graph install uninstall check-install docs bench conformance clean fuzz-displaylist fuzz-markup fuzz-raster fuzz-scene fuzz-png unicode-tables $(addprefix test-,$(foreach m,$(MODULES),$(firstword $(subst :, ,$(m)))))
+.PHONY: all deps build test test-example demo lint format check-graph install uninstall check-install docs bench conformance linebreak-conformance clean fuzz-displaylist fuzz-markup fuzz-raster fuzz-scene fuzz-png unicode-tables $(addprefix test-,$(foreach m,$(MODULES),$(firstword $(subst :, ,$(m)))))
 
 all: build
 
@@ -115,6 +117,17 @@ conformance: deps
 	$(SWIFT) build --build-tests $(SWIFT_FLAGS)
 	$(SWIFT) test --skip-build --filter 'LayoutTests.ChromiumConformanceTests' 2>&1 \
 		| grep -E 'flex-chromium|DIFF|passed|failed'
+
+# Random mixed paragraphs wrapped by headless Chromium, recorded as a committed fixture
+# (Tests/RasterTests/__Fixtures__/linebreak-chromium); `make test` reads it and needs neither
+# Chromium nor Python. COUNT paragraphs (600 by default), SEED (2026 by default).
+linebreak-conformance: deps
+	@bash scripts/install-deps.sh python3
+	python3 Tools/linebreak-conformance/conformance.py generate \
+		--count $(or $(COUNT),600) --seed $(or $(SEED),2026)
+	$(SWIFT) build --build-tests $(SWIFT_FLAGS)
+	$(SWIFT) test --skip-build --filter 'RasterTests.ChromiumLineBreakTests' 2>&1 \
+		| grep -E 'linebreak-chromium|DIFF|trellis |chromium |passed|failed'
 
 # The generated sources are committed; this regenerates them from the unicode-data package.
 UNICODE_DATA ?= /usr/share/unicode

@@ -85,7 +85,8 @@ let modules: [Module] = [
         tests: "RasterTests",
         testDependencies: [
             "TrellisRender", "Trellis", "TrellisGallery", "TrellisPNG", "_TrellisTestSupport",
-        ]
+        ],
+        testExclude: ["__Fixtures__"]
     ),
     Module(
         name: "TrellisTerminalRenderer", path: "Plugins/TerminalBackend/Renderer",

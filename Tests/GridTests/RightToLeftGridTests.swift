@@ -29,3 +29,44 @@ import TrellisViews
                 == leftToRight?.frame)
     }
 }
+
+/// A horizontally scrolling collection view in a right-to-left window starts at the right end,
+/// where its first items are.
+@MainActor
+@Suite struct RightToLeftHorizontalScrollingTests {
+    private func makeRow(
+        _ direction: LayoutDirection, attribute: SemanticContentAttribute = .unspecified
+    ) -> (Window, CollectionView) {
+        let layout = FlowLayout(itemSize: Size(width: 50, height: 50), scrollDirection: .horizontal)
+        let (collectionView, _) = makeCollection(
+            [30], layout: layout, size: Size(width: 200, height: 50))
+        collectionView.semanticContentAttribute = attribute
+        let window = Window(size: Size(width: 200, height: 50), layoutDirection: direction)
+        window.addSubview(collectionView)
+        window.layoutIfNeeded()
+        return (window, collectionView)
+    }
+
+    @Test func theFirstItemIsShownAtTheRightEnd() throws {
+        let (window, collectionView) = makeRow(.rightToLeft)
+        defer { withExtendedLifetime(window) {} }
+        let width = collectionView.contentSize.width
+        #expect(width > 200)
+        #expect(collectionView.contentOffset.x == width - 200)
+        let first = try #require(collectionView.cellForItem(at: IndexPath(item: 0, section: 0)))
+        #expect(collectionView.bounds.contains(first.frame))
+        #expect(first.frame.maxX == width)
+    }
+
+    @Test func leftToRightAndForcedLeftToRightStartAtTheLeft() throws {
+        for (window, collectionView) in [
+            makeRow(.leftToRight), makeRow(.rightToLeft, attribute: .forceLeftToRight),
+        ] {
+            defer { withExtendedLifetime(window) {} }
+            #expect(collectionView.contentOffset.x == 0)
+            let first = try #require(
+                collectionView.cellForItem(at: IndexPath(item: 0, section: 0)))
+            #expect(first.frame.minX == 0)
+        }
+    }
+}

@@ -2,19 +2,26 @@ import Testing
 import TrellisText
 
 @Suite struct LineBreakConformanceTests {
-    @Test func everyCaseOfTheUnicodeLineBreakTestPasses() throws {
+    /// The breaker's default rules, and the empty line-break strategy (strict UAX #14), which
+    /// layouts find through the scan that also applies the browser-compatible tailoring.
+    @Test(arguments: ["default", "strategy"])
+    func everyCaseOfTheUnicodeLineBreakTestPasses(path: String) throws {
         let cases = try BreakTestCase.load("LineBreakTest.txt")
         var failures: [String] = []
         for testCase in cases {
             let text = testCase.text
-            let found = text.scalarIndices(
-                ofUTF8Offsets: LineBreaker.opportunities(in: text).map(\.offset))
+            let opportunities =
+                path == "default"
+                ? LineBreaker.opportunities(in: text)
+                : LineBreaker.opportunities(in: text, strategy: [])
+            let found = text.scalarIndices(ofUTF8Offsets: opportunities.map(\.offset))
             if found != testCase.breaks {
                 failures.append("\(testCase)\n    expected \(testCase.breaks), found \(found)")
             }
         }
         print(
-            "LineBreakTest.txt (Unicode 15.0): \(cases.count - failures.count)/\(cases.count) passed"
+            "LineBreakTest.txt (Unicode 15.0, \(path)): "
+                + "\(cases.count - failures.count)/\(cases.count) passed"
         )
         #expect(cases.count == 7654)
         #expect(

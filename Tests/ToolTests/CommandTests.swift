@@ -155,6 +155,31 @@ import Testing
         #expect(result.output.hasPrefix(#"[{"text": "保存 \"ok\"", "width": "#))
     }
 
+    @Test func textBreakTakesALineBreakStrategy() throws {
+        // At 30 points of 10-point text: "To (" stays on the first line by default;
+        // UAX #14 alone moves the bracket down with the word after it.
+        func lines(_ arguments: [String]) throws -> [String] {
+            let result = try Trellis.run(
+                ["text", "break", "--width", "30", "--font", #"{"size": 10}"#]
+                    + arguments, input: "To ( word")
+            #expect(result.status == 0, "\(result.errors)")
+            let lines = try #require(
+                try JSONSerialization.jsonObject(with: Data(result.output.utf8))
+                    as? [[String: Any]])
+            return lines.compactMap { $0["text"] as? String }
+        }
+        #expect(try lines([]) == ["To (", "word"])
+        #expect(try lines(["--strategy", "standard"]) == ["To (", "word"])
+        #expect(try lines(["--strategy", "unicode"]) == ["To", "( word"])
+        // Pushing out moves the bracket down to keep "word" company.
+        #expect(try lines(["--strategy", "standard,pushOut"]) == ["To", "( word"])
+        let unknown = try Trellis.run(
+            ["text", "break", "--width", "60", "--strategy", "strict"], input: "x")
+        #expect(unknown.status == 1)
+        #expect(unknown.errors.contains("--strategy: unknown strategy 'strict'"))
+        #expect(unknown.errors.contains("hangulWordPriority"))
+    }
+
     @Test func textWidthCountsTerminalCells() throws {
         let result = try Trellis.run(["text", "width"], input: "你好👨‍👩‍👧e\u{301}\n")
         #expect(result.status == 0)

@@ -179,6 +179,22 @@ private func label(_ keys: String) throws -> Label {
         #expect(try label(##""lineBreakMode": "\##(name)""##).lineBreakMode == mode)
     }
 
+    @Test func lineBreakStrategyIsStandardByDefaultAndTakesNamesOrArrays() throws {
+        #expect(try label(##""numberOfLines": 0"##).lineBreakStrategy == .standard)
+        #expect(try label(##""lineBreakStrategy": "unicode""##).lineBreakStrategy == [])
+        #expect(try label(##""lineBreakStrategy": []"##).lineBreakStrategy == [])
+        #expect(
+            try label(##""lineBreakStrategy": ["standard", "pushOut", "hangulWordPriority"]"##)
+                .lineBreakStrategy == [.standard, .pushOut, .hangulWordPriority])
+        do {
+            _ = try root(##"{"type": "label", "lineBreakStrategy": ["standard", "strict"]}"##)
+            Issue.record("decoded an unknown line break strategy")
+        } catch {
+            #expect(error.keyPath == "root.lineBreakStrategy[1]")
+            #expect(error.message.contains("\"hangulWordPriority\""))
+        }
+    }
+
     @Test(arguments: [
         ("natural", TextAlignment.natural), ("left", .left), ("center", .center),
         ("right", .right), ("justified", .justified),

@@ -30,6 +30,26 @@ import TrellisViews
         #expect(label.intrinsicContentSize == fitted)
     }
 
+    @Test func theLineBreakStrategyDecidesWherePlainAndAttributedTextWrap() throws {
+        // In 10-point text 30 points wide, "To (" fits and "To ( word" does not.
+        let label = Label(frame: Rect(x: 0, y: 0, width: 30, height: 100))
+        label.font = .system(size: 10)
+        label.numberOfLines = 0
+        label.text = "To ( word"
+        #expect(label.lineBreakStrategy == .standard)
+        #expect(label.textLayout?.lines.map(\.text) == ["To (", "word"])
+        label.lineBreakStrategy = []
+        #expect(label.textStyle.lineBreakStrategy == [])
+        #expect(label.textLayout?.lines.map(\.text) == ["To", "( word"])
+        label.attributedText = AttributedText("To ( word")
+        let strict = try #require(label.attributedTextLayout)
+        #expect(strict.lines.count == 2)
+        #expect(strict.glyphRuns[strict.lines[0].glyphRunRange].map(\.text) == ["To"])
+        label.lineBreakStrategy = .standard
+        let standard = try #require(label.attributedTextLayout)
+        #expect(standard.glyphRuns[standard.lines[0].glyphRunRange].map(\.text) == ["To ("])
+    }
+
     @Test func textIsCentredVerticallyAndDrawnAsGlyphRuns() throws {
         let window = Window(size: Size(width: 100, height: 40))
         window.backgroundColor = nil

@@ -35,7 +35,7 @@ enum TextCommands {
     /// paragraph's first strong character; embeddings and brackets are resolved within a
     /// chunk.
     static func breakLines(
-        _ text: String, width: Double, fontJSON: String?,
+        _ text: String, width: Double, fontJSON: String?, strategy: LineBreakStrategy = .standard,
         write: (String) throws(CommandError) -> Void
     ) throws(CommandError) {
         guard width.isFinite, width > 0 else {
@@ -54,7 +54,7 @@ enum TextCommands {
             }
         }
         let measurer = TextMeasurer(metrics: ProportionalMetrics(), cacheCapacity: 0)
-        var style = TextStyle(font: font)
+        var style = TextStyle(font: font, lineBreakStrategy: strategy)
         var output = "["
         var count = 0
         func emit(_ line: TextLayout.Line?) throws(CommandError) {
@@ -118,6 +118,25 @@ enum TextCommands {
             start = newline + 1
         }
         try write(output + "]\n")
+    }
+
+    /// The line-break strategy named by `--strategy`: comma-separated names of
+    /// ``LineBreakStrategy/names`` (`unicode` alone for UAX #14's default rules); `standard`
+    /// when the option is absent.
+    ///
+    /// - Throws: ``CommandError`` naming an unknown name and the known ones.
+    static func strategy(_ value: String?) throws(CommandError) -> LineBreakStrategy {
+        guard let value else { return .standard }
+        var result: LineBreakStrategy = []
+        for name in value.split(separator: ",", omittingEmptySubsequences: false) {
+            let name = name.trimmingCharacters(in: .whitespaces)
+            guard let strategy = LineBreakStrategy(name: name) else {
+                let known = LineBreakStrategy.names.map(\.name).joined(separator: ", ")
+                throw CommandError("--strategy: unknown strategy '\(name)' (known: \(known))")
+            }
+            result.formUnion(strategy)
+        }
+        return result
     }
 
     /// A line's characters in the order they are shown, and the level of each grapheme

@@ -30,8 +30,10 @@ enum TrellisCommand {
           snapshots   review pending snapshots (<name>.<ext>.new beside a reference):
                       snapshots list [DIR] | review [DIR] (a live terminal app: a/r/s/A, q)
                       | accept|reject (--all | NAMES...) [--dir DIR] | report [DIR] --out FILE.html
-          text break  wrap standard input at --width W [--font JSON]; print the lines as JSON:
-                      text, width, the visual order and each grapheme cluster's bidi level
+          text break  wrap standard input at --width W [--font JSON] [--strategy S[,S...]];
+                      print the lines as JSON: text, width, the visual order and each grapheme
+                      cluster's bidi level. S is standard (where browsers break; the default),
+                      unicode (UAX #14's default rules alone), pushOut, hangulWordPriority
           text width  print the terminal cell width of standard input
           help        show this text
           --version   show the version of the command and the plugin ABI it speaks
@@ -193,7 +195,8 @@ enum TrellisCommand {
                         message: "use 'trellis text break' or 'trellis text width'")
                 }
                 let parsed = try Arguments.parse(
-                    Array(rest.dropFirst()), options: sub == "break" ? ["width", "font"] : [])
+                    Array(rest.dropFirst()),
+                    options: sub == "break" ? ["width", "font", "strategy"] : [])
                 if !parsed.positional.isEmpty {
                     throw Arguments.UsageError(
                         message: "unexpected argument '\(parsed.positional[0])'")
@@ -217,6 +220,7 @@ enum TrellisCommand {
                 do {
                     try TextCommands.breakLines(
                         TextCommands.readInput(), width: width, fontJSON: parsed.options["font"],
+                        strategy: TextCommands.strategy(parsed.options["strategy"]),
                         write: StandardStreams.output)
                     return 0
                 } catch {

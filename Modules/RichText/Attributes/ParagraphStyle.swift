@@ -1,7 +1,7 @@
 public import TrellisText
 
-/// How the lines of a paragraph are placed, as `NSParagraphStyle`: alignment, wrapping,
-/// spacing, indents and a list marker.
+/// How the lines of a paragraph are placed, as `NSParagraphStyle`: alignment, wrapping and its
+/// line-breaking rules, spacing, indents and a list marker.
 ///
 /// A paragraph takes the style of its first character. Distances are in points; the defaults
 /// are those of `NSParagraphStyle.default` (natural alignment, word wrapping, no spacing or
@@ -22,6 +22,11 @@ public struct ParagraphStyle: Sendable, Hashable {
     public var alignment: TextAlignment
     /// How lines wrap and how the last visible line ends when text remains.
     public var lineBreakMode: LineBreakMode
+    /// Which line-breaking rules the paragraph follows: where browsers break
+    /// (`LineBreakStrategy.standard`) by default, UAX #14's default rules alone with an empty
+    /// set, as `NSParagraphStyle.lineBreakStrategy`. A container's strategy, when it sets one,
+    /// wins.
+    public var lineBreakStrategy: LineBreakStrategy = .standard
     /// Extra space after each line, before the next one.
     public var lineSpacing: Double
     /// Extra space above the paragraph, unless it is the first one laid out.
@@ -92,6 +97,7 @@ extension ParagraphStyle: Codable {
     private enum CodingKeys: String, CodingKey {
         case alignment, lineBreakMode, lineSpacing, paragraphSpacingBefore, paragraphSpacing
         case headIndent, tailIndent, firstLineHeadIndent, lineHeightMultiple, listMarker
+        case lineBreakStrategy
     }
 
     /// Decodes a style; every key is optional and defaults to the value of ``default``.
@@ -114,15 +120,45 @@ extension ParagraphStyle: Codable {
             firstLineHeadIndent: try number(.firstLineHeadIndent),
             lineHeightMultiple: try number(.lineHeightMultiple),
             listMarker: try container.decodeIfPresent(ListMarker.self, forKey: .listMarker))
+        if let names = try? container.decodeIfPresent(String.self, forKey: .lineBreakStrategy) {
+            lineBreakStrategy = try Self.strategy(names, container: container)
+        } else if let names = try container.decodeIfPresent(
+            [String].self, forKey: .lineBreakStrategy)
+        {
+            lineBreakStrategy = []
+            for name in names {
+                lineBreakStrategy.formUnion(try Self.strategy(name, container: container))
+            }
+        }
     }
 
-    /// Encodes every property of the style.
+    /// The strategy of one name of `LineBreakStrategy.names`.
+    private static func strategy(
+        _ name: String, container: KeyedDecodingContainer<CodingKeys>
+    ) throws -> LineBreakStrategy {
+        guard let strategy = LineBreakStrategy(name: name) else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .lineBreakStrategy, in: container,
+                debugDescription: "unknown line break strategy \"\(name)\"; use one of "
+                    + LineBreakStrategy.names.map(\.name).joined(separator: ", "))
+        }
+        return strategy
+    }
+
+    /// Encodes every property of the style; the line-break strategy only when it is not
+    /// ``LineBreakStrategy/standard``, as an array of names (empty for UAX #14 alone).
     ///
     /// - Throws: `EncodingError` for a value that is not finite.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(alignment, forKey: .alignment)
         try container.encode(lineBreakMode, forKey: .lineBreakMode)
+        if lineBreakStrategy != .standard {
+            let names = LineBreakStrategy.names.filter {
+                !$0.strategy.isEmpty && lineBreakStrategy.contains($0.strategy)
+            }.map(\.name)
+            try container.encode(names, forKey: .lineBreakStrategy)
+        }
         try container.encode(lineSpacing, forKey: .lineSpacing)
         try container.encode(paragraphSpacingBefore, forKey: .paragraphSpacingBefore)
         try container.encode(paragraphSpacing, forKey: .paragraphSpacing)

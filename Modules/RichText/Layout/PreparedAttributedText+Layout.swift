@@ -43,7 +43,9 @@ extension PreparedAttributedText {
                 }
                 let (left, right) = lineBounds(
                     paragraph, isFirst: isFirst, width: container.widthLimit)
-                let span = fitLine(from: start, to: end, limit: right - left, mode: fitMode)
+                let span = fitLine(
+                    from: start, to: end, limit: right - left, mode: fitMode,
+                    strategy: style.lineBreakStrategy)
                 var draft = LineDraft(
                     paragraph: index, span: span, content: plainContent(span),
                     isFirstInParagraph: isFirst,
@@ -63,6 +65,9 @@ extension PreparedAttributedText {
                 start = span.next
                 isFirst = false
                 if !(start < end || (span.endsWithLineSeparator && start == end)) { break }
+            }
+            if style.lineBreakStrategy.contains(.pushOut) && fitMode == .byWordWrapping {
+                pushOut(&drafts, tops: &tops, paragraph: index, strategy: style.lineBreakStrategy)
             }
         }
         if isTruncated, var last = drafts.popLast() {
@@ -152,5 +157,56 @@ extension PreparedAttributedText {
         draft.leading = leading
         draft.height =
             (ascent + descent + leading) * paragraphs[draft.paragraph].style.lineHeightMultiple
+    }
+
+    /// Moves the last word of a paragraph's line but one down to its last line when that line
+    /// would hold one word alone (`LineBreakStrategy.pushOut`), provided both lines belong to
+    /// the paragraph's last segment, the last line still fits and the line before keeps a word.
+    ///
+    /// - Complexity: O(*k*) in the clusters of the two lines.
+    private func pushOut(
+        _ drafts: inout [LineDraft], tops: inout [Double], paragraph: Int,
+        strategy: LineBreakStrategy
+    ) {
+        let count = drafts.count
+        guard count >= 2, drafts[count - 1].paragraph == paragraph,
+            drafts[count - 2].paragraph == paragraph
+        else { return }
+        let last = drafts[count - 1]
+        let before = drafts[count - 2]
+        guard !before.span.endsAtBreak, !last.span.isClipped, last.span.start < last.span.end
+        else { return }
+        let lastEnd = trimmedEnd(last.span.start..<last.span.end)
+        if lastEnd > last.span.start + 1
+            && (last.span.start + 1..<lastEnd).contains(where: {
+                Self.allowsBreak(flags[$0], strategy)
+            })
+        {
+            return  // more than one word already
+        }
+        guard
+            let cut = (before.span.start + 1..<before.span.end).last(where: {
+                Self.allowsBreak(flags[$0], strategy)
+            }), trimmedEnd(before.span.start..<cut) > before.span.start
+        else { return }
+        let moved = fitLine(
+            from: cut, to: paragraphs[paragraph].clusters.upperBound,
+            limit: last.right - last.left, mode: .byWordWrapping, strategy: strategy)
+        guard moved.endsAtBreak, moved.next == last.span.next else { return }
+        var shortened = before
+        shortened.span = LineSpan(
+            start: before.span.start, end: cut, next: cut,
+            width: width(before.span.start..<trimmedEnd(before.span.start..<cut)),
+            endsAtBreak: false)
+        shortened.content = plainContent(shortened.span)
+        measureHeight(&shortened)
+        var lengthened = last
+        lengthened.span = moved
+        lengthened.content = plainContent(moved)
+        measureHeight(&lengthened)
+        drafts[count - 2] = shortened
+        drafts[count - 1] = lengthened
+        tops[count - 1] =
+            tops[count - 2] + shortened.height + gap(after: shortened, before: lengthened)
     }
 }

@@ -40,10 +40,14 @@ extension PreparedAttributedText {
     }
 
     /// Fits the line that starts at cluster `start` of a paragraph ending at `end` into
-    /// `limit`, greedily. Spaces hang; a line takes at least one cluster.
+    /// `limit`, greedily, breaking where the strategy allows. Spaces hang; a line takes at
+    /// least one cluster.
     ///
     /// - Complexity: O(*k*) in the clusters of the line (of its paragraph when clipping).
-    func fitLine(from start: Int, to end: Int, limit: Double, mode: LineBreakMode) -> LineSpan {
+    func fitLine(
+        from start: Int, to end: Int, limit: Double, mode: LineBreakMode,
+        strategy: LineBreakStrategy
+    ) -> LineSpan {
         var x = 0.0
         var content = 0.0
         var candidate = -1
@@ -56,7 +60,7 @@ extension PreparedAttributedText {
                     start: start, end: k, next: k + 1, width: content, endsAtBreak: true,
                     endsWithLineSeparator: true)
             }
-            if k > start && flag.contains(.breakBefore) {
+            if k > start && Self.allowsBreak(flag, strategy) {
                 candidate = k
                 candidateWidth = content
             }
@@ -92,6 +96,13 @@ extension PreparedAttributedText {
             k += 1
         }
         return LineSpan(start: start, end: end, next: end, width: content, endsAtBreak: true)
+    }
+
+    /// Whether a line may start at a cluster with these flags under a strategy.
+    @inline(__always)
+    static func allowsBreak(_ flag: Flags, _ strategy: LineBreakStrategy) -> Bool {
+        flag.contains(strategy.contains(.standard) ? .standardBreakBefore : .breakBefore)
+            && !(strategy.contains(.hangulWordPriority) && flag.contains(.betweenHangul))
     }
 
     /// The end of the line segment that starts at `start`: its line separator, or the end of

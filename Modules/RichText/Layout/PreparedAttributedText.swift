@@ -7,7 +7,7 @@ struct PreparedAttributedText {
     /// Properties of a cluster.
     struct Flags: OptionSet {
         let rawValue: UInt8
-        /// A line may start at this cluster (a UAX #14 opportunity at its start).
+        /// A line may start at this cluster under UAX #14's default rules.
         static let breakBefore = Flags(rawValue: 1)
         /// A space (U+0020): it hangs at the end of a line and stretches a justified one.
         static let space = Flags(rawValue: 2)
@@ -15,6 +15,11 @@ struct PreparedAttributedText {
         static let lineSeparator = Flags(rawValue: 4)
         /// A paragraph separator: it ends its paragraph.
         static let paragraphSeparator = Flags(rawValue: 8)
+        /// A line may start at this cluster under the browser-compatible tailoring
+        /// (`LineBreakStrategy.standard`).
+        static let standardBreakBefore = Flags(rawValue: 16)
+        /// The cluster and the one before it are Hangul (for `hangulWordPriority`).
+        static let betweenHangul = Flags(rawValue: 32)
     }
 
     /// Clusters with the same attributes within one paragraph.
@@ -221,8 +226,9 @@ struct PreparedAttributedText {
         return bounds
     }
 
-    /// Marks the clusters that start at a UAX #14 break opportunity of the whole text, so
-    /// that opportunities are found across run boundaries.
+    /// Marks the clusters that start at a break opportunity of the whole text, under UAX #14's
+    /// default rules and under the browser-compatible tailoring, so that opportunities are
+    /// found across run boundaries and each paragraph can follow its own strategy.
     private mutating func markBreakOpportunities() {
         var string = text.string
         let offsets = self.offsets
@@ -230,11 +236,12 @@ struct PreparedAttributedText {
         var flags = self.flags
         string.withUTF8 { bytes in
             var cluster = 0
-            LineBreaker.forEachOpportunity(inUTF8: bytes) { opportunity in
-                while cluster < count && offsets[cluster] < opportunity.offset { cluster += 1 }
-                if cluster < count && offsets[cluster] == opportunity.offset {
-                    flags[cluster].insert(.breakBefore)
-                }
+            LineBreaker.forEachOpportunity(inUTF8: bytes) { offset, strict, standard, hangul in
+                while cluster < count && offsets[cluster] < offset { cluster += 1 }
+                guard cluster < count && offsets[cluster] == offset else { return }
+                if strict { flags[cluster].insert(.breakBefore) }
+                if standard { flags[cluster].insert(.standardBreakBefore) }
+                if hangul { flags[cluster].insert(.betweenHangul) }
             }
         }
         self.flags = flags
@@ -337,6 +344,7 @@ struct PreparedAttributedText {
 struct ResolvedParagraphStyle {
     var alignment: TextAlignment
     var lineBreakMode: LineBreakMode
+    var lineBreakStrategy: LineBreakStrategy
     var lineSpacing: Double
     var spacingBefore: Double
     var spacingAfter: Double
@@ -350,6 +358,7 @@ struct ResolvedParagraphStyle {
         func distance(_ value: Double) -> Double { min(ParagraphStyle.distance(value), limit) }
         alignment = style.alignment
         lineBreakMode = container.lineBreakMode ?? style.lineBreakMode
+        lineBreakStrategy = container.lineBreakStrategy ?? style.lineBreakStrategy
         lineSpacing = distance(style.lineSpacing)
         spacingBefore = distance(style.paragraphSpacingBefore)
         spacingAfter = distance(style.paragraphSpacing)

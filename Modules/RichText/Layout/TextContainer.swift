@@ -21,6 +21,9 @@ public struct TextContainer: Sendable, Hashable {
     /// A break mode for every paragraph, as `UILabel.lineBreakMode`; `nil` to use each
     /// paragraph style's.
     public var lineBreakMode: LineBreakMode?
+    /// Line-breaking rules for every paragraph, as `UILabel.lineBreakStrategy`; `nil` to use
+    /// each paragraph style's (where browsers break, `LineBreakStrategy.standard`, by default).
+    public var lineBreakStrategy: LineBreakStrategy?
     /// The font of text that has none.
     public var defaultFont: Font
     /// The colour of text that has none.

@@ -7,6 +7,7 @@ struct LayoutRequest: Hashable, Sendable {
     /// The height the lines must fit in; infinity for none.
     var height: Double
     var lineBreakMode: LineBreakMode
+    var lineBreakStrategy: LineBreakStrategy
     var alignment: TextAlignment
     /// The most lines, 0 for no limit.
     var lineLimit: Int
@@ -29,6 +30,7 @@ struct LayoutRequest: Hashable, Sendable {
         width = limit(size.width)
         height = limit(size.height)
         lineBreakMode = style.lineBreakMode
+        lineBreakStrategy = style.lineBreakStrategy
         alignment = style.alignment
         lineLimit = style.lineLimit
         lineSpacing = style.effectiveLineSpacing

@@ -42,8 +42,15 @@ extension PreparedText {
                     ))
                 break
             }
-            let span = fitLine(from: start, limit: request.width, mode: fitMode)
+            let span = fitLine(
+                from: start, limit: request.width, mode: fitMode,
+                strategy: request.lineBreakStrategy)
             spans.append((span, paragraphStart))
+            if span.endsParagraph && request.lineBreakStrategy.contains(.pushOut)
+                && fitMode == .byWordWrapping
+            {
+                pushOut(&spans, limit: request.width, strategy: request.lineBreakStrategy)
+            }
             start = span.next
             if span.endsParagraph { paragraphStart = span.next }
         }

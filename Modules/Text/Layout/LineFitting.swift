@@ -24,10 +24,12 @@ extension PreparedText {
     ///
     /// Spaces hang: they never make a line overflow and do not count in its width. A line
     /// always takes at least one cluster, so that text narrower than one cluster still
-    /// progresses.
+    /// progresses. The strategy says which clusters a line may start at.
     ///
     /// - Complexity: O(*k*) in the clusters of the line (of its paragraph when clipping).
-    func fitLine(from start: Int, limit: Double, mode: LineBreakMode) -> LineSpan {
+    func fitLine(
+        from start: Int, limit: Double, mode: LineBreakMode, strategy: LineBreakStrategy
+    ) -> LineSpan {
         var x = 0.0
         var content = 0.0
         var candidate = -1
@@ -40,7 +42,7 @@ extension PreparedText {
                 return LineSpan(
                     start: start, end: k, next: k + 1, width: content, endsParagraph: true)
             }
-            if k > start && flag.contains(.breakBefore) {
+            if k > start && Self.allowsBreak(flag, strategy) {
                 candidate = k
                 candidateWidth = content
             }
@@ -77,6 +79,55 @@ extension PreparedText {
             k += 1
         }
         return LineSpan(start: start, end: count, next: count, width: content, endsParagraph: true)
+    }
+
+    /// Whether a line may start at a cluster with these flags under a strategy.
+    @inline(__always)
+    static func allowsBreak(_ flag: ClusterFlags, _ strategy: LineBreakStrategy) -> Bool {
+        flag.contains(ClusterFlags.breakBefore(strategy))
+            && !(strategy.contains(.hangulWordPriority) && flag.contains(.betweenHangul))
+    }
+
+    /// Moves the last word of the line before a paragraph's last line down to it when that
+    /// line would hold one word alone (``LineBreakStrategy/pushOut``), provided the last line
+    /// still fits and the line before keeps a word.
+    ///
+    /// - Parameters:
+    ///   - spans: The lines fitted so far with the first cluster of each one's paragraph; the
+    ///     last one ends a paragraph.
+    ///   - limit: The width lines fit in.
+    ///   - strategy: The strategy, which includes ``LineBreakStrategy/pushOut``.
+    /// - Complexity: O(*k*) in the clusters of the two lines.
+    func pushOut(
+        _ spans: inout [(span: LineSpan, paragraphStart: Int)], limit: Double,
+        strategy: LineBreakStrategy
+    ) {
+        let count = spans.count
+        guard count >= 2, limit.isFinite else { return }
+        let last = spans[count - 1]
+        let before = spans[count - 2]
+        guard last.span.endsParagraph, !last.span.isClipped, !before.span.endsParagraph,
+            before.paragraphStart == last.paragraphStart, last.span.start < last.span.end
+        else { return }
+        let lastEnd = trimmedEnd(last.span.start..<last.span.end)
+        if lastEnd > last.span.start + 1
+            && (last.span.start + 1..<lastEnd).contains(where: {
+                Self.allowsBreak(flags[$0], strategy)
+            })
+        {
+            return  // more than one word already
+        }
+        guard
+            let cut = (before.span.start + 1..<before.span.end).last(where: {
+                Self.allowsBreak(flags[$0], strategy)
+            }), trimmedEnd(before.span.start..<cut) > before.span.start
+        else { return }
+        let moved = fitLine(from: cut, limit: limit, mode: .byWordWrapping, strategy: strategy)
+        guard moved.endsParagraph, moved.next == last.span.next else { return }
+        spans[count - 2].span = LineSpan(
+            start: before.span.start, end: cut, next: cut,
+            width: contentWidth(before.span.start..<cut), endsParagraph: false)
+        spans[count - 1].span = moved
     }
 
     /// The end of the paragraph that contains cluster `index`: the index of its line break

@@ -5,7 +5,7 @@ final class PreparedText: Sendable {
     /// Flags of a cluster.
     struct ClusterFlags: OptionSet {
         let rawValue: UInt8
-        /// A line may start at this cluster (a UAX #14 opportunity at its start).
+        /// A line may start at this cluster under UAX #14's default rules.
         static let breakBefore = ClusterFlags(rawValue: 1)
         /// The cluster is a line break (LF, CR, CR LF, NEL, VT, FF, LS, PS): it ends its line
         /// and is not shown.
@@ -13,6 +13,17 @@ final class PreparedText: Sendable {
         /// The cluster is a space (U+0020): it hangs at the end of a line and stretches a
         /// justified one.
         static let space = ClusterFlags(rawValue: 4)
+        /// A line may start at this cluster under the browser-compatible tailoring
+        /// (``LineBreakStrategy/standard``).
+        static let standardBreakBefore = ClusterFlags(rawValue: 8)
+        /// The cluster and the one before it are Hangul, so that
+        /// ``LineBreakStrategy/hangulWordPriority`` does not break between them.
+        static let betweenHangul = ClusterFlags(rawValue: 16)
+
+        /// The flag that marks the clusters a line may start at under a strategy.
+        static func breakBefore(_ strategy: LineBreakStrategy) -> ClusterFlags {
+            strategy.contains(.standard) ? standardBreakBefore : breakBefore
+        }
     }
 
     let text: String

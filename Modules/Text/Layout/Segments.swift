@@ -116,17 +116,19 @@ struct Segments {
         }
     }
 
-    /// Marks the clusters at whose start a UAX #14 break opportunity lies; opportunities inside
-    /// a cluster are not used, as a line never splits one.
+    /// Marks the clusters at whose start a break opportunity lies, under UAX #14's default
+    /// rules and under the browser-compatible tailoring; opportunities inside a cluster are not
+    /// used, as a line never splits one.
     mutating func markBreakOpportunities(_ buffer: UnsafeBufferPointer<UInt8>) {
         var cluster = 0
         let count = flags.count
-        LineBreakScanner.shared.scan(buffer) { position, action in
-            guard action == .allowed else { return }
-            while cluster < count && offsets[cluster] < position { cluster += 1 }
-            if cluster < count && offsets[cluster] == position {
-                flags[cluster].insert(.breakBefore)
-            }
+        LineBreakScanner.shared.scanTailored(buffer) { position in
+            guard position.strict == .allowed || position.standard == .allowed else { return }
+            while cluster < count && offsets[cluster] < position.offset { cluster += 1 }
+            guard cluster < count && offsets[cluster] == position.offset else { return }
+            if position.strict == .allowed { flags[cluster].insert(.breakBefore) }
+            if position.standard == .allowed { flags[cluster].insert(.standardBreakBefore) }
+            if position.isBetweenHangul { flags[cluster].insert(.betweenHangul) }
         }
     }
 }

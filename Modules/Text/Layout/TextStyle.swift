@@ -20,6 +20,9 @@ public struct TextStyle: Sendable, Hashable {
     public var font: Font
     /// How lines wrap and the last visible line ends.
     public var lineBreakMode: LineBreakMode
+    /// Which line-breaking rules apply: ``LineBreakStrategy/standard`` (where browsers break)
+    /// by default, an empty set for UAX #14's default rules alone.
+    public var lineBreakStrategy: LineBreakStrategy
     /// The horizontal alignment of the lines.
     public var alignment: TextAlignment
     /// The most lines to show; 0 for no limit.
@@ -41,6 +44,7 @@ public struct TextStyle: Sendable, Hashable {
     /// - Parameters:
     ///   - font: The font.
     ///   - lineBreakMode: How lines wrap and the last one ends.
+    ///   - lineBreakStrategy: Which line-breaking rules apply.
     ///   - alignment: The horizontal alignment.
     ///   - numberOfLines: The most lines to show; 0 for no limit.
     ///   - lineSpacing: Extra space between lines, in points.
@@ -48,11 +52,13 @@ public struct TextStyle: Sendable, Hashable {
     ///   - baseWritingDirection: The paragraph direction; `nil` to detect it.
     public init(
         font: Font, lineBreakMode: LineBreakMode = .byWordWrapping,
-        alignment: TextAlignment = .natural, numberOfLines: Int = 0, lineSpacing: Double = 0,
+        lineBreakStrategy: LineBreakStrategy = .standard, alignment: TextAlignment = .natural,
+        numberOfLines: Int = 0, lineSpacing: Double = 0,
         lineHeightMultiple: Double = 0, baseWritingDirection: LayoutDirection? = nil
     ) {
         self.font = font
         self.lineBreakMode = lineBreakMode
+        self.lineBreakStrategy = lineBreakStrategy
         self.alignment = alignment
         self.numberOfLines = numberOfLines
         self.lineSpacing = lineSpacing

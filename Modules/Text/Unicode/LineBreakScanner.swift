@@ -5,8 +5,12 @@ struct LineBreakScanner: @unchecked Sendable {
     private let ascii: UnsafePointer<BreakClass>
     /// Breaking classes of the line-break table's values, never freed.
     private let resolved: UnsafePointer<BreakClass>
+    /// The same with conditional Japanese starters (small kana, the prolonged sound mark) as
+    /// ideographs rather than nonstarters, as CSS `line-break: normal` resolves them.
+    private let resolvedNormal: UnsafePointer<BreakClass>
     private let table: UnicodeTable
-    private let pairs: UnsafePointer<UInt8>
+    /// The pair table's entries (``LineBreakPairTable``).
+    let pairs: UnsafePointer<UInt8>
 
     /// The scanner, built on first use.
     static let shared = LineBreakScanner()
@@ -17,8 +21,12 @@ struct LineBreakScanner: @unchecked Sendable {
         resolved.initialize(from: BreakClass.resolved, count: 256)
         let ascii = UnsafeMutablePointer<BreakClass>.allocate(capacity: 128)
         for cp in 0..<128 { (ascii + cp).initialize(to: resolved[Int(table.value(UInt32(cp)))]) }
+        let normal = UnsafeMutablePointer<BreakClass>.allocate(capacity: 256)
+        normal.initialize(from: resolved, count: 256)
+        normal[Int(LineBreakClass.conditionalJapaneseStarter.rawValue)] = .ID
         self.table = table
         self.resolved = UnsafePointer(resolved)
+        self.resolvedNormal = UnsafePointer(normal)
         self.ascii = UnsafePointer(ascii)
         self.pairs = LineBreakPairTable.shared.entries
     }
@@ -27,6 +35,29 @@ struct LineBreakScanner: @unchecked Sendable {
     @inline(__always)
     func breakClass(_ codePoint: UInt32) -> BreakClass {
         codePoint < 0x80 ? ascii[Int(codePoint)] : resolved[Int(table.value(codePoint))]
+    }
+
+    /// The breaking class of a code point with conditional Japanese starters as ideographs.
+    @inline(__always)
+    func normalBreakClass(_ codePoint: UInt32) -> BreakClass {
+        codePoint < 0x80 ? ascii[Int(codePoint)] : resolvedNormal[Int(table.value(codePoint))]
+    }
+
+    /// What the rules decide before a character of class `next` after `state`: from the pair
+    /// table when the two classes decide alone, from the full rules otherwise.
+    @inline(__always)
+    func decide(
+        _ state: LineBreakState, before next: BreakClass, _ base: UnsafePointer<UInt8>,
+        after: Int, end: Int
+    ) -> BreakAction {
+        let entry = pairs[Int(state.last.rawValue) &* BreakClass.count &+ Int(next.rawValue)]
+        if entry & LineBreakPairTable.needsContext == 0 && state.previousRaw != .ZWJ {
+            let bit =
+                state.afterSpaces
+                ? LineBreakPairTable.allowedAfterSpaces : LineBreakPairTable.allowedDirect
+            return entry & bit != 0 ? .allowed : .prohibited
+        }
+        return state.action(before: next) { numberFollows(base, from: after, end: end) }
     }
 
     /// Calls `body` with the UTF-8 offset and kind of every break opportunity, in order, ending
@@ -65,7 +96,7 @@ struct LineBreakScanner: @unchecked Sendable {
     }
 
     /// Whether a digit starts at `start`, after any attached combining marks.
-    private func numberFollows(_ base: UnsafePointer<UInt8>, from start: Int, end: Int) -> Bool {
+    func numberFollows(_ base: UnsafePointer<UInt8>, from start: Int, end: Int) -> Bool {
         var j = start
         while j < end {
             let (value, length) = decodeUTF8(base, at: j, end: end)

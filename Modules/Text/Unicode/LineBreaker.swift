@@ -76,6 +76,68 @@ public enum LineBreaker {
         return result
     }
 
+    /// Returns the break opportunities of a string under a line-breaking strategy.
+    ///
+    /// With ``LineBreakStrategy/standard`` the opportunities are those browsers use (see
+    /// ``LineBreakStrategy``); without it, those of UAX #14's default rules, as
+    /// ``opportunities(in:)`` finds them. ``LineBreakStrategy/hangulWordPriority`` removes the
+    /// opportunities between two Hangul characters; ``LineBreakStrategy/pushOut`` concerns
+    /// layout only and changes nothing here.
+    ///
+    /// ```swift
+    /// LineBreaker.opportunities(in: "see ( https://example.com/a )", strategy: .standard)
+    ///     .map(\.offset)   // [4, 6, 26, 28]
+    /// LineBreaker.opportunities(in: "see ( https://example.com/a )", strategy: [])
+    ///     .map(\.offset)   // [4, 14, 28]
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - text: The text.
+    ///   - strategy: The rules to follow.
+    /// - Returns: The opportunities in order of offset, the last at the end of the text; none
+    ///   for an empty text.
+    /// - Complexity: O(*n*) in the UTF-8 length of `text`.
+    public static func opportunities(
+        in text: String, strategy: LineBreakStrategy
+    ) -> [LineBreakOpportunity] {
+        var text = text
+        let standard = strategy.contains(.standard)
+        let keepsHangul = strategy.contains(.hangulWordPriority)
+        var result: [LineBreakOpportunity] = []
+        text.withUTF8 { bytes in
+            LineBreakScanner.shared.scanTailored(bytes) { position in
+                let action = standard ? position.standard : position.strict
+                if action == .prohibited { return }
+                if action == .allowed && keepsHangul && position.isBetweenHangul { return }
+                result.append(
+                    LineBreakOpportunity(offset: position.offset, isMandatory: action == .mandatory)
+                )
+            }
+        }
+        return result
+    }
+
+    /// Calls a closure with each position of UTF-8 bytes where UAX #14's default rules or the
+    /// browser-compatible tailoring (``LineBreakStrategy/standard``) allow or require a break,
+    /// with both answers and whether the position lies between two Hangul characters, so that
+    /// a layout can choose a strategy per paragraph after one scan.
+    ///
+    /// - Parameters:
+    ///   - bytes: UTF-8 text; ill-formed sequences read as U+FFFD.
+    ///   - body: Called in order of offset with the offset, whether the default rules break
+    ///     there, whether the tailoring does, and whether Hangul is on both sides.
+    /// - Complexity: O(*n*) in the number of bytes.
+    package static func forEachOpportunity(
+        inUTF8 bytes: UnsafeBufferPointer<UInt8>,
+        _ body: (_ offset: Int, _ strict: Bool, _ standard: Bool, _ isBetweenHangul: Bool) -> Void
+    ) {
+        LineBreakScanner.shared.scanTailored(bytes) { position in
+            body(
+                position.offset, position.strict != .prohibited, position.standard != .prohibited,
+                position.isBetweenHangul)
+        }
+    }
+
     /// Calls a closure with each break opportunity of UTF-8 bytes in memory, without building
     /// an array.
     ///

@@ -123,6 +123,10 @@ extension SceneDecoder {
         if let mode = try reader.choice("lineBreakMode", modes.map(\.0)) {
             label.lineBreakMode = modes.first { $0.0 == mode }?.1 ?? .byTruncatingTail
         }
+        if let value = reader.value("lineBreakStrategy") {
+            label.lineBreakStrategy = try Self.lineBreakStrategy(
+                value, path: reader.child("lineBreakStrategy"))
+        }
         if let alignment = try reader.choice(
             "textAlignment", ["natural", "left", "center", "right", "justified"])
         {
@@ -405,5 +409,30 @@ extension SceneDecoder {
         }
         try reader.finish(known: ["size", "color", "capInsets", "accessibilityLabel"])
         return image
+    }
+
+    /// A line-break strategy: one name of `LineBreakStrategy.names` or an array of them
+    /// (`"unicode"` or `[]` for UAX #14's default rules alone).
+    static func lineBreakStrategy(_ value: JSONValue, path: String) throws(SceneError)
+        -> LineBreakStrategy
+    {
+        let names = LineBreakStrategy.names.map(\.name)
+        func strategy(_ element: JSONValue, path: String) throws(SceneError) -> LineBreakStrategy {
+            let name = try SceneValues.string(element, path: path)
+            guard let strategy = LineBreakStrategy(name: name) else {
+                throw SceneError(
+                    keyPath: path,
+                    message: "unknown value \"\(name)\"; use one of "
+                        + names.map { "\"\($0)\"" }.joined(separator: ", ")
+                        + ", or an array of them")
+            }
+            return strategy
+        }
+        guard case .array(let elements) = value else { return try strategy(value, path: path) }
+        var result: LineBreakStrategy = []
+        for (index, element) in elements.enumerated() {
+            result.formUnion(try strategy(element, path: "\(path)[\(index)]"))
+        }
+        return result
     }
 }

@@ -83,7 +83,7 @@ struct SceneDecoder {
         "view": [],
         "label": [
             "text", "markup", "markupOptions", "font", "textColor", "numberOfLines",
-            "lineBreakMode", "textAlignment",
+            "lineBreakMode", "lineBreakStrategy", "textAlignment",
         ],
         "image": ["image", "contentMode"],
         "button": [

@@ -67,9 +67,11 @@ open class Label: View {
 
     /// The container attributed text is laid out in, for a box.
     func textContainer(_ size: Size) -> TextContainer {
-        TextContainer(
+        var container = TextContainer(
             size: size, numberOfLines: numberOfLines, lineBreakMode: lineBreakMode,
             defaultFont: font, defaultForegroundColor: textColor)
+        container.lineBreakStrategy = lineBreakStrategy
+        return container
     }
 
     /// The font; 17-point system by default, as UIKit's.
@@ -90,6 +92,13 @@ open class Label: View {
     /// How lines wrap and the last visible line ends; truncating the tail by default.
     public var lineBreakMode: LineBreakMode = .byTruncatingTail {
         didSet { if lineBreakMode != oldValue { textDidChange() } }
+    }
+
+    /// Which line-breaking rules the label's lines follow: where browsers break
+    /// (`LineBreakStrategy.standard`) by default, UAX #14's default rules alone with an empty
+    /// set, as `NSParagraphStyle.lineBreakStrategy`.
+    public var lineBreakStrategy: LineBreakStrategy = .standard {
+        didSet { if lineBreakStrategy != oldValue { textDidChange() } }
     }
 
     /// The horizontal alignment of the lines; natural by default.
@@ -117,8 +126,8 @@ open class Label: View {
     /// The style the label lays its text out with.
     public var textStyle: TextStyle {
         TextStyle(
-            font: font, lineBreakMode: lineBreakMode, alignment: textAlignment,
-            numberOfLines: numberOfLines, lineSpacing: lineSpacing,
+            font: font, lineBreakMode: lineBreakMode, lineBreakStrategy: lineBreakStrategy,
+            alignment: textAlignment, numberOfLines: numberOfLines, lineSpacing: lineSpacing,
             baseWritingDirection: nil)
     }
 

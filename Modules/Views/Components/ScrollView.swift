@@ -6,6 +6,21 @@ public import TrellisGeometry
 ///
 /// The content offset is the bounds' origin, as in UIKit. Scroll views clip to their bounds by
 /// default. Offsets stay within the content size plus the content insets.
+///
+/// A scroll view starts at its leading edge: the left in a left-to-right layout, the right end
+/// of its content in a right-to-left one (``View/effectiveUserInterfaceLayoutDirection``), so
+/// that a right-to-left row of content shows its first items first. Until it is scrolled it
+/// stays at the right end as its content size, insets or bounds change, and it moves to the
+/// new leading edge when its direction changes. The offset itself is
+/// physical in either direction, as in UIKit: the point of the content at the top-left corner.
+///
+/// ```swift
+/// let window = Window(size: Size(width: 320, height: 200), layoutDirection: .rightToLeft)
+/// let scroll = ScrollView(frame: Rect(x: 0, y: 0, width: 320, height: 200))
+/// scroll.contentSize = Size(width: 1000, height: 200)
+/// window.addSubview(scroll)
+/// scroll.contentOffset   // (680, 0): the right end of the content
+/// ```
 @MainActor
 open class ScrollView: View {
     /// The size of the scrollable content.
@@ -24,6 +39,12 @@ open class ScrollView: View {
     // Where the current drag started, in the superview's coordinates, and the offset then.
     private var dragOrigin: (touch: Point, offset: Point)?
 
+    // Whether the horizontal offset follows the leading edge: true until the view is scrolled
+    // elsewhere, and again once it is scrolled back there.
+    private var isAtLeadingEdge = true
+    // The layout direction the offset was last clamped in.
+    private var clampedDirection = LayoutDirection.leftToRight
+
     /// Creates a scroll view; it clips to its bounds.
     public override init(frame: Rect = .zero) {
         super.init(frame: frame)
@@ -35,11 +56,19 @@ open class ScrollView: View {
         get { bounds.origin }
         set {
             let clamped = clampedOffset(newValue)
+            isAtLeadingEdge = clamped.x == leadingContentOffsetX
             if clamped != bounds.origin {
                 bounds.origin = clamped
                 scrollViewDidScroll()
             }
         }
+    }
+
+    /// The horizontal offset of the leading edge: the smallest offset in a left-to-right
+    /// layout, the largest in a right-to-left one.
+    public var leadingContentOffsetX: Double {
+        effectiveLayoutDirection == .rightToLeft
+            ? maximumContentOffset.x : minimumContentOffset.x
     }
 
     /// The smallest offset: the top and left insets, negated.
@@ -66,8 +95,31 @@ open class ScrollView: View {
             x: clamp(offset.x, minimum.x, maximum.x), y: clamp(offset.y, minimum.y, maximum.y))
     }
 
+    /// Clamps the offset to the content, keeping it at the right end while it is there in a
+    /// right-to-left layout, and moving it to the new leading edge when the direction changed
+    /// while it was at the old one. A left-to-right view that keeps its direction is only
+    /// clamped, as UIKit does.
     private func clampOffset() {
-        contentOffset = bounds.origin
+        let direction = effectiveLayoutDirection
+        var offset = bounds.origin
+        if isAtLeadingEdge && (direction == .rightToLeft || direction != clampedDirection) {
+            offset.x = leadingContentOffsetX
+        }
+        clampedDirection = direction
+        contentOffset = offset
+    }
+
+    /// Keeps the offset at the leading edge, while it is there, for the current bounds and
+    /// direction.
+    open override func layoutSubviews() {
+        super.layoutSubviews()
+        clampOffset()
+    }
+
+    /// Keeps the offset at the leading edge, while it is there, in the new window's direction.
+    open override func didMoveToWindow() {
+        super.didMoveToWindow()
+        clampOffset()
     }
 
     /// Scrolls by a distance, as a wheel or a trackpad does; returns whether the offset moved.
