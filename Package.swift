@@ -122,9 +122,15 @@ let modules: [Module] = [
         testDependencies: ["TrellisRender", "_TrellisTestSupport"]
     ),
     Module(
+        name: "TrellisAccessibilityBus", path: "Modules/AccessibilityBus",
+        dependencies: ["TrellisGeometry", "TrellisEvents", "TrellisViews"],
+        tests: "AccessibilityBusTests", testDependencies: ["TrellisTextRenderer"]
+    ),
+    Module(
         name: "TrellisTerminal", path: "Modules/Terminal",
         dependencies: [
             "TrellisGeometry", "TrellisCore", "TrellisEvents", "TrellisRender", "TrellisViews",
+            "TrellisAccessibilityBus",
         ],
         tests: "TerminalAppTests",
         testDependencies: ["TrellisTerminalRenderer", "_TrellisTestSupport"]

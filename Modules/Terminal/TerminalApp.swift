@@ -1,4 +1,5 @@
 import Glibc
+import TrellisAccessibilityBus
 public import TrellisCore
 import TrellisEvents
 public import TrellisGeometry
@@ -24,6 +25,12 @@ public import TrellisViews
 /// before the first frame and after every resize, and `layout` is then called to place what
 /// depends on it. `q` quits unless a text field is being edited; Control-C always quits, as
 /// does the end of input.
+///
+/// When the session has an accessibility bus (AT-SPI, as a Linux desktop with Orca has), the
+/// window's accessibility tree is published on it through an `AccessibilityBridge`, so that
+/// screen readers read the app and hear focus and value changes; without a bus nothing is
+/// opened. Set `TRELLIS_ACCESSIBILITY_BUS=0` in the environment, or pass
+/// `accessibilityBus: false`, to turn it off.
 @MainActor
 public enum TerminalApp {
     /// Runs a window in the terminal until the user quits.
@@ -38,6 +45,9 @@ public enum TerminalApp {
     ///   - session: The terminal; standard input and output in raw mode by default.
     ///   - frameInterval: How often, in seconds, the window's clock advances with no input and
     ///     nothing animating; while an animation runs, it advances up to 60 times a second.
+    ///   - accessibilityBus: Whether to publish the window's accessibility tree on the AT-SPI
+    ///     bus when there is one (and `TRELLIS_ACCESSIBILITY_BUS` does not turn it off); yes by
+    ///     default. A bus that cannot be reached is skipped without an error.
     ///   - layout: Called with the window when its size is set, before it is drawn.
     /// - Throws: ``TerminalError``: the session cannot start (`notATerminal` when standard
     ///   input is not a terminal), the backend cannot be opened or cannot drive a terminal, or
@@ -47,7 +57,7 @@ public enum TerminalApp {
         configuration: TerminalConfiguration = TerminalConfiguration(
             colorMode: .fromProcessEnvironment()),
         session: TerminalSession = TerminalSession(), frameInterval: Double = 0.1,
-        layout: @escaping (Window) -> Void = { _ in }
+        accessibilityBus: Bool = true, layout: @escaping (Window) -> Void = { _ in }
     ) throws(TerminalError) {
         let opened: any Backend
         do {
@@ -69,7 +79,7 @@ public enum TerminalApp {
             window: window, session: session, backend: opened, configuration: configuration,
             layout: layout)
         do {
-            try loop.run(frameInterval: frameInterval)
+            try loop.run(frameInterval: frameInterval, accessibilityBus: accessibilityBus)
         } catch let error as TerminalError {
             throw error
         } catch {
@@ -137,7 +147,7 @@ public enum TerminalApp {
                 / 1e18
         }
 
-        mutating func run(frameInterval: Double) throws {
+        mutating func run(frameInterval: Double, accessibilityBus: Bool) throws {
             resize(to: session.size)
             var mouse = MouseTranslator(
                 cellWidth: configuration.cellWidth, cellHeight: configuration.cellHeight)
@@ -159,26 +169,59 @@ public enum TerminalApp {
                         + TerminalCapabilities.endSynchronizedUpdate)
             }
             try draw(window.render())
+            // The accessibility bus, when there is one: its socket is polled with the
+            // terminal, its requests answered and the tree's changes sent after each turn.
+            var bridge = accessibilityBus ? try? AccessibilityBridge.fromEnvironment(window: window) : nil
+            defer {
+                bridge?.close()
+                session.watchedDescriptors = []
+            }
+            if let bridge { session.watchedDescriptors = [bridge.descriptor] }
             while true {
                 // At most 60 frames a second while something moves, and none while nothing
                 // does: the window is drawn only when it needs display.
                 let wait =
                     window.hasRunningAnimations ? min(frameInterval, 1.0 / 60) : frameInterval
+                // Whether the window may have changed, which the accessibility bus then hears.
+                var changed = false
                 switch try reader.next(timeout: wait) {
                 case .events(let events):
+                    changed = !events.isEmpty
                     for event in events {
                         if TerminalApp.isQuit(event, in: window) { return }
                         handle(event, mouse: &mouse)
                     }
                 case .resized(let size):
                     resize(to: size)
+                    changed = true
                 case .timeout:
                     break
                 case .endOfInput:
                     return
                 }
+                if let active = bridge {
+                    do {
+                        if try active.service() { changed = true }
+                    } catch {
+                        active.close()
+                        bridge = nil
+                        session.watchedDescriptors = []
+                    }
+                }
                 window.advanceTime(to: now)
-                if window.needsDisplay { try draw(window.render()) }
+                if window.needsDisplay {
+                    try draw(window.render())
+                    changed = true
+                }
+                if changed, let active = bridge {
+                    do {
+                        try active.update()
+                    } catch {
+                        active.close()
+                        bridge = nil
+                        session.watchedDescriptors = []
+                    }
+                }
             }
         }
 
