@@ -124,7 +124,7 @@ let modules: [Module] = [
     Module(
         name: "TrellisAccessibilityBus", path: "Modules/AccessibilityBus",
         dependencies: ["TrellisGeometry", "TrellisEvents", "TrellisViews"],
-        tests: "AccessibilityBusTests", testDependencies: ["TrellisTextRenderer"]
+        tests: "AccessibilityBusTests"
     ),
     Module(
         name: "TrellisTerminal", path: "Modules/Terminal",
@@ -321,7 +321,11 @@ for plugin in plugins {
 }
 targets.append(
     .testTarget(
-        name: "ToolTests", dependencies: ["trellis", "TrellisPNG", "_TrellisTestSupport"],
+        name: "ToolTests",
+        dependencies: [
+            "trellis", "TrellisPNG", "_TrellisTestSupport", "Trellis", "TrellisGallery",
+            "TrellisAccessibilityBus",
+        ],
         path: "Tests/ToolTests",
         exclude: ["__Fixtures__"],
         swiftSettings: swiftSettings

@@ -536,14 +536,20 @@ public final class AccessibilityBridge {
             let index = objects[object.parent]?.children.firstIndex(of: object.id) ?? -1
             return .success([.int32(Int32(index))])
         case "GetRelationSet":
-            return .success([.array(.structure([.basic(UInt8(ascii: "u")), .array(AccessibilityBridge.referenceType)]), [])])
+            return .success([
+                .array(
+                    .structure([
+                        .basic(UInt8(ascii: "u")), .array(AccessibilityBridge.referenceType),
+                    ]), [])
+            ])
         case "GetRole":
             return .success([.uint32(role(of: object).rawValue)])
         case "GetRoleName", "GetLocalizedRoleName":
             return .success([.string(role(of: object).name)])
         case "GetState":
             return .success([
-                .array(.basic(UInt8(ascii: "u")), AtSpiState.words(object.states).map { .uint32($0) })
+                .array(
+                    .basic(UInt8(ascii: "u")), AtSpiState.words(object.states).map { .uint32($0) })
             ])
         case "GetAttributes":
             var attributes = ["toolkit": "Trellis"]
@@ -609,7 +615,9 @@ public final class AccessibilityBridge {
             if member == "Contains" { return .success([.boolean(frame.contains(point))]) }
             var found: Int?
             var candidates = object.children
-            while let next = candidates.first(where: { objects[$0]?.node.frame.contains(point) == true }) {
+            while let next = candidates.first(where: {
+                objects[$0]?.node.frame.contains(point) == true
+            }) {
                 found = next
                 candidates = objects[next]?.children ?? []
             }
@@ -637,8 +645,13 @@ public final class AccessibilityBridge {
         if member == "GetActions" {
             return .success([
                 .array(
-                    .structure([AccessibilityBridge.stringType, AccessibilityBridge.stringType, AccessibilityBridge.stringType]),
-                    list.map { .structure([.string($0.name), .string($0.description), .string("")]) })
+                    .structure([
+                        AccessibilityBridge.stringType, AccessibilityBridge.stringType,
+                        AccessibilityBridge.stringType,
+                    ]),
+                    list.map {
+                        .structure([.string($0.name), .string($0.description), .string("")])
+                    })
             ])
         }
         guard let index = body.first?.intValue else {
@@ -646,7 +659,8 @@ public final class AccessibilityBridge {
         }
         let valid = list.indices.contains(index)
         switch member {
-        case "GetName", "GetLocalizedName": return .success([.string(valid ? list[index].name : "")])
+        case "GetName", "GetLocalizedName":
+            return .success([.string(valid ? list[index].name : "")])
         case "GetDescription": return .success([.string(valid ? list[index].description : "")])
         case "GetKeyBinding": return .success([.string("")])
         case "DoAction": return .success([.boolean(perform(index, on: object))])
@@ -758,7 +772,9 @@ public final class AccessibilityBridge {
             guard let current = AccessibilityBridge.number(in: source.accessibilityValue),
                 current != target
             else { return }
-            if current < target { source.accessibilityIncrement() } else {
+            if current < target {
+                source.accessibilityIncrement()
+            } else {
                 source.accessibilityDecrement()
             }
             let next = AccessibilityBridge.number(in: source.accessibilityValue)
@@ -768,7 +784,8 @@ public final class AccessibilityBridge {
     }
 
     private func introspection(of object: Object) -> String {
-        var xml = "<!DOCTYPE node PUBLIC \"-//freedesktop//DTD D-BUS Object Introspection 1.0//EN\"\n"
+        var xml =
+            "<!DOCTYPE node PUBLIC \"-//freedesktop//DTD D-BUS Object Introspection 1.0//EN\"\n"
         xml += " \"http://www.freedesktop.org/standards/dbus/1.0/introspect.dtd\">\n<node>\n"
         let names =
             ["org.freedesktop.DBus.Introspectable", "org.freedesktop.DBus.Properties"]

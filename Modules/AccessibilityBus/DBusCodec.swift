@@ -38,8 +38,7 @@ public struct DBusEncoder: Sendable {
         try encode(value, depth: 0, inArray: false)
     }
 
-    private mutating func encode(_ value: DBusValue, depth: Int, inArray: Bool) throws(DBusError)
-    {
+    private mutating func encode(_ value: DBusValue, depth: Int, inArray: Bool) throws(DBusError) {
         guard depth <= 2 * DBusType.maximumNesting else {
             throw DBusError(.badValue, "value nested deeper than \(2 * DBusType.maximumNesting)")
         }
@@ -301,7 +300,9 @@ public struct DBusDecoder: Sendable {
             } catch {
                 throw fault("variant's signature is invalid (\(error.message))", at: start)
             }
-            if case .dictEntry = inner { throw fault("variant holds a dictionary entry", at: start) }
+            if case .dictEntry = inner {
+                throw fault("variant holds a dictionary entry", at: start)
+            }
             return .variant(try decode(inner, depth: depth + 1))
         }
     }

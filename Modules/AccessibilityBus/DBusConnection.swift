@@ -79,7 +79,8 @@ public final class DBusConnection {
     private static func open(_ address: [UInt8], timeout: Double) throws(DBusError)
         -> DBusConnection
     {
-        let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        let descriptor = socket(
+            AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard descriptor >= 0 else { throw DBusConnection.failure("socket") }
         let connection = DBusConnection(descriptor: descriptor)
         var socketAddress = sockaddr_un()
@@ -91,7 +92,8 @@ public final class DBusConnection {
         withUnsafeMutableBytes(of: &socketAddress.sun_path) { raw in
             for (index, byte) in address.enumerated() { raw[index] = byte }
         }
-        let length = socklen_t(MemoryLayout<sa_family_t>.size + address.count + (address.first == 0 ? 0 : 1))
+        let length = socklen_t(
+            MemoryLayout<sa_family_t>.size + address.count + (address.first == 0 ? 0 : 1))
         let result = withUnsafePointer(to: &socketAddress) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
                 Glibc.connect(descriptor, $0, length)
@@ -107,7 +109,8 @@ public final class DBusConnection {
         let uid = String(getuid())
         let hex = uid.utf8.map { byte in
             let digits = Array("0123456789abcdef".utf8)
-            return String(decoding: [digits[Int(byte >> 4)], digits[Int(byte & 15)]], as: UTF8.self)
+            return String(
+                decoding: [digits[Int(byte >> 4)], digits[Int(byte & 15)]], as: UTF8.self)
         }.joined()
         try writeAll([0] + Array("AUTH EXTERNAL \(hex)\r\n".utf8), timeout: timeout)
         let line = try readLine(timeout: timeout)
@@ -138,7 +141,10 @@ public final class DBusConnection {
     private func waitReadable(until deadline: ContinuousClock.Instant) throws(DBusError) {
         let left = deadline - ContinuousClock.now
         let milliseconds = Int32(
-            max(0, left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000))
+            max(
+                0,
+                left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000
+            ))
         guard milliseconds > 0 else { throw DBusError(.timeout, "no answer from the bus") }
         var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
         let count = poll(&entry, 1, milliseconds)
@@ -150,7 +156,9 @@ public final class DBusConnection {
     private func readAvailable() throws(DBusError) -> Bool {
         var buffer = [UInt8](repeating: 0, count: 65536)
         while true {
-            let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+            let count = buffer.withUnsafeMutableBytes {
+                recv(descriptor, $0.baseAddress, $0.count, 0)
+            }
             if count > 0 {
                 input += buffer[0..<count]
                 if count < buffer.count { return true }
@@ -222,8 +230,7 @@ public final class DBusConnection {
     /// - Returns: The method return.
     /// - Throws: ``DBusError``: ``DBusError/Code/remote`` with the error's name and text when
     ///   the call failed, ``DBusError/Code/timeout`` when no reply came in time.
-    public func call(_ message: DBusMessage, timeout: Double = 2) throws(DBusError) -> DBusMessage
-    {
+    public func call(_ message: DBusMessage, timeout: Double = 2) throws(DBusError) -> DBusMessage {
         let serial = try send(message)
         let deadline = ContinuousClock.now + .milliseconds(Int(timeout * 1000))
         while true {
@@ -236,7 +243,8 @@ public final class DBusConnection {
                 if received.kind == .error {
                     let text = received.body.first?.stringValue ?? ""
                     throw DBusError(
-                        .remote, "\(received.errorName ?? "error"): \(text) (\(message.member ?? ""))")
+                        .remote,
+                        "\(received.errorName ?? "error"): \(text) (\(message.member ?? ""))")
                 }
                 return received
             }

@@ -197,7 +197,8 @@ public struct DBusMessage: Sendable, Hashable {
         func number(at offset: Int) -> Int {
             var value = 0
             for index in 0..<4 {
-                let byte = Int(bytes[start + offset + (order == UInt8(ascii: "B") ? index : 3 - index)])
+                let byte = Int(
+                    bytes[start + offset + (order == UInt8(ascii: "B") ? index : 3 - index)])
                 value = value << 8 | byte
             }
             return value
@@ -275,7 +276,8 @@ public struct DBusMessage: Sendable, Hashable {
         switch kind {
         case .methodCall where message.path == nil || message.member == nil:
             throw DBusError(.malformed, "method call without a path or a member")
-        case .signal where message.path == nil || message.member == nil
+        case .signal
+        where message.path == nil || message.member == nil
             || message.interface == nil:
             throw DBusError(.malformed, "signal without a path, an interface or a member")
         case .methodReturn where message.replySerial == nil:
@@ -301,7 +303,8 @@ public struct DBusMessage: Sendable, Hashable {
         guard body.offset == Int(bodyLength) else {
             throw DBusError(
                 .malformed,
-                "body of signature \"\(signature)\" takes \(body.offset) of its \(bodyLength) bytes")
+                "body of signature \"\(signature)\" takes \(body.offset) of its \(bodyLength) bytes"
+            )
         }
         return (message, total)
     }

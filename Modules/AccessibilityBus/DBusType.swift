@@ -116,7 +116,8 @@ public indirect enum DBusType: Sendable, Hashable, CustomStringConvertible {
                 guard arrays < DBusType.maximumNesting else {
                     throw fault("arrays nested deeper than \(DBusType.maximumNesting)")
                 }
-                return .array(try complete(arrays: arrays + 1, structures: structures, inArray: true))
+                return .array(
+                    try complete(arrays: arrays + 1, structures: structures, inArray: true))
             case UInt8(ascii: "("):
                 guard structures < DBusType.maximumNesting else {
                     throw fault("structures nested deeper than \(DBusType.maximumNesting)")

@@ -119,6 +119,8 @@ public indirect enum DBusValue: Sendable, Hashable {
     public static func properties(_ entries: [String: DBusValue]) -> DBusValue {
         .array(
             .dictEntry(.basic(UInt8(ascii: "s")), .variant),
-            entries.sorted { $0.key < $1.key }.map { .dictEntry(.string($0.key), .variant($0.value)) })
+            entries.sorted { $0.key < $1.key }.map {
+                .dictEntry(.string($0.key), .variant($0.value))
+            })
     }
 }

@@ -171,7 +171,8 @@ public enum TerminalApp {
             try draw(window.render())
             // The accessibility bus, when there is one: its socket is polled with the
             // terminal, its requests answered and the tree's changes sent after each turn.
-            var bridge = accessibilityBus ? try? AccessibilityBridge.fromEnvironment(window: window) : nil
+            var bridge =
+                accessibilityBus ? try? AccessibilityBridge.fromEnvironment(window: window) : nil
             defer {
                 bridge?.close()
                 session.watchedDescriptors = []

@@ -19,7 +19,9 @@ enum TrellisCommand {
                       a11y SCENE.json [--backend NAME]; or audit it: a11y --audit SCENE.json
                       (exit status 1 when it finds something)
           demo        show the gallery of seed components: demo [--backend NAME] [--out FILE]
-                      [--interactive] (a live terminal application; q quits)
+                      [--interactive] (a live terminal application; q quits; published on
+                      the accessibility bus for screen readers when the session has one,
+                      unless TRELLIS_ACCESSIBILITY_BUS=0)
                       [--rtl] (its right-to-left page: Arabic and Hebrew, a form, controls)
           plugins     list the rendering backends found [--path DIR[:DIR...]]
           snapshots   review pending snapshots (<name>.<ext>.new beside a reference):
