@@ -34,11 +34,11 @@ public import TrellisViews
 public final class AccessibilityBridge {
     /// The environment variable that turns the bridge off when set to `0`, `off`, `no` or
     /// `false`.
-    public static let environmentVariable = "TRELLIS_ACCESSIBILITY_BUS"
+    nonisolated public static let environmentVariable = "TRELLIS_ACCESSIBILITY_BUS"
     /// The object path of the application's root object.
-    public static let rootPath = "/org/a11y/atspi/accessible/root"
+    nonisolated public static let rootPath = "/org/a11y/atspi/accessible/root"
     /// The path AT-SPI uses for "no object".
-    public static let nullPath = "/org/a11y/atspi/null"
+    nonisolated public static let nullPath = "/org/a11y/atspi/null"
 
     /// The window read.
     public let window: Window
@@ -121,7 +121,7 @@ public final class AccessibilityBridge {
     /// `no` or `false`, or `NO_AT_BRIDGE` set to `1`.
     ///
     /// - Parameter environment: The environment.
-    public static func isTurnedOff(_ environment: [String: String]) -> Bool {
+    nonisolated public static func isTurnedOff(_ environment: [String: String]) -> Bool {
         if let value = environment[environmentVariable]?.lowercased(),
             ["0", "off", "no", "false"].contains(value)
         {
