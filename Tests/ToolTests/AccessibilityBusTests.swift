@@ -9,14 +9,21 @@ import TrellisGallery
 /// names, then the focus event when Tab moves focus.
 @Suite(.serialized) struct AccessibilityBusTests {
     /// A private session bus: `dbus-daemon --session` on a fresh address, which starts the
-    /// accessibility bus and its registry on demand (at-spi2-core's services).
+    /// accessibility bus and its registry on demand (at-spi2-core's services). It is started
+    /// with no signal blocked (the test runner blocks nearly all, and a child inherits its
+    /// mask), so that SIGTERM ends it and the accessibility bus it started ends with it.
     final class SessionBus {
         let process = Process()
         let address: String
 
         init() throws {
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/dbus-daemon")
-            process.arguments = ["--session", "--nofork", "--print-address=1"]
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+            process.arguments = [
+                "-c",
+                "import os, signal, sys; signal.pthread_sigmask(signal.SIG_SETMASK, []); "
+                    + "os.execv(sys.argv[1], sys.argv[1:])",
+                "/usr/bin/dbus-daemon", "--session", "--nofork", "--print-address=1",
+            ]
             let output = Pipe()
             process.standardOutput = output
             process.standardError = FileHandle.nullDevice
@@ -34,9 +41,7 @@ import TrellisGallery
 
         func stop() {
             if process.isRunning {
-                // SIGKILL: the test runner's blocked signals pass on to the daemon, SIGTERM
-                // with them. The accessibility bus it started ends when it loses the session.
-                kill(process.processIdentifier, SIGKILL)
+                process.terminate()
                 process.waitUntilExit()
             }
         }
