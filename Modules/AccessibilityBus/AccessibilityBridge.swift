@@ -8,7 +8,7 @@ public import TrellisViews
 ///
 /// The bridge registers the application with the AT-SPI registry and answers its clients:
 /// the application is the root object, the window a `frame` under it, and each node of
-/// ``View/accessibilityTree()`` an object with its AT-SPI role (``AtSpiRole``), its label as
+/// `View.accessibilityTree()` an object with its AT-SPI role (``AtSpiRole``), its label as
 /// name, its hint as description, its states (``AtSpiState``), its extents in window points,
 /// and, when it has them, AT-SPI's `Action` (activate, increment, decrement, custom actions)
 /// and `Value` interfaces. After the window changes, ``update()`` compares the tree with the
@@ -17,7 +17,7 @@ public import TrellisViews
 /// children changes.
 ///
 /// Nothing here blocks: poll ``descriptor`` for input with the rest of the application's
-/// input, then call ``service()`` and ``update()``. ``TerminalApp`` does this on its own when
+/// input, then call ``service()`` and ``update()``. `TerminalApp` does this on its own when
 /// a bus is there.
 ///
 /// ```swift
@@ -593,7 +593,8 @@ public final class AccessibilityBridge {
         guard object.id != AccessibilityBridge.rootID else { return .failure(.unknown(member)) }
         let frame = object.node.frame
         func rounded(_ value: Double) -> Int32 {
-            value.isFinite ? Int32(clamping: Int(value.rounded())) : 0
+            value.isFinite
+                ? Int32(min(max(value.rounded(), Double(Int32.min)), Double(Int32.max))) : 0
         }
         switch member {
         case "GetExtents":
