@@ -52,8 +52,9 @@ displaylist)
     module TrellisPluginKit Plugins/PluginKit -Xcc -I"$out/abi" -I "$out/abi"
     module TrellisText Modules/Text
     module TrellisTextRenderer Plugins/TextBackend/Renderer -I "$out/abi"
+    module TrellisTerminalRenderer Plugins/TerminalBackend/Renderer -I "$out/abi"
     swiftc "${flags[@]}" -I "$out/abi" "$root/Fuzz/DisplayList/main.swift" \
-        -lTrellisTextRenderer -lTrellisText -lTrellisPluginKit -lTrellisCore -lTrellisGeometry \
+        -lTrellisTerminalRenderer -lTrellisTextRenderer -lTrellisText -lTrellisPluginKit -lTrellisCore -lTrellisGeometry \
         -o "$out/fuzz"
     seeds="$root/Fuzz/DisplayList/seeds"
     ;;

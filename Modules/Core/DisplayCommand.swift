@@ -40,6 +40,12 @@ public enum DisplayCommand: Sendable, Hashable {
     case beginLayer(alpha: Double)
     /// Ends the innermost transparency layer.
     case endLayer
+    /// Says what the commands up to the matching ``endSemantic`` draw: a control in a state,
+    /// or a label's text (see ``SemanticHint``). Pixel backends ignore it; a cell backend may
+    /// draw the control its own way instead of those commands.
+    case beginSemantic(SemanticHint)
+    /// Ends the innermost ``beginSemantic(_:)``.
+    case endSemantic
 
     /// The command's name, as the text backend and error messages spell it.
     public var name: String {
@@ -58,6 +64,16 @@ public enum DisplayCommand: Sendable, Hashable {
         case .glyphRun: "glyphRun"
         case .beginLayer: "beginLayer"
         case .endLayer: "endLayer"
+        case .beginSemantic: "beginSemantic"
+        case .endSemantic: "endSemantic"
+        }
+    }
+
+    /// Whether the command is a semantic hint, which changes nothing a pixel backend draws.
+    public var isSemantic: Bool {
+        switch self {
+        case .beginSemantic, .endSemantic: true
+        default: false
         }
     }
 }

@@ -77,6 +77,8 @@ struct DisplayListDecoder {
     var commandOpcode: DisplayOpcode?
     /// The ids of the images commands may draw.
     var imageIDs = Set<UInt32>()
+    /// The version of the list being read, which decides the opcodes it may hold.
+    var version: UInt16 = 1
 
     init(reader: ByteReader) {
         self.reader = reader
@@ -190,7 +192,7 @@ struct DisplayListDecoder {
         return value
     }
 
-    private mutating func string(_ what: StaticString) throws(DisplayListError) -> String {
+    mutating func string(_ what: StaticString) throws(DisplayListError) -> String {
         let offset = reader.offset
         let count = Int(try u32())
         let raw = try bytes(count)
@@ -229,9 +231,11 @@ struct DisplayListDecoder {
             throw fail("not a Trellis display list (the first bytes are not \"TRDL\")", at: 0)
         }
         let version = try u16()
-        guard version == DisplayList.formatVersion else {
-            throw fail("format version \(version); this reader reads \(DisplayList.formatVersion)")
+        guard version >= 1, version <= DisplayList.formatVersion else {
+            throw fail(
+                "format version \(version); this reader reads 1 to \(DisplayList.formatVersion)")
         }
+        self.version = version
         try reserved16()
         let width = try canvasSide("canvas width")
         let height = try canvasSide("canvas height")
@@ -278,6 +282,15 @@ struct DisplayListDecoder {
         switch command {
         case .save: stack.append(.save)
         case .beginLayer: stack.append(.beginLayer)
+        case .beginSemantic: stack.append(.beginSemantic)
+        case .endSemantic:
+            guard stack.last == .beginSemantic else {
+                throw fail(
+                    stack.isEmpty
+                        ? "endSemantic without a matching beginSemantic"
+                        : "endSemantic inside an unrestored save or open layer")
+            }
+            stack.removeLast()
         case .restore:
             guard stack.last == .save else {
                 throw fail(
@@ -290,7 +303,7 @@ struct DisplayListDecoder {
                 throw fail(
                     stack.isEmpty
                         ? "endLayer without a matching beginLayer"
-                        : "endLayer inside an unrestored save")
+                        : "endLayer inside an unrestored save or open hint")
             }
             stack.removeLast()
         default: break
@@ -328,6 +341,11 @@ struct DisplayListDecoder {
         guard let opcode = DisplayOpcode(rawValue: raw) else {
             throw fail("unknown opcode \(raw)", at: start)
         }
+        guard opcode.introducedIn <= version else {
+            throw fail(
+                "opcode \(raw) (\(opcode)) needs format version \(opcode.introducedIn); "
+                    + "the list is version \(version)", at: start)
+        }
         commandOpcode = opcode
         try reserved16()
         let length = Int(try u32())
@@ -352,6 +370,8 @@ struct DisplayListDecoder {
         case .save: return .save
         case .restore: return .restore
         case .endLayer: return .endLayer
+        case .endSemantic: return .endSemantic
+        case .beginSemantic: return .beginSemantic(try semanticHint())
         case .concatenate:
             return .concatenate(
                 AffineTransform(

@@ -16,19 +16,33 @@ enum DisplayOpcode: UInt16, CaseIterable {
     case glyphRun = 12
     case beginLayer = 13
     case endLayer = 14
+    case beginSemantic = 15
+    case endSemantic = 16
+
+    /// The first format version that has the opcode.
+    var introducedIn: UInt16 { rawValue >= 15 ? 2 : 1 }
 }
 
 extension DisplayList {
     /// The four bytes every encoded display list starts with: `TRDL`.
     public static let magic: [UInt8] = Array("TRDL".utf8)
-    /// The version of the binary format this module writes and reads.
-    public static let formatVersion: UInt16 = 1
+    /// The newest version of the binary format this module writes and reads.
+    ///
+    /// Version 2 adds the semantic hints (``DisplayCommand/beginSemantic(_:)`` and
+    /// ``DisplayCommand/endSemantic``). A list without them is written as version 1, byte for
+    /// byte as before, so that a reader of version 1 still reads it; the reader reads both.
+    public static let formatVersion: UInt16 = 2
+
+    /// The version a list of commands is written as: the oldest that has all of them.
+    static func formatVersion(for commands: [DisplayCommand]) -> UInt16 {
+        commands.contains(where: \.isSemantic) ? 2 : 1
+    }
 
     /// Encodes the list in Trellis' display-list binary format.
     ///
     /// All numbers are little-endian; doubles are IEEE 754 bit patterns. The layout:
     ///
-    ///     header   "TRDL", u16 version (1), u16 0, f64 width, f64 height, f64 scale,
+    ///     header   "TRDL", u16 version (1, or 2 with semantic hints), u16 0, f64 width, f64 height, f64 scale,
     ///              u32 image count, u32 command count
     ///     images   per image: u32 id, u32 width, u32 height, u32 0, u64 byte count,
     ///              width × height × 4 bytes of straight-alpha RGBA
@@ -41,6 +55,15 @@ extension DisplayList {
     /// one f64 advance per grapheme cluster. The right-to-left flag has no payload; a
     /// left-to-right run is encoded as it was before the flag existed.
     ///
+    /// A semantic hint's payload (version 2) is its frame, a u8 of state bits (1 highlighted,
+    /// 2 selected, 4 disabled, 8 focused, 16 mirrored), a u8 kind, and the kind's values: a button's title;
+    /// a switch's u8 on; a slider's minimum, maximum and value; a stepper's value and a u8 of
+    /// flags (1 can decrement, 2 can increment); a segmented control's u32 selected index
+    /// (`0xFFFF_FFFF` for none), u32 count and titles; a page control's u32 current page and u32
+    /// page count; a text field's text, placeholder and u32 cursor (`0xFFFF_FFFF` for none);
+    /// nothing for a focus ring; a label's u8 truncation. The kinds are numbered in that order
+    /// from 0.
+    ///
     /// Payloads use f64 for every number, four f64 for rectangles, colours (r, g, b, a),
     /// radii (top-left, top-right, bottom-right, bottom-left) and insets (top, left, bottom,
     /// right), six f64 for transforms, and a u32 byte count plus UTF-8 for strings.
@@ -49,7 +72,7 @@ extension DisplayList {
     public func encoded() -> [UInt8] {
         var writer = ByteWriter(capacity: 64 + commands.count * 48)
         writer.write(bytes: DisplayList.magic)
-        writer.write(DisplayList.formatVersion)
+        writer.write(DisplayList.formatVersion(for: commands))
         writer.write(UInt16(0))
         writer.write(size.width)
         writer.write(size.height)
@@ -79,6 +102,8 @@ extension DisplayCommand {
         case .glyphRun: .glyphRun
         case .beginLayer: .beginLayer
         case .endLayer: .endLayer
+        case .beginSemantic: .beginSemantic
+        case .endSemantic: .endSemantic
         }
     }
 
@@ -89,8 +114,10 @@ extension DisplayCommand {
         writer.write(UInt32(0))
         let start = writer.count
         switch self {
-        case .save, .restore, .endLayer:
+        case .save, .restore, .endLayer, .endSemantic:
             break
+        case .beginSemantic(let hint):
+            hint.encode(into: &writer)
         case .concatenate(let t):
             for value in [t.a, t.b, t.c, t.d, t.tx, t.ty] { writer.write(value) }
         case .clipRect(let rect):

@@ -275,11 +275,12 @@ extension DisplayListDecoder {
             throw fail("not a Trellis retained frame (the first bytes are not \"TRRF\")", at: 0)
         }
         let version = try u16()
-        guard version == RetainedFrame.formatVersion else {
+        guard version >= 1, version <= RetainedFrame.formatVersion else {
             throw fail(
-                "retained frame version \(version); this reader reads \(RetainedFrame.formatVersion)"
-            )
+                "retained frame version \(version); this reader reads 1 to "
+                    + "\(RetainedFrame.formatVersion)")
         }
+        self.version = version
         let flagsOffset = reader.offset
         let flags = try u16()
         guard flags & ~1 == 0 else { throw fail("unknown frame flags \(flags)", at: flagsOffset) }
@@ -378,7 +379,7 @@ extension DisplayListDecoder {
         commandIndex = nil
         commandOpcode = nil
         guard stack.isEmpty else {
-            throw fail("segment \(id) leaves \(stack.count) saves or layers open")
+            throw fail("segment \(id) leaves \(stack.count) saves, layers or hints open")
         }
         return RetainedSegment(id: id, bounds: bounds, commands: commands, references: references)
     }

@@ -68,6 +68,10 @@ private struct ExtentState {
         case .restore, .endLayer:
             if let last = saved.popLast() { (transform, clip, shadowReach) = last }
             return nil
+        case .beginSemantic, .endSemantic:
+            // A hint draws nothing itself; a cell backend draws a hinted control inside its
+            // frame, which the control's own drawing covers.
+            return nil
         case .concatenate(let t):
             transform = t.concatenating(transform)
             return nil

@@ -98,6 +98,8 @@ public enum TerminalBidiMode: String, Sendable, Hashable, CaseIterable {
 ///   need; `"logical"` writes it in logical order between bidi isolates, for terminals that
 ///   apply the bidirectional algorithm themselves (see ``TerminalBidiMode``). ``json`` writes
 ///   the key only when it is not the default.
+/// - `inline`: `true` for frames drawn in rows below a shell's prompt rather than on a screen of
+///   their own (see ``drawsInline``); `false` by default, and written only when `true`.
 public struct TerminalConfiguration: Sendable, Hashable {
     /// The width of a cell, in points.
     public var cellWidth: Double = 8
@@ -112,6 +114,15 @@ public struct TerminalConfiguration: Sendable, Hashable {
     /// How right-to-left text is written: reversed (the default) or in logical order for a
     /// terminal that reorders it.
     public var bidiMode: TerminalBidiMode = .visual
+    /// Whether frames are drawn inline, in the rows below a shell's prompt, instead of on a
+    /// screen of their own.
+    ///
+    /// An inline frame is written where the cursor is: it starts with the cursor on the
+    /// frame's top-left cell and leaves it there, moves the cursor only relative to where it
+    /// is (never to an absolute row, which would be a row of the shell's), and clears only
+    /// its own rows for a full repaint, never the screen. The host reserves the rows and
+    /// parks the cursor on their first cell before the first frame.
+    public var drawsInline = false
 
     /// Creates a configuration.
     ///
@@ -123,10 +134,11 @@ public struct TerminalConfiguration: Sendable, Hashable {
     ///   - assumedBackground: The colour behind the terminal's default background; black by
     ///     default.
     ///   - bidiMode: How right-to-left text is written; reversed in the cells by default.
+    ///   - drawsInline: Whether frames are drawn in the rows below a prompt; no by default.
     public init(
         cellWidth: Double = 8, cellHeight: Double = 16, colorMode: TerminalColorMode = .truecolor,
         repaintsEveryFrame: Bool = false, assumedBackground: Color = .black,
-        bidiMode: TerminalBidiMode = .visual
+        bidiMode: TerminalBidiMode = .visual, drawsInline: Bool = false
     ) {
         self.cellWidth = cellWidth
         self.cellHeight = cellHeight
@@ -134,12 +146,13 @@ public struct TerminalConfiguration: Sendable, Hashable {
         self.repaintsEveryFrame = repaintsEveryFrame
         self.assumedBackground = assumedBackground
         self.bidiMode = bidiMode
+        self.drawsInline = drawsInline
     }
 
     /// The configuration as the JSON the backend reads, such as
     /// `{"cellWidth":8,"cellHeight":16,"colors":"256","frames":"diff","background":"#000000"}`;
-    /// `"bidi"` is written only when it is not `"visual"`, so that a backend that predates it
-    /// reads the default configuration.
+    /// `"bidi"` is written only when it is not `"visual"`, and `"inline"` only when it is
+    /// `true`, so that a backend that predates them reads the default configuration.
     public var json: [UInt8] {
         func number(_ value: Double) -> String {
             value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
@@ -149,7 +162,8 @@ public struct TerminalConfiguration: Sendable, Hashable {
             + "\"colors\":\"\(colorMode.rawValue)\",\"frames\":\""
             + (repaintsEveryFrame ? "full" : "diff") + "\",\"background\":\""
             + assumedBackground.hexString + "\""
-            + (bidiMode == .visual ? "" : ",\"bidi\":\"\(bidiMode.rawValue)\"") + "}"
+            + (bidiMode == .visual ? "" : ",\"bidi\":\"\(bidiMode.rawValue)\"")
+            + (drawsInline ? ",\"inline\":true" : "") + "}"
         return Array(text.utf8)
     }
 
@@ -216,10 +230,18 @@ public struct TerminalConfiguration: Sendable, Hashable {
                         "configuration \"bidi\" must be \"visual\" or \"logical\"")
                 }
                 bidiMode = mode
+            case "inline":
+                guard case .bool(let flag) = value else {
+                    throw ConfigurationError("configuration \"inline\" must be true or false")
+                }
+                drawsInline = flag
             default:
                 guard extraKeys.contains(key) else {
                     let known =
-                        ["cellWidth", "cellHeight", "colors", "frames", "background", "bidi"]
+                        [
+                            "cellWidth", "cellHeight", "colors", "frames", "background", "bidi",
+                            "inline",
+                        ]
                         + extraKeys.sorted()
                     throw ConfigurationError(
                         "unknown configuration key \"\(key)\" (known: "

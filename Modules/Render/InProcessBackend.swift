@@ -50,6 +50,29 @@ public final class InProcessBackend: Backend {
         return try run(request) { buffer throws(RendererError) in try renderer.measure(buffer) }
     }
 
+    /// Sends a control request to the renderer (see ``TerminalControllable``) and returns the
+    /// statistics of its last frame.
+    ///
+    /// - Parameter json: The request, or empty.
+    /// - Returns: The statistics of the last frame.
+    /// - Throws: ``PluginError`` when the renderer answers no control requests, rejects this
+    ///   one, or answers with malformed statistics.
+    public func terminalControl(_ json: String = "") throws(PluginError) -> FrameStatistics {
+        guard let controllable = renderer as? any ControllableRenderer else {
+            throw PluginError(
+                .missingEntry, "backend \"\(name)\" answers no control requests")
+        }
+        let bytes = try run(Array(json.utf8)) { buffer throws(RendererError) in
+            try controllable.control(buffer)
+        }
+        do throws(DisplayListError) {
+            return try FrameStatisticsCodec.decode(bytes)
+        } catch {
+            throw PluginError(
+                .callFailed, "control answered with malformed statistics: \(error.reason)")
+        }
+    }
+
     /// Decodes input bytes.
     public func input(_ bytes: [UInt8]) throws(PluginError) -> [UInt8] {
         try require(.input, for: "read input")

@@ -38,11 +38,21 @@ public enum TerminalApp {
     /// - Parameters:
     ///   - window: The window to show; its backend becomes the one opened here.
     ///   - backend: The backend's name; `terminal` by default. It must render terminal frames
-    ///     and decode input.
+    ///     and decode input; inline, it must also draw inline frames and repaint in full on
+    ///     request (`TerminalControllable`).
     ///   - registry: Where backends are found.
     ///   - configuration: The backend's settings; by default 8 × 16-point cells and the colours
     ///     the environment announces (`TerminalColorMode.fromProcessEnvironment()`).
-    ///   - session: The terminal; standard input and output in raw mode by default.
+    ///     ``TerminalViewport/inline(height:onExit:)`` turns on its `drawsInline`.
+    ///   - session: The terminal; by default standard input and output in raw mode, with
+    ///     ``TerminalModes/interactive`` for the full screen and ``TerminalModes/inline``
+    ///     inline. An inline app's session may turn on neither the alternate screen nor the
+    ///     mouse (whose reports count rows from the screen's top, not the app's).
+    ///   - viewport: The whole screen (the alternate screen; the default), or rows below the
+    ///     prompt (see ``InlineViewport``). Inline, the window is the terminal's width by the
+    ///     viewport's height.
+    ///   - printer: Lines to print into the scrollback: above an inline app, before its next
+    ///     frame; after a full-screen app ends, once the shell's screen is back.
     ///   - frameInterval: How often, in seconds, the window's clock advances with no input and
     ///     nothing animating; while an animation runs, it advances up to 60 times a second.
     ///   - accessibilityBus: Whether to publish the window's accessibility tree on the AT-SPI
@@ -50,15 +60,35 @@ public enum TerminalApp {
     ///     default. A bus that cannot be reached is skipped without an error.
     ///   - layout: Called with the window when its size is set, before it is drawn.
     /// - Throws: ``TerminalError``: the session cannot start (`notATerminal` when standard
-    ///   input is not a terminal), the backend cannot be opened or cannot drive a terminal, or
-    ///   drawing or reading fails. The terminal is restored first.
+    ///   input is not a terminal), the backend cannot be opened or cannot drive a terminal, an
+    ///   inline viewport has no rows or its session turns on the alternate screen or the mouse
+    ///   (`invalidArgument`), or drawing or reading fails. The terminal is restored first.
     public static func run(
         window: Window, backend: String = "terminal", registry: BackendRegistry = BackendRegistry(),
         configuration: TerminalConfiguration = TerminalConfiguration(
             colorMode: .fromProcessEnvironment()),
-        session: TerminalSession = TerminalSession(), frameInterval: Double = 0.1,
+        session: TerminalSession? = nil, viewport: TerminalViewport = .fullScreen,
+        printer: TerminalPrinter? = nil, frameInterval: Double = 0.1,
         accessibilityBus: Bool = true, layout: @escaping (Window) -> Void = { _ in }
     ) throws(TerminalError) {
+        var configuration = configuration
+        let session = session ?? TerminalSession(modes: viewport.isInline ? .inline : .interactive)
+        if case .inline(let height, _) = viewport {
+            guard height >= 1 else {
+                throw TerminalError(
+                    .invalidArgument, "an inline viewport needs at least 1 row, not \(height)")
+            }
+            let refused = session.modes.intersection([.alternateScreen, .mouse])
+            guard refused.isEmpty else {
+                throw TerminalError(
+                    .invalidArgument,
+                    "an inline app's session cannot turn on "
+                        + (refused.contains(.alternateScreen)
+                            ? "the alternate screen" : "the mouse")
+                        + "; use TerminalModes.inline")
+            }
+            configuration.drawsInline = true
+        }
         let opened: any Backend
         do {
             opened = try registry.open(backend, configuration: configuration.json)
@@ -72,12 +102,36 @@ public enum TerminalApp {
                 "backend \"\(backend)\" cannot drive a terminal: it has \(opened.capabilities), "
                     + "and a terminal app needs \(needed)")
         }
+        var inline: InlineApp? = nil
+        if case .inline(let height, let onExit) = viewport {
+            guard let controllable = opened as? any TerminalControllable else {
+                throw TerminalError(
+                    .backend,
+                    "backend \"\(backend)\" cannot repaint on request, which an inline app needs")
+            }
+            do {
+                _ = try controllable.terminalControl("")
+            } catch {
+                throw TerminalError(
+                    .backend, "an inline app needs a backend that repaints on request: \(error)")
+            }
+            inline = InlineApp(
+                viewport: InlineViewport(height: height, size: session.size), onExit: onExit,
+                backend: controllable)
+        }
         try session.start()
-        defer { session.stop() }
+        defer {
+            session.stop()
+            if !viewport.isInline, let lines = printer?.takeLines(), !lines.isEmpty {
+                // The shell's screen is back: the lines go into its scrollback.
+                let text = lines.map { $0 + "\n" }.joined()
+                try? TerminalDevice.writeAll(Array(text.utf8), to: session.output)
+            }
+        }
         window.backend = opened
         var loop = Loop(
             window: window, session: session, backend: opened, configuration: configuration,
-            layout: layout)
+            inline: inline, printer: printer, layout: layout)
         do {
             try loop.run(frameInterval: frameInterval, accessibilityBus: accessibilityBus)
         } catch let error as TerminalError {
@@ -118,6 +172,13 @@ public enum TerminalApp {
             height: Double(max(size.rows, 1)) * configuration.cellHeight)
     }
 
+    /// An inline app's rows, what it leaves behind, and the backend that repaints them.
+    private struct InlineApp {
+        var viewport: InlineViewport
+        let onExit: InlineExitBehavior
+        let backend: any TerminalControllable
+    }
+
     /// One run: the window, its input and its clock.
     @MainActor
     private struct Loop {
@@ -125,18 +186,25 @@ public enum TerminalApp {
         let session: TerminalSession
         let backend: any Backend
         let configuration: TerminalConfiguration
+        var inline: InlineApp?
+        let printer: TerminalPrinter?
         let layout: (Window) -> Void
         let clock = ContinuousClock()
         let start: ContinuousClock.Instant
+        /// Bytes the inline viewport needs written before the next frame.
+        private var pending: [UInt8] = []
 
         init(
             window: Window, session: TerminalSession, backend: any Backend,
-            configuration: TerminalConfiguration, layout: @escaping (Window) -> Void
+            configuration: TerminalConfiguration, inline: InlineApp?, printer: TerminalPrinter?,
+            layout: @escaping (Window) -> Void
         ) {
             self.window = window
             self.session = session
             self.backend = backend
             self.configuration = configuration
+            self.inline = inline
+            self.printer = printer
             self.layout = layout
             start = clock.now
         }
@@ -148,7 +216,6 @@ public enum TerminalApp {
         }
 
         mutating func run(frameInterval: Double, accessibilityBus: Bool) throws {
-            resize(to: session.size)
             var mouse = MouseTranslator(
                 cellWidth: configuration.cellWidth, cellHeight: configuration.cellHeight)
             let reader = TerminalInputReader(session: session, backend: backend)
@@ -159,16 +226,29 @@ public enum TerminalApp {
             // Where the terminal speaks the kitty keyboard protocol, Escape and keys with
             // modifiers arrive unambiguously, and their releases are reported.
             if capabilities.kittyKeyboard { try session.enableKittyKeyboard() }
-            func draw(_ frame: [UInt8]) throws {
-                guard capabilities.synchronizedOutput, !frame.isEmpty else {
-                    try session.write(frame)
+            if let app = inline {
+                // The rows begin below the prompt: on the cursor's row if it is at its start.
+                let column = session.usesRawMode ? try session.cursorPosition()?.column : nil
+                let viewport = InlineViewport(
+                    height: app.viewport.requestedHeight, size: session.size)
+                inline?.viewport = viewport
+                pending = viewport.begin(cursorColumn: column)
+                if let lines = printer?.takeLines(), !lines.isEmpty {
+                    pending += viewport.printAbove(lines)
+                }
+                session.setBytesBeforeExit(viewport.exit(app.onExit))
+            }
+            resize(to: session.size)
+            func draw(_ bytes: [UInt8]) throws {
+                guard capabilities.synchronizedOutput, !bytes.isEmpty else {
+                    try session.write(bytes)
                     return
                 }
                 try session.write(
-                    TerminalCapabilities.beginSynchronizedUpdate + frame
+                    TerminalCapabilities.beginSynchronizedUpdate + bytes
                         + TerminalCapabilities.endSynchronizedUpdate)
             }
-            try draw(window.render())
+            try draw(takePending() + frame())
             // The accessibility bus, when there is one: its socket is polled with the
             // terminal, its requests answered and the tree's changes sent after each turn.
             var bridge =
@@ -178,6 +258,11 @@ public enum TerminalApp {
                 session.watchedDescriptors = []
             }
             if let bridge { session.watchedDescriptors = [bridge.descriptor] }
+            func dropBridge() {
+                bridge?.close()
+                bridge = nil
+                session.watchedDescriptors = []
+            }
             while true {
                 // At most 60 frames a second while something moves, and none while nothing
                 // does: the window is drawn only when it needs display.
@@ -189,45 +274,100 @@ public enum TerminalApp {
                 case .events(let events):
                     changed = !events.isEmpty
                     for event in events {
-                        if TerminalApp.isQuit(event, in: window) { return }
+                        if TerminalApp.isQuit(event, in: window) {
+                            // Lines printed by the events before are printed all the same.
+                            if try printLines() { try draw(takePending() + frame()) }
+                            return
+                        }
                         handle(event, mouse: &mouse)
                     }
                 case .resized(let size):
-                    resize(to: size)
+                    try follow(size)
                     changed = true
                 case .timeout:
                     break
                 case .endOfInput:
                     return
                 }
+                _ = try printLines()
                 if let active = bridge {
                     do {
                         if try active.service() { changed = true }
                     } catch {
-                        active.close()
-                        bridge = nil
-                        session.watchedDescriptors = []
+                        dropBridge()
                     }
                 }
                 window.advanceTime(to: now)
-                if window.needsDisplay {
-                    try draw(window.render())
+                if window.needsDisplay || !pending.isEmpty {
+                    // Inline rows are drawn from the anchor with relative moves, which must not
+                    // assume a size the terminal no longer has: a change that is not signalled
+                    // yet is followed first.
+                    if let viewport = inline?.viewport, let current = session.currentSize(),
+                        current.columns != viewport.size.columns
+                            || current.rows != viewport.size.rows
+                    {
+                        try follow(current)
+                    }
+                    try draw(takePending() + frame())
                     changed = true
                 }
                 if changed, let active = bridge {
                     do {
                         try active.update()
                     } catch {
-                        active.close()
-                        bridge = nil
-                        session.watchedDescriptors = []
+                        dropBridge()
                     }
                 }
             }
         }
 
+        /// Prints the printer's lines above an inline app, before its next frame; returns
+        /// whether there were any. A full-screen app's lines wait for the end.
+        private mutating func printLines() throws -> Bool {
+            guard let inline, let lines = printer?.takeLines(), !lines.isEmpty else {
+                return false
+            }
+            pending += inline.viewport.printAbove(lines)
+            try repaintInFull()
+            return true
+        }
+
+        /// The window's next frame; none while an inline app has no rows.
+        private func frame() throws -> [UInt8] {
+            if let inline, inline.viewport.height == 0 { return [] }
+            return try window.render()
+        }
+
+        private mutating func takePending() -> [UInt8] {
+            defer { pending = [] }
+            return pending
+        }
+
+        /// Asks the backend to draw the next frame whole: the inline viewport was cleared, and
+        /// the way out of it changed with it.
+        private func repaintInFull() throws {
+            guard let inline else { return }
+            session.setBytesBeforeExit(inline.viewport.exit(inline.onExit))
+            _ = try inline.backend.terminalControl(#"{"full":true}"#)
+        }
+
+        /// Follows a new size of the terminal: an inline viewport is cleared and reserved again
+        /// at its new height, and the window takes the new size.
+        private mutating func follow(_ size: TerminalSize) throws {
+            if inline != nil {
+                pending += inline?.viewport.resize(to: size) ?? []
+                try repaintInFull()
+            }
+            resize(to: size)
+        }
+
         private func resize(to size: TerminalSize) {
-            window.size = TerminalApp.points(of: size, configuration: configuration)
+            var shown = size
+            if let inline {
+                shown = TerminalSize(
+                    columns: inline.viewport.columns, rows: inline.viewport.height)
+            }
+            window.size = TerminalApp.points(of: shown, configuration: configuration)
             layout(window)
         }
 

@@ -12,6 +12,7 @@ public struct TerminalError: Error, Sendable, Hashable, CustomStringConvertible 
             case sessionActive = "session already active"
             case closed = "session closed"
             case backend = "backend failed"
+            case invalidArgument = "invalid argument"
         }
 
         private let kind: Kind
@@ -29,6 +30,9 @@ public struct TerminalError: Error, Sendable, Hashable, CustomStringConvertible 
         /// The backend drawing or reading the terminal could not be opened, cannot drive a
         /// terminal, or failed; the message says which and why.
         public static let backend = Code(.backend)
+        /// An argument cannot be used as given, such as an inline viewport of no rows; the
+        /// message names it and why.
+        public static let invalidArgument = Code(.invalidArgument)
 
         /// The code's name, such as `not a terminal`.
         public var description: String { kind.rawValue }

@@ -34,6 +34,11 @@ public struct TerminalModes: OptionSet, Sendable, Hashable {
         .alternateScreen, .hiddenCursor, .mouse, .bracketedPaste,
     ]
 
+    /// What an inline app (``TerminalViewport/inline(height:onExit:)``) uses: a hidden cursor
+    /// and bracketed paste, on the shell's own screen. The mouse is left to the terminal,
+    /// whose scrollback the user keeps scrolling and selecting in.
+    public static let inline: TerminalModes = [.hiddenCursor, .bracketedPaste]
+
     private static let sequences: [(mode: TerminalModes, enter: String, exit: String)] = [
         (.alternateScreen, "\u{1B}[?1049h", "\u{1B}[?1049l"),
         (.hiddenCursor, "\u{1B}[?25l", "\u{1B}[?25h"),

@@ -40,7 +40,7 @@ public final class TerminalSession {
 
     private var wake: (read: Int32, write: Int32) = (-1, -1)
     /// Input read while waiting for the terminal's replies, returned by the next read.
-    private var unread: [UInt8] = []
+    var unread: [UInt8] = []
     private static let isAnyActive = Mutex(false)
 
     /// Creates a session, which does nothing until it starts.

@@ -10,6 +10,10 @@ struct TerminalRestoreState {
     /// The bytes that turn the session's modes off.
     var exitBytes: UnsafeMutablePointer<UInt8>?
     var exitCount: Int
+    /// The bytes written before the exit bytes, such as those that leave an inline app's
+    /// rows: replaced as they change.
+    var leadingBytes: UnsafeMutablePointer<UInt8>?
+    var leadingCount: Int
     /// The terminal attributes from before raw mode.
     var attributes: termios
     var hasAttributes: Bool
@@ -41,11 +45,13 @@ enum TerminalSignals {
         let bytes = UnsafeMutablePointer<UInt8>.allocate(capacity: max(exitBytes.count, 1))
         bytes.initialize(from: exitBytes, count: exitBytes.count)
         if let old = state?.pointee.exitBytes { old.deallocate() }
+        if let old = state?.pointee.leadingBytes { old.deallocate() }
         let storage = state ?? .allocate(capacity: 1)
         storage.initialize(
             to: TerminalRestoreState(
                 isPending: true, input: input, output: output, exitBytes: bytes,
-                exitCount: exitBytes.count, attributes: attributes ?? termios(),
+                exitCount: exitBytes.count, leadingBytes: nil, leadingCount: 0,
+                attributes: attributes ?? termios(),
                 hasAttributes: attributes != nil, wake: wake))
         state = storage
         let actions = previous ?? .allocate(capacity: handled.count)
@@ -103,22 +109,53 @@ enum TerminalSignals {
         old?.deallocate()
     }
 
+    /// Replaces the bytes written before the exit bytes (none at first). The signals are
+    /// blocked while the bytes change hands, so that a handler never reads them half changed.
+    static func setLeadingExitBytes(_ leading: [UInt8]) {
+        guard let state else { return }
+        var bytes: UnsafeMutablePointer<UInt8>? = nil
+        if !leading.isEmpty {
+            let storage = UnsafeMutablePointer<UInt8>.allocate(capacity: leading.count)
+            storage.initialize(from: leading, count: leading.count)
+            bytes = storage
+        }
+        var blocked = sigset_t()
+        var before = sigset_t()
+        sigemptyset(&blocked)
+        for signal in handled { sigaddset(&blocked, signal) }
+        pthread_sigmask(SIG_BLOCK, &blocked, &before)
+        let old = state.pointee.leadingBytes
+        state.pointee.leadingBytes = bytes
+        state.pointee.leadingCount = leading.count
+        pthread_sigmask(SIG_SETMASK, &before, nil)
+        old?.deallocate()
+    }
+
     /// Restores the terminal if a session left it changed: the attributes from before raw
-    /// mode, then the bytes that turn the modes off. Safe to call from a signal handler, and
-    /// more than once.
+    /// mode, then the leading bytes and the bytes that turn the modes off. Safe to call from a
+    /// signal handler, and more than once.
     static func restoreTerminal() {
         guard let state, state.pointee.isPending else { return }
         state.pointee.isPending = false
         if state.pointee.hasAttributes {
             _ = tcsetattr(state.pointee.input, TCSANOW, &state.pointee.attributes)
         }
+        if let leading = state.pointee.leadingBytes {
+            writeForSignal(leading, count: state.pointee.leadingCount, to: state.pointee.output)
+        }
         guard let bytes = state.pointee.exitBytes else { return }
+        writeForSignal(bytes, count: state.pointee.exitCount, to: state.pointee.output)
+    }
+
+    /// Writes bytes as a signal handler may: plain calls, retried after EINTR.
+    private static func writeForSignal(
+        _ bytes: UnsafeMutablePointer<UInt8>, count: Int, to output: Int32
+    ) {
         // The retry after EINTR is written out here, not taken from `SystemCall`: in a signal
         // handler only plain calls of async-signal-safe functions may run, no generic code.
         var offset = 0
-        while offset < state.pointee.exitCount {
-            let written = write(
-                state.pointee.output, bytes + offset, state.pointee.exitCount - offset)
+        while offset < count {
+            let written = write(output, bytes + offset, count - offset)
             if written > 0 {
                 offset += written
             } else if written < 0 && errno == EINTR {

@@ -63,7 +63,7 @@ import TrellisGeometry
     @Test(arguments: [
         ("root", "the root segment 9 is not defined"),
         ("reference", "segment 1 draws segment 7, which is not defined"),
-        ("unbalanced", "segment 4 leaves 1 saves or layers open"),
+        ("unbalanced", "segment 4 leaves 1 saves, layers or hints open"),
         ("twice", "segment 2 is defined twice"),
         ("order", "reference at position 1 is out of order"),
         ("image", "image 5 is not in the list"),

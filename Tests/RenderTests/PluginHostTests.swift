@@ -273,11 +273,11 @@ import TrellisTextRenderer
                 + "40 bytes")
         #expect(message([]) == "render failed with status 1: not a Trellis display list")
         var version = empty
-        version[4] = 2
+        version[4] = 3
         #expect(
             message(version)
-                == "render failed with status 1: display list format version 2 is not "
-                + "supported (expected 1)")
+                == "render failed with status 1: display list format version 3 is not "
+                + "supported (expected 1 to 2)")
         var reserved = empty
         reserved[7] = 1
         #expect(

@@ -123,7 +123,7 @@ import TrellisTerminalRenderer
         ),
         (
             #"{"preview": true}"#,
-            #"unknown configuration key "preview" (known: cellWidth, cellHeight, colors, frames, background, bidi)"#
+            #"unknown configuration key "preview" (known: cellWidth, cellHeight, colors, frames, background, bidi, inline)"#
         ),
         ("[1]", "the configuration is not a JSON object"),
     ])

@@ -97,7 +97,7 @@ import TrellisPNG
         defer { pane.stop() }
         try pane.start("'\(Trellis.executable)' snapshots review '\(root.path)'; sleep 5")
         #expect(try pane.waitFor("1 of 2: CardTests/card.png") != nil)
-        #expect(try pane.waitFor("│Accept (a)│") != nil)
+        #expect(try pane.waitFor("[Accept (a)]") != nil)
         let screen = try pane.screen().map {
             $0.replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression)
         }

@@ -596,6 +596,12 @@ private func label(_ keys: String) throws -> Label {
         #expect(free.segmentFrames.first?.maxX == 180)
     }
 
+    @Test(arguments: SemanticContentAttribute.allCases)
+    func everyAttributeDecodesByItsSwiftName(attribute: SemanticContentAttribute) throws {
+        let view = try root(##"{"semanticContentAttribute": "\##(attribute)"}"##)
+        #expect(view.semanticContentAttribute == attribute)
+    }
+
     @Test func anUnknownAttributeIsNamed() {
         do {
             _ = try root(##"{"semanticContentAttribute": "sideways"}"##)

@@ -7,6 +7,23 @@ import TrellisViews
 
 @MainActor
 @Suite struct ViewAutoLayoutTests {
+    @Test func aLayoutItemThatOutlivesItsViewNoLongerCallsIt() throws {
+        let root = LayoutItem(identifier: "root")
+        var item: LayoutItem?
+        do {
+            let view = View(frame: Rect(x: 0, y: 0, width: 10, height: 10))
+            item = view.layoutItem
+            #expect(item?.constraintsDidChange != nil)
+        }
+        let orphan = try #require(item)
+        #expect(orphan.constraintsDidChange == nil)
+        root.addChild(orphan)
+        orphan.translatesFrameIntoConstraints = false
+        try LayoutConstraint.activate([orphan.widthAnchor.constraint(equalToConstant: 4)])
+        root.layoutIfNeeded()
+        #expect(orphan.frame.width == 4)
+    }
+
     @Test func anchorsCentreAButtonInItsWindow() throws {
         let window = Window(size: Size(width: 320, height: 480))
         let button = Button()

@@ -40,6 +40,19 @@ import _TrellisTestSupport
         #expect(SemanticContentAttribute.forceRightToLeft.rawValue == 4)
     }
 
+    @Test func theAttributeReadsBackAsSetUntilTheDirectionIsSetDirectly() {
+        let view = View()
+        for attribute in SemanticContentAttribute.allCases {
+            view.semanticContentAttribute = attribute
+            #expect(view.semanticContentAttribute == attribute)
+        }
+        view.semanticContentAttribute = .playback
+        view.layoutDirection = .rightToLeft
+        #expect(view.semanticContentAttribute == .forceRightToLeft)
+        view.layoutDirection = nil
+        #expect(view.semanticContentAttribute == .unspecified)
+    }
+
     @Test func segmentsRunFromTheRight() {
         let segments = SegmentedControl(items: ["A", "B", "C"])
         segments.frame = Rect(x: 0, y: 0, width: 180, height: 32)

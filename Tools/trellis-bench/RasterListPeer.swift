@@ -136,6 +136,8 @@ final class DirectCairoListPeer {
             cairo_push_group(cr)
             layerAlphas.append(alpha)
             shadows.append(nil)
+        case .beginSemantic, .endSemantic:
+            break
         case .endLayer:
             guard let alpha = layerAlphas.popLast() else { return }
             shadows.removeLast()

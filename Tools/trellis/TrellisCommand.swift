@@ -22,6 +22,9 @@ enum TrellisCommand {
                       [--interactive] (a live terminal application; q quits; published on
                       the accessibility bus for screen readers when the session has one,
                       unless TRELLIS_ACCESSIBILITY_BUS=0)
+                      [--interactive --inline ROWS [--clear]] (a live app in ROWS rows below
+                      the prompt, keeping the scrollback: Return prints the typed line above
+                      it; Control-C quits, leaving its last frame, or nothing with --clear)
                       [--rtl] (its right-to-left page: Arabic and Hebrew, a form, controls)
           plugins     list the rendering backends found [--path DIR[:DIR...]]
           snapshots   review pending snapshots (<name>.<ext>.new beside a reference):
@@ -48,14 +51,37 @@ enum TrellisCommand {
             switch command {
             case "demo":
                 let parsed = try Arguments.parse(
-                    rest, options: ["backend", "out"], flags: ["interactive", "rtl"])
+                    rest, options: ["backend", "out", "inline"],
+                    flags: ["interactive", "rtl", "clear"])
                 let rightToLeft = parsed.flags.contains("rtl")
                 if !parsed.positional.isEmpty {
                     throw Arguments.UsageError(
                         message: "unexpected argument '\(parsed.positional[0])'")
                 }
                 let registry = BackendRegistry()
+                if parsed.options["inline"] != nil || parsed.flags.contains("clear") {
+                    guard parsed.flags.contains("interactive"), !rightToLeft else {
+                        throw Arguments.UsageError(
+                            message: "--inline and --clear go with --interactive, without --rtl")
+                    }
+                }
+                if parsed.flags.contains("clear"), parsed.options["inline"] == nil {
+                    throw Arguments.UsageError(message: "--clear goes with --inline ROWS")
+                }
+                var inlineRows: Int? = nil
+                if let text = parsed.options["inline"] {
+                    guard let rows = Int(text), (1...1000).contains(rows) else {
+                        throw Arguments.UsageError(
+                            message: "--inline takes a number of rows in 1...1000, not '\(text)'")
+                    }
+                    inlineRows = rows
+                }
                 do throws(CommandError) {
+                    if let inlineRows {
+                        return try InlineDemo.run(
+                            rows: inlineRows, clearsOnExit: parsed.flags.contains("clear"),
+                            registry: registry, backend: parsed.options["backend"])
+                    }
                     if parsed.flags.contains("interactive") {
                         return try InteractiveDemo.run(
                             registry: registry, backend: parsed.options["backend"],

@@ -89,6 +89,13 @@ package struct ObjectList<Position: ObjectListPosition> {
         if holes * 2 > storage.count { compact() }
     }
 
+    /// Calls `body` with each element in order, skipping removed ones without compacting the
+    /// list (so a deinitialiser can walk it).
+    package func visitElements(_ body: (Element) -> Void) {
+        let placeholder = Position.placeholder
+        for element in storage where element !== placeholder { body(element) }
+    }
+
     /// Removes every element.
     package mutating func removeAll() {
         for element in storage where element !== Position.placeholder {

@@ -72,6 +72,12 @@ struct SceneDecoder {
             "children", "tag", "semanticContentAttribute",
         ] + accessibilityKeys
 
+    /// The scene names of the semantic content attributes, spelled as the Swift cases.
+    static let semanticContentAttributes: [(name: String, value: SemanticContentAttribute)] = [
+        ("unspecified", .unspecified), ("playback", .playback), ("spatial", .spatial),
+        ("forceLeftToRight", .forceLeftToRight), ("forceRightToLeft", .forceRightToLeft),
+    ]
+
     /// The view types and their own keys.
     static let typeKeys: [String: [String]] = [
         "view": [],
@@ -214,10 +220,12 @@ struct SceneDecoder {
         }
         if let hidden = try reader.bool("hidden") { view.isHidden = hidden }
         if let clips = try reader.bool("clipsToBounds") { view.clipsToBounds = clips }
-        let attributes = SemanticContentAttribute.allCases.map { "\($0)" }
-        if let attribute = try reader.choice("semanticContentAttribute", attributes) {
+        if let attribute = try reader.choice(
+            "semanticContentAttribute", SceneDecoder.semanticContentAttributes.map(\.name))
+        {
             view.semanticContentAttribute =
-                SemanticContentAttribute.allCases.first { "\($0)" == attribute } ?? .unspecified
+                SceneDecoder.semanticContentAttributes.first { $0.name == attribute }?.value
+                ?? .unspecified
         }
         try decodeAccessibility(view, &reader)
         if let tag = try reader.integer("tag") { view.tag = tag }

@@ -1,3 +1,4 @@
+public import TrellisCore
 public import TrellisGeometry
 public import TrellisRichText
 public import TrellisText
@@ -190,6 +191,21 @@ open class Label: View {
         guard let attributed = storedAttributedText, !attributed.string.isEmpty else { return nil }
         return AttributedTextLayout(
             attributed, in: textContainer(bounds.size), metrics: textMeasurer.metrics)
+    }
+
+    /// The label's frame and how its text is cut when it is wider there in cells than in
+    /// points: as ``lineBreakMode`` truncates, with an ellipsis at the end for the wrapping
+    /// modes (their last line was laid out to fit), and no ellipsis when it clips.
+    open override var semanticHint: SemanticHint? {
+        let truncation: SemanticHint.Truncation =
+            switch lineBreakMode {
+            case .byClipping: .clip
+            case .byTruncatingHead: .head
+            case .byTruncatingMiddle: .middle
+            case .byTruncatingTail, .byWordWrapping, .byCharWrapping: .tail
+            }
+        guard bounds.isFinite else { return nil }
+        return SemanticHint(frame: bounds, kind: .label(truncation: truncation))
     }
 
     /// Draws the lines, centred vertically.

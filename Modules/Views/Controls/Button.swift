@@ -1,3 +1,4 @@
+public import TrellisCore
 public import TrellisEvents
 public import TrellisGeometry
 public import TrellisRichText
@@ -47,6 +48,14 @@ open class Button: Control {
 
     /// The label that shows the current title.
     public let titleLabel = Label()
+
+    /// A button with its current title and state; `nil` for a button without a title, whose
+    /// image is its face.
+    open override var semanticHint: SemanticHint? {
+        let title = currentAttributedTitle?.string ?? currentTitle ?? ""
+        guard !title.isEmpty else { return nil }
+        return SemanticHint(frame: bounds, kind: .button(title: title), state: semanticState)
+    }
     /// The view that shows the current image.
     public let imageView = ImageView()
 

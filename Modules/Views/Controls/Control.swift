@@ -1,3 +1,4 @@
+public import TrellisCore
 public import TrellisEvents
 public import TrellisGeometry
 
@@ -171,5 +172,19 @@ open class Control: View, TrackingHooks {
         guard isEnabled else { return false }
         core.handle(touch, bounds: bounds)
         return true
+    }
+}
+
+extension Control {
+    /// The control's state as a semantic hint carries it: highlighted, selected, disabled,
+    /// focused, and mirrored when it is laid out right to left.
+    public var semanticState: SemanticHint.State {
+        var state: SemanticHint.State = []
+        if isHighlighted { state.insert(.highlighted) }
+        if isSelected { state.insert(.selected) }
+        if !isEnabled { state.insert(.disabled) }
+        if isFocused { state.insert(.focused) }
+        if effectiveLayoutDirection == .rightToLeft { state.insert(.mirrored) }
+        return state
     }
 }

@@ -1,3 +1,4 @@
+public import TrellisCore
 public import TrellisEvents
 public import TrellisGeometry
 
@@ -152,6 +153,17 @@ open class PageControl: Control {
         guard numberOfPages > fitting else { return 0..<numberOfPages }
         let start = min(max(currentPage - fitting / 2, 0), numberOfPages - fitting)
         return start..<(start + fitting)
+    }
+
+    /// A page control: the visible pages, and the current one among them; nothing when it
+    /// hides for a single page.
+    open override var semanticHint: SemanticHint? {
+        if hidesForSinglePage && numberOfPages <= 1 { return nil }
+        let pages = visiblePages
+        let current = min(max(currentPage - pages.lowerBound, 0), max(pages.count - 1, 0))
+        return SemanticHint(
+            frame: bounds, kind: .pageControl(currentPage: current, numberOfPages: pages.count),
+            state: semanticState)
     }
 
     /// Draws one dot per visible page, centred in the bounds, the first page's at the leading

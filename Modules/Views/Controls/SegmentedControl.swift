@@ -1,3 +1,4 @@
+public import TrellisCore
 public import TrellisEvents
 public import TrellisGeometry
 public import TrellisText
@@ -72,6 +73,17 @@ open class SegmentedControl: Control {
 
     /// The number of segments.
     public var numberOfSegments: Int { segments.count }
+
+    /// A segmented control with its titles (empty for image segments) and selection.
+    open override var semanticHint: SemanticHint? {
+        let selected = selectedSegmentIndex
+        return SemanticHint(
+            frame: bounds,
+            kind: .segmentedControl(
+                titles: segments.map { $0.title ?? "" },
+                selectedIndex: segments.indices.contains(selected) ? selected : nil),
+            state: semanticState)
+    }
 
     /// Inserts a titled segment at an index (clamped to the valid range).
     public func insertSegment(withTitle title: String?, at index: Int, animated: Bool = false) {

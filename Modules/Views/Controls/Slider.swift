@@ -1,3 +1,4 @@
+public import TrellisCore
 public import TrellisEvents
 public import TrellisGeometry
 
@@ -192,6 +193,17 @@ open class Slider: Control {
         let before = storedValue
         storedValue = storedValue + direction * (maximumValue - minimumValue) / 10
         if storedValue != before { sendActions(for: .valueChanged) }
+    }
+
+    /// A slider with its range and value (mirrored sliders say so by their layout direction,
+    /// not here: the backend draws the value from the leading side).
+    open override var semanticHint: SemanticHint? {
+        let low = min(minimumValue, maximumValue)
+        let high = max(minimumValue, maximumValue)
+        return SemanticHint(
+            frame: bounds,
+            kind: .slider(minimum: low, maximum: high, value: min(max(value, low), high)),
+            state: semanticState)
     }
 
     /// Draws the track and the thumb.

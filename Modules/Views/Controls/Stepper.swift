@@ -1,3 +1,4 @@
+public import TrellisCore
 public import TrellisEvents
 public import TrellisGeometry
 
@@ -167,6 +168,16 @@ open class Stepper: Control {
         step(index == 0 ? -1 : 1)
         if !isContinuous && storedValue != before { sendActions(for: .valueChanged) }
         return true
+    }
+
+    /// A stepper with its value and whether each half can step, in the frame of its halves.
+    open override var semanticHint: SemanticHint? {
+        let area = ContentPlacement.place(
+            Stepper.naturalSize, in: bounds, horizontal: .center, vertical: .center)
+        return SemanticHint(
+            frame: area,
+            kind: .stepper(value: value, canDecrement: canDecrement, canIncrement: canIncrement),
+            state: semanticState)
     }
 
     /// Draws the two halves with a divider, a minus and a plus.

@@ -1,3 +1,4 @@
+public import TrellisCore
 public import TrellisEvents
 public import TrellisGeometry
 
@@ -89,6 +90,13 @@ open class Switch: Control {
                 ?? stateAccessibilityTraits().union([.button, .toggleButton])
         }
         set { super.accessibilityTraits = newValue }
+    }
+
+    /// A switch at its value, in the track's frame.
+    open override var semanticHint: SemanticHint? {
+        let track = ContentPlacement.place(
+            Switch.naturalSize, in: bounds, horizontal: .center, vertical: .center)
+        return SemanticHint(frame: track, kind: .toggle(isOn: isOn), state: semanticState)
     }
 
     /// Draws the track and the thumb.

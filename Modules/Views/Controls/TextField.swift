@@ -1,3 +1,4 @@
+public import TrellisCore
 public import TrellisEvents
 public import TrellisGeometry
 import TrellisRender
@@ -201,6 +202,19 @@ open class TextField: Control {
 
     private var displayedText: String {
         isSecureTextEntry ? String(repeating: "•", count: text.count) : text
+    }
+
+    /// A text field with the text as shown, its placeholder, and the caret while editing.
+    open override var semanticHint: SemanticHint? {
+        let shown = text.isEmpty ? "" : shownText
+        var state = semanticState
+        if isEditing { state.insert(.focused) }
+        return SemanticHint(
+            frame: bounds,
+            kind: .textField(
+                text: shown, placeholder: placeholder ?? "",
+                cursor: isEditing ? min(cursor, shown.count) : nil),
+            state: state)
     }
 
     /// What the field shows: the text as displayed, or the placeholder when it has none, on

@@ -40,13 +40,20 @@ extension View {
     /// by default, which follows the superview. Setting it sets ``layoutDirection``.
     public var semanticContentAttribute: SemanticContentAttribute {
         get {
+            // The attribute as set, unless the direction was set directly since.
+            if semanticContentAttributeStorage.fixedDirection == layoutDirection {
+                return semanticContentAttributeStorage
+            }
             switch layoutDirection {
-            case nil: .unspecified
-            case .leftToRight?: .forceLeftToRight
-            case .rightToLeft?: .forceRightToLeft
+            case nil: return .unspecified
+            case .leftToRight?: return .forceLeftToRight
+            case .rightToLeft?: return .forceRightToLeft
             }
         }
-        set { layoutDirection = newValue.fixedDirection }
+        set {
+            semanticContentAttributeStorage = newValue
+            layoutDirection = newValue.fixedDirection
+        }
     }
 
     /// The layout direction in effect for the view, as UIKit names it: the same as

@@ -9,7 +9,9 @@ extension View {
         let item = LayoutItem(identifier: accessibilityIdentifier)
         item.frame = frame
         item.layoutDirection = layoutDirection
-        item.constraintsDidChange = { [weak self] in self?.setNeedsLayout() }
+        // Not counted, as the item belongs to the view, and not weak, which would give every
+        // view a side table: the view clears the callback when it goes away.
+        item.constraintsDidChange = { [unowned(unsafe) self] in self.setNeedsLayout() }
         layoutItemStorage = item
         superview?.layoutItem.addChild(item)
         updateLayoutItemMeasurements()

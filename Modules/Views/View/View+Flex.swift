@@ -42,9 +42,10 @@ extension View {
                 try? node.appendChild(flexNode(for: subview, depth: depth + 1))
             }
         } else {
-            node.measure = { [weak view] request in
+            // The node lives only for this layout pass, so it can hold the view: a weak
+            // reference would give every leaf view a side table.
+            node.measure = { request in
                 MainActor.assumeIsolated {
-                    guard let view else { return .zero }
                     let width = request.knownWidth ?? request.availableWidth.definiteValue ?? 0
                     let height = request.knownHeight ?? 0
                     let size = view.sizeThatFits(Size(width: max(0, width), height: max(0, height)))

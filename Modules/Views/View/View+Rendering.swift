@@ -1,3 +1,4 @@
+import TrellisCore
 import TrellisGeometry
 public import TrellisRender
 
@@ -34,6 +35,8 @@ extension View {
         if !toSuperview.isIdentity { context.append(.concatenate(toSuperview)) }
         let grouped = shown.alpha < 1
         if grouped { context.append(.beginLayer(alpha: shown.alpha)) }
+        let hint = drawingHint
+        if let hint { context.append(.beginSemantic(hint)) }
         renderBackground(into: context, shown)
         if clipsToBounds {
             context.append(.save)
@@ -50,8 +53,20 @@ extension View {
         context.strokeInside(
             shown.bounds, color: borderColor, width: borderWidth,
             cornerRadius: shown.cornerRadius)
+        if hint != nil { context.append(.endSemantic) }
         if grouped { context.append(.endLayer) }
         context.append(.restore)
+    }
+
+    /// The hint the view's drawing is recorded in: its own, or a focus ring when it has the
+    /// window's keyboard focus and says nothing of itself (unless it fills the window, where a
+    /// ring would mark nothing but the screen's corners).
+    private var drawingHint: SemanticHint? {
+        if let hint = semanticHint { return hint }
+        guard let window, window.focusedView === self, bounds.isFinite,
+            bounds.width < window.bounds.width || bounds.height < window.bounds.height
+        else { return nil }
+        return SemanticHint(frame: bounds, kind: .focusRing, state: .focused)
     }
 
     private func renderBackground(into context: DrawingContext, _ shown: Presentation) {

@@ -1,3 +1,4 @@
+public import TrellisCore
 public import TrellisEvents
 public import TrellisGeometry
 public import TrellisLayout
@@ -71,15 +72,20 @@ open class View {
     var animations: [AnimatedProperty: PropertyAnimation] = [:]
 
     /// The superview, if the view is in a hierarchy.
-    public internal(set) weak var superview: View?
+    ///
+    /// Not counted: the superview holds this view in its ``subviews``, and clears it in the
+    /// subviews it still has when it goes away, as UIKit's views do. (A weak reference would give
+    /// every view a side table, which makes every retain and release of it several times slower.)
+    public internal(set) nonisolated(unsafe) unowned(unsafe) var superview: View?
 
     /// The subviews, back to front.
     ///
     /// - Complexity: O(1), or O(n) once after subviews were removed.
     public var subviews: [View] { subviewList.elements }
 
-    /// The subviews, with their positions for removal in O(1).
-    var subviewList = ObjectList<SubviewPosition>()
+    /// The subviews, with their positions for removal in O(1); changed only on the main actor,
+    /// and read by the deinitialiser, which is not isolated.
+    nonisolated(unsafe) var subviewList = ObjectList<SubviewPosition>()
     /// The view's position in its superview's ``subviews``, changed only on the main actor.
     nonisolated(unsafe) var positionInSuperview = -1
 
@@ -89,6 +95,12 @@ open class View {
         center = Point(x: standard.midX, y: standard.midY)
         bounds = Rect(size: standard.size)
         layoutItemStorage = nil
+    }
+
+    deinit {
+        subviewList.visitElements { $0.superview = nil }
+        // The item may outlive the view (its parent item holds it); its callback must not.
+        layoutItemStorage?.constraintsDidChange = nil
     }
 
     // MARK: Appearance
@@ -326,8 +338,12 @@ open class View {
         return .leftToRight
     }
 
-    /// Storage for the constraint-layout item, created on first use.
-    var layoutItemStorage: LayoutItem?
+    /// The semantic content attribute as last set (``layoutDirection`` holds its effect).
+    var semanticContentAttributeStorage = SemanticContentAttribute.unspecified
+
+    /// Storage for the constraint-layout item, created on first use; changed only on the main
+    /// actor, and read by the deinitialiser, which is not isolated.
+    nonisolated(unsafe) var layoutItemStorage: LayoutItem?
 
     /// Whether a redraw was requested since the last render, for this view or one below it.
     public internal(set) var needsDisplay = true
@@ -508,6 +524,16 @@ open class View {
     /// Draws the view's own content in its coordinates, after its background and before its
     /// subviews. The default draws nothing.
     open func draw(in context: DrawingContext) {}
+
+    /// What the view shows, for backends that draw controls for character cells: the
+    /// controls describe themselves (a switch and whether it is on, a slider and its value),
+    /// a label its text's frame and truncation. The default is `nil`.
+    ///
+    /// When it is set, the view's drawing (background, content, subviews and border) is
+    /// recorded between ``DisplayCommand/beginSemantic(_:)`` and
+    /// ``DisplayCommand/endSemantic``. Pixel backends draw exactly what they drew without it;
+    /// the terminal backend draws the control with cell glyphs inside the hint's frame.
+    open var semanticHint: SemanticHint? { nil }
 
     // MARK: Hit testing
 

@@ -11,6 +11,9 @@ extension Window {
         focusedView = view
         previous?.didResignFocus()
         view?.didBecomeFocused()
+        // The focused view's drawing carries its focus for backends that show it in cells.
+        previous?.setNeedsDisplay()
+        view?.setNeedsDisplay()
         return true
     }
 

@@ -25,8 +25,9 @@ static void set_error(char *buffer, const char *message) {
     snprintf(buffer, 256, "%s", message);
 }
 
-// The display-list header's size and the format version this backend reads.
-enum { EXAMPLE_HEADER_SIZE = 40, EXAMPLE_FORMAT_VERSION = 1 };
+// The display-list header's size and the format versions this backend reads: version 2 adds
+// semantic hints, which are commands like any other to a backend that only counts them.
+enum { EXAMPLE_HEADER_SIZE = 40, EXAMPLE_OLDEST_VERSION = 1, EXAMPLE_NEWEST_VERSION = 2 };
 
 static uint16_t read_u16(const uint8_t *p) {
     return (uint16_t)(p[0] | p[1] << 8);
@@ -126,10 +127,11 @@ static int32_t example_render(void *opaque, const uint8_t *list, uint64_t length
         return TRELLIS_ERROR_INVALID_INPUT;
     }
     uint16_t version = read_u16(list + 4);
-    if (version != EXAMPLE_FORMAT_VERSION) {
+    if (version < EXAMPLE_OLDEST_VERSION || version > EXAMPLE_NEWEST_VERSION) {
         snprintf(instance->error, sizeof instance->error,
-                 "display list format version %u is not supported (expected %u)",
-                 (unsigned)version, (unsigned)EXAMPLE_FORMAT_VERSION);
+                 "display list format version %u is not supported (expected %u to %u)",
+                 (unsigned)version, (unsigned)EXAMPLE_OLDEST_VERSION,
+                 (unsigned)EXAMPLE_NEWEST_VERSION);
         return TRELLIS_ERROR_INVALID_INPUT;
     }
     if (read_u16(list + 6) != 0) {

@@ -10,6 +10,9 @@ public import TrellisPluginKit
 /// colours and attributes; the ``render(_:)-(DisplayList)`` output writes only the cells that
 /// changed, so an unchanged frame writes nothing. The first frame, a frame of another size, and
 /// a frame after ``requestFullFrame()`` clear the screen and write every cell that is not blank.
+/// Inline frames (`TerminalConfiguration.drawsInline`) start and end on the frame's top-left
+/// cell, wherever the host reserved the rows, move the cursor only relatively, and clear only
+/// their own rows.
 ///
 /// ```swift
 /// let renderer = try TerminalRenderer(configuration: Array(#"{"colors": "256"}"#.utf8))
@@ -27,6 +30,10 @@ public import TrellisPluginKit
 /// like mirrored, so that a terminal that shows characters where they are written shows them
 /// in visual order; with `"bidi": "logical"` (`TerminalBidiMode`) they are written in logical
 /// order between bidi isolates, for a terminal that applies the bidirectional algorithm itself.
+///
+/// Controls are drawn with cell glyphs from the semantic hints around their drawing
+/// (`SemanticHint`), instead of their rasterised pixels; text inside a label's hint stays in
+/// the label's columns, cut with an ellipsis when it is wider in cells than in points.
 ///
 /// Shadows of fills and images are drawn as the shape's cells offset by the shadow's offset in
 /// whole cells (rounded), in the shadow's colour; shadows of text and outlines, and blur, are
@@ -186,6 +193,7 @@ public final class TerminalRenderer: FrameRenderer, ControllableRenderer {
     ) -> [UInt8] {
         let isResized = previous.map { $0.columns != columns || $0.rows != rows } ?? true
         let isFull = forcesFullFrame || configuration.repaintsEveryFrame || isResized
+        encoder.drawsInline = configuration.drawsInline
         let result = encoder.encode(
             frame, previous: isFull ? nil : previous, glyphs: glyphs,
             rows: isFull ? nil : changedRows)

@@ -6,7 +6,9 @@ import TrellisText
 ///
 /// Fills, strokes, gradients and images shade cells by how dark they make them (over white),
 /// and text writes its characters into the cells where it starts. Transforms, clips and layer
-/// opacity apply; shadows do not appear. It is a preview for people reading snapshots, not a
+/// opacity apply; shadows do not appear. Text inside a label's semantic hint stays inside the
+/// label's columns, cut with an ellipsis as the label truncates when it is wider in cells than
+/// in points. It is a preview for people reading snapshots, not a
 /// renderer: the command lines above it are the exact record.
 struct PreviewGrid {
     let columns: Int
@@ -26,6 +28,12 @@ struct PreviewGrid {
         var alpha = 1.0
     }
 
+    /// A label's columns and truncation, for the text drawn inside its hint.
+    private struct LabelColumns {
+        var columns: Range<Int>
+        var truncation: SemanticHint.Truncation
+    }
+
     init(list: DisplayList, cellWidth: Double, cellHeight: Double) {
         self.cellWidth = cellWidth
         self.cellHeight = cellHeight
@@ -39,8 +47,23 @@ struct PreviewGrid {
     private mutating func draw(_ list: DisplayList) {
         var state = State(clip: Rect(size: list.size))
         var stack: [State] = []
+        // The open semantic hints: a label's columns, or nil for another hint.
+        var hints: [LabelColumns?] = []
         for command in list.commands {
             switch command {
+            case .beginSemantic(let hint):
+                guard case .label(let truncation) = hint.kind else {
+                    hints.append(nil)
+                    continue
+                }
+                let frame = hint.frame.applying(state.transform)
+                let lower = max(0, PreviewGrid.index(frame.minX / cellWidth, .down, limit: columns))
+                let upper = PreviewGrid.index(frame.maxX / cellWidth, .down, limit: columns)
+                hints.append(
+                    LabelColumns(
+                        columns: lower..<max(lower, min(upper, columns)), truncation: truncation))
+            case .endSemantic:
+                _ = hints.popLast()
             case .save, .beginLayer:
                 stack.append(state)
                 if case .beginLayer(let alpha) = command { state.alpha *= alpha }
@@ -63,7 +86,7 @@ struct PreviewGrid {
                 let color = tint ?? list.image(id: id).map(PreviewGrid.averageColor) ?? .gray
                 fill(destination, state) { _ in color }
             case .glyphRun(let run):
-                write(run, state)
+                write(run, state, label: hints.last { $0 != nil } ?? nil)
             case .shadow:
                 break
             }
@@ -103,7 +126,7 @@ struct PreviewGrid {
         }
     }
 
-    private mutating func write(_ run: GlyphRun, _ state: State) {
+    private mutating func write(_ run: GlyphRun, _ state: State, label: LabelColumns? = nil) {
         let origin = run.origin.applying(state.transform)
         let middle = origin.y - (run.ascent - run.descent) / 2
         guard state.clip.contains(Point(x: origin.x, y: middle)) || state.clip.contains(origin)
@@ -121,11 +144,28 @@ struct PreviewGrid {
                 }
             }
         }
+        var lastColumn = columns
+        if let label {
+            // Never past the label; cut as it truncates when wider in cells than in points.
+            lastColumn = label.columns.upperBound
+            if run.direction == .leftToRight {
+                column = max(column, label.columns.lowerBound)
+                let widths = shown.map { character in
+                    let width = TerminalWidth(of: character)
+                    return width.columns == 0 && !width.isControl ? 0 : max(1, width.columns)
+                }
+                let cut = label.truncation.cut(
+                    widths: widths, toColumns: max(0, lastColumn - column))
+                var kept = Array(shown[cut.head])
+                if cut.hasEllipsis { kept.append("…") }
+                shown = kept + shown[cut.tail]
+            }
+        }
         for character in shown {
             let width = TerminalWidth(of: character)
             if width.columns == 0 && !width.isControl { continue }
             let span = max(1, width.columns)
-            if column >= 0, column + span <= columns {
+            if column >= 0, column + span <= min(columns, lastColumn) {
                 let x = (Double(column) + 0.5) * cellWidth
                 if x <= state.clip.maxX + cellWidth / 2 {
                     characters[row * columns + column] = character

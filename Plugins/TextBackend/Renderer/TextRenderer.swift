@@ -22,6 +22,11 @@ public import TrellisPluginKit
 /// [advances A…]`,
 /// `begin-layer ALPHA`, `end-layer`.
 ///
+/// Semantic hints (`beginSemantic`, `endSemantic`) are not listed, since they change nothing
+/// drawn; ``line(for:)`` spells them `begin-semantic KIND X Y W H` and `end-semantic`. The
+/// preview uses a label's hint to keep its text inside the label's frame, cut with an ellipsis
+/// as the label's truncation says when it is wider in cells than in points.
+///
 /// Numbers have at most three decimals and no trailing zeros; colours are `#RRGGBB` or
 /// `#RRGGBBAA`; strings are quoted with escapes for every control character. A text's string
 /// is in logical order; `rtl` marks a run shown right to left (its advances stay in the
@@ -137,7 +142,9 @@ public final class TextRenderer: FrameRenderer {
                 "image \(image.id) \(image.width)x\(image.height) fnv1a \(fnv1a(image.pixels))")
         }
         var depth = 0
-        for command in list.commands {
+        // Semantic hints are left out of the listing: they change nothing drawn, and the
+        // listing is the exact record of what is.
+        for command in list.commands where !command.isSemantic {
             if case .restore = command { depth = max(0, depth - 1) }
             if case .endLayer = command { depth = max(0, depth - 1) }
             lines.append(String(repeating: "  ", count: depth) + TextRenderer.line(for: command))
@@ -210,6 +217,10 @@ public final class TextRenderer: FrameRenderer {
             return "begin-layer " + F.number(alpha)
         case .endLayer:
             return "end-layer"
+        case .beginSemantic(let hint):
+            return "begin-semantic \(hint.kind.name) \(F.rect(hint.frame))"
+        case .endSemantic:
+            return "end-semantic"
         }
     }
 
@@ -315,6 +326,7 @@ private struct SegmentListing {
                 referenceDepths.append(depth)
                 next += 1
             }
+            if command.isSemantic { continue }
             if case .restore = command { depth = max(0, depth - 1) }
             if case .endLayer = command { depth = max(0, depth - 1) }
             piece += String(repeating: "  ", count: depth).utf8

@@ -48,6 +48,17 @@ import TrellisLayout
         #expect(root.enginePlacementPassCount == passes + 3)
     }
 
+    @Test func aChildWhoseParentIsGoneHasNoParent() {
+        let child = LayoutItem(identifier: "child")
+        do {
+            let parent = LayoutItem(identifier: "parent")
+            parent.addChild(child)
+            #expect(child.parent === parent)
+        }
+        #expect(child.parent == nil)
+        #expect(child.root === child)
+    }
+
     @Test func childrenRemovedFrontToBackLeaveTheRestInOrder() {
         let root = LayoutItem(identifier: "root")
         let children = (0..<50).map { LayoutItem(identifier: "c\($0)") }
@@ -476,6 +487,56 @@ import TrellisLayout
 }
 
 @Suite struct LayoutMemoryTests {
+    /// A constraint holds on to its items no more than UIKit's: they read `nil` once gone,
+    /// whether the constraint was active, inactive, or made and dropped in any order.
+    @Test func constraintsForgetItemsThatAreGone() throws {
+        var kept: [LayoutConstraint] = []
+        var active: LayoutConstraint?
+        do {
+            let root = LayoutItem(identifier: "root")
+            let child = LayoutItem(identifier: "child")
+            child.translatesFrameIntoConstraints = false
+            root.addChild(child)
+            var made = (0..<100).map { index in
+                index % 3 == 0
+                    ? child.widthAnchor.constraint(equalTo: child.heightAnchor)
+                    : child.leftAnchor.constraint(equalTo: root.leftAnchor, constant: Double(index))
+            }
+            var generator = SystemRandomNumberGenerator()
+            made.shuffle(using: &generator)
+            kept = Array(made.prefix(40))
+            made = []
+            let pin = child.topAnchor.constraint(equalTo: root.topAnchor, constant: 5)
+            try LayoutConstraint.activate([pin])
+            root.layoutIfNeeded()
+            #expect(child.frame.minY == 5)
+            active = pin
+        }
+        for constraint in kept {
+            #expect(constraint.firstItem == nil && constraint.secondItem == nil)
+            #expect(constraint.description.hasPrefix("nil."))
+        }
+        let pin = try #require(active)
+        #expect(pin.firstItem == nil && pin.secondItem == nil)
+        kept.removeAll()
+    }
+
+    /// Constraints dropped before their items leave the items' bookkeeping consistent.
+    @Test func droppingConstraintsInAnyOrderKeepsTheOthersNamed() {
+        let root = LayoutItem(identifier: "root")
+        let child = LayoutItem(identifier: "child")
+        root.addChild(child)
+        var made = (0..<64).map { index in
+            child.leftAnchor.constraint(equalTo: root.leftAnchor, constant: Double(index))
+        }
+        for index in stride(from: 63, through: 0, by: -3) { made.remove(at: index) }
+        made.removeFirst(5)
+        #expect(made.allSatisfy { $0.firstItem === child && $0.secondItem === root })
+        let survivor = made[made.count / 2]
+        made.removeAll()
+        #expect(survivor.firstItem === child)
+    }
+
     /// A tree with active constraints is freed with its last reference: the engine, its root
     /// and its constraints hold no cycle.
     @Test func aTreeWithConstraintsIsFreed() throws {

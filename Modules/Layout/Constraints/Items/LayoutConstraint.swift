@@ -15,15 +15,16 @@ import TrellisGeometry
 /// gap.isActive = false
 /// ```
 public final class LayoutConstraint {
-    /// The item on the left of the relation (weak, as in UIKit).
-    public private(set) weak var firstItem: LayoutItem?
+    /// The item on the left of the relation; not retained, as in UIKit, and `nil` once the item
+    /// is gone.
+    public private(set) unowned(unsafe) var firstItem: LayoutItem?
     /// The attribute of the first item.
     public let firstAttribute: LayoutAttribute
     /// How the sides relate.
     public let relation: LayoutRelation
     /// The item on the right of the relation, or `nil` when the constraint relates a size to a
-    /// constant (weak, as in UIKit).
-    public private(set) weak var secondItem: LayoutItem?
+    /// constant; not retained, as in UIKit, and `nil` once the item is gone.
+    public private(set) unowned(unsafe) var secondItem: LayoutItem?
     /// The attribute of the second item, or ``LayoutAttribute/notAnAttribute``.
     public let secondAttribute: LayoutAttribute
     /// The factor applied to the second attribute.
@@ -61,14 +62,18 @@ public final class LayoutConstraint {
 
     /// The engine the constraint is installed in while active.
     weak var engine: LayoutEngine?
-    /// The item it is installed on: the nearest common ancestor of its items.
-    weak var installationItem: LayoutItem?
+    /// The item it is installed on: the nearest common ancestor of its items (which clears it
+    /// when it goes away).
+    unowned(unsafe) var installationItem: LayoutItem?
     /// The solver constraint that implements it while active.
     var solverConstraint: Constraint?
     /// Its positions in the lists of its installation item and of its items.
     var positionInInstallation = -1
     var positionAsFirstItemReference = -1
     var positionAsSecondItemReference = -1
+    /// Its positions in its items' ``LayoutItem/namingConstraints``.
+    var positionInFirstItemNames = -1
+    var positionInSecondItemNames = -1
 
     /// Creates a constraint from its parts, as `NSLayoutConstraint(item:attribute:relatedBy:
     /// toItem:attribute:multiplier:constant:)`.
@@ -102,6 +107,13 @@ public final class LayoutConstraint {
         self.secondAttribute = toItem == nil ? .notAnAttribute : secondAttribute
         self.multiplier = multiplier
         self.constant = constant
+        item.addNamingConstraint(self)
+        if let toItem, toItem !== item { toItem.addNamingConstraint(self) }
+    }
+
+    deinit {
+        if let firstItem { firstItem.removeNamingConstraint(self) }
+        if let secondItem, secondItem !== firstItem { secondItem.removeNamingConstraint(self) }
     }
 
     /// Whether the constraint is in effect. Setting it activates or deactivates the constraint;
@@ -120,6 +132,12 @@ public final class LayoutConstraint {
                 LayoutConstraint.deactivate([self])
             }
         }
+    }
+
+    /// Forgets an item that is going away.
+    func clearReferences(to item: LayoutItem) {
+        if firstItem === item { firstItem = nil }
+        if secondItem === item { secondItem = nil }
     }
 
     /// Checks that the attributes can be related and the numbers are usable.

@@ -32,7 +32,11 @@ public final class LayoutItem {
     public var identifier: String?
 
     /// The parent item, or `nil` for the root of a tree.
-    public private(set) weak var parent: LayoutItem?
+    ///
+    /// Not counted: the parent holds this item in its ``children``, and clears it in the
+    /// children it still has when it goes away. (A weak reference would give every item a side
+    /// table, which makes every retain and release of it several times slower.)
+    public private(set) unowned(unsafe) var parent: LayoutItem?
 
     /// The child items, in the order they were added.
     ///
@@ -147,6 +151,50 @@ public final class LayoutItem {
     /// Creates an item with no parent and a zero frame.
     public init(identifier: String? = nil) {
         self.identifier = identifier
+    }
+
+    /// Every constraint that names this item, active or not, unretained.
+    ///
+    /// The items of a constraint are not retained (as in UIKit) and must read `nil` once gone.
+    /// Weak references would do that, but give every item a side table, which makes every
+    /// retain and release of it several times slower; instead a constraint removes itself from
+    /// its items' lists when it goes away, and an item clears the references to it of the
+    /// constraints listed here when it goes away first.
+    private var namingConstraints: [Unmanaged<LayoutConstraint>] = []
+
+    func addNamingConstraint(_ constraint: LayoutConstraint) {
+        setNamePosition(namingConstraints.count, of: constraint)
+        namingConstraints.append(Unmanaged.passUnretained(constraint))
+    }
+
+    func removeNamingConstraint(_ constraint: LayoutConstraint) {
+        let position =
+            constraint.firstItem === self
+            ? constraint.positionInFirstItemNames : constraint.positionInSecondItemNames
+        guard namingConstraints.indices.contains(position),
+            namingConstraints[position].toOpaque() == Unmanaged.passUnretained(constraint).toOpaque()
+        else { return }
+        let last = namingConstraints.removeLast()
+        if position < namingConstraints.count {
+            namingConstraints[position] = last
+            setNamePosition(position, of: last.takeUnretainedValue())
+        }
+    }
+
+    private func setNamePosition(_ position: Int, of constraint: LayoutConstraint) {
+        if constraint.firstItem === self {
+            constraint.positionInFirstItemNames = position
+        } else {
+            constraint.positionInSecondItemNames = position
+        }
+    }
+
+    deinit {
+        childList.visitElements { $0.parent = nil }
+        installedConstraints.visitElements { $0.installationItem = nil }
+        for reference in namingConstraints {
+            reference.takeUnretainedValue().clearReferences(to: self)
+        }
     }
 
     // MARK: The tree

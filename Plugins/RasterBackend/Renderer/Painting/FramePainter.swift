@@ -111,6 +111,9 @@ final class FramePainter {
             layers.append(Layer(alpha: alpha))
             // Inside a layer drawing starts without a shadow; the layer casts it as a whole.
             states.append(State(shadow: nil, isHidden: state.isHidden))
+        case .beginSemantic, .endSemantic:
+            // Hints are for backends that draw controls in cells; pixels stay as drawn.
+            break
         case .endLayer:
             guard let layer = layers.popLast(), states.count > 1 else { return }
             states.removeLast()

@@ -1,6 +1,11 @@
 /// The shortest cursor movement between two cells, among absolute moves (CUP, CHA), relative
 /// moves (CUU, CUD, CUF, CUB), carriage return, backspace and line feed.
 ///
+/// An inline frame (`relativeOnly`) never moves to an absolute row, whose number would be a
+/// row of the whole screen, nor with a line feed, which scrolls the screen when the terminal
+/// has become shorter than the frame: only CUU, CUD, CUF, CUB, CHA, carriage return and
+/// backspace, which stop at the screen's edges.
+///
 /// Rows and columns count from 0; escape sequences count from 1.
 enum CursorMoves {
     /// The number of decimal digits of a non-negative number.
@@ -51,12 +56,13 @@ enum CursorMoves {
         return 4 + digits(row + 1) + digits(column + 1)
     }
 
-    /// The cheapest move and its cost in bytes.
-    private static func best(from: (row: Int?, column: Int?), to: (row: Int, column: Int))
-        -> (Move, Int)
-    {
-        var best = (Move.absolute, absoluteCost(to.row, to.column))
-        guard let row = from.row else { return best }
+    /// The cheapest move and its cost in bytes; with `relativeOnly` and the row known, the
+    /// cheapest relative one.
+    private static func best(
+        from: (row: Int?, column: Int?), to: (row: Int, column: Int), relativeOnly: Bool
+    ) -> (Move, Int) {
+        var best = (Move.absolute, relativeOnly ? Int.max : absoluteCost(to.row, to.column))
+        guard let row = from.row else { return (Move.absolute, absoluteCost(to.row, to.column)) }
         let vertical = to.row - row
         var horizontal = (Horizontal.toColumn, horizontalCost(.toColumn, column: to.column))
         if let column = from.column {
@@ -69,7 +75,7 @@ enum CursorMoves {
         if relative < best.1 {
             best = (.relative(vertical: vertical, horizontal: horizontal.0), relative)
         }
-        if vertical >= 1 && vertical <= 4 {
+        if vertical >= 1 && vertical <= 4 && !relativeOnly {
             let right = to.column == 0 ? 0 : horizontalCost(.by(to.column), column: to.column)
             let cost = 1 + vertical + right
             if cost < best.1 { best = (.newlines(rows: vertical), cost) }
@@ -78,15 +84,20 @@ enum CursorMoves {
     }
 
     /// The cost in bytes of the cheapest move.
-    static func cost(from: (row: Int?, column: Int?), to: (row: Int, column: Int)) -> Int {
-        best(from: from, to: to).1
+    static func cost(
+        from: (row: Int?, column: Int?), to: (row: Int, column: Int), relativeOnly: Bool = false
+    ) -> Int {
+        best(from: from, to: to, relativeOnly: relativeOnly).1
     }
 
-    /// Appends the cheapest move from one cell (whose row or column may be unknown) to another.
+    /// Appends the cheapest move from one cell (whose row or column may be unknown) to another;
+    /// with `relativeOnly`, the cheapest that names no absolute row, as long as the row is
+    /// known.
     static func append(
-        from: (row: Int?, column: Int?), to: (row: Int, column: Int), into output: inout [UInt8]
+        from: (row: Int?, column: Int?), to: (row: Int, column: Int), relativeOnly: Bool = false,
+        into output: inout [UInt8]
     ) {
-        switch best(from: from, to: to).0 {
+        switch best(from: from, to: to, relativeOnly: relativeOnly).0 {
         case .absolute:
             output.append(0x1B)
             output.append(UInt8(ascii: "["))

@@ -5,6 +5,12 @@
 /// frame to the next, so a frame that changes one cell writes a move, the cell, and an
 /// attribute change only if the cell needs one. It assumes nothing else writes to the terminal
 /// between frames; after anything else has, the next frame must be a full repaint.
+///
+/// An inline frame (``drawsInline``) starts with the cursor on the frame's top-left cell and
+/// leaves it there; it moves the cursor only relative to where it is, and a full repaint clears
+/// the frame's own rows one by one instead of the screen. The blank cells that end a row are
+/// erased with `ESC [ K` in their background instead of written, so that a terminal that
+/// rewraps its lines on a resize splits a row only where its glyphs no longer fit.
 struct FrameEncoder {
     /// The cursor's row, or `nil` when it is not known.
     var cursorRow: Int?
@@ -16,6 +22,9 @@ struct FrameEncoder {
     var pen: Pen?
     /// The bytes of the frame being written.
     var output: [UInt8] = []
+    /// Whether frames are drawn in rows below a prompt, from the cursor, rather than on a
+    /// screen of their own.
+    var drawsInline = false
 
     /// The attributes a cell is written with.
     struct Pen: Equatable {
@@ -54,12 +63,20 @@ struct FrameEncoder {
         _ frame: Frame, previous: Frame?, glyphs: GlyphTable, rows changedRows: Range<Int>? = nil
     ) -> Result {
         output.removeAll(keepingCapacity: true)
+        if drawsInline {
+            cursorRow = 0
+            cursorColumn = 0
+        }
         let base: Frame
         if let previous, previous.columns == frame.columns, previous.rows == frame.rows {
             base = previous
         } else {
             if pen != .plain { append("\u{1B}[0m") }
-            append("\u{1B}[H\u{1B}[2J")
+            if drawsInline {
+                clearRows(frame.rows)
+            } else {
+                append("\u{1B}[H\u{1B}[2J")
+            }
             pen = .plain
             cursorRow = 0
             cursorColumn = 0
@@ -76,12 +93,30 @@ struct FrameEncoder {
             base.cells.withUnsafeBufferPointer { old in
                 for row in rows {
                     let start = row * frame.columns
+                    let tail =
+                        drawsInline
+                        ? FrameEncoder.blankTail(cells, from: start, count: frame.columns)
+                        : frame.columns
                     var column = 0
                     while column < frame.columns {
                         let cell = cells[start + column]
                         if cell.isContinuation || cell == old[start + column] {
                             column += 1
                             continue
+                        }
+                        if column >= tail {
+                            // The rest of the row is blank in one background: erased, not
+                            // written, so that the terminal counts the row as no longer than
+                            // its last glyph when it rewraps its lines on a resize.
+                            written += moveOrRewrite(
+                                to: row, column, cells: cells, rowStart: start, glyphs: glyphs)
+                            setPen(pen(for: cell))
+                            append("\u{1B}[K")
+                            for index in column..<frame.columns
+                            where cells[start + index] != old[start + index] {
+                                changed += 1
+                            }
+                            break
                         }
                         written += moveOrRewrite(
                             to: row, column, cells: cells, rowStart: start, glyphs: glyphs)
@@ -93,7 +128,44 @@ struct FrameEncoder {
                 }
             }
         }
+        if drawsInline, cursorRow != 0 || cursorColumn != 0 {
+            CursorMoves.append(
+                from: (cursorRow, cursorColumn), to: (0, 0), relativeOnly: true, into: &output)
+            cursorRow = 0
+            cursorColumn = 0
+        }
         return Result(bytes: output, cellsChanged: changed, cellsWritten: written)
+    }
+
+    /// Where the blank cells that end a row begin: spaces with no line through or under
+    /// them, all in the background of the row's last cell (which `ESC [ K` fills them with).
+    /// A row that does not end in a blank cell has none (the result is `count`).
+    static func blankTail(_ cells: UnsafeBufferPointer<Cell>, from start: Int, count: Int) -> Int {
+        guard count > 0 else { return 0 }
+        let last = cells[start + count - 1]
+        var column = count
+        while column > 0 {
+            let cell = cells[start + column - 1]
+            guard cell.glyph == Cell.space, cell.background == last.background,
+                cell.style & CellStyle.visibleOnSpace == 0
+            else { break }
+            column -= 1
+        }
+        return column
+    }
+
+    /// Clears the rows of an inline frame from the cursor on its first row down, each with
+    /// `ESC [ 2 K`, and brings the cursor back. (Erasing the screen from the cursor, `ESC [ J`,
+    /// would be shorter, but some terminals move the whole screen into their history when it
+    /// is erased from its first cell, as tmux does with its `scroll-on-clear` option.)
+    private mutating func clearRows(_ rows: Int) {
+        guard rows > 0 else { return }
+        append("\r\u{1B}[2K")
+        for _ in 1..<rows { append("\u{1B}[B\u{1B}[2K") }
+        if rows > 1 {
+            CursorMoves.append(
+                from: (rows - 1, 0), to: (0, 0), relativeOnly: true, into: &output)
+        }
     }
 
     /// Writes one cell at the cursor and advances the cursor past it.
@@ -127,7 +199,11 @@ struct FrameEncoder {
                 if self.pen(for: cell) != pen || isUncertain { isRewritable = false }
                 cost += glyphs.byteCount(of: cell.glyph)
             }
-            if isRewritable && cost <= CursorMoves.cost(from: (row, from), to: (row, column)) {
+            if isRewritable
+                && cost
+                    <= CursorMoves.cost(
+                        from: (row, from), to: (row, column), relativeOnly: drawsInline)
+            {
                 var count = 0
                 for index in (rowStart + from)..<(rowStart + column)
                 where !cells[index].isContinuation {
@@ -138,7 +214,9 @@ struct FrameEncoder {
                 return count
             }
         }
-        CursorMoves.append(from: (cursorRow, cursorColumn), to: (row, column), into: &output)
+        CursorMoves.append(
+            from: (cursorRow, cursorColumn), to: (row, column), relativeOnly: drawsInline,
+            into: &output)
         cursorRow = row
         cursorColumn = column
         return 0

@@ -25,6 +25,18 @@ extension Rasterizer {
     /// order in the same cells, the first after a right-to-left isolate and the last before a
     /// pop directional isolate.
     mutating func text(_ run: GlyphRun) {
+        guard let label = hints.label else {
+            drawText(run)
+            return
+        }
+        // Inside a label: never past its frame, cut with an ellipsis when wider in cells.
+        let clip = state.clipColumns
+        state.clipColumns = clip.clamped(to: label.columns)
+        defer { state.clipColumns = clip }
+        drawText(cutToLabel(run, columns: label.columns, truncation: label.truncation))
+    }
+
+    private mutating func drawText(_ run: GlyphRun) {
         let origin = run.origin.applying(state.transform)
         let middle = origin.y + (run.descent - run.ascent) / 2 * scaleFactors.y
         let row = cellCount((middle / cellHeight).rounded(.down))
@@ -135,7 +147,7 @@ extension Rasterizer {
 
     /// Writes one glyph at a cell of a row, inside the clip, with the run's colours and
     /// attributes; notes a wide glyph that falls across an edge of the redrawn columns.
-    private mutating func place(
+    mutating func place(
         _ glyph: UInt32, width: Int, row: Int, column: Int, style: TextCellStyle
     ) {
         let clip = state.clipColumns
@@ -159,6 +171,12 @@ struct TextCellStyle {
     var color: UInt32
     var background: UInt32?
     var attributes: UInt8
+
+    init(color: UInt32, background: UInt32? = nil, attributes: UInt8 = 0) {
+        self.color = color
+        self.background = background
+        self.attributes = attributes
+    }
 
     init(_ run: GlyphRun, rasterizer: Rasterizer) {
         color = rasterizer.packed(run.color)

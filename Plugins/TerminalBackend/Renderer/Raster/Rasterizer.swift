@@ -21,6 +21,8 @@ struct Rasterizer {
     let scale: Double
     /// How right-to-left runs are written.
     let bidiMode: TerminalBidiMode
+    /// The semantic hints open at this point of the list.
+    var hints = HintStack()
 
     /// The most transparency layers drawn into layers of their own; deeper ones fade what they
     /// draw instead.
@@ -92,6 +94,17 @@ struct Rasterizer {
     }
 
     private mutating func draw(_ command: DisplayCommand) {
+        // A control drawn for cells replaces the pixels drawn for it; state commands still
+        // apply, so that saves, clips and layers stay balanced.
+        if hints.suppression > 0 {
+            switch command {
+            case .fillRect, .fillRoundedRect, .strokeRoundedRect, .linearGradient, .glyphRun:
+                return
+            case .drawImage where hints.imageSuppression > 0:
+                return
+            default: break
+            }
+        }
         switch command {
         case .save:
             saved.append(state)
@@ -127,6 +140,10 @@ struct Rasterizer {
             beginLayer(opacity: UInt32((alpha * 255).rounded()))
         case .endLayer:
             endLayer()
+        case .beginSemantic(let hint):
+            beginSemantic(hint)
+        case .endSemantic:
+            endSemantic()
         }
     }
 
