@@ -28,16 +28,19 @@ CONFIGURATION ?= release
 SWIFT_FLAGS  ?= -Xswiftc -warnings-as-errors
 # Debian packages the build, the tests and the tools need (Chromium loads the HTML snapshot
 # report in the snapshot suite, and is the browser peer of the end-to-end flex benchmarks;
-# libsixel-bin's sixel2png decodes the terminal backend's sixel images in its tests).
+# libsixel-bin's sixel2png decodes the terminal backend's sixel images in its tests;
+# dbus-daemon, at-spi2-core and python3-pyatspi run the live demo on a private accessibility bus and
+# read it as a screen reader does).
 DEBIAN_PACKAGES := libffi-dev libicu-dev libpng-dev pkg-config tmux unicode-data libcairo2-dev \
 	libharfbuzz-dev libfreetype-dev libfontconfig-dev fonts-dejavu-core fonts-wqy-microhei zlib1g-dev \
-	chromium libsixel-bin
+	chromium libsixel-bin dbus-daemon at-spi2-core python3-pyatspi
 # Debian packages only `make bench` needs: Python with venv for the peer engines and g++ for
 # the native Kiwi peer.
 BENCH_PACKAGES := python3 python3-venv g++
 # Test suites: <make suffix>:<test target prefix>, run by `make test-<suffix>`.
 MODULES := geometry:Geometry core:Core events:Events layout:Layout text:Text richtext:RichText \
-	png:PNG snapshots:Snapshots render:Render raster:Raster terminal:Terminal tool:Tool views:Views grid:Grid trellis:Trellis testing:Testing terminalapp:TerminalApp
+	png:PNG snapshots:Snapshots render:Render raster:Raster terminal:Terminal tool:Tool views:Views grid:Grid trellis:Trellis testing:Testing terminalapp:TerminalApp \
+	accessibilitybus:AccessibilityBus
 # Documented library products: <module>:<directory holding its .docc catalog>.
 DOC_MODULES := TrellisGeometry:Modules/Geometry TrellisCore:Modules/Core TrellisEvents:Modules/Events \
 	TrellisLayout:Modules/Layout TrellisText:Modules/Text TrellisRichText:Modules/RichText \
@@ -45,7 +48,8 @@ DOC_MODULES := TrellisGeometry:Modules/Geometry TrellisCore:Modules/Core Trellis
 	TrellisTextRenderer:Plugins/TextBackend/Renderer \
 	TrellisRender:Modules/Render TrellisRasterRenderer:Plugins/RasterBackend/Renderer \
 	TrellisTerminalRenderer:Plugins/TerminalBackend/Renderer \
-	TrellisViews:Modules/Views TrellisGrid:Modules/Grid TrellisTerminal:Modules/Terminal \
+	TrellisViews:Modules/Views TrellisGrid:Modules/Grid TrellisAccessibilityBus:Modules/AccessibilityBus \
+	TrellisTerminal:Modules/Terminal \
 	Trellis:Modules/Trellis \
 	TrellisTesting:Modules/Testing
 

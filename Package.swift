@@ -125,9 +125,15 @@ let modules: [Module] = [
         testDependencies: ["TrellisRender", "_TrellisTestSupport"]
     ),
     Module(
+        name: "TrellisAccessibilityBus", path: "Modules/AccessibilityBus",
+        dependencies: ["TrellisGeometry", "TrellisEvents", "TrellisViews"],
+        tests: "AccessibilityBusTests"
+    ),
+    Module(
         name: "TrellisTerminal", path: "Modules/Terminal",
         dependencies: [
             "TrellisGeometry", "TrellisCore", "TrellisEvents", "TrellisRender", "TrellisViews",
+            "TrellisAccessibilityBus",
         ],
         tests: "TerminalAppTests",
         testDependencies: ["TrellisTerminalRenderer", "_TrellisTestSupport"]
@@ -318,7 +324,11 @@ for plugin in plugins {
 }
 targets.append(
     .testTarget(
-        name: "ToolTests", dependencies: ["trellis", "TrellisPNG", "_TrellisTestSupport"],
+        name: "ToolTests",
+        dependencies: [
+            "trellis", "TrellisPNG", "_TrellisTestSupport", "Trellis", "TrellisGallery",
+            "TrellisAccessibilityBus",
+        ],
         path: "Tests/ToolTests",
         exclude: ["__Fixtures__"],
         swiftSettings: swiftSettings

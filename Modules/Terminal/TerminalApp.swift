@@ -1,4 +1,5 @@
 import Glibc
+import TrellisAccessibilityBus
 public import TrellisCore
 import TrellisEvents
 public import TrellisGeometry
@@ -24,6 +25,12 @@ public import TrellisViews
 /// before the first frame and after every resize, and `layout` is then called to place what
 /// depends on it. `q` quits unless a text field is being edited; Control-C always quits, as
 /// does the end of input.
+///
+/// When the session has an accessibility bus (AT-SPI, as a Linux desktop with Orca has), the
+/// window's accessibility tree is published on it through an `AccessibilityBridge`, so that
+/// screen readers read the app and hear focus and value changes; without a bus nothing is
+/// opened. Set `TRELLIS_ACCESSIBILITY_BUS=0` in the environment, or pass
+/// `accessibilityBus: false`, to turn it off.
 @MainActor
 public enum TerminalApp {
     /// Runs a window in the terminal until the user quits.
@@ -53,6 +60,9 @@ public enum TerminalApp {
     ///     answers (kitty graphics, else sixel, else half blocks); a mode given here is used
     ///     as it is (see ``TrellisCore/TerminalConfiguration/resolvingGraphics(_:capabilities:size:environment:)``).
     ///     Inline apps draw images as half blocks.
+    ///   - accessibilityBus: Whether to publish the window's accessibility tree on the AT-SPI
+    ///     bus when there is one (and `TRELLIS_ACCESSIBILITY_BUS` does not turn it off); yes by
+    ///     default. A bus that cannot be reached is skipped without an error.
     ///   - layout: Called with the window when its size is set, before it is drawn.
     /// - Throws: ``TerminalError``: the session cannot start (`notATerminal` when standard
     ///   input is not a terminal), the backend cannot be opened or cannot drive a terminal, an
@@ -65,7 +75,8 @@ public enum TerminalApp {
             colorMode: .fromProcessEnvironment()),
         session: TerminalSession? = nil, viewport: TerminalViewport = .fullScreen,
         printer: TerminalPrinter? = nil, frameInterval: Double = 0.1,
-        graphics: TerminalGraphicsMode? = nil, layout: @escaping (Window) -> Void = { _ in }
+        graphics: TerminalGraphicsMode? = nil, accessibilityBus: Bool = true,
+        layout: @escaping (Window) -> Void = { _ in }
     ) throws(TerminalError) {
         var configuration = configuration
         let session = session ?? TerminalSession(modes: viewport.isInline ? .inline : .interactive)
@@ -147,7 +158,7 @@ public enum TerminalApp {
             window: window, session: session, backend: opened, configuration: resolved,
             capabilities: capabilities, inline: inline, printer: printer, layout: layout)
         do {
-            try loop.run(frameInterval: frameInterval)
+            try loop.run(frameInterval: frameInterval, accessibilityBus: accessibilityBus)
         } catch let error as TerminalError {
             throw error
         } catch {
@@ -232,7 +243,7 @@ public enum TerminalApp {
                 / 1e18
         }
 
-        mutating func run(frameInterval: Double) throws {
+        mutating func run(frameInterval: Double, accessibilityBus: Bool) throws {
             var mouse = MouseTranslator(
                 cellWidth: configuration.cellWidth, cellHeight: configuration.cellHeight)
             let reader = TerminalInputReader(session: session, backend: backend)
@@ -264,13 +275,30 @@ public enum TerminalApp {
                         + TerminalCapabilities.endSynchronizedUpdate)
             }
             try draw(takePending() + frame())
+            // The accessibility bus, when there is one: its socket is polled with the
+            // terminal, its requests answered and the tree's changes sent after each turn.
+            var bridge =
+                accessibilityBus ? try? AccessibilityBridge.fromEnvironment(window: window) : nil
+            defer {
+                bridge?.close()
+                session.watchedDescriptors = []
+            }
+            if let bridge { session.watchedDescriptors = [bridge.descriptor] }
+            func dropBridge() {
+                bridge?.close()
+                bridge = nil
+                session.watchedDescriptors = []
+            }
             while true {
                 // At most 60 frames a second while something moves, and none while nothing
                 // does: the window is drawn only when it needs display.
                 let wait =
                     window.hasRunningAnimations ? min(frameInterval, 1.0 / 60) : frameInterval
+                // Whether the window may have changed, which the accessibility bus then hears.
+                var changed = false
                 switch try reader.next(timeout: wait) {
                 case .events(let events):
+                    changed = !events.isEmpty
                     for event in events {
                         if TerminalApp.isQuit(event, in: window) {
                             // Lines printed by the events before are printed all the same.
@@ -281,12 +309,20 @@ public enum TerminalApp {
                     }
                 case .resized(let size):
                     try follow(size)
+                    changed = true
                 case .timeout:
                     break
                 case .endOfInput:
                     return
                 }
                 _ = try printLines()
+                if let active = bridge {
+                    do {
+                        if try active.service() { changed = true }
+                    } catch {
+                        dropBridge()
+                    }
+                }
                 window.advanceTime(to: now)
                 if window.needsDisplay || !pending.isEmpty {
                     // Inline rows are drawn from the anchor with relative moves, which must not
@@ -299,6 +335,14 @@ public enum TerminalApp {
                         try follow(current)
                     }
                     try draw(takePending() + frame())
+                    changed = true
+                }
+                if changed, let active = bridge {
+                    do {
+                        try active.update()
+                    } catch {
+                        dropBridge()
+                    }
                 }
             }
         }

@@ -89,31 +89,39 @@ enum TerminalDevice {
         case input
         case wake
         case timeout
+        /// One of the other watched descriptors can be read.
+        case watched
     }
 
     /// Waits until the input or the wake pipe can be read, or the timeout passes.
     ///
     /// - Parameter timeout: Seconds to wait; `nil` waits for ever.
-    static func wait(input: Int32, wake: Int32, timeout: Double?) throws(TerminalError)
-        -> Readiness
+    static func wait(input: Int32, wake: Int32, watched: [Int32] = [], timeout: Double?)
+        throws(TerminalError) -> Readiness
     {
         var entries = [
             pollfd(fd: input, events: Int16(POLLIN), revents: 0),
             pollfd(fd: wake, events: Int16(POLLIN), revents: 0),
         ]
+        for descriptor in watched where descriptor >= 0 {
+            entries.append(pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0))
+        }
         let milliseconds: Int32
         if let timeout {
             milliseconds = timeout.isNaN ? 0 : Int32(min(max(timeout * 1000, 0), 86_400_000))
         } else {
             milliseconds = -1
         }
+        // A negative descriptor is ignored by poll.
+        if wake < 0 { entries[1].fd = -1 }
         let count = SystemCall.retryingInterrupts {
-            poll(&entries, nfds_t(wake >= 0 ? 2 : 1), milliseconds)
+            poll(&entries, nfds_t(entries.count), milliseconds)
         }
         if count < 0 { throw failure("poll") }
         if count == 0 { return .timeout }
         if wake >= 0 && entries[1].revents & Int16(POLLIN) != 0 { return .wake }
-        return .input
+        if entries[0].revents != 0 { return .input }
+        return .watched
     }
 
     /// What a read found.

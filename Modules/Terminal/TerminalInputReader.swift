@@ -55,7 +55,9 @@ public final class TerminalInputReader {
         self.escapeTimeout = escapeTimeout
     }
 
-    /// Waits for input and decodes it.
+    /// Waits for input and decodes it. Input on one of the session's
+    /// ``TerminalSession/watchedDescriptors`` ends the wait early with ``Result/timeout``,
+    /// except while the backend holds a possible sequence start.
     ///
     /// - Parameter timeout: The most seconds to wait; `nil` waits for ever (but no longer than
     ///   ``escapeTimeout`` while the backend holds a possible sequence start).
@@ -65,6 +67,11 @@ public final class TerminalInputReader {
     public func next(timeout: Double?) throws -> Result {
         var wait = timeout
         if isPending { wait = min(timeout ?? escapeTimeout, escapeTimeout) }
+        // While a sequence may be half read, only the terminal ends the wait: a watched
+        // descriptor (the accessibility bus) would end it early and split the sequence.
+        let watched = session.watchedDescriptors
+        if isPending { session.watchedDescriptors = [] }
+        defer { session.watchedDescriptors = watched }
         switch try session.read(timeout: wait) {
         case .bytes(let bytes):
             return .events(try decode(bytes))

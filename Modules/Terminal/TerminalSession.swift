@@ -33,6 +33,10 @@ public final class TerminalSession {
     public private(set) var isActive = false
     /// The terminal's size, as last read: at the start and after each window-size change.
     public private(set) var size = TerminalSize(columns: 80, rows: 24)
+    /// Other descriptors ``read(timeout:)`` waits on besides the terminal, such as the
+    /// accessibility bus's socket: when one of them can be read first, the read returns
+    /// ``TerminalRead/timeout`` at once, so that the caller can service it.
+    public var watchedDescriptors: [Int32] = []
 
     private var wake: (read: Int32, write: Int32) = (-1, -1)
     /// Input read while waiting for the terminal's replies, returned by the next read.
@@ -119,7 +123,8 @@ public final class TerminalSession {
         try TerminalDevice.writeAll(bytes, to: output)
     }
 
-    /// Waits for input, a window-size change or the timeout, whichever comes first.
+    /// Waits for input, a window-size change or the timeout, whichever comes first (or input
+    /// on one of the ``watchedDescriptors``, which returns ``TerminalRead/timeout``).
     ///
     /// - Parameter timeout: The most seconds to wait; `nil` waits for ever.
     /// - Returns: The bytes read, the new size, a timeout, or the end of the input.
@@ -130,12 +135,14 @@ public final class TerminalSession {
             defer { unread = [] }
             return .bytes(unread)
         }
-        switch try TerminalDevice.wait(input: input, wake: wake.read, timeout: timeout) {
+        switch try TerminalDevice.wait(
+            input: input, wake: wake.read, watched: watchedDescriptors, timeout: timeout)
+        {
         case .wake:
             TerminalDevice.drain(wake.read)
             size = currentSize() ?? size
             return .resized(size)
-        case .timeout:
+        case .timeout, .watched:
             return .timeout
         case .input:
             switch try TerminalDevice.read(from: input) {

@@ -1,3 +1,4 @@
+import Foundation
 import Glibc
 import Testing
 import TrellisCore
@@ -204,5 +205,39 @@ import _TrellisTestSupport
         #expect(try reader.next(timeout: 5) == .events([.key(KeyEvent(.escape))]))
         #expect(!reader.isPending)
         #expect(try reader.next(timeout: 0) == .timeout)
+    }
+
+    @Test func aWatchedDescriptorEndsTheWaitButNotAHalfReadSequence() throws {
+        let terminal = try PseudoTerminal(columns: 80, rows: 24)
+        let session = TerminalSession(input: terminal.subordinate, output: terminal.subordinate)
+        try session.start()
+        defer { session.stop() }
+        let bus = pipePair()
+        defer { closeAll([bus.read, bus.write]) }
+        session.watchedDescriptors = [bus.read]
+        _ = write(bus.write, "x", 1)
+        // The watched pipe has input: the read ends at once, well before its 5 seconds.
+        let start = ContinuousClock.now
+        #expect(try session.read(timeout: 5) == .timeout)
+        #expect(ContinuousClock.now - start < .seconds(2))
+        // While the reader holds an Escape that may begin a sequence, the still readable pipe
+        // does not cut the wait short: the rest of the sequence arrives and is read whole.
+        let backend = InProcessBackend(
+            name: "terminal", capabilities: [.renderTerminal, .input],
+            renderer: try TerminalRenderer(configuration: []))
+        let reader = TerminalInputReader(session: session, backend: backend, escapeTimeout: 0.5)
+        terminal.type("\u{1B}")
+        #expect(try reader.next(timeout: 5) == .events([]))
+        #expect(reader.isPending)
+        // The rest comes 100 ms later, while the pipe is readable all along.
+        let controller = terminal.controller
+        let typist = Thread {
+            Thread.sleep(forTimeInterval: 0.1)
+            let rest = Array("[1;5A".utf8)
+            _ = rest.withUnsafeBytes { write(controller, $0.baseAddress, rest.count) }
+        }
+        typist.start()
+        #expect(try reader.next(timeout: 5) == .events([.key(KeyEvent(.up, modifiers: .control))]))
+        #expect(session.watchedDescriptors == [bus.read])
     }
 }

@@ -19,7 +19,9 @@ enum TrellisCommand {
                       a11y SCENE.json [--backend NAME]; or audit it: a11y --audit SCENE.json
                       (exit status 1 when it finds something)
           demo        show the gallery of seed components: demo [--backend NAME] [--out FILE]
-                      [--interactive] (a live terminal application; q quits)
+                      [--interactive] (a live terminal application; q quits; published on
+                      the accessibility bus for screen readers when the session has one,
+                      unless TRELLIS_ACCESSIBILITY_BUS=0)
                       [--interactive --inline ROWS [--clear]] (a live app in ROWS rows below
                       the prompt, keeping the scrollback: Return prints the typed line above
                       it; Control-C quits, leaving its last frame, or nothing with --clear)

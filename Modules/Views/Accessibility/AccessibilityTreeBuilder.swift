@@ -3,16 +3,16 @@ import TrellisGeometry
 /// Builds the accessibility tree of a view's subtree: which views and elements are read, which
 /// containers are read as a unit, and in what order.
 @MainActor
-struct AccessibilityTreeBuilder {
+package struct AccessibilityTreeBuilder {
     /// A node (without its children) with the view or element it was made from, and its
     /// children's entries.
-    struct Entry {
-        var node: AccessibilityNode
-        var source: any Accessible
-        var children: [Entry]
+    package struct Entry {
+        package var node: AccessibilityNode
+        package var source: any Accessible
+        package var children: [Entry]
 
         /// The node with its children's nodes.
-        func makeNode() -> AccessibilityNode {
+        package func makeNode() -> AccessibilityNode {
             guard !children.isEmpty else { return node }
             var complete = node
             complete.children = children.map { $0.makeNode() }

@@ -40,6 +40,14 @@ extension View: Accessible {
         return AccessibilityTree(nodes: builder.entries(for: self).map { $0.makeNode() })
     }
 
+    /// The entries of the accessibility tree with the views and elements they were made from,
+    /// for bridges to a platform's accessibility API; the window is laid out first.
+    package func accessibilityEntries() -> [AccessibilityTreeBuilder.Entry] {
+        (window ?? self).layoutIfNeeded()
+        var builder = AccessibilityTreeBuilder()
+        return builder.entries(for: self)
+    }
+
     /// The point an assistive technology taps to activate the element: the centre of its
     /// ``accessibilityFrame``, in window coordinates.
     public var accessibilityActivationPoint: Point {
