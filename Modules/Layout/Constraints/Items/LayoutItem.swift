@@ -172,7 +172,7 @@ public final class LayoutItem {
             constraint.firstItem === self
             ? constraint.positionInFirstItemNames : constraint.positionInSecondItemNames
         guard namingConstraints.indices.contains(position),
-            namingConstraints[position].toOpaque() == Unmanaged.passUnretained(constraint).toOpaque()
+            namingConstraints[position].takeUnretainedValue() === constraint
         else { return }
         let last = namingConstraints.removeLast()
         if position < namingConstraints.count {
