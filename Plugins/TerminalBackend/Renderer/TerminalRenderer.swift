@@ -68,6 +68,9 @@ public final class TerminalRenderer: FrameRenderer, ControllableRenderer {
     /// The cells of the last frame before their colours were resolved, for a retained frame
     /// to redraw some rows of.
     private var previousCanvas: CellCanvas?
+    /// The frame before the last, kept as the buffer of the next retained frame, with the rows
+    /// in which the last frame differs from it.
+    private var spareFrame: (frame: Frame, staleRows: Range<Int>)?
     /// The images shown through the kitty graphics protocol.
     private var kitty = KittyGraphics()
     /// The images shown as sixels.
@@ -217,6 +220,7 @@ public final class TerminalRenderer: FrameRenderer, ControllableRenderer {
         let frame = rasterizer.canvas.resolved(
             colorMode: configuration.colorMode, assumedBackground: background)
         previousCanvas = rasterizer.canvas
+        spareFrame = nil
         return finish(
             frame, columns: columns, rows: rows, placements: rasterizer.placements,
             startedAt: start)
@@ -288,8 +292,8 @@ public final class TerminalRenderer: FrameRenderer, ControllableRenderer {
         let rows = Int((scene.size.height / configuration.cellHeight).rounded(.up))
         guard !changes.isFull, !forcesFullFrame, !configuration.repaintsEveryFrame,
             !showsImages(), glyphs.count <= GlyphTable.capacity / 2,
-            let earlier = previousCanvas, let previous, earlier.columns == columns,
-            earlier.rows == rows
+            previousCanvas?.columns == columns, previousCanvas?.rows == rows,
+            var canvas = previousCanvas, let previous
         else {
             let whole: DisplayList
             do throws(DisplayListError) {
@@ -317,30 +321,55 @@ public final class TerminalRenderer: FrameRenderer, ControllableRenderer {
         // No wide glyph of the last frame may straddle the edges of the redrawn cells.
         for row in band {
             let first = row * columns
-            if span.lowerBound > 0, earlier.cells[first + span.lowerBound].isContinuation {
+            if span.lowerBound > 0, canvas.cells[first + span.lowerBound].isContinuation {
                 span = (span.lowerBound - 1)..<span.upperBound
             }
             if span.upperBound < columns,
-                earlier.cells[first + span.upperBound - 1].style & CellStyle.wide != 0
+                canvas.cells[first + span.upperBound - 1].style & CellStyle.wide != 0
             {
                 span = span.lowerBound..<(span.upperBound + 1)
             }
         }
-        var redrawn = try redraw(rows: band, columns: span, over: earlier, previous: previous)
-        if redrawn.straddles {
+        // The canvas is drawn over in place, not copied: it leaves `previousCanvas` for the
+        // redraw, and the damaged rows are kept to start again from if a wide glyph straddles.
+        previousCanvas = nil
+        let bandCells = band.lowerBound * columns..<band.upperBound * columns
+        let earlierBand = Array(canvas.cells[bandCells])
+        var straddles = try redraw(rows: band, columns: span, on: &canvas)
+        if straddles {
             // A wide glyph fell across an edge of the cells drawn: draw the whole rows.
-            redrawn = try redraw(
-                rows: band, columns: 0..<columns, over: earlier, previous: previous)
+            canvas.cells.replaceSubrange(bandCells, with: earlierBand)
+            straddles = try redraw(rows: band, columns: 0..<columns, on: &canvas)
         }
-        previousCanvas = redrawn.canvas
-        return finish(
-            redrawn.frame, columns: columns, rows: rows, changedRows: band, startedAt: start)
+        previousCanvas = canvas
+        var frame = takeFrameBuffer(matching: previous)
+        canvas.resolve(
+            rows: band, into: &frame, colorMode: configuration.colorMode,
+            assumedBackground: PackedColor.make(configuration.assumedBackground))
+        let bytes = finish(
+            frame, columns: columns, rows: rows, changedRows: band, startedAt: start)
+        // The last frame's cells become the next frame's buffer, behind it by the rows drawn.
+        spareFrame = (previous, band)
+        return bytes
     }
 
-    /// Draws the segments that reach some cells again, over the cells of the last frame.
+    /// A frame to draw the next one into, with the cells of `previous`: the spare buffer,
+    /// brought up to date by copying the rows it lacks, or a copy of `previous`.
+    private func takeFrameBuffer(matching previous: Frame) -> Frame {
+        guard case (var frame, let stale)? = spareFrame, frame.columns == previous.columns,
+            frame.rows == previous.rows
+        else { return previous }
+        spareFrame = nil
+        let cells = stale.lowerBound * previous.columns..<stale.upperBound * previous.columns
+        frame.cells.replaceSubrange(cells, with: previous.cells[cells])
+        return frame
+    }
+
+    /// Draws the segments that reach some cells again, over the cells of the last frame, and
+    /// says whether a wide glyph straddles an edge of the cells drawn.
     private func redraw(
-        rows band: Range<Int>, columns span: Range<Int>, over earlier: CellCanvas, previous: Frame
-    ) throws(RendererError) -> (canvas: CellCanvas, frame: Frame, straddles: Bool) {
+        rows band: Range<Int>, columns span: Range<Int>, on canvas: inout CellCanvas
+    ) throws(RendererError) -> Bool {
         let cellWidth = configuration.cellWidth
         let cellHeight = configuration.cellHeight
         let reach = Rect(
@@ -353,19 +382,19 @@ public final class TerminalRenderer: FrameRenderer, ControllableRenderer {
             throw RendererError(.invalidInput, error.description)
         }
         let background = PackedColor.make(configuration.assumedBackground)
+        let columns = canvas.columns
+        let rows = canvas.rows
         var rasterizer = Rasterizer(
-            list: damaged, columns: earlier.columns, rows: earlier.rows, cellWidth: cellWidth,
+            list: damaged, columns: columns, rows: rows, cellWidth: cellWidth,
             cellHeight: cellHeight, assumedBackground: background, glyphs: glyphs,
-            bidiMode: configuration.bidiMode)
+            bidiMode: configuration.bidiMode, reusing: canvas)
+        canvas = CellCanvas(columns: 0, rows: 0)
         glyphs = GlyphTable()
-        rasterizer.redraw(rows: band, columns: span, over: earlier)
+        rasterizer.redraw(rows: band, columns: span)
         rasterizer.draw(damaged.commands)
         glyphs = rasterizer.glyphs
-        var frame = previous
-        rasterizer.canvas.resolve(
-            rows: band, into: &frame, colorMode: configuration.colorMode,
-            assumedBackground: background)
-        return (rasterizer.canvas, frame, rasterizer.straddlesRedrawnColumns)
+        canvas = rasterizer.canvas
+        return rasterizer.straddlesRedrawnColumns
     }
 
     /// Whether terminal graphics show images, or may show some in this frame: the whole

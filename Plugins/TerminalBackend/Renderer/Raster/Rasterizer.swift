@@ -57,16 +57,19 @@ struct Rasterizer {
         var opacity: UInt32
     }
 
+    /// Makes a rasterizer for a list on a canvas of `columns` × `rows` cells: `reusing`, a
+    /// canvas of that size to draw over (see ``redraw(rows:columns:)``), or a blank one.
     init(
         list: DisplayList, columns: Int, rows: Int, cellWidth: Double, cellHeight: Double,
-        assumedBackground: UInt32, glyphs: GlyphTable, bidiMode: TerminalBidiMode = .visual
+        assumedBackground: UInt32, glyphs: GlyphTable, bidiMode: TerminalBidiMode = .visual,
+        reusing: CellCanvas? = nil
     ) {
         self.bidiMode = bidiMode
         self.cellWidth = cellWidth
         self.cellHeight = cellHeight
         self.assumedBackground = assumedBackground
         self.glyphs = glyphs
-        canvas = CellCanvas(columns: columns, rows: rows)
+        canvas = reusing ?? CellCanvas(columns: columns, rows: rows)
         state = DrawState(clipColumns: 0..<columns, clipRows: 0..<rows)
         var images: [UInt32: DisplayImage] = [:]
         for image in list.images { images[image.id] = image }
@@ -74,18 +77,19 @@ struct Rasterizer {
         scale = list.scale > 0 ? list.scale : 1
     }
 
-    /// Starts from the cells of an earlier frame and draws only into some rows: the rows a
-    /// retained frame damaged, cleared first.
-    mutating func redraw(rows: Range<Int>, columns: Range<Int>, over earlier: CellCanvas) {
-        var base = earlier
-        for row in rows {
-            for column in columns { base.cells[row * base.columns + column] = CellCanvas.empty }
+    /// Draws only into some cells of the canvas the rasterizer was made with (the cells of an
+    /// earlier frame): the cells a retained frame damaged, cleared first.
+    mutating func redraw(rows: Range<Int>, columns: Range<Int>) {
+        let width = canvas.columns
+        canvas.cells.withUnsafeMutableBufferPointer { cells in
+            for row in rows {
+                for column in columns { cells[row * width + column] = CellCanvas.empty }
+            }
         }
-        canvas = base
         state.clipRows = rows
         state.clipColumns = columns
         repairedRows = rows
-        if columns != 0..<base.columns { redrawnColumns = columns }
+        if columns != 0..<width { redrawnColumns = columns }
     }
 
     /// The columns redrawn over an earlier frame, when not all of them.
