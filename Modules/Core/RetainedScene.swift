@@ -22,6 +22,8 @@ public final class RetainedScene {
     public private(set) var hasFrame = false
 
     private var segments: [UInt32: RetainedSegment] = [:]
+    /// Each kept segment's bounds, which culling reads without copying the segment out.
+    private var segmentBounds: [UInt32: Rect] = [:]
     private var images: [UInt32: DisplayImage] = [:]
     /// How many frames had defined each segment and image: a backend that caches what it made
     /// of one knows it is stale when the number moves on.
@@ -93,12 +95,14 @@ public final class RetainedScene {
             frame.resets || !hasFrame || frame.size != size || frame.scale != scale
         if frame.resets {
             segments.removeAll(keepingCapacity: true)
+            segmentBounds.removeAll(keepingCapacity: true)
             images.removeAll(keepingCapacity: true)
             segmentVersions.removeAll(keepingCapacity: true)
             imageVersions.removeAll(keepingCapacity: true)
         }
         for id in frame.releasedSegments {
             segments[id] = nil
+            segmentBounds[id] = nil
             segmentVersions[id] = nil
         }
         for id in frame.releasedImages {
@@ -111,6 +115,7 @@ public final class RetainedScene {
         }
         for segment in frame.segments {
             segments[segment.id] = segment
+            segmentBounds[segment.id] = segment.bounds
             segmentVersions[segment.id] = nextVersion
         }
         nextVersion += 1
@@ -173,7 +178,7 @@ public final class RetainedScene {
     private func flatten(touching areas: [Rect]?) throws(DisplayListError) -> DisplayList {
         var list = DisplayList(size: size, scale: scale)
         guard hasFrame else { return list }
-        var walker = SegmentWalker(segments: segments, areas: areas)
+        var walker = SegmentWalker(segments: segments, bounds: segmentBounds, areas: areas)
         walker.commands.reserveCapacity(areas == nil ? 1024 : 128)
         try walker.draw(rootID, transform: .identity, depth: 0)
         list.commands = walker.commands
@@ -194,14 +199,16 @@ public final class RetainedScene {
 /// Walks segments from the root, collecting the commands of those the areas need.
 private struct SegmentWalker {
     let segments: [UInt32: RetainedSegment]
+    let bounds: [UInt32: Rect]
     let areas: [Rect]?
     var commands: [DisplayCommand] = []
     var imageIDs = Set<UInt32>()
     /// The segments being drawn, outermost first: few, so a list is quicker than a set.
     private var onPath: [UInt32] = []
 
-    init(segments: [UInt32: RetainedSegment], areas: [Rect]?) {
+    init(segments: [UInt32: RetainedSegment], bounds: [UInt32: Rect], areas: [Rect]?) {
         self.segments = segments
+        self.bounds = bounds
         self.areas = areas
     }
 
@@ -213,6 +220,17 @@ private struct SegmentWalker {
     mutating func draw(_ id: UInt32, transform: AffineTransform, depth: Int)
         throws(DisplayListError)
     {
+        // A segment the areas miss is left out before it is looked up whole: most are.
+        if let areas {
+            guard let bounds = bounds[id] else {
+                throw error("segment \(id) is drawn but not defined")
+            }
+            // Views are mostly moved, not turned or scaled: their bounds only shift.
+            let reach =
+                transform.a == 1 && transform.b == 0 && transform.c == 0 && transform.d == 1
+                ? bounds.offsetBy(dx: transform.tx, dy: transform.ty) : bounds.applying(transform)
+            guard areas.contains(where: { $0.intersects(reach) }) else { return }
+        }
         guard let segment = segments[id] else {
             throw error("segment \(id) is drawn but not defined")
         }
@@ -222,14 +240,6 @@ private struct SegmentWalker {
         }
         onPath.append(id)
         defer { onPath.removeLast() }
-        if let areas {
-            let bounds = segment.bounds
-            // Views are mostly moved, not turned or scaled: their bounds only shift.
-            let reach =
-                transform.a == 1 && transform.b == 0 && transform.c == 0 && transform.d == 1
-                ? bounds.offsetBy(dx: transform.tx, dy: transform.ty) : bounds.applying(transform)
-            guard areas.contains(where: { $0.intersects(reach) }) else { return }
-        }
         // Commands are copied in runs between references; the transform is only followed
         // when a reference needs it.
         var current = transform
