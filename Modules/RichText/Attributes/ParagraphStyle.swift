@@ -146,7 +146,7 @@ extension ParagraphStyle: Codable {
     }
 
     /// Encodes every property of the style; the line-break strategy only when it is not
-    /// ``LineBreakStrategy/standard``, as an array of names (empty for UAX #14 alone).
+    /// `LineBreakStrategy.standard`, as an array of names (empty for UAX #14 alone).
     ///
     /// - Throws: `EncodingError` for a value that is not finite.
     public func encode(to encoder: any Encoder) throws {
