@@ -530,8 +530,8 @@ open class View {
     /// a label its text's frame and truncation. The default is `nil`.
     ///
     /// When it is set, the view's drawing (background, content, subviews and border) is
-    /// recorded between ``DisplayCommand/beginSemantic(_:)`` and
-    /// ``DisplayCommand/endSemantic``. Pixel backends draw exactly what they drew without it;
+    /// recorded between `DisplayCommand.beginSemantic(_:)` and
+    /// `DisplayCommand.endSemantic`. Pixel backends draw exactly what they drew without it;
     /// the terminal backend draws the control with cell glyphs inside the hint's frame.
     open var semanticHint: SemanticHint? { nil }
 
