@@ -58,7 +58,7 @@ public enum TerminalApp {
     ///   - graphics: How image views' images are drawn: `nil` (the default) decides from the
     ///     `TRELLIS_TERMINAL_GRAPHICS` environment variable, else from what the terminal
     ///     answers (kitty graphics, else sixel, else half blocks); a mode given here is used
-    ///     as it is (see ``TrellisCore/TerminalConfiguration/resolvingGraphics(_:capabilities:size:environment:)``).
+    ///     as it is (see `TerminalConfiguration.resolvingGraphics(_:capabilities:size:environment:)`).
     ///     Inline apps draw images as half blocks.
     ///   - accessibilityBus: Whether to publish the window's accessibility tree on the AT-SPI
     ///     bus when there is one (and `TRELLIS_ACCESSIBILITY_BUS` does not turn it off); yes by

@@ -1,7 +1,7 @@
 /// Lines a terminal app prints into the terminal's scrollback: above an inline app, which
 /// moves down to make room, or, for a full-screen app, after it ends.
 ///
-/// Lines are printed before the next frame. Give the printer to ``TerminalApp/run(window:backend:registry:configuration:session:viewport:printer:frameInterval:layout:)``
+/// Lines are printed before the next frame. Give the printer to ``TerminalApp/run(window:backend:registry:configuration:session:viewport:printer:frameInterval:graphics:accessibilityBus:layout:)``
 /// and print from actions:
 ///
 /// ```swift
