@@ -49,3 +49,34 @@ public struct LineBreakStrategy: OptionSet, Sendable, Hashable {
         self = match.strategy
     }
 }
+
+extension LineBreakStrategy {
+    /// Where ``pushOut`` cuts the line before a paragraph's last one, or `nil` when the last
+    /// line already holds more than one word or the line before has no break to move a word at.
+    ///
+    /// The caller then fits the last line again from the cut and keeps the change only if the
+    /// new line still fits and ends where the old one did.
+    ///
+    /// - Parameters:
+    ///   - before: The clusters of the line before the last.
+    ///   - last: The clusters of the last line.
+    ///   - allowsBreak: Whether a line may break before a cluster.
+    ///   - trimmedEnd: The end of a range of clusters without its trailing spaces.
+    /// - Complexity: O(*k*) in the clusters of the two lines.
+    package static func pushOutCut(
+        before: Range<Int>, last: Range<Int>, allowsBreak: (Int) -> Bool,
+        trimmedEnd: (Range<Int>) -> Int
+    ) -> Int? {
+        let lastEnd = trimmedEnd(last)
+        if lastEnd > last.lowerBound + 1,
+            (last.lowerBound + 1..<lastEnd).contains(where: allowsBreak)
+        {
+            return nil  // more than one word already
+        }
+        guard before.upperBound > before.lowerBound + 1,
+            let cut = (before.lowerBound + 1..<before.upperBound).last(where: allowsBreak),
+            trimmedEnd(before.lowerBound..<cut) > before.lowerBound
+        else { return nil }
+        return cut
+    }
+}

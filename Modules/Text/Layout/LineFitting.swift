@@ -109,18 +109,11 @@ extension PreparedText {
         guard last.span.endsParagraph, !last.span.isClipped, !before.span.endsParagraph,
             before.paragraphStart == last.paragraphStart, last.span.start < last.span.end
         else { return }
-        let lastEnd = trimmedEnd(last.span.start..<last.span.end)
-        if lastEnd > last.span.start + 1
-            && (last.span.start + 1..<lastEnd).contains(where: {
-                Self.allowsBreak(flags[$0], strategy)
-            })
-        {
-            return  // more than one word already
-        }
         guard
-            let cut = (before.span.start + 1..<before.span.end).last(where: {
-                Self.allowsBreak(flags[$0], strategy)
-            }), trimmedEnd(before.span.start..<cut) > before.span.start
+            let cut = LineBreakStrategy.pushOutCut(
+                before: before.span.start..<before.span.end,
+                last: last.span.start..<last.span.end,
+                allowsBreak: { Self.allowsBreak(flags[$0], strategy) }, trimmedEnd: trimmedEnd)
         else { return }
         let moved = fitLine(from: cut, limit: limit, mode: .byWordWrapping, strategy: strategy)
         guard moved.endsParagraph, moved.next == last.span.next else { return }
