@@ -67,11 +67,7 @@ enum InlineDemo {
                 if !field.isEditing { _ = field.becomeFirstResponder() }
             }
         } catch {
-            if error.code == .backend {
-                throw CommandError(
-                    "\(error.message); run 'trellis plugins' to see the backends found")
-            }
-            throw CommandError(error.description)
+            throw CommandError(error)
         }
         return 0
     }

@@ -27,11 +27,7 @@ enum InteractiveDemo {
                 window.subviews.first?.frame = window.bounds
             }
         } catch {
-            if error.code == .backend {
-                throw CommandError(
-                    "\(error.message); run 'trellis plugins' to see the backends found")
-            }
-            throw CommandError(error.description)
+            throw CommandError(error)
         }
         return 0
     }

@@ -172,4 +172,13 @@ enum TextCommands {
 struct CommandError: Error {
     let message: String
     init(_ message: String) { self.message = message }
+
+    /// A live terminal app's failure; a backend that cannot be opened points at
+    /// `trellis plugins`.
+    init(_ error: TerminalError) {
+        message =
+            error.code == .backend
+            ? "\(error.message); run 'trellis plugins' to see the backends found"
+            : error.description
+    }
 }
