@@ -69,7 +69,11 @@ extension FlexAlgorithm {
         let isRow = c.isRow
         let available = itemSpace
         let crossParentSize = c.nodeInnerSize.cross(isRow)
-        let childParentSize = Dims<Double?>.fromMainCross(isRow, main: nil, cross: crossParentSize)
+        // The item's percentages (its padding and margins included) resolve against the
+        // container's definite main size when its content is measured, as in its layout.
+        let childParentSize = Dims<Double?>.fromMainCross(
+            isRow, main: c.knownMainSizeIsDefinite ? c.nodeInnerSize.main(isRow) : nil,
+            cross: crossParentSize)
         let crossMarginSum = c.margin.crossSum(isRow)
         let transferredMin = item.transferred(item.minSize)
         let transferredMax = item.transferred(item.maxSize, isMaximum: true)
