@@ -69,7 +69,11 @@ extension FlexAlgorithm {
         let isRow = c.isRow
         let available = itemSpace
         let crossParentSize = c.nodeInnerSize.cross(isRow)
-        let childParentSize = Dims<Double?>.fromMainCross(isRow, main: nil, cross: crossParentSize)
+        // The item's percentages (its padding and margins included) resolve against the
+        // container's definite main size when its content is measured, as in its layout.
+        let childParentSize = Dims<Double?>.fromMainCross(
+            isRow, main: c.knownMainSizeIsDefinite ? c.nodeInnerSize.main(isRow) : nil,
+            cross: crossParentSize)
         let crossMarginSum = c.margin.crossSum(isRow)
         let transferredMin = item.transferred(item.minSize)
         let transferredMax = item.transferred(item.maxSize, isMaximum: true)
@@ -212,8 +216,16 @@ extension FlexAlgorithm {
             item.flexBasis = max(basis ?? 0, pbMain)
             item.innerFlexBasis = item.flexBasis - pbMain
 
+            // The automatic minimum applies to `min-width: auto` of an item that is not a scroll
+            // container only; a percentage minimum of an indefinite size is zero (CSS Box Sizing
+            // level 3, §5.2.1: cyclic percentages of minimum sizes resolve against zero).
+            var minimumIsPercentage = false
+            if case .percent = isRow ? node.style.minWidth : node.style.minHeight {
+                minimumIsPercentage = true
+            }
             let automaticMin: Double? =
-                (isRow ? item.overflowX : item.overflowY).isScrollContainer ? 0 : nil
+                (isRow ? item.overflowX : item.overflowY).isScrollContainer || minimumIsPercentage
+                ? 0 : nil
             if let styleMin = item.minSize.main(isRow) ?? automaticMin {
                 item.resolvedMinimumMainSize = styleMin
             } else {

@@ -245,18 +245,30 @@ extension FlexAlgorithm {
     }
 
     /// A row's min- or max-content width as browsers compute it, whatever the lines the
-    /// available space made: the sum of the items' contributions and the gaps, or under a
-    /// min-content constraint on a multi-line row, the largest contribution.
+    /// available space made (Chromium's `ComputeMinMaxSizeOfRowContainerV3`, which follows
+    /// §9.9.1 only partly).
+    ///
+    /// A single-line row sums its items' outer contributions and the gaps. A multi-line row's
+    /// min-content width is its largest outer min-content contribution, and its max-content
+    /// width the sum of the outer max-content contributions and the gaps, but never less than
+    /// its min-content width. An item whose flex basis is definite and who cannot flex toward
+    /// its contribution contributes its hypothetical main size instead (§9.9.3).
     private func browserRowContentSize(
         _ constraint: FlexAvailableSpace, _ available: Dims<FlexAvailableSpace>
     ) -> Double {
         let measured = available.withMain(c.isRow, constraint)
-        if constraint == .minContent && c.isWrap {
-            var largest = 0.0
+        if c.isWrap {
+            let minMeasured = available.withMain(c.isRow, .minContent)
+            var largestMinimum = 0.0
             for index in items.indices {
-                largest = max(largest, browserContribution(index, measured))
+                largestMinimum = max(
+                    largestMinimum,
+                    browserContribution(index, minMeasured, ignoringFlexFactors: true))
             }
-            return largest
+            if constraint == .minContent { return largestMinimum }
+            var sum = sumOfGaps(c.gap.main(c.isRow), count: items.count)
+            for index in items.indices { sum += browserContribution(index, measured) }
+            return max(sum, largestMinimum)
         }
         var sum = sumOfGaps(c.gap.main(c.isRow), count: items.count)
         for index in items.indices { sum += browserContribution(index, measured) }
@@ -333,11 +345,16 @@ extension FlexAlgorithm {
     }
 
     /// An item's outer min- or max-content contribution as browsers compute it: the preferred
-    /// main size, or else the content size, clamped by the minimum (`auto` being zero) and the
+    /// main size, or else the content size, within the minimum (`auto` being zero) and the
     /// maximum, and at least the padding and border.
-    private func browserContribution(_ index: Int, _ available: Dims<FlexAvailableSpace>)
-        -> Double
-    {
+    ///
+    /// Unless `ignoringFlexFactors` is set (a multi-line row's min-content width), an item with
+    /// a definite flex basis that cannot grow to a larger contribution (`flex-grow: 0`) or
+    /// shrink to a smaller one (`flex-shrink: 0`) contributes its hypothetical main size
+    /// instead (§9.9.3; Chromium's `cant_move`, which skips an indefinite used flex basis).
+    private func browserContribution(
+        _ index: Int, _ available: Dims<FlexAvailableSpace>, ignoringFlexFactors: Bool = false
+    ) -> Double {
         let isRow = c.isRow
         let item = items[index]
         let marginSum = item.margin.mainSum(isRow)
@@ -347,25 +364,29 @@ extension FlexAlgorithm {
         } else {
             inner = contentContribution(index, available, isBrowser: true) - marginSum
         }
-        // §9.9.3: the contribution is at most the flex base size when the item cannot grow,
-        // and at least the flex base size when it cannot shrink; then within the minimum (the
-        // automatic minimum when `min-width` is `auto`) and the maximum.
-        // Chromium sizes the container before resolving a percentage basis, which then
-        // clamps as the preferred size would (§7.2.3 makes it `content` only for the layout).
-        var clampingBasis: Double? = item.flexBasis
-        if case .percent = item.node.style.flexBasis, c.nodeInnerSize.main(isRow) == nil {
-            clampingBasis = item.size.main(isRow)
-        }
-        if let basis = clampingBasis {
-            if item.flexGrow == 0 && inner > basis {
-                resolveDeferredMinimum(index)
-                inner = max(basis, items[index].resolvedMinimumMainSize)
-            }
-            if item.flexShrink == 0 { inner = max(inner, basis) }
-        }
-        return max(
+        inner = max(
             inner.clamped(min: item.minSize.main(isRow), max: item.maxSize.main(isRow)),
-            item.paddingBorder.mainSum(isRow)) + marginSum
+            item.paddingBorder.mainSum(isRow))
+        // Chromium sizes the container before resolving a percentage basis, which then stands
+        // for the preferred size (§7.2.3 makes it `content` only for the layout).
+        var basisIsDefinite = item.flexBasisIsDefinite
+        if case .percent = item.node.style.flexBasis, c.nodeInnerSize.main(isRow) == nil {
+            basisIsDefinite = false
+        }
+        if !ignoringFlexFactors && basisIsDefinite {
+            let basis = item.flexBasis
+            let cannotMove =
+                (inner > basis && item.flexGrow == 0) || (inner < basis && item.flexShrink == 0)
+            if cannotMove {
+                resolveDeferredMinimum(index)
+                let resolved = items[index]
+                inner = resolved.flexBasis.clamped(
+                    min: max(
+                        resolved.resolvedMinimumMainSize, resolved.paddingBorder.mainSum(isRow)),
+                    max: resolved.maxSize.main(isRow))
+            }
+        }
+        return inner + marginSum
     }
 
     /// An item's min- or max-content contribution to the container's main size.

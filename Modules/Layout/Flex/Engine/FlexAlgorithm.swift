@@ -213,8 +213,20 @@ final class FlexAlgorithm {
             ? Dims(style.width.resolve(parentSize.width), style.height.resolve(parentSize.height))
                 .applyingAspectRatio(aspect).plus(boxAdjustment).clamped(min: minSize, max: maxSize)
             : .none
+        // Limits that fix the size fix a measurement of the content too, except percentage
+        // limits: a flex base size is not clamped (§9.2 step 3), and a percentage limit that
+        // resolves against the container's main size belongs to the item's hypothetical size.
+        func fixed(_ min: Double?, _ max: Double?, _ styleMin: FlexLength, _ styleMax: FlexLength)
+            -> Double?
+        {
+            if input.sizingMode == .contentSize, styleMin.isPercentage || styleMax.isPercentage {
+                return nil
+            }
+            return minMaxFixed(min, max)
+        }
         let minMaxDefinite = Dims<Double?>(
-            minMaxFixed(minSize.width, maxSize.width), minMaxFixed(minSize.height, maxSize.height))
+            fixed(minSize.width, maxSize.width, style.minWidth, style.maxWidth),
+            fixed(minSize.height, maxSize.height, style.minHeight, style.maxHeight))
         let known = input.knownDimensions.or(minMaxDefinite.or(clampedStyleSize).atLeast(pbSum))
 
         if input.runMode == .computeSize {
@@ -513,5 +525,13 @@ final class FlexAlgorithm {
         return Dims.fromMainCross(
             isRow, main: isRow || c.hasDefiniteMainSize || item.flexBasisIsDefinite,
             cross: !isRow || item.size.cross(isRow) != nil || stretchesToLine(item))
+    }
+}
+
+extension FlexLength {
+    /// Whether the length is a percentage.
+    fileprivate var isPercentage: Bool {
+        if case .percent = self { return true }
+        return false
     }
 }
