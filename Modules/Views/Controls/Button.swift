@@ -49,12 +49,17 @@ open class Button: Control {
     /// The label that shows the current title.
     public let titleLabel = Label()
 
-    /// A button with its current title and state; `nil` for a button without a title, whose
-    /// image is its face.
+    /// A button with its current title and state, and the frames its layout gave the title
+    /// and the image; `nil` for a button without a title, whose image is its face.
     open override var semanticHint: SemanticHint? {
         let title = currentAttributedTitle?.string ?? currentTitle ?? ""
         guard !title.isEmpty else { return nil }
-        return SemanticHint(frame: bounds, kind: .button(title: title), state: semanticState)
+        return SemanticHint(
+            frame: bounds,
+            kind: .button(
+                title: title, titleFrame: titleLabel.frame,
+                imageFrame: showsImage ? imageView.frame : nil),
+            state: semanticState)
     }
     /// The view that shows the current image.
     public let imageView = ImageView()
