@@ -5,12 +5,12 @@ import TrellisPluginKit
 /// image.
 ///
 /// The title is written on the row whose centre is nearest the middle of its frame (the lower
-/// on a tie, unless the image beside it is on the upper one only), centred in the
-/// frame's columns when it is narrower in cells, else from the frame's first column (its last
-/// when mirrored). It stays inside the button's columns (inside its brackets when it has
-/// them) and off the cells of an image beside it on that row, moving back from an edge when
-/// there is room and losing its end to an ellipsis when there is not. A hint without a title
-/// frame puts the title centred on the button's middle row.
+/// on a tie, unless the image beside it is on the upper one only), centred in the frame's
+/// columns, or on its middle when it is wider in cells than in points. It stays inside the
+/// button's columns (inside its brackets when it has them) and off the cells of an image beside
+/// it on that row, moving back from an edge when there is room and losing its end to an
+/// ellipsis when there is not. A hint without a title frame puts the title centred on the
+/// button's middle row.
 struct ButtonCells {
     /// The row the title is written on.
     var row: Int
@@ -80,8 +80,10 @@ struct ButtonCells {
             if titleWidth <= own.count {
                 start = own.lowerBound + (own.count - titleWidth) / 2
             } else {
-                start =
-                    area.state.contains(.mirrored) ? own.upperBound - titleWidth : own.lowerBound
+                // Wider in cells than in points: centred on the frame's middle, as its pixels
+                // are, and moved off the image and the brackets below.
+                let middle = title.midX / rasterizer.cellWidth
+                start = rasterizer.cellCount((middle - Double(titleWidth) / 2).rounded(.down))
             }
             start = max(min(start, available.upperBound - width), available.lowerBound)
         }
