@@ -57,8 +57,8 @@ open class Button: Control {
         return SemanticHint(
             frame: bounds,
             kind: .button(
-                title: title, titleFrame: titleLabel.frame,
-                imageFrame: showsImage ? imageView.frame : nil),
+                title: title, titleFrame: titleLabel.superview === self ? titleLabel.frame : nil,
+                imageFrame: showsImage && imageView.superview === self ? imageView.frame : nil),
             state: semanticState)
     }
     /// The view that shows the current image.
@@ -110,6 +110,9 @@ open class Button: Control {
         titleLabel.isUserInteractionEnabled = false
         imageView.isUserInteractionEnabled = false
         imageView.contentMode = .center
+        // The hint says where they are: moving either records the button again.
+        titleLabel.invalidatesSuperviewDrawing = true
+        imageView.invalidatesSuperviewDrawing = true
         addSubview(imageView)
         addSubview(titleLabel)
         updateAppearance()
