@@ -31,18 +31,27 @@ extension DisplayList {
     /// Version 2 adds the semantic hints (``DisplayCommand/beginSemantic(_:)`` and
     /// ``DisplayCommand/endSemantic``). A list without them is written as version 1, byte for
     /// byte as before, so that a reader of version 1 still reads it; the reader reads both.
-    public static let formatVersion: UInt16 = 2
+    /// Version 3 adds buttons that say where their title and image are (hint kind 9); a list
+    /// without them is written as version 2 or 1, as before.
+    public static let formatVersion: UInt16 = 3
 
     /// The version a list of commands is written as: the oldest that has all of them.
-    static func formatVersion(for commands: [DisplayCommand]) -> UInt16 {
-        commands.contains(where: \.isSemantic) ? 2 : 1
+    static func formatVersion(for commands: some Sequence<DisplayCommand>) -> UInt16 {
+        commands.reduce(1) { version, command in
+            switch command {
+            case .beginSemantic(let hint): max(version, hint.formatVersion)
+            case .endSemantic: max(version, 2)
+            default: version
+            }
+        }
     }
 
     /// Encodes the list in Trellis' display-list binary format.
     ///
     /// All numbers are little-endian; doubles are IEEE 754 bit patterns. The layout:
     ///
-    ///     header   "TRDL", u16 version (1, or 2 with semantic hints), u16 0, f64 width, f64 height, f64 scale,
+    ///     header   "TRDL", u16 version (1; 2 with semantic hints; 3 with laid-out buttons),
+    ///              u16 0, f64 width, f64 height, f64 scale,
     ///              u32 image count, u32 command count
     ///     images   per image: u32 id, u32 width, u32 height, u32 0, u64 byte count,
     ///              width × height × 4 bytes of straight-alpha RGBA
@@ -62,7 +71,9 @@ extension DisplayList {
     /// (`0xFFFF_FFFF` for none), u32 count and titles; a page control's u32 current page and u32
     /// page count; a text field's text, placeholder and u32 cursor (`0xFFFF_FFFF` for none);
     /// nothing for a focus ring; a label's u8 truncation. The kinds are numbered in that order
-    /// from 0.
+    /// from 0. Kind 9 (version 3) is a button that says where its parts are: its title, a u8
+    /// of flags (1 title frame, 2 image frame, at least one set), then the flagged rectangles
+    /// in that order; a button with neither is written as kind 0.
     ///
     /// Payloads use f64 for every number, four f64 for rectangles, colours (r, g, b, a),
     /// radii (top-left, top-right, bottom-right, bottom-left) and insets (top, left, bottom,

@@ -60,8 +60,9 @@ public struct RetainedFrame: Sendable, Hashable {
     /// The newest version of the retained-frame format.
     ///
     /// Version 2 lets segments hold the semantic hints of display-list version 2; a frame
-    /// without them is written as version 1, as before.
-    public static let formatVersion: UInt16 = 2
+    /// without them is written as version 1, as before. Version 3 lets them hold the buttons of
+    /// display-list version 3, which say where their title and image are.
+    public static let formatVersion: UInt16 = 3
 
     /// Whether encoded bytes are a retained frame rather than a display list.
     public static func isRetainedFrame(_ bytes: UnsafeRawBufferPointer) -> Bool {
@@ -73,7 +74,8 @@ public struct RetainedFrame: Sendable, Hashable {
     /// All numbers are little-endian, as in the display-list format, whose image and command
     /// encodings it shares:
     ///
-    ///     header    "TRRF", u16 version (1, or 2 with semantic hints), u16 flags (1: reset), f64 width, f64 height,
+    ///     header    "TRRF", u16 version (1; 2 with semantic hints; 3 with laid-out buttons),
+    ///               u16 flags (1: reset), f64 width, f64 height,
     ///               f64 scale, u32 root id, u32 damage count, u32 image count,
     ///               u32 released image count, u32 segment count, u32 released segment count
     ///     damage    per rectangle: four f64
@@ -88,8 +90,7 @@ public struct RetainedFrame: Sendable, Hashable {
     public func encoded() -> [UInt8] {
         var writer = ByteWriter(capacity: 96 + segments.count * 64)
         writer.write(bytes: RetainedFrame.magic)
-        let hinted = segments.contains { $0.commands.contains(where: \.isSemantic) }
-        writer.write(UInt16(hinted ? 2 : 1))
+        writer.write(DisplayList.formatVersion(for: segments.lazy.flatMap(\.commands)))
         writer.write(UInt16(resets ? 1 : 0))
         writer.write(size.width)
         writer.write(size.height)

@@ -68,9 +68,11 @@ private struct ExtentState {
         case .restore, .endLayer:
             if let last = saved.popLast() { (transform, clip, shadowReach) = last }
             return nil
-        case .beginSemantic, .endSemantic:
-            // A hint draws nothing itself; a cell backend draws a hinted control inside its
-            // frame, which the control's own drawing covers.
+        case .beginSemantic(let hint):
+            // A cell backend draws a hinted control inside its frame, where the control itself
+            // may draw nothing (a button without a background, its title moved a row).
+            local = hint.frame
+        case .endSemantic:
             return nil
         case .concatenate(let t):
             transform = t.concatenating(transform)

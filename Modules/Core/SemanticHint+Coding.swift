@@ -4,10 +4,13 @@ extension SemanticHint {
     /// The most segments a hinted segmented control may have.
     public static let maximumSegments = 4_096
 
-    /// The kind numbers of the binary format, in the order of ``Kind``'s cases.
+    /// The kind numbers of the binary format, in the order of ``Kind``'s cases; a button that
+    /// says where its title or image is takes number 9 (format version 3), so that every other
+    /// button is written as before.
     var kindCode: UInt8 {
         switch kind {
-        case .button: 0
+        case .button(_, let titleFrame, let imageFrame):
+            titleFrame == nil && imageFrame == nil ? 0 : 9
         case .toggle: 1
         case .slider: 2
         case .stepper: 3
@@ -27,8 +30,12 @@ extension SemanticHint {
         writer.write(state.rawValue)
         writer.write(kindCode)
         switch kind {
-        case .button(let title):
+        case .button(let title, let titleFrame, let imageFrame):
             writer.write(title)
+            guard titleFrame != nil || imageFrame != nil else { break }
+            writer.write(UInt8(titleFrame == nil ? 0 : 1) | UInt8(imageFrame == nil ? 0 : 2))
+            if let titleFrame { writer.write(titleFrame) }
+            if let imageFrame { writer.write(imageFrame) }
         case .toggle(let isOn):
             writer.write(UInt8(isOn ? 1 : 0))
         case .slider(let minimum, let maximum, let value):
@@ -58,8 +65,8 @@ extension SemanticHint {
 }
 
 extension DisplayListDecoder {
-    /// Reads a semantic hint: its frame must be finite and not of negative size, its state
-    /// bits and kind known, a slider's value inside its range, a selected segment, current
+    /// Reads a semantic hint: its frame (and a button's title and image frames) must be finite
+    /// and not of negative size, its state bits and kind known, a slider's value inside its range, a selected segment, current
     /// page and caret inside what they index.
     mutating func semanticHint() throws(DisplayListError) -> SemanticHint {
         let frameOffset = reader.offset
@@ -142,6 +149,21 @@ extension DisplayListDecoder {
                 cursor: cursor == SemanticHint.none ? nil : Int(cursor))
         case 7:
             kind = .focusRing
+        case 9:
+            guard version >= 3 else {
+                throw fail(
+                    "hint kind 9 (laid-out button) needs format version 3; the list is version "
+                        + "\(version)", at: kindOffset)
+            }
+            let title = try string("button title")
+            let flagsOffset = reader.offset
+            let flags = try u8()
+            guard flags != 0, flags & ~3 == 0 else {
+                throw fail("laid-out button flags \(flags) are not 1, 2 or 3", at: flagsOffset)
+            }
+            let titleFrame = flags & 1 != 0 ? try partFrame("button title frame") : nil
+            let imageFrame = flags & 2 != 0 ? try partFrame("button image frame") : nil
+            kind = .button(title: title, titleFrame: titleFrame, imageFrame: imageFrame)
         case 8:
             let offset = reader.offset
             let raw = try u8()
@@ -153,6 +175,18 @@ extension DisplayListDecoder {
             throw fail("unknown hint kind \(code)", at: kindOffset)
         }
         return SemanticHint(frame: frame, kind: kind, state: state)
+    }
+
+    /// Reads the rectangle of a part of a hinted control, which must be finite and not of
+    /// negative size.
+    private mutating func partFrame(_ what: StaticString) throws(DisplayListError) -> Rect {
+        let offset = reader.offset
+        let frame = try rect(what)
+        // `Rect.width` is the absolute value: the stored size says whether it is negative.
+        guard frame.size.width >= 0, frame.size.height >= 0 else {
+            throw fail("\(what) has a negative size", at: offset)
+        }
+        return frame
     }
 }
 

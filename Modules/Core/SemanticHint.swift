@@ -30,8 +30,16 @@ public struct SemanticHint: Sendable, Hashable {
 
     /// What a hinted rectangle shows.
     public enum Kind: Sendable, Hashable {
-        /// A push button with its title (empty for a button with only an image).
-        case button(title: String)
+        /// A push button with its title (empty for a button with only an image), and where its
+        /// layout put the title and the image.
+        ///
+        /// `titleFrame` and `imageFrame` are the rectangles the button gave its title and its
+        /// image after its content insets, alignment, direction and spacing, in the hint's
+        /// coordinates (those of ``SemanticHint/frame``); `nil` when the button shows no such
+        /// part or did not say (a list of format version 2). A cell backend writes the title on
+        /// the row and in the columns of `titleFrame`, and keeps the cells of `imageFrame` for
+        /// the image.
+        case button(title: String, titleFrame: Rect? = nil, imageFrame: Rect? = nil)
         /// An on/off switch.
         case toggle(isOn: Bool)
         /// A slider whose thumb stands at `value` between `minimum` and `maximum`.
@@ -78,6 +86,17 @@ public struct SemanticHint: Sendable, Hashable {
         case middle = 2
         /// An ellipsis replaces the end.
         case tail = 3
+    }
+
+    /// The oldest display-list format version that holds the hint: 3 for a button that says
+    /// where its title or image is, else 2.
+    var formatVersion: UInt16 {
+        if case .button(_, let titleFrame, let imageFrame) = kind,
+            titleFrame != nil || imageFrame != nil
+        {
+            return 3
+        }
+        return 2
     }
 
     /// The state of a hinted control, as bits.

@@ -5,7 +5,7 @@ import TrellisPluginKit
 import TrellisRender
 import TrellisTextRenderer
 
-/// Semantic hints: their encoding (version 2 only when present), the decoder's checks, how
+/// Semantic hints: their encoding (version 2 only when present, 3 with laid-out buttons), the decoder's checks, how
 /// text is cut to a number of cells, and the text backend's preview keeping labels inside
 /// their frames.
 @Suite struct SemanticHintTests {
@@ -110,6 +110,87 @@ import TrellisTextRenderer
         let kindOffset = 40 + 8 + 32 + 1
         unknownKind[kindOffset] = 99
         #expect(decodeError(unknownKind)?.contains("unknown hint kind 99") == true)
+    }
+
+    /// Buttons that say where their title and image are, each way: both, title only, image
+    /// only, and one that does not say.
+    static func laidOutButtons() -> DisplayList {
+        var list = DisplayList(size: Size(width: 200, height: 100))
+        let frame = Rect(x: 0, y: 0, width: 120, height: 48)
+        let title = Rect(x: 40, y: 14, width: 60, height: 20)
+        let image = Rect(x: 14, y: 12, width: 20, height: 24)
+        for kind: SemanticHint.Kind in [
+            .button(title: "来点我啊", titleFrame: title, imageFrame: image),
+            .button(title: "Save", titleFrame: title),
+            .button(title: "", imageFrame: image),
+            .button(title: "Old"),
+        ] {
+            list.append(.beginSemantic(SemanticHint(frame: frame, kind: kind, state: .focused)))
+            list.append(.fillRect(frame, color: .blue))
+            list.append(.endSemantic)
+        }
+        return list
+    }
+
+    static let laidOutGolden = PluginFixtures.repository.appendingPathComponent(
+        "Fuzz/DisplayList/seeds/laid-out-buttons.trdl")
+
+    @Test func laidOutButtonsAreVersionThreeAndSurviveEncoding() throws {
+        let list = Self.laidOutButtons()
+        let bytes = list.encoded()
+        #expect(bytes[4] == 3 && bytes[5] == 0)
+        #expect(try DisplayList(decoding: bytes) == list)
+        // A button that does not say where its parts are keeps the version 2 bytes.
+        var old = DisplayList(size: Size(width: 200, height: 100))
+        old.commands = Array(list.commands.suffix(3))
+        #expect(old.encoded()[4] == 2)
+        #expect(try DisplayList(decoding: old.encoded()) == old)
+        // A retained frame that holds one is version 3 too.
+        let frameBounds = Rect(origin: .zero, size: list.size)
+        let frame = RetainedFrame(
+            size: list.size, rootID: 1,
+            segments: [RetainedSegment(id: 1, bounds: frameBounds, commands: list.commands)])
+        #expect(frame.encoded()[4] == 3)
+        if ProcessInfo.processInfo.environment["TRELLIS_RECORD"] == "1" {
+            try Data(bytes).write(to: Self.laidOutGolden)
+        }
+        #expect(Array(try Data(contentsOf: Self.laidOutGolden)) == bytes)
+    }
+
+    @Test func laidOutButtonsAreRefusedInOlderListsAndWithBadParts() throws {
+        func single(_ kind: SemanticHint.Kind) -> [UInt8] {
+            var list = DisplayList(size: Size(width: 10, height: 10))
+            list.commands = [
+                .beginSemantic(SemanticHint(frame: .zero, kind: kind)), .endSemantic,
+            ]
+            return list.encoded()
+        }
+        let part = Rect(x: 1, y: 2, width: 3, height: 4)
+        var older = single(.button(title: "A", titleFrame: part))
+        older[4] = 2
+        #expect(
+            decodeError(older)?.contains("hint kind 9 (laid-out button) needs format version 3")
+                == true)
+        // A title frame whose width (after the flags, x and y) is negative.
+        var negative = single(.button(title: "A", titleFrame: part))
+        let widthOffset = 40 + 8 + 32 + 1 + 1 + 4 + 1 + 1 + 16
+        negative.replaceSubrange(
+            widthOffset..<(widthOffset + 8),
+            with: withUnsafeBytes(of: (-1.0).bitPattern.littleEndian, Array.init))
+        #expect(
+            decodeError(negative)?.contains("button title frame has a negative size") == true)
+        #expect(
+            decodeError(
+                single(.button(title: "", imageFrame: Rect(x: .nan, y: 0, width: 1, height: 1))))
+                != nil)
+        // The flags follow the frame, state, kind and the title (a u32 length and one byte).
+        let flagsOffset = 40 + 8 + 32 + 1 + 1 + 4 + 1
+        var both = single(.button(title: "A", titleFrame: part, imageFrame: part))
+        #expect(both[flagsOffset] == 3)
+        both[flagsOffset] = 4
+        #expect(decodeError(both)?.contains("laid-out button flags 4 are not 1, 2 or 3") == true)
+        both[flagsOffset] = 0
+        #expect(decodeError(both)?.contains("laid-out button flags 0") == true)
     }
 
     @Test func truncationKeepsWhatFitsBesideAnEllipsis() {

@@ -237,6 +237,60 @@ import TrellisTerminalRenderer
         #expect(text.contains("[    Go    ]"), "\(text)")
     }
 
+    /// A 128 × 64-point button (16 × 4 cells) with a red 16-point image and a title, in a
+    /// direction and a layout direction.
+    private func imageButton(
+        _ direction: Button.Direction?, title: String? = "Go", rightToLeft: Bool = false
+    ) -> Button {
+        let image = direction == nil ? nil : Image(size: Size(width: 16, height: 16), color: .red)
+        let button = Button(
+            image: image, title: title, spacing: 8, direction: direction ?? .row)
+        button.contentEdgeInsets = EdgeInsets(top: 2, left: 8, bottom: 2, right: 8)
+        if rightToLeft { button.layoutDirection = .rightToLeft }
+        return button
+    }
+
+    @Test func anImageButtonWritesItsTitleWhereItsLayoutPutIt() throws {
+        var shown: [String] = []
+        var screens: [String: [Substring]] = [:]  // Each screen's lines, by name.
+        for rightToLeft in [false, true] {
+            for direction in Button.Direction.allCases {
+                let name = "\(direction.rawValue)\(rightToLeft ? " rtl" : "")"
+                let screen = try cells(
+                    of: imageButton(direction, rightToLeft: rightToLeft), width: 128, height: 64)
+                screens[name] = screen.split(separator: "\n", omittingEmptySubsequences: false)
+                shown.append("\(name):\n" + screen)
+            }
+        }
+        let titleOnly = try cells(of: imageButton(nil), width: 128, height: 64)
+        shown.append("title only:\n" + titleOnly)
+        let imageOnly = try cells(of: imageButton(.row, title: nil), width: 128, height: 64)
+        shown.append("image only:\n" + imageOnly)
+        let text = shown.joined(separator: "\n")
+
+        // The colour rows: the image's cells are `A` (a red background), the title's `2`.
+        func colours(_ name: String) -> [Substring] {
+            let lines = screens[name] ?? []
+            return Array(lines.dropFirst(5).prefix(4))
+        }
+        // Beside the image the title shares its row, one cell (the 8-point spacing) away, on
+        // the side the direction and the layout direction say.
+        #expect(colours("row")[1] == "1....AA.22.....1", "\(text)")
+        #expect(colours("rowReverse")[1] == "1....22..AA....1")
+        #expect(colours("row rtl") == colours("rowReverse"))
+        #expect(colours("rowReverse rtl") == colours("row"))
+        // Above or below the image, the title takes the row under or over it, centred.
+        #expect(colours("column")[1] == ".......AA.......")
+        #expect(colours("column")[2] == "1......22......1")
+        #expect(colours("columnReverse")[1] == "1......22......1")
+        #expect(colours("columnReverse")[2] == ".......AA.......")
+        #expect(colours("column rtl") == colours("column"))
+        // Without an image the title keeps the middle row; without a title the image is alone.
+        #expect(titleOnly.contains("[      Go      ]"))
+        #expect(!imageOnly.contains("[") && imageOnly.contains("backgrounds: A=#ff0000"))
+        try Golden.check(text, named: "control-button-image")
+    }
+
     @Test func aFocusedViewThatIsNoControlShowsAFocusRingAtItsCorners() throws {
         final class Card: View {
             override var canBecomeFocused: Bool { true }

@@ -122,6 +122,32 @@ import _TrellisTestSupport
         }
     }
 
+    @Test func movingAButtonsTitleLabelMovesItsTitleInTheNextFrame() throws {
+        let configuration = #"{"frames": "diff", "colors": "truecolor"}"#
+        let backend = InProcessBackend(
+            name: "terminal", capabilities: [.renderTerminal, .measureText, .retainedFrames],
+            renderer: try TerminalRenderer(configuration: Array(configuration.utf8)))
+        let window = Window(size: Size(width: 160, height: 64), backend: backend)
+        let button = Button(frame: Rect(x: 0, y: 0, width: 160, height: 64))
+        button.setTitle("Go", for: .normal)
+        window.addSubview(button)
+        var screen = VirtualTerminal(columns: 20, rows: 4)
+        try screen.feed(try window.render())
+        func row(of text: String, in cells: [[VirtualTerminal.Cell]]) -> Int? {
+            cells.firstIndex { $0.map(\.text).joined().contains(text) }
+        }
+        #expect(row(of: "Go", in: screen.appearance) == 2)
+        // The button's hint says where its title label is: the label alone moves, a row down
+        // and to the left, and the button's title follows it in cells.
+        button.titleLabel.frame = button.titleLabel.frame.offsetBy(dx: -48, dy: 16)
+        try screen.feed(try window.render())
+        let full = try TerminalRenderer(configuration: Array(configuration.utf8))
+        var expected = VirtualTerminal(columns: 20, rows: 4)
+        try expected.feed(try full.render(window.makeDisplayList()))
+        #expect(firstDifference(screen.appearance, expected.appearance) == nil)
+        #expect(row(of: "Go", in: screen.appearance) == 3)
+    }
+
     @Test(arguments: [21, 22] as [UInt64])
     func rasterPixelsMatchAFullRepaint(seed: UInt64) throws {
         let configuration = Array(#"{"format": "rgba"}"#.utf8)

@@ -62,10 +62,47 @@ import TrellisViews
         button.setTitle("Go", for: .normal)
         button.isSelected = true
         let buttonHints = hints(of: button)
-        #expect(buttonHints.first?.kind == .button(title: "Go"))
+        #expect(
+            buttonHints.first?.kind
+                == .button(title: "Go", titleFrame: button.titleLabel.frame, imageFrame: nil))
         #expect(buttonHints.first?.state == .selected)
         // Its title label says how its text is cut, inside the button's hint.
         #expect(buttonHints.dropFirst().first?.kind == .label(truncation: .tail))
+    }
+
+    @Test func aButtonsHintSaysWhereItsLayoutPutTheTitleAndTheImage() throws {
+        let image = Image(size: Size(width: 16, height: 16), color: .red)
+        for direction in Button.Direction.allCases {
+            let button = Button(image: image, title: "Go", spacing: 6, direction: direction)
+            button.contentEdgeInsets = EdgeInsets(top: 4, left: 10, bottom: 4, right: 10)
+            button.frame = Rect(x: 0, y: 0, width: 120, height: 80)
+            button.layoutIfNeeded()
+            let hint = try #require(hints(of: button).first)
+            guard case .button(let title, let titleFrame, let imageFrame) = hint.kind else {
+                Issue.record("\(direction): \(hint.kind)")
+                continue
+            }
+            #expect(title == "Go")
+            let titleRect = try #require(titleFrame)
+            let imageRect = try #require(imageFrame)
+            #expect(titleRect == button.titleLabel.frame)
+            #expect(imageRect == button.imageView.frame)
+            // The parts sit inside the insets, apart by the spacing, on the direction's side.
+            #expect(
+                bounds(contain: titleRect, in: button) && bounds(contain: imageRect, in: button))
+            switch direction {
+            case .row: #expect(titleRect.minX - imageRect.maxX == 6)
+            case .rowReverse: #expect(imageRect.minX - titleRect.maxX == 6)
+            case .column: #expect(titleRect.minY - imageRect.maxY == 6)
+            case .columnReverse: #expect(imageRect.minY - titleRect.maxY == 6)
+            }
+        }
+    }
+
+    private func bounds(contain rect: Rect, in button: Button) -> Bool {
+        let area = button.bounds.inset(by: button.contentEdgeInsets)
+        return rect.minX >= area.minX && rect.maxX <= area.maxX && rect.minY >= area.minY
+            && rect.maxY <= area.maxY
     }
 
     @Test func theHintEnclosesTheViewsWholeDrawing() {

@@ -49,12 +49,17 @@ open class Button: Control {
     /// The label that shows the current title.
     public let titleLabel = Label()
 
-    /// A button with its current title and state; `nil` for a button without a title, whose
-    /// image is its face.
+    /// A button with its current title and state, and the frames its layout gave the title
+    /// and the image; `nil` for a button without a title, whose image is its face.
     open override var semanticHint: SemanticHint? {
         let title = currentAttributedTitle?.string ?? currentTitle ?? ""
         guard !title.isEmpty else { return nil }
-        return SemanticHint(frame: bounds, kind: .button(title: title), state: semanticState)
+        return SemanticHint(
+            frame: bounds,
+            kind: .button(
+                title: title, titleFrame: titleLabel.superview === self ? titleLabel.frame : nil,
+                imageFrame: showsImage && imageView.superview === self ? imageView.frame : nil),
+            state: semanticState)
     }
     /// The view that shows the current image.
     public let imageView = ImageView()
@@ -105,6 +110,9 @@ open class Button: Control {
         titleLabel.isUserInteractionEnabled = false
         imageView.isUserInteractionEnabled = false
         imageView.contentMode = .center
+        // The hint says where they are: moving either records the button again.
+        titleLabel.invalidatesSuperviewDrawing = true
+        imageView.invalidatesSuperviewDrawing = true
         addSubview(imageView)
         addSubview(titleLabel)
         updateAppearance()

@@ -356,11 +356,17 @@ open class View {
     /// Whether the view is in its superview's ``subviewsNeedingDisplay``.
     var isListedForDisplay = false
 
+    /// Whether the superview's drawing depends on this view's geometry and content (a button's
+    /// hint says where its title label and image view are), so that a change to this view
+    /// records the superview again too.
+    var invalidatesSuperviewDrawing = false
+
     /// Marks the view's drawing as changed, and its window as needing a new frame.
     ///
     /// - Complexity: O(depth).
     public func setNeedsDisplay() {
         segment?.isValid = false
+        if invalidatesSuperviewDrawing { superview?.segment?.isValid = false }
         needsDisplay = true
         var child = self
         while let parent = child.superview {

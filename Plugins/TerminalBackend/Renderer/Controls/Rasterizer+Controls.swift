@@ -95,11 +95,19 @@ extension Rasterizer {
 
     // MARK: Controls
 
-    /// A button: its title centred between brackets at the frame's ends, its image (drawn
-    /// as half blocks) kept where it lies; highlighted as inverse, selected bold and
-    /// underlined, focused with bold accent brackets, disabled grey.
-    mutating func drawButton(_ area: ControlArea, title: String) {
-        let row = area.middleRow
+    /// A button: its title between brackets at the frame's ends, its image (drawn as half
+    /// blocks) kept where it lies; highlighted as inverse, selected bold and underlined,
+    /// focused with bold accent brackets, disabled grey.
+    ///
+    /// The title goes where the button laid it out (``ButtonCells``), or centred on the
+    /// frame's middle row for a hint that does not say.
+    mutating func drawButton(
+        _ area: ControlArea, title: String, titleFrame: Rect?, imageFrame: Rect?
+    ) {
+        let layout = ButtonCells(
+            area: area, titleWidth: cellWidth(of: title), titleFrame: titleFrame,
+            imageFrame: imageFrame, rasterizer: self)
+        let row = layout.row
         let columns = area.columns
         let highlighted = area.state.contains(.highlighted)
         let focused = area.state.contains(.focused)
@@ -113,14 +121,13 @@ extension Rasterizer {
                 attributes: titleStyle.attributes)
             // Every cell of the row but the image's.
             for column in columns.clamped(to: state.clipColumns)
-            where state.clipRows.contains(row)
+            where state.clipRows.contains(row) && !layout.imageColumns.contains(column)
                 && canvas.cells[row * canvas.columns + column].glyph == Cell.space
             {
                 canvas.paint(ControlInk.accent, at: row * canvas.columns + column)
             }
         }
-        let brackets = columns.count >= cellWidth(of: title) + 2 && columns.count >= 3
-        if brackets {
+        if layout.hasBrackets {
             let style = TextCellStyle(
                 color: focused ? ControlInk.accent : ink(area, ControlInk.dim),
                 background: highlighted ? ControlInk.accent : nil,
@@ -128,11 +135,9 @@ extension Rasterizer {
             put("[", column: columns.lowerBound, row: row, style: style)
             put("]", column: columns.upperBound - 1, row: row, style: style)
         }
-        let inner = brackets ? (columns.lowerBound + 1)..<(columns.upperBound - 1) : columns
-        let width = min(cellWidth(of: title), inner.count)
         write(
-            title, column: inner.lowerBound + (inner.count - width) / 2, row: row,
-            limit: inner.count, style: titleStyle)
+            title, column: layout.titleStart, row: row,
+            limit: layout.titleColumns.upperBound - layout.titleStart, style: titleStyle)
     }
 
     /// A switch: `[━━━●]` in green when on, `[○───]` in grey when off.

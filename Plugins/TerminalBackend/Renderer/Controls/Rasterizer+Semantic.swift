@@ -13,7 +13,7 @@ extension Rasterizer {
                 columns: textColumns(from: frame.minX, to: frame.maxX), truncation: truncation)
         case .focusRing:
             break
-        case .button(let title):
+        case .button(let title, _, _):
             entry.replaces = !title.isEmpty
             entry.keepsImages = true
         case .toggle, .slider, .stepper, .segmentedControl, .pageControl, .textField:
@@ -31,7 +31,8 @@ extension Rasterizer {
         guard !area.columns.isEmpty, !area.rows.isEmpty else { return }
         switch entry.hint.kind {
         case .focusRing: drawFocusRing(area)
-        case .button(let title): drawButton(area, title: title)
+        case .button(let title, let titleFrame, let imageFrame):
+            drawButton(area, title: title, titleFrame: titleFrame, imageFrame: imageFrame)
         case .toggle(let isOn): drawToggle(area, isOn: isOn)
         case .slider(let minimum, let maximum, let value):
             drawSlider(area, minimum: minimum, maximum: maximum, value: value)
