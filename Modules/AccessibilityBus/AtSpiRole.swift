@@ -30,7 +30,7 @@ public enum AtSpiRole: UInt32, Sendable, Hashable, CaseIterable {
     /// A value stepped up and down by buttons: a stepper.
     case spinButton = 52
     /// An item of a list: a collection view's cell.
-    case listItem = 56
+    case listItem = 32
     /// A button that stays on or off.
     case toggleButton = 62
     /// An object whose role is not known: an element without a trait that names one.
