@@ -540,7 +540,8 @@ public final class AccessibilityBridge {
         case "org.a11y.atspi.Value": result = .failure(.unknown(member))
         case "org.a11y.atspi.Text" where object.text != nil:
             result = textRequest(member, message.body, object)
-        case "org.a11y.atspi.EditableText" where object.source is any AccessibilityEditableTextProviding:
+        case "org.a11y.atspi.EditableText"
+        where object.source is any AccessibilityEditableTextProviding:
             result = editableTextRequest(member, message.body, object)
         default: result = .failure(.unknown("\(interface).\(member)"))
         }

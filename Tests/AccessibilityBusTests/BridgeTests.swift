@@ -423,9 +423,11 @@ import TrellisViews
         toggle.accessibilityLabel = "Reminder"
         for view in [slider, stepper, pages, toggle] as [View] { window.addSubview(view) }
         var changes = 0
-        slider.addAction(ControlAction(identifier: "count") { _ in changes += 1 }, for: .valueChanged)
+        slider.addAction(
+            ControlAction(identifier: "count") { _ in changes += 1 }, for: .valueChanged)
         try withBridge(window) { bridge, client in
-            let frame = try #require(try children(client, bridge, AccessibilityBridge.rootPath).first)
+            let frame = try #require(
+                try children(client, bridge, AccessibilityBridge.rootPath).first)
             let paths = try children(client, bridge, frame)
             try #require(paths.count == 4)
             let value = "org.a11y.atspi.Value"
@@ -438,8 +440,9 @@ import TrellisViews
             #expect(
                 try ask(client, bridge, paths[1], "org.a11y.atspi.Accessible", "GetRoleName").body
                     == [.string("spin button")])
-            #expect(try property(client, bridge, paths[1], "org.a11y.atspi.Accessible", "Name")
-                == .string("Days"))
+            #expect(
+                try property(client, bridge, paths[1], "org.a11y.atspi.Accessible", "Name")
+                    == .string("Days"))
             #expect(try numbers(paths[1]) == [.double(0), .double(10), .double(2), .double(4)])
             #expect(try numbers(paths[2]) == [.double(1), .double(5), .double(1), .double(2)])
             // A switch is a toggle: no Value interface.
@@ -500,7 +503,8 @@ import TrellisViews
         window.addSubview(label)
         window.addSubview(field)
         try withBridge(window) { bridge, client in
-            let frame = try #require(try children(client, bridge, AccessibilityBridge.rootPath).first)
+            let frame = try #require(
+                try children(client, bridge, AccessibilityBridge.rootPath).first)
             let paths = try children(client, bridge, frame)
             try #require(paths.count == 2)
             let text = "org.a11y.atspi.Text"
