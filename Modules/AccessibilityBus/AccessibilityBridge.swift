@@ -10,11 +10,13 @@ public import TrellisViews
 /// the application is the root object, the window a `frame` under it, and each node of
 /// `View.accessibilityTree()` an object with its AT-SPI role (``AtSpiRole``), its label as
 /// name, its hint as description, its states (``AtSpiState``), its extents in window points,
-/// and, when it has them, AT-SPI's `Action` (activate, increment, decrement, custom actions)
-/// and `Value` interfaces. After the window changes, ``update()`` compares the tree with the
-/// one the clients last saw and sends AT-SPI's events: `focused` state changes when focus
-/// moves, `accessible-name` and `accessible-value` property changes, other state changes, and
-/// children changes.
+/// and, when it has them, AT-SPI's `Action` (activate, increment, decrement, custom actions),
+/// `Value` (a slider's, stepper's or page control's own range and value, settable), `Text`
+/// (a label's or text field's text, by character, word, sentence and line, offsets in Unicode
+/// scalars) and `EditableText` (a text field's) interfaces. After the window changes,
+/// ``update()`` compares the tree with the one the clients last saw and sends AT-SPI's events:
+/// `focused` state changes when focus moves, `accessible-name` and `accessible-value` property
+/// changes, `text-changed` and `text-caret-moved`, other state changes, and children changes.
 ///
 /// Nothing here blocks: poll ``descriptor`` for input with the rest of the application's
 /// input, then call ``service()`` and ``update()``. `TerminalApp` does this on its own when
@@ -184,7 +186,7 @@ public final class AccessibilityBridge {
     }
 
     /// Reads the tree again and sends events for what changed since the last time: focus,
-    /// names, values, states and children.
+    /// names, values, texts and carets, states and children.
     ///
     /// - Throws: ``DBusError`` when the connection failed.
     public func update() throws(DBusError) {
