@@ -292,8 +292,8 @@ open class View {
     }
 
     /// What kind of container the view is to assistive technologies, as UIKit's
-    /// `accessibilityContainerType`: ``AccessibilityContainerType/none`` by default; a
-    /// ``CollectionView``-like view that lists its items says ``AccessibilityContainerType/list``.
+    /// `accessibilityContainerType`: ``AccessibilityContainerType/none`` by default; a view that
+    /// lists items (TrellisGrid's `CollectionView`) says ``AccessibilityContainerType/list``.
     /// A bridge to a platform's accessibility API gives the container and its items roles by
     /// it (AT-SPI's `list` and `list item`).
     open var accessibilityContainerType: AccessibilityContainerType {
