@@ -585,6 +585,21 @@ import TrellisViews
                     .boolean(true)
                 ])
             #expect(field.cursor == 1)
+            // Typing in the app is reported the same way.
+            try bridge.update()
+            Thread.sleep(forTimeInterval: 0.2)
+            _ = try client.receive()
+            #expect(field.handleKey(.text("字")))
+            #expect(field.text == "o字k")
+            try bridge.update()
+            let typed = try signals(client, atLeast: 3).filter {
+                $0.member == "TextChanged" || $0.member == "TextCaretMoved"
+            }
+            #expect(
+                typed.map { $0.body.prefix(4).map { $0 } } == [
+                    [.string("insert"), .int32(1), .int32(1), .variant(.string("字"))],
+                    [.string(""), .int32(2), .int32(0), .variant(.int32(0))],
+                ])
             // A label is not editable.
             #expect(
                 try ask(client, bridge, paths[0], editable, "SetTextContents", [.string("x")])
