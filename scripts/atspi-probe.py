@@ -8,6 +8,15 @@ default), prints its tree depth first, one object a line:
 
     <indent><role name> "<name>" [<states>]
 
+then, in the same order, a line for each object with AT-SPI's Value interface,
+
+    VALUE <role name> "<name>" min=<minimum> max=<maximum> step=<minimum increment> current=<value>
+
+and one for each object with the Text interface, its character count, its text (GetText) and
+the word at offset 0 (GetTextAtOffset, word-start boundary),
+
+    TEXT <role name> "<name>" count=<characters> text="<text>" word="<word>"
+
 then `LISTENING` and waits for the first `object:state-changed:focused` event with detail 1
 from the application, which it prints as `FOCUS <role name> "<name>"` before it exits 0.
 It exits 1 with a message on standard error when the application or the event does not come
@@ -43,10 +52,35 @@ def describe(accessible):
     return f"{accessible.getRoleName()} {json.dumps(accessible.name, ensure_ascii=False)}"
 
 
-def walk(accessible, depth, lines):
+def number(value):
+    return f"{value:g}"
+
+
+def walk(accessible, depth, lines, extras):
     lines.append("  " * depth + describe(accessible) + " [" + ", ".join(states(accessible)) + "]")
+    try:
+        value = accessible.queryValue()
+    except NotImplementedError:
+        value = None
+    if value is not None:
+        extras.append(
+            f"VALUE {describe(accessible)} min={number(value.minimumValue)} "
+            f"max={number(value.maximumValue)} step={number(value.minimumIncrement)} "
+            f"current={number(value.currentValue)}"
+        )
+    try:
+        text = accessible.queryText()
+    except NotImplementedError:
+        text = None
+    if text is not None:
+        word = text.getTextAtOffset(0, pyatspi.TEXT_BOUNDARY_WORD_START)[0]
+        extras.append(
+            f"TEXT {describe(accessible)} count={text.characterCount} "
+            f"text={json.dumps(text.getText(0, -1), ensure_ascii=False)} "
+            f"word={json.dumps(word, ensure_ascii=False)}"
+        )
     for index in range(accessible.childCount):
-        walk(accessible.getChildAtIndex(index), depth + 1, lines)
+        walk(accessible.getChildAtIndex(index), depth + 1, lines, extras)
 
 
 def main():
@@ -57,8 +91,9 @@ def main():
         print(f"atspi-probe: no application named {name!r} on the desktop", file=sys.stderr)
         return 1
     lines = []
-    walk(application, 0, lines)
-    print("\n".join(lines), flush=True)
+    extras = []
+    walk(application, 0, lines, extras)
+    print("\n".join(lines + extras), flush=True)
 
     found = []
 

@@ -156,9 +156,11 @@ public final class Gallery {
         segments.frame = Rect(x: 256, y: y, width: 180, height: 32)
         segments.selectedSegmentIndex = 0
         segments.accessibilityIdentifier = "segmented"
+        segments.accessibilityLabel = "Task"
         let stepper = Stepper()
         stepper.frame.origin = Point(x: 452, y: y + 1)
         stepper.accessibilityIdentifier = "stepper"
+        stepper.accessibilityLabel = "Days watered"
         let pages = PageControl(frame: Rect(x: 560, y: y + 3, width: 100, height: 26))
         pages.numberOfPages = 5
         pages.accessibilityIdentifier = "pages"

@@ -10,11 +10,13 @@ public import TrellisViews
 /// the application is the root object, the window a `frame` under it, and each node of
 /// `View.accessibilityTree()` an object with its AT-SPI role (``AtSpiRole``), its label as
 /// name, its hint as description, its states (``AtSpiState``), its extents in window points,
-/// and, when it has them, AT-SPI's `Action` (activate, increment, decrement, custom actions)
-/// and `Value` interfaces. After the window changes, ``update()`` compares the tree with the
-/// one the clients last saw and sends AT-SPI's events: `focused` state changes when focus
-/// moves, `accessible-name` and `accessible-value` property changes, other state changes, and
-/// children changes.
+/// and, when it has them, AT-SPI's `Action` (activate, increment, decrement, custom actions),
+/// `Value` (a slider's, stepper's or page control's own range and value, settable), `Text`
+/// (a label's or text field's text, by character, word, sentence and line, offsets in Unicode
+/// scalars) and `EditableText` (a text field's) interfaces. After the window changes,
+/// ``update()`` compares the tree with the one the clients last saw and sends AT-SPI's events:
+/// `focused` state changes when focus moves, `accessible-name` and `accessible-value` property
+/// changes, `text-changed` and `text-caret-moved`, other state changes, and children changes.
 ///
 /// Nothing here blocks: poll ``descriptor`` for input with the rest of the application's
 /// input, then call ``service()`` and ``update()``. `TerminalApp` does this on its own when
@@ -60,6 +62,14 @@ public final class AccessibilityBridge {
         var node: AccessibilityNode
         var source: (any Accessible)?
         var states: Set<AtSpiState> = []
+        /// The AT-SPI role.
+        var role: AtSpiRole = .unknown
+        /// The numbers behind the value, for the `Value` interface.
+        var range: AccessibilityValueRange?
+        /// The text, for the `Text` interface.
+        var text: String?
+        /// The caret in the text, in Unicode scalars.
+        var caret: Int?
     }
 
     /// The application root's id.
@@ -176,7 +186,7 @@ public final class AccessibilityBridge {
     }
 
     /// Reads the tree again and sends events for what changed since the last time: focus,
-    /// names, values, states and children.
+    /// names, values, texts and carets, states and children.
     ///
     /// - Throws: ``DBusError`` when the connection failed.
     public func update() throws(DBusError) {
@@ -193,10 +203,16 @@ public final class AccessibilityBridge {
                     id, "PropertyChange", "accessible-description",
                     data: .string(object.node.hint ?? ""))
             }
-            if old.node.value != object.node.value {
+            if old.node.value != object.node.value || old.range != object.range {
                 try emit(
                     id, "PropertyChange", "accessible-value",
-                    data: .double(AccessibilityBridge.number(in: object.node.value) ?? 0))
+                    data: .double(object.range?.current ?? 0))
+            }
+            if let oldText = old.text, let text = object.text, oldText != text {
+                try emitTextChange(id, from: oldText, to: text)
+            }
+            if let caret = object.caret, old.caret != caret {
+                try emit(id, "TextCaretMoved", "", detail1: Int32(clamping: caret))
             }
             for state in AtSpiState.allCases.sorted(by: { $0.rawValue < $1.rawValue })
             where state != .focused && old.states.contains(state) != object.states.contains(state) {
@@ -243,17 +259,18 @@ public final class AccessibilityBridge {
         let size = window.size
         built[AccessibilityBridge.rootID] = Object(
             id: AccessibilityBridge.rootID, parent: -1, children: [AccessibilityBridge.windowID],
-            node: AccessibilityNode(role: .group, label: applicationName, frame: .zero))
+            node: AccessibilityNode(role: .group, label: applicationName, frame: .zero),
+            role: .application)
         var frame = Object(
             id: AccessibilityBridge.windowID, parent: AccessibilityBridge.rootID,
             node: AccessibilityNode(
                 role: .group, label: applicationName,
                 frame: Rect(x: 0, y: 0, width: size.width, height: size.height)),
-            source: window)
+            source: window, role: .frame)
         frame.states = [.active, .enabled, .sensitive, .showing, .visible, .resizable]
         let focusedView = window.focusedView
         var focused: Int?
-        func add(_ entry: AccessibilityTreeBuilder.Entry, parent: Int) -> Int {
+        func add(_ entry: AccessibilityTreeBuilder.Entry, parent: Int, inList: Bool) -> Int {
             let key = ObjectIdentifier(entry.source)
             let id: Int
             if let known = newIDs[key] {
@@ -267,8 +284,15 @@ public final class AccessibilityBridge {
             newIDs[key] = id
             var node = entry.node
             node.children = []
-            var object = Object(id: id, parent: parent, node: node, source: entry.source)
-            object.children = entry.children.map { add($0, parent: id) }
+            let role = AtSpiRole(entry: entry, inList: inList)
+            var object = Object(
+                id: id, parent: parent, node: node, source: entry.source, role: role,
+                range: entry.valueRange)
+            if let text = entry.source as? any AccessibilityTextProviding {
+                object.text = text.accessibilityText
+                object.caret = text.accessibilityCaretScalarOffset
+            }
+            object.children = entry.children.map { add($0, parent: id, inList: role == .list) }
             object.states = AccessibilityBridge.states(of: entry.source, node: node)
             if let view = entry.source as? View, view === focusedView {
                 focused = id
@@ -277,7 +301,9 @@ public final class AccessibilityBridge {
             built[id] = object
             return id
         }
-        frame.children = window.accessibilityEntries().map { add($0, parent: frame.id) }
+        frame.children = window.accessibilityEntries().map {
+            add($0, parent: frame.id, inList: false)
+        }
         built[frame.id] = frame
         // Focus inside an element (a text field's editor) belongs to the nearest ancestor
         // that is an object.
@@ -339,13 +365,7 @@ public final class AccessibilityBridge {
         objects[id]?.node.label ?? ""
     }
 
-    private func role(of object: Object) -> AtSpiRole {
-        switch object.id {
-        case AccessibilityBridge.rootID: .application
-        case AccessibilityBridge.windowID: .frame
-        default: AtSpiRole(object.node.role)
-        }
-    }
+    private func role(of object: Object) -> AtSpiRole { object.role }
 
     /// The AT-SPI interfaces an object implements.
     private func interfaces(of object: Object) -> [String] {
@@ -356,7 +376,11 @@ public final class AccessibilityBridge {
         }
         names.append("org.a11y.atspi.Component")
         if !actions(of: object).isEmpty { names.append("org.a11y.atspi.Action") }
-        if object.node.role == .adjustable { names.append("org.a11y.atspi.Value") }
+        if object.range != nil { names.append("org.a11y.atspi.Value") }
+        if object.text != nil { names.append("org.a11y.atspi.Text") }
+        if object.source is any AccessibilityEditableTextProviding {
+            names.append("org.a11y.atspi.EditableText")
+        }
         return names
     }
 
@@ -417,38 +441,57 @@ public final class AccessibilityBridge {
         return true
     }
 
-    /// The first number in a value such as `30%` or `page 2 of 5`.
-    static func number(in value: String?) -> Double? {
-        guard let value else { return nil }
-        var digits = ""
-        for character in value {
-            if character.isNumber || (character == "." && !digits.isEmpty)
-                || (character == "-" && digits.isEmpty)
-            {
-                digits.append(character)
-            } else if !digits.isEmpty && digits != "-" {
-                break
-            } else {
-                digits = ""
-            }
-        }
-        return Double(digits)
-    }
-
     // MARK: Events
 
-    static func eventBody(_ detail: String, _ detail1: Int32, _ data: DBusValue) -> [DBusValue] {
-        [.string(detail), .int32(detail1), .int32(0), .variant(data), .properties([:])]
+    static func eventBody(
+        _ detail: String, _ detail1: Int32, _ data: DBusValue, detail2: Int32 = 0
+    ) -> [DBusValue] {
+        [.string(detail), .int32(detail1), .int32(detail2), .variant(data), .properties([:])]
     }
 
     private func emit(
-        _ id: Int, _ member: String, _ detail: String, detail1: Int32 = 0,
+        _ id: Int, _ member: String, _ detail: String, detail1: Int32 = 0, detail2: Int32 = 0,
         data: DBusValue = .int32(0)
     ) throws(DBusError) {
         try connection.send(
             .signal(
                 path: path(id), interface: "org.a11y.atspi.Event.Object", member: member,
-                body: AccessibilityBridge.eventBody(detail, detail1, data)))
+                body: AccessibilityBridge.eventBody(detail, detail1, data, detail2: detail2)))
+    }
+
+    /// Sends `text-changed` events for the scalars between the common start and end of two
+    /// texts: `delete` with the removed text, then `insert` with the new, each with its offset
+    /// and length in Unicode scalars.
+    private func emitTextChange(_ id: Int, from old: String, to new: String) throws(DBusError) {
+        let before = Array(old.unicodeScalars)
+        let after = Array(new.unicodeScalars)
+        var prefix = 0
+        while prefix < before.count, prefix < after.count, before[prefix] == after[prefix] {
+            prefix += 1
+        }
+        var suffix = 0
+        while suffix < before.count - prefix, suffix < after.count - prefix,
+            before[before.count - 1 - suffix] == after[after.count - 1 - suffix]
+        {
+            suffix += 1
+        }
+        func text(_ scalars: ArraySlice<Unicode.Scalar>) -> String {
+            var view = String.UnicodeScalarView()
+            view.append(contentsOf: scalars)
+            return String(view)
+        }
+        let removed = before[prefix..<(before.count - suffix)]
+        let inserted = after[prefix..<(after.count - suffix)]
+        if !removed.isEmpty {
+            try emit(
+                id, "TextChanged", "delete", detail1: Int32(clamping: prefix),
+                detail2: Int32(clamping: removed.count), data: .string(text(removed)))
+        }
+        if !inserted.isEmpty {
+            try emit(
+                id, "TextChanged", "insert", detail1: Int32(clamping: prefix),
+                detail2: Int32(clamping: inserted.count), data: .string(text(inserted)))
+        }
     }
 
     // MARK: Requests
@@ -497,6 +540,11 @@ public final class AccessibilityBridge {
         case "org.a11y.atspi.Component": result = component(member, message.body, object)
         case "org.a11y.atspi.Action": result = action(member, message.body, object)
         case "org.a11y.atspi.Value": result = .failure(.unknown(member))
+        case "org.a11y.atspi.Text" where object.text != nil:
+            result = textRequest(member, message.body, object)
+        case "org.a11y.atspi.EditableText"
+        where object.source is any AccessibilityEditableTextProviding:
+            result = editableTextRequest(member, message.body, object)
         default: result = .failure(.unknown("\(interface).\(member)"))
         }
         switch result {
@@ -693,17 +741,22 @@ public final class AccessibilityBridge {
         case ("org.a11y.atspi.Application", "Id") where object.id == AccessibilityBridge.rootID:
             return .int32(applicationID)
         case ("org.a11y.atspi.Action", "NActions"): return .int32(Int32(actions(of: object).count))
-        case ("org.a11y.atspi.Value", _) where object.node.role == .adjustable:
-            let current = AccessibilityBridge.number(in: object.node.value) ?? 0
-            let percent = object.node.value?.contains("%") == true
+        case ("org.a11y.atspi.Value", _):
+            guard let range = liveRange(of: object) else { return nil }
             switch name {
-            case "MinimumValue": return .double(0)
-            case "MaximumValue": return .double(percent ? 100 : max(current, 0))
-            case "MinimumIncrement": return .double(0)
-            case "CurrentValue": return .double(current)
+            case "MinimumValue": return .double(range.minimum)
+            case "MaximumValue": return .double(range.maximum)
+            case "MinimumIncrement": return .double(range.step)
+            case "CurrentValue": return .double(range.current)
             case "Text": return .string(object.node.value ?? "")
             default: return nil
             }
+        case ("org.a11y.atspi.Text", "CharacterCount"):
+            guard let text = liveText(of: object) else { return nil }
+            return .int32(Int32(clamping: text.text.unicodeScalars.count))
+        case ("org.a11y.atspi.Text", "CaretOffset"):
+            guard let text = liveText(of: object) else { return nil }
+            return .int32(Int32(clamping: text.caret ?? 0))
         default: return nil
         }
     }
@@ -717,6 +770,7 @@ public final class AccessibilityBridge {
         "org.a11y.atspi.Value": [
             "MinimumValue", "MaximumValue", "MinimumIncrement", "CurrentValue", "Text",
         ],
+        "org.a11y.atspi.Text": ["CharacterCount", "CaretOffset"],
     ]
 
     private func properties(_ message: DBusMessage, _ object: Object)
@@ -751,11 +805,17 @@ public final class AccessibilityBridge {
                 guard let id = value.intValue else { return .failure(.arguments("Id is an i")) }
                 applicationID = Int32(truncatingIfNeeded: id)
                 return .success([])
-            case ("org.a11y.atspi.Value", "CurrentValue") where object.node.role == .adjustable:
-                guard let target = value.doubleValue, let source = object.source else {
-                    return .failure(.arguments("CurrentValue is a d"))
+            case ("org.a11y.atspi.Value", "CurrentValue"):
+                guard let source = object.source as? any AccessibilityValueRangeProviding,
+                    object.range != nil
+                else {
+                    return .failure(.arguments("\(path(object.id)) has no value to set"))
                 }
-                step(source, toward: target)
+                guard let target = value.doubleValue, target.isFinite else {
+                    return .failure(.arguments("CurrentValue is a finite d"))
+                }
+                hasChanges = true
+                source.setAccessibilityNumericValue(target)
                 return .success([])
             default:
                 return .failure(.arguments("\(interface).\(name) cannot be set"))
@@ -765,22 +825,207 @@ public final class AccessibilityBridge {
         }
     }
 
-    /// Steps an adjustable element up or down until its value reaches a target or stops
-    /// moving, at most 1,000 steps.
-    private func step(_ source: any Accessible, toward target: Double) {
-        hasChanges = true
-        for _ in 0..<1000 {
-            guard let current = AccessibilityBridge.number(in: source.accessibilityValue),
-                current != target
-            else { return }
-            if current < target {
-                source.accessibilityIncrement()
-            } else {
-                source.accessibilityDecrement()
+    /// An object's value range as it is now (a request may have changed it since the tree was
+    /// read).
+    private func liveRange(of object: Object) -> AccessibilityValueRange? {
+        guard object.range != nil else { return nil }
+        return (object.source as? any AccessibilityValueRangeProviding)?.accessibilityValueRange
+            ?? object.range
+    }
+
+    /// An object's text and caret as they are now.
+    private func liveText(of object: Object) -> (text: String, caret: Int?)? {
+        guard let text = object.text else { return nil }
+        if let source = object.source as? any AccessibilityTextProviding {
+            return (source.accessibilityText, source.accessibilityCaretScalarOffset)
+        }
+        return (text, object.caret)
+    }
+
+    /// AT-SPI's text boundary types (`AtspiTextBoundaryType`) as boundary lists.
+    private static func boundaries(_ type: Int, _ text: AccessibilityTextBoundaries) -> [Int]? {
+        switch type {
+        case 0: text.characters
+        case 1: text.wordStarts
+        case 2: text.wordEnds
+        case 3: text.sentenceStarts
+        case 4: text.sentenceEnds
+        case 5: text.lineStarts
+        case 6: text.lineEnds
+        default: nil
+        }
+    }
+
+    /// `(s text, i start, i end)`.
+    private static func span(_ range: Range<Int>?, _ text: AccessibilityTextBoundaries)
+        -> [DBusValue]
+    {
+        guard let range else { return [.string(""), .int32(0), .int32(0)] }
+        return [
+            .string(text.text(range)), .int32(Int32(clamping: range.lowerBound)),
+            .int32(Int32(clamping: range.upperBound)),
+        ]
+    }
+
+    /// `{ss}`, an entry of an attribute set.
+    private static let attributeType = DBusType.dictEntry(
+        .basic(UInt8(ascii: "s")), .basic(UInt8(ascii: "s")))
+
+    /// Answers `org.a11y.atspi.Text`: offsets count Unicode scalars, as AT-SPI's characters.
+    private func textRequest(_ member: String, _ body: [DBusValue], _ object: Object)
+        -> Result<[DBusValue], RequestError>
+    {
+        guard let live = liveText(of: object) else { return .failure(.unknown(member)) }
+        let text = AccessibilityTextBoundaries(live.text)
+        let count = text.scalars.count
+        func int(_ index: Int) -> Int? {
+            body.indices.contains(index) ? body[index].intValue : nil
+        }
+        let frame = object.node.frame
+        func extents() -> DBusValue {
+            func rounded(_ value: Double) -> Int32 {
+                value.isFinite
+                    ? Int32(min(max(value.rounded(), Double(Int32.min)), Double(Int32.max))) : 0
             }
-            let next = AccessibilityBridge.number(in: source.accessibilityValue)
-            guard let next, next != current else { return }
-            if (current < target) != (next < target) { return }
+            return .structure([
+                .int32(rounded(frame.minX)), .int32(rounded(frame.minY)),
+                .int32(rounded(frame.width)), .int32(rounded(frame.height)),
+            ])
+        }
+        switch member {
+        case "GetText":
+            guard let start = int(0), let end = int(1) else {
+                return .failure(.arguments("GetText takes (i start, i end)"))
+            }
+            let upper = end < 0 ? count : min(end, count)
+            return .success([.string(text.text(max(start, 0)..<max(upper, max(start, 0))))])
+        case "GetCharacterAtOffset":
+            guard let offset = int(0) else {
+                return .failure(.arguments("GetCharacterAtOffset takes (i offset)"))
+            }
+            let scalar = (0..<count).contains(offset) ? text.scalars[offset].value : 0
+            return .success([.int32(Int32(bitPattern: scalar))])
+        case "GetTextAtOffset", "GetTextBeforeOffset", "GetTextAfterOffset":
+            guard let offset = int(0), let type = int(1),
+                let list = AccessibilityBridge.boundaries(type, text)
+            else {
+                return .failure(.arguments("\(member) takes (i offset, u boundary type 0…6)"))
+            }
+            // The caret at the end of the text reads the last span.
+            let at = offset == count && count > 0 ? count - 1 : offset
+            guard let current = text.span(at: at, in: list) else {
+                return .success(AccessibilityBridge.span(nil, text))
+            }
+            switch member {
+            case "GetTextBeforeOffset":
+                return .success(
+                    AccessibilityBridge.span(
+                        text.span(at: current.lowerBound - 1, in: list), text))
+            case "GetTextAfterOffset":
+                return .success(
+                    AccessibilityBridge.span(text.span(at: current.upperBound, in: list), text))
+            default:
+                return .success(AccessibilityBridge.span(current, text))
+            }
+        case "GetStringAtOffset":
+            guard let offset = int(0), let granularity = int(1), (0...4).contains(granularity)
+            else {
+                return .failure(.arguments("GetStringAtOffset takes (i offset, u granularity 0…4)"))
+            }
+            let at = offset == count && count > 0 ? count - 1 : offset
+            let lists = [text.characters, text.wordStarts, text.sentenceStarts, text.lineStarts]
+            guard var range = text.span(at: at, in: lists[min(granularity, 3)]) else {
+                return .success(AccessibilityBridge.span(nil, text))
+            }
+            // A word without the spaces after it, a line without its line break.
+            let ends = granularity == 1 ? text.wordEnds : granularity >= 3 ? text.lineEnds : []
+            if let end = ends.first(where: { $0 > range.lowerBound }), end < range.upperBound {
+                range = range.lowerBound..<end
+            }
+            return .success(AccessibilityBridge.span(range, text))
+        case "GetCaretOffset":
+            return .success([.int32(Int32(clamping: live.caret ?? 0))])
+        case "SetCaretOffset":
+            guard let offset = int(0) else {
+                return .failure(.arguments("SetCaretOffset takes (i offset)"))
+            }
+            guard let source = object.source as? any AccessibilityEditableTextProviding else {
+                return .success([.boolean(false)])
+            }
+            hasChanges = true
+            return .success([.boolean(source.setAccessibilityCaret(scalarOffset: offset))])
+        case "GetNSelections": return .success([.int32(0)])
+        case "GetSelection": return .success([.int32(0), .int32(0)])
+        case "AddSelection", "RemoveSelection", "SetSelection", "ScrollSubstringTo",
+            "ScrollSubstringToPoint":
+            return .success([.boolean(false)])
+        case "GetAttributeRun", "GetAttributes":
+            return .success([
+                .array(AccessibilityBridge.attributeType, []), .int32(0),
+                .int32(Int32(clamping: count)),
+            ])
+        case "GetAttributeValue": return .success([.string("")])
+        case "GetDefaultAttributes", "GetDefaultAttributeSet":
+            return .success([.array(AccessibilityBridge.attributeType, [])])
+        case "GetCharacterExtents":
+            guard case .structure(let parts) = extents() else { return .failure(.unknown(member)) }
+            return .success(parts)
+        case "GetRangeExtents": return .success([extents()])
+        case "GetOffsetAtPoint": return .success([.int32(-1)])
+        default: return .failure(.unknown(member))
+        }
+    }
+
+    /// Answers `org.a11y.atspi.EditableText`: offsets count Unicode scalars.
+    private func editableTextRequest(_ member: String, _ body: [DBusValue], _ object: Object)
+        -> Result<[DBusValue], RequestError>
+    {
+        guard let source = object.source as? any AccessibilityEditableTextProviding else {
+            return .failure(.unknown(member))
+        }
+        let count = source.accessibilityText.unicodeScalars.count
+        func int(_ index: Int) -> Int? {
+            body.indices.contains(index) ? body[index].intValue : nil
+        }
+        func clamped(_ offset: Int) -> Int { offset < 0 ? count : min(offset, count) }
+        switch member {
+        case "SetTextContents":
+            guard let text = body.first?.stringValue else {
+                return .failure(.arguments("SetTextContents takes (s text)"))
+            }
+            hasChanges = true
+            return .success([
+                .boolean(source.replaceAccessibilityText(scalars: 0..<count, with: text))
+            ])
+        case "InsertText":
+            guard let position = int(0), body.count >= 2, let text = body[1].stringValue else {
+                return .failure(.arguments("InsertText takes (i position, s text, i length)"))
+            }
+            // The length counts characters; a longer one (bytes) or -1 takes the whole text.
+            var inserted = text
+            if let length = int(2), length >= 0, length < text.unicodeScalars.count {
+                var view = String.UnicodeScalarView()
+                view.append(contentsOf: text.unicodeScalars.prefix(length))
+                inserted = String(view)
+            }
+            let at = min(max(position, 0), count)
+            hasChanges = true
+            return .success([
+                .boolean(source.replaceAccessibilityText(scalars: at..<at, with: inserted))
+            ])
+        case "DeleteText":
+            guard let start = int(0), let end = int(1) else {
+                return .failure(.arguments("DeleteText takes (i start, i end)"))
+            }
+            let lower = min(max(start, 0), count)
+            let upper = max(clamped(end), lower)
+            hasChanges = true
+            return .success([
+                .boolean(source.replaceAccessibilityText(scalars: lower..<upper, with: ""))
+            ])
+        case "CopyText": return .success([])
+        case "CutText", "PasteText": return .success([.boolean(false)])
+        default: return .failure(.unknown(member))
         }
     }
 

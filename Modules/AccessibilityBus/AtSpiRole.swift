@@ -17,6 +17,8 @@ public enum AtSpiRole: UInt32, Sendable, Hashable, CaseIterable {
     case image = 27
     /// Text that does not change.
     case label = 29
+    /// A list of items: a collection view.
+    case list = 31
     /// A tab bar.
     case pageTabList = 38
     /// A container of other objects: a group.
@@ -25,6 +27,10 @@ public enum AtSpiRole: UInt32, Sendable, Hashable, CaseIterable {
     case pushButton = 43
     /// A control that picks a value in a range.
     case slider = 51
+    /// A value stepped up and down by buttons: a stepper.
+    case spinButton = 52
+    /// An item of a list: a collection view's cell.
+    case listItem = 32
     /// A button that stays on or off.
     case toggleButton = 62
     /// An object whose role is not known: an element without a trait that names one.
@@ -47,6 +53,9 @@ public enum AtSpiRole: UInt32, Sendable, Hashable, CaseIterable {
         case .frame: "frame"
         case .image: "image"
         case .label: "label"
+        case .list: "list"
+        case .listItem: "list item"
+        case .spinButton: "spin button"
         case .pageTabList: "page tab list"
         case .panel: "panel"
         case .pushButton: "push button"
@@ -83,6 +92,28 @@ public enum AtSpiRole: UInt32, Sendable, Hashable, CaseIterable {
         case .summary: self = .static
         case .element: self = .unknown
         case .group: self = .panel
+        }
+    }
+
+    /// The AT-SPI role the bridge gives an entry of the accessibility tree: the role of its
+    /// ``AccessibilityRole`` (``init(_:)``), refined by what the node's traits cannot say.
+    ///
+    /// - A group whose container type is ``AccessibilityContainerType/list`` (a collection
+    ///   view) is a ``list``; a group with a numeric value range (a stepper) a ``spinButton``.
+    /// - An element without a trait that names what it is becomes a ``listItem`` in a list,
+    ///   else a ``label`` when it has a label; it stays ``unknown`` otherwise.
+    ///
+    /// - Parameters:
+    ///   - entry: The entry.
+    ///   - inList: Whether the entry's parent is a list.
+    package init(entry: AccessibilityTreeBuilder.Entry, inList: Bool) {
+        let role = entry.node.role
+        switch role {
+        case .group where entry.containerType == .list: self = .list
+        case .group where entry.valueRange != nil: self = .spinButton
+        case .element where inList: self = .listItem
+        case .element where !(entry.node.label ?? "").isEmpty: self = .label
+        default: self.init(role)
         }
     }
 }

@@ -129,7 +129,8 @@ import TrellisGallery
     }
 
     /// The demo's tree as the `.accessibility` snapshot has it, as the probe's lines should
-    /// show it: role name and name, indented two spaces a level.
+    /// show it: the bridge's role name (``AtSpiRole/init(entry:inList:)``) and name, indented
+    /// two spaces a level.
     @MainActor
     static func expectedLines() -> [String] {
         let gallery = Gallery()
@@ -139,13 +140,18 @@ import TrellisGallery
         gallery.scrollView.frame = gallery.window.bounds
         gallery.window.subviews.first?.frame = gallery.window.bounds
         var lines: [String] = []
-        func visit(_ node: AccessibilityNode, depth: Int) {
+        func visit(_ entry: AccessibilityTreeBuilder.Entry, depth: Int, inList: Bool) {
+            let role = AtSpiRole(entry: entry, inList: inList)
             lines.append(
-                String(repeating: "  ", count: depth) + AtSpiRole(node.role).name + " "
-                    + json(node.label ?? ""))
-            for child in node.children { visit(child, depth: depth + 1) }
+                String(repeating: "  ", count: depth) + role.name + " "
+                    + json(entry.node.label ?? ""))
+            for child in entry.children {
+                visit(child, depth: depth + 1, inList: role == .list)
+            }
         }
-        for node in gallery.window.accessibilityTree().nodes { visit(node, depth: 0) }
+        for entry in gallery.window.accessibilityEntries() {
+            visit(entry, depth: 0, inList: false)
+        }
         return lines
     }
 
@@ -175,7 +181,9 @@ import TrellisGallery
         // The application, its window, then the window's tree.
         #expect(lines.first?.hasPrefix("application \"trellis\" ") == true)
         #expect(lines.dropFirst().first?.hasPrefix("  frame \"trellis\" [active") == true)
-        let tree = lines.dropFirst(2).prefix { $0 != "LISTENING" }
+        let tree = lines.dropFirst(2).prefix {
+            $0 != "LISTENING" && !$0.hasPrefix("VALUE ") && !$0.hasPrefix("TEXT ")
+        }
         // Each line without its states, unindented by the application's and frame's levels.
         let read = tree.map { line -> String in
             let bare = line.range(of: " [", options: .backwards).map {
@@ -186,11 +194,44 @@ import TrellisGallery
         let expected = AccessibilityBusTests.expectedLines()
         #expect(expected.count > 30)
         #expect(read == expected)
+        // The roles the traits alone cannot name: the app grid is a list of list items, the
+        // stepper a named spin button, the segmented control a named panel.
+        #expect(read.contains("  list \"\""))
+        #expect(read.contains("    list item \"App 1\""))
+        #expect(read.contains("spin button \"Days watered\""))
+        #expect(read.contains("panel \"Task\""))
+        #expect(!read.contains { $0.contains("unknown") })
         // States follow the controls: the selected button is selected, the stepper's
         // decrement (at its minimum) is not enabled, the text field is editable.
         #expect(tree.contains { $0.contains("push button \"选中了\" [") && $0.contains("selected") })
         #expect(tree.contains { $0.hasSuffix("push button \"Decrement\" [showing, visible]") })
         #expect(tree.contains { $0.contains("entry ") && $0.contains("editable") })
+        // The Value interface gives the controls' own numbers: the slider's 0…1 at 0.3, the
+        // stepper's 0…100 in steps of 1, the page control's pages 1…5.
+        #expect(lines.contains("VALUE slider \"Amount of water\" min=0 max=1 step=0 current=0.3"))
+        #expect(
+            lines.contains("VALUE spin button \"Days watered\" min=0 max=100 step=1 current=0"))
+        #expect(lines.contains("VALUE slider \"Garden\" min=1 max=5 step=1 current=1"))
+        #expect(!lines.contains { $0.hasPrefix("VALUE toggle button") })
+        // The Text interface reads labels in characters (Unicode scalars), words included.
+        let status = "Click, drag, scroll or Tab; q quits"
+        #expect(
+            lines.contains(
+                "TEXT label \"\(status)\" count=\(status.unicodeScalars.count) "
+                    + "text=\"\(status)\" word=\"Click, \""))
+        let shadow = try #require(
+            AccessibilityBusTests.expectedLines().last?.trimmingCharacters(in: .whitespaces))
+        func flatten(_ nodes: [AccessibilityNode]) -> [AccessibilityNode] {
+            nodes.flatMap { [$0] + flatten($0.children) }
+        }
+        let shadowText = try #require(
+            flatten(Gallery().window.accessibilityTree().nodes).last?.label)
+        #expect(
+            lines.contains(
+                "TEXT \(shadow) count=\(shadowText.unicodeScalars.count) "
+                    + "text=\(AccessibilityBusTests.json(shadowText)) word=\"连\""),
+            "no TEXT line for the Chinese label in:\n\(probe.output)")
+        #expect(lines.contains("TEXT entry \"Type here\" count=0 text=\"\" word=\"\""))
         // Tab focused the first control, and the event said so.
         let focus = try #require(AccessibilityBusTests.expectedFocus())
         #expect(lines.contains(focus), "no \(focus) in:\n\(probe.output)")

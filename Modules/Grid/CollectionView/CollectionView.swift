@@ -153,6 +153,13 @@ open class CollectionView: ScrollView {
         set { super.accessibilityElements = newValue }
     }
 
+    /// The assigned type, else ``AccessibilityContainerType/list``: a collection view is a list
+    /// of its items, as AT-SPI's `list` of `list item`s.
+    open override var accessibilityContainerType: AccessibilityContainerType {
+        get { accessibilityStorage?.containerType ?? .list }
+        set { super.accessibilityContainerType = newValue }
+    }
+
     /// Whether an element is read before another: by section, the section's headers first,
     /// then by item, cells before supplementary views.
     private static func readsBefore(_ a: ElementKey, _ b: ElementKey) -> Bool {

@@ -18,6 +18,7 @@ package final class AccessibilityStorage {
     package var elementsHidden = false
     package var groupsChildren = false
     package var isModal = false
+    package var containerType: AccessibilityContainerType?
     package var customActions: [AccessibilityCustomAction] = []
 
     package init() {}

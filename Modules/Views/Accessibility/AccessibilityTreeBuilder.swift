@@ -10,6 +10,11 @@ package struct AccessibilityTreeBuilder {
         package var node: AccessibilityNode
         package var source: any Accessible
         package var children: [Entry]
+        /// The numbers behind the value, for a control that has them (a slider, a stepper, a
+        /// page control).
+        package var valueRange: AccessibilityValueRange?
+        /// What kind of container a group is (a list for a collection view).
+        package var containerType: AccessibilityContainerType = .none
 
         /// The node with its children's nodes.
         package func makeNode() -> AccessibilityNode {
@@ -87,7 +92,9 @@ package struct AccessibilityTreeBuilder {
             hint: item.accessibilityHint, traits: traits,
             identifier: item.accessibilityIdentifier, frame: item.accessibilityFrame,
             actions: item.accessibilityCustomActions.map(\.name))
-        return Entry(node: node, source: item, children: [])
+        return Entry(
+            node: node, source: item, children: [],
+            valueRange: (item as? any AccessibilityValueRangeProviding)?.accessibilityValueRange)
     }
 
     /// The entry of a container read as a unit, with its children's entries in order.
@@ -99,7 +106,10 @@ package struct AccessibilityTreeBuilder {
             hint: view.accessibilityHint, traits: traits,
             identifier: view.accessibilityIdentifier, frame: view.accessibilityFrame,
             actions: view.accessibilityCustomActions.map(\.name))
-        return Entry(node: node, source: view, children: children)
+        return Entry(
+            node: node, source: view, children: children,
+            valueRange: (view as? any AccessibilityValueRangeProviding)?.accessibilityValueRange,
+            containerType: view.accessibilityContainerType)
     }
 
     /// Entries in reading order: top to bottom in rows, each row leading to trailing.

@@ -258,3 +258,10 @@ open class Label: View {
         return attributes
     }
 }
+
+extension Label: AccessibilityTextProviding {
+    /// The text, empty when there is none.
+    package var accessibilityText: String { text ?? "" }
+    /// None: a label has no caret.
+    package var accessibilityCaretScalarOffset: Int? { nil }
+}

@@ -133,7 +133,7 @@ open class PageControl: Control {
     private var previousPage = 0
 
     /// Cross-fades the two dots over a quarter of a second and sends `valueChanged`.
-    private func pageDidChange(from before: Int) {
+    fileprivate func pageDidChange(from before: Int) {
         previousPage = before
         animateContentTransition()
         sendActions(for: .valueChanged)
@@ -190,5 +190,25 @@ open class PageControl: Control {
                 Rect(x: x, y: bounds.midY - d / 2, width: d, height: d), color: color,
                 cornerRadius: d / 2)
         }
+    }
+}
+
+extension PageControl: AccessibilityValueRangeProviding {
+    /// The page for assistive technologies, counted from 1 as the value reads ("page 2 of
+    /// 5"): `1...numberOfPages` in steps of 1, at `currentPage + 1`; `nil` without pages.
+    public var accessibilityValueRange: AccessibilityValueRange? {
+        guard numberOfPages > 0 else { return nil }
+        return AccessibilityValueRange(
+            minimum: 1, maximum: Double(numberOfPages), step: 1, current: Double(currentPage + 1))
+    }
+
+    package func setAccessibilityNumericValue(_ value: Double) -> Bool {
+        guard isEnabled, numberOfPages > 0, value.isFinite else { return false }
+        let page = Int(min(max(value.rounded(), 1), Double(numberOfPages))) - 1
+        let before = currentPage
+        currentPage = page
+        guard currentPage != before else { return false }
+        pageDidChange(from: before)
+        return true
     }
 }

@@ -227,3 +227,21 @@ open class Slider: Control {
             thumb, color: Color(white: 0.8), width: 0.5, cornerRadius: thumb.width / 2)
     }
 }
+
+extension Slider: AccessibilityValueRangeProviding {
+    /// The slider's range and value for assistive technologies: `minimumValue...maximumValue`,
+    /// continuous (step 0), at ``value``.
+    public var accessibilityValueRange: AccessibilityValueRange? {
+        AccessibilityValueRange(
+            minimum: minimumValue, maximum: maximumValue, step: 0, current: value)
+    }
+
+    package func setAccessibilityNumericValue(_ value: Double) -> Bool {
+        guard isEnabled, value.isFinite else { return false }
+        let before = self.value
+        self.value = min(max(value, minimumValue), maximumValue)
+        guard self.value != before else { return false }
+        sendActions(for: .valueChanged)
+        return true
+    }
+}

@@ -199,3 +199,21 @@ open class Stepper: Control {
         context.fill(Rect(x: plus.x - 1, y: plus.y - 7, width: 2, height: 14), color: plusInk)
     }
 }
+
+extension Stepper: AccessibilityValueRangeProviding {
+    /// The stepper's range and value for assistive technologies:
+    /// `minimumValue...maximumValue` in steps of ``stepValue``, at ``value``.
+    public var accessibilityValueRange: AccessibilityValueRange? {
+        AccessibilityValueRange(
+            minimum: minimumValue, maximum: maximumValue, step: stepValue, current: value)
+    }
+
+    package func setAccessibilityNumericValue(_ value: Double) -> Bool {
+        guard isEnabled, value.isFinite else { return false }
+        let before = self.value
+        self.value = min(max(value, minimumValue), maximumValue)
+        guard self.value != before else { return false }
+        sendActions(for: .valueChanged)
+        return true
+    }
+}

@@ -163,11 +163,7 @@ open class TextField: Control {
     }
 
     private func insert(_ typed: String) {
-        let cleaned = String(
-            typed.unicodeScalars.filter {
-                $0.value >= 0x20 && !(0x7F..<0xA0).contains($0.value) && $0 != "\u{2028}"
-                    && $0 != "\u{2029}"
-            })
+        let cleaned = TextField.typeable(typed)
         guard !cleaned.isEmpty else { return }
         var characters = Array(text)
         let insertion = Array(cleaned)
@@ -176,6 +172,15 @@ open class TextField: Control {
         // Inserting can merge clusters (a combining mark); place the cursor by count.
         cursor = min(newText.count, cursor + (newText.count - text.count))
         replaceText(newText)
+    }
+
+    /// Text as a one-line field takes it: without control characters and line separators.
+    fileprivate static func typeable(_ typed: String) -> String {
+        String(
+            typed.unicodeScalars.filter {
+                $0.value >= 0x20 && !(0x7F..<0xA0).contains($0.value) && $0 != "\u{2028}"
+                    && $0 != "\u{2029}"
+            })
     }
 
     private func replaceText(_ newText: String) {
@@ -343,5 +348,69 @@ open class TextField: Control {
         var attributes = super.debugAttributes + ["text=\"\(text)\""]
         if isEditing { attributes.append("editing") }
         return attributes
+    }
+}
+
+extension TextField: AccessibilityEditableTextProviding {
+    /// The text as shown: the text, or a bullet a character for secure entry.
+    package var accessibilityText: String { displayedText }
+
+    /// The cursor in Unicode scalars of the text as shown, while editing.
+    package var accessibilityCaretScalarOffset: Int? {
+        guard isEditing else { return nil }
+        return displayedText.prefix(cursor).unicodeScalars.count
+    }
+
+    /// The text's characters (grapheme clusters) before a scalar offset of the text as shown,
+    /// rounded down to a character's start; `nil` outside the text.
+    private func characterCount(beforeScalar offset: Int) -> Int? {
+        guard offset >= 0 else { return nil }
+        var scalars = 0
+        var characters = 0
+        for character in displayedText {
+            let next = scalars + character.unicodeScalars.count
+            if next > offset { return characters }
+            scalars = next
+            characters += 1
+        }
+        return scalars == offset ? characters : nil
+    }
+
+    package func replaceAccessibilityText(scalars range: Range<Int>, with replacement: String)
+        -> Bool
+    {
+        guard isEnabled else { return false }
+        let cleaned = TextField.typeable(replacement)
+        let newText: String
+        let caretText: String
+        if isSecureTextEntry {
+            // A bullet stands for one character: offsets count characters of the secret.
+            let characters = Array(text)
+            guard range.lowerBound >= 0, range.upperBound <= characters.count else { return false }
+            caretText = String(characters[..<range.lowerBound]) + cleaned
+            newText = caretText + String(characters[range.upperBound...])
+        } else {
+            let scalars = Array(text.unicodeScalars)
+            guard range.lowerBound >= 0, range.upperBound <= scalars.count else { return false }
+            var before = String.UnicodeScalarView()
+            before.append(contentsOf: scalars[..<range.lowerBound])
+            var after = String.UnicodeScalarView()
+            after.append(contentsOf: scalars[range.upperBound...])
+            caretText = String(before) + cleaned
+            newText = caretText + String(after)
+        }
+        let changed = newText != text
+        text = newText
+        cursor = min(caretText.count, newText.count)
+        if changed { sendActions(for: .editingChanged) }
+        setNeedsDisplay()
+        return true
+    }
+
+    package func setAccessibilityCaret(scalarOffset offset: Int) -> Bool {
+        guard let characters = characterCount(beforeScalar: offset) else { return false }
+        cursor = characters
+        setNeedsDisplay()
+        return true
     }
 }

@@ -291,6 +291,16 @@ open class View {
         set { accessibilitySettings.groupsChildren = newValue }
     }
 
+    /// What kind of container the view is to assistive technologies, as UIKit's
+    /// `accessibilityContainerType`: ``AccessibilityContainerType/none`` by default; a view that
+    /// lists items (TrellisGrid's `CollectionView`) says ``AccessibilityContainerType/list``.
+    /// A bridge to a platform's accessibility API gives the container and its items roles by
+    /// it (AT-SPI's `list` and `list item`).
+    open var accessibilityContainerType: AccessibilityContainerType {
+        get { accessibilityStorage?.containerType ?? .none }
+        set { accessibilitySettings.containerType = newValue }
+    }
+
     /// Whether the view is modal: while it is shown, assistive technologies ignore the
     /// elements of its siblings, as VoiceOver does; an ``Overlay`` marks its content so.
     open var accessibilityViewIsModal: Bool {
