@@ -26,8 +26,9 @@ static void set_error(char *buffer, const char *message) {
 }
 
 // The display-list header's size and the format versions this backend reads: version 2 adds
-// semantic hints, which are commands like any other to a backend that only counts them.
-enum { EXAMPLE_HEADER_SIZE = 40, EXAMPLE_OLDEST_VERSION = 1, EXAMPLE_NEWEST_VERSION = 2 };
+// semantic hints and version 3 buttons' laid-out title and image frames in them, which are
+// commands like any other to a backend that only counts them.
+enum { EXAMPLE_HEADER_SIZE = 40, EXAMPLE_OLDEST_VERSION = 1, EXAMPLE_NEWEST_VERSION = 3 };
 
 static uint16_t read_u16(const uint8_t *p) {
     return (uint16_t)(p[0] | p[1] << 8);
