@@ -273,11 +273,11 @@ import TrellisTextRenderer
                 + "40 bytes")
         #expect(message([]) == "render failed with status 1: not a Trellis display list")
         var version = empty
-        version[4] = 3
+        version[4] = 4
         #expect(
             message(version)
-                == "render failed with status 1: display list format version 3 is not "
-                + "supported (expected 1 to 2)")
+                == "render failed with status 1: display list format version 4 is not "
+                + "supported (expected 1 to 3)")
         var reserved = empty
         reserved[7] = 1
         #expect(
