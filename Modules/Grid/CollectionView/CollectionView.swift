@@ -153,7 +153,7 @@ open class CollectionView: ScrollView {
         set { super.accessibilityElements = newValue }
     }
 
-    /// The assigned type, else ``AccessibilityContainerType/list``: a collection view is a list
+    /// The assigned type, else `AccessibilityContainerType.list`: a collection view is a list
     /// of its items, as AT-SPI's `list` of `list item`s.
     open override var accessibilityContainerType: AccessibilityContainerType {
         get { accessibilityStorage?.containerType ?? .list }
