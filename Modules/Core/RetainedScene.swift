@@ -24,6 +24,15 @@ public final class RetainedScene {
     private var segments: [UInt32: RetainedSegment] = [:]
     /// Each kept segment's bounds, which culling reads without copying the segment out.
     private var segmentBounds: [UInt32: Rect] = [:]
+    /// The kept segments that draw an image with a content key (an image view's image).
+    private var segmentsDrawingContentImages = Set<UInt32>()
+
+    /// Whether a kept segment draws an image with a content key (an image view's image), as
+    /// terminal graphics place: `false` means no frame of this scene draws one. Kept segments
+    /// that are not drawn count too, so `true` only says that a frame may.
+    ///
+    /// - Complexity: O(1); kept up to date as frames are applied.
+    public var mayDrawContentImages: Bool { !segmentsDrawingContentImages.isEmpty }
     private var images: [UInt32: DisplayImage] = [:]
     /// How many frames had defined each segment and image: a backend that caches what it made
     /// of one knows it is stale when the number moves on.
@@ -96,6 +105,7 @@ public final class RetainedScene {
         if frame.resets {
             segments.removeAll(keepingCapacity: true)
             segmentBounds.removeAll(keepingCapacity: true)
+            segmentsDrawingContentImages.removeAll(keepingCapacity: true)
             images.removeAll(keepingCapacity: true)
             segmentVersions.removeAll(keepingCapacity: true)
             imageVersions.removeAll(keepingCapacity: true)
@@ -103,6 +113,7 @@ public final class RetainedScene {
         for id in frame.releasedSegments {
             segments[id] = nil
             segmentBounds[id] = nil
+            segmentsDrawingContentImages.remove(id)
             segmentVersions[id] = nil
         }
         for id in frame.releasedImages {
@@ -116,6 +127,15 @@ public final class RetainedScene {
         for segment in frame.segments {
             segments[segment.id] = segment
             segmentBounds[segment.id] = segment.bounds
+            let drawsContentImage = segment.commands.contains { command in
+                if case .drawImage(_, _, _, _, _, .some) = command { return true }
+                return false
+            }
+            if drawsContentImage {
+                segmentsDrawingContentImages.insert(segment.id)
+            } else {
+                segmentsDrawingContentImages.remove(segment.id)
+            }
             segmentVersions[segment.id] = nextVersion
         }
         nextVersion += 1

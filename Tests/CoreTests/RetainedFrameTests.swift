@@ -41,6 +41,50 @@ import TrellisGeometry
             list.commands[7] == .fillRect(Rect(x: 50, y: 50, width: 10, height: 10), color: .blue))
     }
 
+    @Test func theSceneKnowsWhetherASegmentDrawsAnImageViewsImage() throws {
+        let scene = RetainedScene()
+        try scene.apply(firstFrame().encoded())
+        #expect(!scene.mayDrawContentImages)
+        let area = Rect(x: 0, y: 0, width: 10, height: 10)
+        func imageBox(key: UInt64?) -> RetainedSegment {
+            RetainedSegment(
+                id: 2, bounds: area,
+                commands: [
+                    .drawImage(
+                        id: 5, source: Rect(x: 0, y: 0, width: 1, height: 1), destination: area,
+                        capInsets: nil, tint: nil, contentKey: key)
+                ], references: [])
+        }
+        let image = DisplayImage(id: 5, width: 1, height: 1, color: .red)
+        try scene.apply(
+            RetainedFrame(
+                size: canvas, rootID: 1, damage: [area], images: [image],
+                segments: [imageBox(key: nil)]
+            ).encoded())
+        #expect(!scene.mayDrawContentImages)
+        try scene.apply(
+            RetainedFrame(size: canvas, rootID: 1, damage: [area], segments: [imageBox(key: 7)])
+                .encoded())
+        #expect(scene.mayDrawContentImages)
+        // Replaced by a segment without one, then by one with one and released.
+        try scene.apply(
+            RetainedFrame(
+                size: canvas, rootID: 1, damage: [area], segments: [box(2, area, .green)]
+            ).encoded())
+        #expect(!scene.mayDrawContentImages)
+        try scene.apply(
+            RetainedFrame(size: canvas, rootID: 1, damage: [area], segments: [imageBox(key: 7)])
+                .encoded())
+        try scene.apply(
+            RetainedFrame(
+                size: canvas, rootID: 1, damage: [area], segments: [box(4, area, .green)],
+                releasedSegments: [2]
+            ).encoded())
+        #expect(!scene.mayDrawContentImages)
+        try scene.apply(firstFrame().encoded())
+        #expect(!scene.mayDrawContentImages)
+    }
+
     @Test func aLaterFrameReplacesOneSegmentAndSaysWhatItDamaged() throws {
         let scene = RetainedScene()
         try scene.apply(firstFrame().encoded())

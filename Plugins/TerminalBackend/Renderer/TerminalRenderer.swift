@@ -398,15 +398,11 @@ public final class TerminalRenderer: FrameRenderer, ControllableRenderer {
     }
 
     /// Whether terminal graphics show images, or may show some in this frame: the whole
-    /// frame is then drawn, so that every image's placement is known.
+    /// frame is then drawn, so that every image's placement is known. Asked of the scene in
+    /// O(1), so that a window without image views keeps its damage-tracked frames.
     private func showsImages() -> Bool {
         guard graphicsMode != .halfBlocks else { return false }
-        if !kitty.shown.isEmpty || !sixel.shown.isEmpty { return true }
-        guard let whole = try? scene.displayList() else { return true }
-        return whole.commands.contains { command in
-            if case .drawImage(_, _, _, _, _, .some) = command { return true }
-            return false
-        }
+        return !kitty.shown.isEmpty || !sixel.shown.isEmpty || scene.mayDrawContentImages
     }
 
     /// The cells from `low` to `high` points, clamped to `0..<count`.
