@@ -115,7 +115,9 @@ public struct RetainedSegment: Sendable, Hashable {
     /// The segment's id, unique among the segments a backend retains.
     public var id: UInt32
     /// The area the segment and the segments it draws can touch, in the coordinates its first
-    /// command draws in (its parent's).
+    /// command draws in (its parent's): the geometry's extent, without a margin for
+    /// antialiasing, which a backend adds for itself (see
+    /// ``bounds(of:references:referencedBounds:)``).
     public var bounds: Rect
     /// The drawing commands, in order.
     public var commands: [DisplayCommand]

@@ -21,9 +21,11 @@ public final class RetainedScene {
     /// Whether a frame was applied since the scene was created.
     public private(set) var hasFrame = false
 
-    private var segments: [UInt32: RetainedSegment] = [:]
-    /// Each kept segment's bounds, which culling reads without copying the segment out.
-    private var segmentBounds: [UInt32: Rect] = [:]
+    /// The kept segments, each in a slot of `slots` found through `slotOfID`: a walk from
+    /// the root follows the slots its references were resolved to, without hashing an id.
+    private var slots: [SegmentSlot] = []
+    private var slotOfID: [UInt32: Int] = [:]
+    private var freeSlots: [Int] = []
     /// The kept segments that draw an image with a content key (an image view's image).
     private var segmentsDrawingContentImages = Set<UInt32>()
 
@@ -41,7 +43,12 @@ public final class RetainedScene {
     private var nextVersion: UInt64 = 1
 
     /// A kept segment.
-    public func segment(_ id: UInt32) -> RetainedSegment? { segments[id] }
+    public func segment(_ id: UInt32) -> RetainedSegment? {
+        slotOfID[id].flatMap { slots[$0].segment }
+    }
+
+    /// Every kept image by id.
+    public var keptImages: [UInt32: DisplayImage] { images }
 
     /// A kept image.
     public func image(_ id: UInt32) -> DisplayImage? { images[id] }
@@ -59,7 +66,7 @@ public final class RetainedScene {
     public init() {}
 
     /// The number of segments kept.
-    public var segmentCount: Int { segments.count }
+    public var segmentCount: Int { slotOfID.count }
 
     /// What a frame changed.
     public struct Changes: Sendable, Hashable {
@@ -85,7 +92,7 @@ public final class RetainedScene {
         let released = Set(frame.releasedSegments)
         let sent = Set(frame.segments.map(\.id))
         func isDefined(_ id: UInt32) -> Bool {
-            sent.contains(id) || (!frame.resets && !released.contains(id) && segments[id] != nil)
+            sent.contains(id) || (!frame.resets && !released.contains(id) && slotOfID[id] != nil)
         }
         guard isDefined(frame.rootID) else {
             throw DisplayListError(
@@ -103,16 +110,19 @@ public final class RetainedScene {
         let full =
             frame.resets || !hasFrame || frame.size != size || frame.scale != scale
         if frame.resets {
-            segments.removeAll(keepingCapacity: true)
-            segmentBounds.removeAll(keepingCapacity: true)
+            slots.removeAll(keepingCapacity: true)
+            slotOfID.removeAll(keepingCapacity: true)
+            freeSlots.removeAll(keepingCapacity: true)
             segmentsDrawingContentImages.removeAll(keepingCapacity: true)
             images.removeAll(keepingCapacity: true)
             segmentVersions.removeAll(keepingCapacity: true)
             imageVersions.removeAll(keepingCapacity: true)
         }
         for id in frame.releasedSegments {
-            segments[id] = nil
-            segmentBounds[id] = nil
+            if let slot = slotOfID.removeValue(forKey: id) {
+                slots[slot] = SegmentSlot(id: id)
+                freeSlots.append(slot)
+            }
             segmentsDrawingContentImages.remove(id)
             segmentVersions[id] = nil
         }
@@ -125,8 +135,17 @@ public final class RetainedScene {
             imageVersions[image.id] = nextVersion
         }
         for segment in frame.segments {
-            segments[segment.id] = segment
-            segmentBounds[segment.id] = segment.bounds
+            let slot: Int
+            if let kept = slotOfID[segment.id] {
+                slot = kept
+            } else if let free = freeSlots.popLast() {
+                slot = free
+            } else {
+                slot = slots.count
+                slots.append(SegmentSlot(id: segment.id))
+            }
+            slotOfID[segment.id] = slot
+            slots[slot] = SegmentSlot(id: segment.id, segment: segment)
             let drawsContentImage = segment.commands.contains { command in
                 if case .drawImage(_, _, _, _, _, .some) = command { return true }
                 return false
@@ -137,6 +156,12 @@ public final class RetainedScene {
                 segmentsDrawingContentImages.remove(segment.id)
             }
             segmentVersions[segment.id] = nextVersion
+        }
+        // References are resolved once every segment of the frame is in its slot; a reference
+        // to a kept segment sent again later finds a stale slot and is looked up by id.
+        for segment in frame.segments {
+            guard let slot = slotOfID[segment.id] else { continue }
+            slots[slot].children = segment.references.map { slotOfID[$0.id] ?? -1 }
         }
         nextVersion += 1
         size = frame.size
@@ -195,14 +220,39 @@ public final class RetainedScene {
         try flatten(touching: areas)
     }
 
+    /// Passes the commands of the segments that can touch any of `areas` (canvas points; all
+    /// segments when `nil`) to `body` in drawing order, in runs, without building a list: what
+    /// ``displayList(touching:)`` would hold, for a backend that draws as it walks.
+    ///
+    /// The images the commands draw are in ``keptImages``.
+    ///
+    /// - Throws: As ``displayList()``, possibly after some runs were passed.
+    /// - Complexity: As ``displayList(touching:)``.
+    public func forEachRun(
+        touching areas: [Rect]?, _ body: (ArraySlice<DisplayCommand>) -> Void
+    ) throws(DisplayListError) {
+        guard hasFrame else { return }
+        try withoutActuallyEscaping(body) { (body) throws(DisplayListError) in
+            var walker = SegmentWalker(
+                slots: slots, slotOfID: slotOfID, areas: areas, emit: body)
+            try walker.draw(root: rootID)
+        }
+    }
+
     private func flatten(touching areas: [Rect]?) throws(DisplayListError) -> DisplayList {
         var list = DisplayList(size: size, scale: scale)
         guard hasFrame else { return list }
-        var walker = SegmentWalker(segments: segments, bounds: segmentBounds, areas: areas)
-        walker.commands.reserveCapacity(areas == nil ? 1024 : 128)
-        try walker.draw(rootID, transform: .identity, depth: 0)
-        list.commands = walker.commands
-        var ids = Array(walker.imageIDs)
+        var commands: [DisplayCommand] = []
+        commands.reserveCapacity(areas == nil ? 1024 : 128)
+        var imageIDs = Set<UInt32>()
+        try forEachRun(touching: areas) { run in
+            commands.append(contentsOf: run)
+            for index in run.indices {
+                if case .drawImage(let image, _, _, _, _, _) = run[index] { imageIDs.insert(image) }
+            }
+        }
+        list.commands = commands
+        var ids = Array(imageIDs)
         ids.sort()
         for id in ids {
             guard let image = images[id] else {
@@ -216,42 +266,86 @@ public final class RetainedScene {
     }
 }
 
-/// Walks segments from the root, collecting the commands of those the areas need.
+/// A kept segment, its bounds apart so that culling reads them without copying it, and the
+/// slot each of its references was resolved to (-1 when it was not kept then).
+private struct SegmentSlot {
+    var id: UInt32
+    var segment: RetainedSegment?
+    var bounds = Rect.zero
+    var children: [Int] = []
+
+    init(id: UInt32, segment: RetainedSegment? = nil) {
+        self.id = id
+        self.segment = segment
+        bounds = segment?.bounds ?? .zero
+    }
+}
+
+/// Walks segments from the root, passing on the commands of those the areas need.
 private struct SegmentWalker {
-    let segments: [UInt32: RetainedSegment]
-    let bounds: [UInt32: Rect]
+    let slots: [SegmentSlot]
+    let slotOfID: [UInt32: Int]
     let areas: [Rect]?
-    var commands: [DisplayCommand] = []
-    var imageIDs = Set<UInt32>()
+    let emit: (ArraySlice<DisplayCommand>) -> Void
     /// The segments being drawn, outermost first: few, so a list is quicker than a set.
     private var onPath: [UInt32] = []
 
-    init(segments: [UInt32: RetainedSegment], bounds: [UInt32: Rect], areas: [Rect]?) {
-        self.segments = segments
-        self.bounds = bounds
-        self.areas = areas
+    init(
+        slots: [SegmentSlot], slotOfID: [UInt32: Int], areas: [Rect]?,
+        emit: @escaping (ArraySlice<DisplayCommand>) -> Void
+    ) {
+        self.slots = slots
+        self.slotOfID = slotOfID
+        // Standardized, and without the empty ones, which meet nothing.
+        self.areas = areas?.compactMap { $0.isEmpty ? nil : $0.standardized }
+        self.emit = emit
     }
 
     private func error(_ reason: String) -> DisplayListError {
         DisplayListError(offset: 0, command: nil, commandName: nil, reason: reason)
     }
 
-    /// Draws a segment whose first command draws with `transform` to the canvas.
-    mutating func draw(_ id: UInt32, transform: AffineTransform, depth: Int)
+    /// The slot of a segment: the one a reference was resolved to while it still holds the
+    /// segment, or else the one its id is kept in.
+    private func slot(of id: UInt32, resolved: Int) throws(DisplayListError) -> Int {
+        if resolved >= 0, resolved < slots.count, slots[resolved].id == id,
+            slots[resolved].segment != nil
+        {
+            return resolved
+        }
+        guard let slot = slotOfID[id] else { throw error("segment \(id) is drawn but not defined") }
+        return slot
+    }
+
+    /// Whether two rectangles of sizes that are not negative, the first not empty, overlap in
+    /// an area greater than zero: `Rect.intersects` without building the intersection.
+    /// A NaN makes every comparison false, as a null rectangle meets nothing.
+    @inline(__always)
+    private static func overlap(_ a: Rect, _ b: Rect) -> Bool {
+        b.size.width > 0 && b.size.height > 0
+            && a.origin.x < b.origin.x + b.size.width && b.origin.x < a.origin.x + a.size.width
+            && a.origin.y < b.origin.y + b.size.height && b.origin.y < a.origin.y + a.size.height
+    }
+
+    mutating func draw(root id: UInt32) throws(DisplayListError) {
+        try draw(slot: try slot(of: id, resolved: -1), transform: .identity, depth: 0)
+    }
+
+    /// Draws the segment in a slot, whose first command draws with `transform` to the canvas.
+    private mutating func draw(slot: Int, transform: AffineTransform, depth: Int)
         throws(DisplayListError)
     {
-        // A segment the areas miss is left out before it is looked up whole: most are.
+        // A segment the areas miss is left out before it is looked at whole: most are.
         if let areas {
-            guard let bounds = bounds[id] else {
-                throw error("segment \(id) is drawn but not defined")
-            }
+            let bounds = slots[slot].bounds
             // Views are mostly moved, not turned or scaled: their bounds only shift.
             let reach =
                 transform.a == 1 && transform.b == 0 && transform.c == 0 && transform.d == 1
                 ? bounds.offsetBy(dx: transform.tx, dy: transform.ty) : bounds.applying(transform)
-            guard areas.contains(where: { $0.intersects(reach) }) else { return }
+            guard areas.contains(where: { Self.overlap($0, reach) }) else { return }
         }
-        guard let segment = segments[id] else {
+        let id = slots[slot].id
+        guard let segment = slots[slot].segment else {
             throw error("segment \(id) is drawn but not defined")
         }
         guard depth < RetainedScene.maximumDepth, !onPath.contains(id) else {
@@ -260,13 +354,14 @@ private struct SegmentWalker {
         }
         onPath.append(id)
         defer { onPath.removeLast() }
-        // Commands are copied in runs between references; the transform is only followed
+        let children = slots[slot].children
+        // Commands are passed on in runs between references; the transform is only followed
         // when a reference needs it.
         var current = transform
         var saved: [AffineTransform] = []
         var followed = 0
         var copied = 0
-        for reference in segment.references {
+        for (index, reference) in segment.references.enumerated() {
             let position = min(reference.position, segment.commands.count)
             if areas != nil {
                 for index in followed..<position {
@@ -279,18 +374,13 @@ private struct SegmentWalker {
                 }
                 followed = position
             }
-            append(segment.commands[copied..<position])
+            if copied < position { emit(segment.commands[copied..<position]) }
             copied = position
-            try draw(reference.id, transform: current, depth: depth + 1)
+            let child = try self.slot(
+                of: reference.id, resolved: index < children.count ? children[index] : -1)
+            try draw(slot: child, transform: current, depth: depth + 1)
         }
-        append(segment.commands[copied...])
-    }
-
-    private mutating func append(_ run: ArraySlice<DisplayCommand>) {
-        commands.append(contentsOf: run)
-        for index in run.indices {
-            if case .drawImage(let image, _, _, _, _, _) = run[index] { imageIDs.insert(image) }
-        }
+        if copied < segment.commands.count { emit(segment.commands[copied...]) }
     }
 }
 

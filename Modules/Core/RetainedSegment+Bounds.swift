@@ -4,9 +4,13 @@ extension RetainedSegment {
     /// The area that commands and the segments they reference can touch, in the coordinates the
     /// first command draws in: each drawing command's rectangle through the transforms and
     /// clips in force, widened for strokes, glyph overhang and shadows, with the referenced
-    /// segments' bounds where they are drawn, and a point of margin for antialiasing.
+    /// segments' bounds where they are drawn.
     ///
-    /// The result is conservative: a pixel outside it is never touched. Shadows ignore the
+    /// The bounds are the geometry's, with no margin for antialiasing: a backend whose pixels
+    /// may reach past a shape's edge (a partly covered pixel, a filtered image) widens them by
+    /// its own reach when it culls, so that a margin is not added again at every level of
+    /// nesting, and a change in one terminal cell does not spread to the rows that only touch
+    /// it. Within that reach the result is conservative. Shadows ignore the
     /// transform (their offset and blur are in canvas points), so their reach is widened four
     /// times, which covers every scale down to a quarter; text under a rotation or a scale
     /// also covers a strip along its row, where a backend that draws in cells writes it.
@@ -38,8 +42,8 @@ extension RetainedSegment {
             if let ink = state.apply(command) { result = result.union(ink) }
         }
         addReferences(upTo: commands.count)
-        guard !result.isNull, result.isFinite else { return .zero }
-        return result.insetBy(dx: -1, dy: -1)
+        guard !result.isNull, result.isFinite, !result.isEmpty else { return .zero }
+        return result
     }
 }
 

@@ -35,6 +35,7 @@ public struct AffineTransform: Sendable, Hashable {
     public var ty: Double
 
     /// Creates a transform from its six matrix entries.
+    @inlinable
     public init(a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double) {
         self.a = a
         self.b = b
@@ -48,11 +49,13 @@ public struct AffineTransform: Sendable, Hashable {
     public static let identity = AffineTransform(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0)
 
     /// Creates a translation.
+    @inlinable
     public init(translationX tx: Double, y ty: Double) {
         self.init(a: 1, b: 0, c: 0, d: 1, tx: tx, ty: ty)
     }
 
     /// Creates a scale.
+    @inlinable
     public init(scaleX sx: Double, y sy: Double) {
         self.init(a: sx, b: 0, c: 0, d: sy, tx: 0, ty: 0)
     }
@@ -67,12 +70,15 @@ public struct AffineTransform: Sendable, Hashable {
     }
 
     /// Whether this is the identity transform.
+    @inlinable
     public var isIdentity: Bool { self == .identity }
 
     /// The determinant of the linear part, `a·d − b·c`.
+    @inlinable
     public var determinant: Double { a * d - b * c }
 
     /// Returns the transform that applies `self` and then `other`.
+    @inlinable
     public func concatenating(_ other: AffineTransform) -> AffineTransform {
         AffineTransform(
             a: a * other.a + b * other.c,
@@ -124,6 +130,7 @@ extension Point {
     /// NaN `a` makes x NaN), an infinite component gives an infinite coordinate, and an infinite
     /// component multiplied by a zero coordinate gives NaN. Check ``Point/isFinite`` when the
     /// transform comes from outside.
+    @inlinable
     public func applying(_ t: AffineTransform) -> Point {
         Point(x: t.a * x + t.c * y + t.tx, y: t.b * x + t.d * y + t.ty)
     }
@@ -132,6 +139,7 @@ extension Point {
 extension Size {
     /// Returns the size mapped by the linear part of a transform (translation is ignored), as
     /// `CGSize.applying(_:)`.
+    @inlinable
     public func applying(_ t: AffineTransform) -> Size {
         Size(width: t.a * width + t.c * height, height: t.b * width + t.d * height)
     }

@@ -13,6 +13,7 @@ public struct Point: Sendable, Hashable {
     public var y: Double
 
     /// Creates a point from its coordinates.
+    @inlinable
     public init(x: Double, y: Double) {
         self.x = x
         self.y = y
@@ -22,9 +23,11 @@ public struct Point: Sendable, Hashable {
     public static let zero = Point(x: 0, y: 0)
 
     /// Whether both coordinates are finite (neither NaN nor infinite).
+    @inlinable
     public var isFinite: Bool { x.isFinite && y.isFinite }
 
     /// Returns the point moved by the given offsets.
+    @inlinable
     public func offsetBy(dx: Double, dy: Double) -> Point {
         Point(x: x + dx, y: y + dy)
     }

@@ -19,6 +19,7 @@ extension Rect {
     ///
     /// The result is standardized. If it would have a negative width or height, or the input is
     /// null, the result is ``null``, as `CGRect.insetBy(dx:dy:)`.
+    @inlinable
     public func insetBy(dx: Double, dy: Double) -> Rect {
         if isNull || dx.isNaN || dy.isNaN { return .null }
         var result = standardized
@@ -53,6 +54,7 @@ extension Rect {
     }
 
     /// Returns the rectangle moved by the given offsets. The null rectangle stays null.
+    @inlinable
     public func offsetBy(dx: Double, dy: Double) -> Rect {
         if isNull { return .null }
         return Rect(origin: origin.offsetBy(dx: dx, dy: dy), size: size)
@@ -62,6 +64,7 @@ extension Rect {
     ///
     /// ``null`` is the identity: the union of a rectangle and the null rectangle is the
     /// rectangle itself (standardized).
+    @inlinable
     public func union(_ other: Rect) -> Rect {
         if isNull { return other.standardized }
         if other.isNull { return standardized }
@@ -76,6 +79,7 @@ extension Rect {
     ///
     /// Rectangles that only touch along an edge intersect in a rectangle of zero width or
     /// height, as in CoreGraphics.
+    @inlinable
     public func intersection(_ other: Rect) -> Rect {
         if isNull || other.isNull { return .null }
         let x0 = Swift.max(minX, other.minX)
@@ -89,6 +93,7 @@ extension Rect {
     /// Whether the two rectangles overlap in an area greater than zero.
     ///
     /// Rectangles that only touch along an edge do not intersect.
+    @inlinable
     public func intersects(_ other: Rect) -> Bool {
         !intersection(other).isEmpty
     }
@@ -97,6 +102,7 @@ extension Rect {
     ///
     /// The minimum edges are inclusive and the maximum edges exclusive, so that adjacent
     /// rectangles never both contain a point. An empty rectangle contains no point.
+    @inlinable
     public func contains(_ point: Point) -> Bool {
         if isEmpty { return false }
         return point.x >= minX && point.x < maxX && point.y >= minY && point.y < maxY
@@ -105,6 +111,7 @@ extension Rect {
     /// Whether the other rectangle lies entirely inside this one.
     ///
     /// Always `false` when either rectangle is null.
+    @inlinable
     public func contains(_ other: Rect) -> Bool {
         if isNull || other.isNull { return false }
         return other.minX >= minX && other.maxX <= maxX && other.minY >= minY
@@ -167,19 +174,24 @@ extension Rect {
     /// Returns the bounding box of the rectangle after applying a transform to its corners.
     ///
     /// The null rectangle stays null and the infinite rectangle stays infinite.
+    @inlinable
     public func applying(_ transform: AffineTransform) -> Rect {
         if isNull { return .null }
         if isInfinite { return .infinite }
-        if transform.isIdentity { return standardized }
-        let corners = [
-            Point(x: minX, y: minY), Point(x: maxX, y: minY),
-            Point(x: minX, y: maxY), Point(x: maxX, y: maxY),
-        ].map { $0.applying(transform) }
+        let t = transform
+        if t == .identity { return standardized }
+        if t.a == 1, t.b == 0, t.c == 0, t.d == 1, isFinite, t.tx.isFinite, t.ty.isFinite {
+            // A translation, the common case: the same sums as the corners give.
+            let x0 = minX + t.tx
+            let y0 = minY + t.ty
+            return Rect(x: x0, y: y0, width: (maxX + t.tx) - x0, height: (maxY + t.ty) - y0)
+        }
         var x0 = Double.infinity
         var y0 = Double.infinity
         var x1 = -Double.infinity
         var y1 = -Double.infinity
-        for corner in corners {
+        for (x, y) in [(minX, minY), (maxX, minY), (minX, maxY), (maxX, maxY)] {
+            let corner = Point(x: t.a * x + t.c * y + t.tx, y: t.b * x + t.d * y + t.ty)
             if corner.x.isNaN || corner.y.isNaN { return .null }
             x0 = Swift.min(x0, corner.x)
             y0 = Swift.min(y0, corner.y)

@@ -24,18 +24,21 @@ public struct Rect: Sendable, Hashable {
     public var size: Size
 
     /// Creates a rectangle from an origin and a size.
+    @inlinable
     public init(origin: Point, size: Size) {
         self.origin = origin
         self.size = size
     }
 
     /// Creates a rectangle from coordinates and dimensions.
+    @inlinable
     public init(x: Double, y: Double, width: Double, height: Double) {
         self.origin = Point(x: x, y: y)
         self.size = Size(width: width, height: height)
     }
 
     /// Creates a rectangle at the origin with the given size.
+    @inlinable
     public init(size: Size) {
         self.origin = .zero
         self.size = size
@@ -58,20 +61,24 @@ public struct Rect: Sendable, Hashable {
     )
 
     /// Whether this is the null rectangle, or has a NaN component.
+    @inlinable
     public var isNull: Bool {
         origin.x == .infinity || origin.y == .infinity
             || origin.x.isNaN || origin.y.isNaN || size.width.isNaN || size.height.isNaN
     }
 
     /// Whether the rectangle is null or has zero width or height.
+    @inlinable
     public var isEmpty: Bool { isNull || size.width == 0 || size.height == 0 }
 
     /// Whether this is ``infinite``.
+    @inlinable
     public var isInfinite: Bool { self == .infinite }
 
     /// The rectangle with a non-negative width and height that covers the same area.
     ///
     /// The null rectangle stays null.
+    @inlinable
     public var standardized: Rect {
         if isNull { return .null }
         var result = self
@@ -87,39 +94,49 @@ public struct Rect: Sendable, Hashable {
     }
 
     /// The smallest x-coordinate. Positive infinity for the null rectangle.
+    @inlinable
     public var minX: Double {
         if isNull { return .infinity }
         return size.width < 0 ? origin.x + size.width : origin.x
     }
 
     /// The x-coordinate of the centre. Positive infinity for the null rectangle.
+    @inlinable
     public var midX: Double { isNull ? .infinity : minX + width / 2 }
 
     /// The largest x-coordinate. Positive infinity for the null rectangle.
+    @inlinable
     public var maxX: Double { isNull ? .infinity : minX + width }
 
     /// The smallest y-coordinate. Positive infinity for the null rectangle.
+    @inlinable
     public var minY: Double {
         if isNull { return .infinity }
         return size.height < 0 ? origin.y + size.height : origin.y
     }
 
     /// The y-coordinate of the centre. Positive infinity for the null rectangle.
+    @inlinable
     public var midY: Double { isNull ? .infinity : minY + height / 2 }
 
     /// The largest y-coordinate. Positive infinity for the null rectangle.
+    @inlinable
     public var maxY: Double { isNull ? .infinity : minY + height }
 
     /// The width of the standardized rectangle; zero for the null rectangle.
+    @inlinable
     public var width: Double { isNull ? 0 : abs(size.width) }
 
     /// The height of the standardized rectangle; zero for the null rectangle.
+    @inlinable
     public var height: Double { isNull ? 0 : abs(size.height) }
 
     /// The centre point.
+    @inlinable
     public var center: Point { Point(x: midX, y: midY) }
 
     /// Whether the origin and the size are all finite (neither NaN nor infinite).
+    @inlinable
     public var isFinite: Bool { origin.isFinite && size.isFinite }
 }
 

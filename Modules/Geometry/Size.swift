@@ -9,6 +9,7 @@ public struct Size: Sendable, Hashable {
     public var height: Double
 
     /// Creates a size from a width and a height.
+    @inlinable
     public init(width: Double, height: Double) {
         self.width = width
         self.height = height
@@ -18,9 +19,11 @@ public struct Size: Sendable, Hashable {
     public static let zero = Size(width: 0, height: 0)
 
     /// Whether both dimensions are finite (neither NaN nor infinite).
+    @inlinable
     public var isFinite: Bool { width.isFinite && height.isFinite }
 
     /// Returns the size with both dimensions multiplied by `factor`.
+    @inlinable
     public func scaled(by factor: Double) -> Size {
         Size(width: width * factor, height: height * factor)
     }

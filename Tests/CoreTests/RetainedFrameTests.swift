@@ -191,4 +191,74 @@ import TrellisGeometry
         #expect(scene.segmentCount == 2)
         #expect(try scene.displayList().commands.count == 6)
     }
+
+    /// A kept segment's references stay right when the segments they name are released and
+    /// others take their place: a released one is an error to draw, and one sent again is
+    /// drawn with its new commands.
+    @Test func aKeptSegmentDrawsWhatItsReferencesNameNow() throws {
+        let scene = RetainedScene()
+        let small = Rect(x: 50, y: 50, width: 10, height: 10)
+        try scene.apply(
+            RetainedFrame(
+                size: canvas, rootID: 1, resets: true,
+                segments: [
+                    box(1, Rect(size: canvas), .white, references: [.init(position: 3, id: 2)]),
+                    box(2, small, .red, references: [.init(position: 3, id: 3)]),
+                    box(3, small, .blue),
+                ]
+            ).encoded())
+        // Segment 3 goes and 4 comes; segment 2, kept, still draws 3.
+        try scene.apply(
+            RetainedFrame(
+                size: canvas, rootID: 1, damage: [small], segments: [box(4, small, .green)],
+                releasedSegments: [3]
+            ).encoded())
+        let error = try #require(throws: DisplayListError.self) { try scene.displayList() }
+        #expect(error.reason.contains("segment 3 is drawn but not defined"))
+        // Segment 3 is sent again: segment 2 draws it, whole and where the areas meet it.
+        try scene.apply(
+            RetainedFrame(
+                size: canvas, rootID: 1, damage: [small], segments: [box(3, small, .black)]
+            ).encoded())
+        let drawn = try scene.displayList().commands
+        #expect(drawn.count == 9)
+        #expect(drawn[7] == .fillRect(small, color: .black))
+        #expect(try scene.displayList(touching: [small]).commands == drawn)
+        var runs: [DisplayCommand] = []
+        try scene.forEachRun(touching: [Rect(x: 0, y: 0, width: 10, height: 10)]) {
+            runs.append(contentsOf: $0)
+        }
+        #expect(runs == Array(drawn.prefix(3)))
+        #expect(scene.segment(4)?.commands[1] == .fillRect(small, color: .green))
+    }
+
+    /// Bounds are the geometry's, without a margin for antialiasing, so that areas that only
+    /// touch a segment leave it out.
+    @Test func boundsAreTheGeometrysAndAreasThatTouchThemMissThem() throws {
+        let rect = Rect(x: 10, y: 20, width: 30, height: 16)
+        let bounds = RetainedSegment.bounds(
+            of: [.save, .fillRect(rect, color: .red), .restore], references: [],
+            referencedBounds: { _ in nil })
+        #expect(bounds == rect)
+        let scene = RetainedScene()
+        try scene.apply(
+            RetainedFrame(
+                size: canvas, rootID: 1, resets: true,
+                segments: [
+                    RetainedSegment(
+                        id: 1, bounds: Rect(size: canvas), commands: [],
+                        references: [.init(position: 0, id: 2)]),
+                    box(2, rect, .red),
+                ]
+            ).encoded())
+        #expect(
+            try scene.displayList(touching: [Rect(x: 10, y: 36, width: 30, height: 16)])
+                .commands.isEmpty)
+        #expect(
+            try scene.displayList(touching: [Rect(x: 39, y: 35, width: 2, height: 2)])
+                .commands.count == 3)
+        #expect(
+            try scene.displayList(touching: [Rect(x: 20, y: 30, width: 0, height: 5)])
+                .commands.isEmpty)
+    }
 }

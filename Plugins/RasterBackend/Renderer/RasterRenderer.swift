@@ -226,12 +226,14 @@ public final class RasterRenderer: FrameRenderer {
             defer { cairo_destroy(context) }
             do throws(RendererError) {
                 for area in areas {
+                    // Segments' bounds are their geometry's: a pixel of antialiasing may reach
+                    // past them, so a segment a pixel away from the area is drawn too.
                     let list = try sceneList(
                         touching: [
                             Rect(
-                                x: area.minX / scene.scale, y: area.minY / scene.scale,
-                                width: (area.maxX - area.minX) / scene.scale,
-                                height: (area.maxY - area.minY) / scene.scale)
+                                x: (area.minX - 1) / scene.scale, y: (area.minY - 1) / scene.scale,
+                                width: (area.maxX - area.minX + 2) / scene.scale,
+                                height: (area.maxY - area.minY + 2) / scene.scale)
                         ])
                     cairo_save(context)
                     defer { cairo_restore(context) }

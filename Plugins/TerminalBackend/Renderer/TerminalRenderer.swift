@@ -375,23 +375,26 @@ public final class TerminalRenderer: FrameRenderer, ControllableRenderer {
         let reach = Rect(
             x: Double(span.lowerBound) * cellWidth, y: Double(band.lowerBound) * cellHeight,
             width: Double(span.count) * cellWidth, height: Double(band.count) * cellHeight)
-        let damaged: DisplayList
-        do throws(DisplayListError) {
-            damaged = try scene.displayList(touching: [reach])
-        } catch {
-            throw RendererError(.invalidInput, error.description)
-        }
         let background = PackedColor.make(configuration.assumedBackground)
         let columns = canvas.columns
         let rows = canvas.rows
         var rasterizer = Rasterizer(
-            list: damaged, columns: columns, rows: rows, cellWidth: cellWidth,
-            cellHeight: cellHeight, assumedBackground: background, glyphs: glyphs,
-            bidiMode: configuration.bidiMode, reusing: canvas)
+            images: scene.keptImages, scale: scene.scale, columns: columns, rows: rows,
+            cellWidth: cellWidth, cellHeight: cellHeight, assumedBackground: background,
+            glyphs: glyphs, bidiMode: configuration.bidiMode, reusing: canvas)
         canvas = CellCanvas(columns: 0, rows: 0)
         glyphs = GlyphTable()
         rasterizer.redraw(rows: band, columns: span)
-        rasterizer.draw(damaged.commands)
+        // The segments that reach the cells are drawn as they are walked, not gathered into a
+        // list first. A malformed scene throws with the canvas half drawn and left out: the
+        // caller has dropped its last canvas, so the next frame is drawn whole.
+        do throws(DisplayListError) {
+            try scene.forEachRun(touching: [reach]) { rasterizer.draw(run: $0) }
+        } catch {
+            glyphs = rasterizer.glyphs
+            throw RendererError(.invalidInput, error.description)
+        }
+        rasterizer.finish()
         glyphs = rasterizer.glyphs
         canvas = rasterizer.canvas
         return rasterizer.straddlesRedrawnColumns

@@ -64,6 +64,21 @@ struct Rasterizer {
         assumedBackground: UInt32, glyphs: GlyphTable, bidiMode: TerminalBidiMode = .visual,
         reusing: CellCanvas? = nil
     ) {
+        var images: [UInt32: DisplayImage] = [:]
+        for image in list.images { images[image.id] = image }
+        self.init(
+            images: images, scale: list.scale, columns: columns, rows: rows,
+            cellWidth: cellWidth, cellHeight: cellHeight, assumedBackground: assumedBackground,
+            glyphs: glyphs, bidiMode: bidiMode, reusing: reusing)
+    }
+
+    /// Makes a rasterizer that draws commands given in runs (see ``draw(run:)``), with the
+    /// images they may draw by id.
+    init(
+        images: [UInt32: DisplayImage], scale: Double, columns: Int, rows: Int,
+        cellWidth: Double, cellHeight: Double, assumedBackground: UInt32, glyphs: GlyphTable,
+        bidiMode: TerminalBidiMode = .visual, reusing: CellCanvas? = nil
+    ) {
         self.bidiMode = bidiMode
         self.cellWidth = cellWidth
         self.cellHeight = cellHeight
@@ -71,10 +86,8 @@ struct Rasterizer {
         self.glyphs = glyphs
         canvas = reusing ?? CellCanvas(columns: columns, rows: rows)
         state = DrawState(clipColumns: 0..<columns, clipRows: 0..<rows)
-        var images: [UInt32: DisplayImage] = [:]
-        for image in list.images { images[image.id] = image }
         self.images = images
-        scale = list.scale > 0 ? list.scale : 1
+        self.scale = scale > 0 ? scale : 1
     }
 
     /// Draws only into some cells of the canvas the rasterizer was made with (the cells of an
@@ -104,6 +117,16 @@ struct Rasterizer {
     /// Draws every command.
     mutating func draw(_ commands: [DisplayCommand]) {
         for command in commands { draw(command) }
+        finish()
+    }
+
+    /// Draws a run of commands; ``finish()`` ends the drawing after the last run.
+    mutating func draw(run: ArraySlice<DisplayCommand>) {
+        for command in run { draw(command) }
+    }
+
+    /// Ends the drawing: closes the layers left open and mends wide glyphs cut at the edges.
+    mutating func finish() {
         while !layers.isEmpty { endLayer() }
         canvas.repairWideGlyphs(rows: repairedRows ?? 0..<canvas.rows)
     }
