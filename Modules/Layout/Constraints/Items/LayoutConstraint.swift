@@ -60,8 +60,9 @@ public final class LayoutConstraint {
     /// next activated.
     public internal(set) var lastError: LayoutError?
 
-    /// The engine the constraint is installed in while active.
-    weak var engine: LayoutEngine?
+    /// The engine the constraint is installed in while active: cleared when it is uninstalled,
+    /// or when the root that owns the engine goes away.
+    unowned(unsafe) var engine: LayoutEngine?
     /// The item it is installed on: the nearest common ancestor of its items (which clears it
     /// when it goes away).
     unowned(unsafe) var installationItem: LayoutItem?
@@ -112,6 +113,7 @@ public final class LayoutConstraint {
     }
 
     deinit {
+        solverConstraint?.owner = nil
         if let firstItem { firstItem.removeNamingConstraint(self) }
         if let secondItem, secondItem !== firstItem { secondItem.removeNamingConstraint(self) }
     }

@@ -116,8 +116,11 @@ public final class LayoutItem {
 
     // Engine state.
 
-    /// The engine of this item's tree, when this item has variables in it.
-    weak var engine: LayoutEngine?
+    /// The engine of this item's tree, when this item has variables in it: cleared when the
+    /// item leaves the engine, or when the root that owns the engine goes away. Not a weak
+    /// reference, which would send every retain and release of the engine down the runtime's
+    /// slow path.
+    unowned(unsafe) var engine: LayoutEngine?
     /// The engine this item owns as the root of a tree.
     var ownedEngine: LayoutEngine?
     /// The item's variables and generated constraints in ``engine``.
@@ -190,10 +193,29 @@ public final class LayoutItem {
     }
 
     deinit {
+        if let ownedEngine { forgetEngine(ownedEngine) }
         childList.visitElements { $0.parent = nil }
         installedConstraints.visitElements { $0.installationItem = nil }
         for reference in namingConstraints {
             reference.takeUnretainedValue().clearReferences(to: self)
+        }
+    }
+
+    /// Clears the references to an engine that is going away, with the root that owns it, from
+    /// the items of the tree and the constraints installed on them, which may outlive it.
+    private func forgetEngine(_ engine: LayoutEngine) {
+        func forget(_ item: LayoutItem) {
+            if item.engine === engine { item.engine = nil }
+            item.installedConstraints.visitElements { constraint in
+                if constraint.engine === engine { constraint.engine = nil }
+            }
+        }
+        forget(self)
+        var pending: [LayoutItem] = []
+        childList.visitElements { pending.append($0) }
+        while let item = pending.popLast() {
+            forget(item)
+            item.childList.visitElements { pending.append($0) }
         }
     }
 

@@ -39,8 +39,10 @@ public final class Constraint {
     public let rhs: LinearExpression
     /// A name shown in descriptions and errors.
     public var identifier: String?
-    /// The object errors name instead of this one (the layout constraint it implements).
-    weak var owner: AnyObject?
+    /// The object errors name instead of this one (the layout constraint it implements, whose
+    /// deinitialiser clears it). Not a weak reference: a weakly referenced object takes the
+    /// runtime's slow path for every retain and release.
+    unowned(unsafe) var owner: AnyObject?
     /// How errors describe the constraint when set; its text is built only when asked for.
     var label: ConstraintLabel?
 

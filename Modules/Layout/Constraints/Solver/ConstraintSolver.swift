@@ -72,7 +72,14 @@ public final class ConstraintSolver {
     /// The value of a variable as of the last ``updateVariables()``; NaN for a variable this
     /// solver does not know.
     public func value(of variable: Variable) -> Double {
-        state.value(of: variable)
+        // Each field is read in place: calling a method of `state` would copy the whole state
+        // (a retain and release of every array in it) for each value read.
+        let index = Int(variable.index)
+        guard variable.solverID == state.id, index < state.names.count,
+            state.generations[index] == variable.generation,
+            state.tableau.symbols[index].kind == .external
+        else { return .nan }
+        return state.tableau.values[index]
     }
 
     /// The number of independent subsystems the solver keeps, as of the last
