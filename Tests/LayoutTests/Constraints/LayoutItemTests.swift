@@ -521,6 +521,46 @@ import TrellisLayout
         kept.removeAll()
     }
 
+    /// A root that goes away takes its engine with it; an item and an active constraint of
+    /// its tree that live on forget the engine: the constraint reads inactive, and both work
+    /// in a new tree.
+    @Test func itemsAndConstraintsOutliveTheirTreesEngine() throws {
+        var survivor: LayoutItem?
+        var pin: LayoutConstraint?
+        do {
+            let root = LayoutItem(identifier: "root")
+            let middle = LayoutItem(identifier: "middle")
+            let child = LayoutItem(identifier: "child")
+            child.translatesFrameIntoConstraints = false
+            root.addChild(middle)
+            middle.addChild(child)
+            let left = child.leftAnchor.constraint(equalTo: middle.leftAnchor, constant: 7)
+            try LayoutConstraint.activate([
+                left, child.topAnchor.constraint(equalTo: middle.topAnchor),
+                child.widthAnchor.constraint(equalToConstant: 5),
+                child.heightAnchor.constraint(equalToConstant: 5),
+            ])
+            root.layoutIfNeeded()
+            #expect(child.frame == Rect(x: 7, y: 0, width: 5, height: 5))
+            #expect(left.isActive)
+            survivor = child
+            pin = left
+        }
+        let child = try #require(survivor)
+        let left = try #require(pin)
+        // The middle item went with the root, so the constraint lost its second item too.
+        #expect(!left.isActive)
+        #expect(left.secondItem == nil)
+        let root = LayoutItem(identifier: "new root")
+        root.addChild(child)
+        try LayoutConstraint.activate([
+            child.leftAnchor.constraint(equalTo: root.leftAnchor, constant: 11),
+            child.topAnchor.constraint(equalTo: root.topAnchor, constant: 2),
+        ])
+        root.layoutIfNeeded()
+        #expect(child.frame == Rect(x: 11, y: 2, width: 5, height: 5))
+    }
+
     /// Constraints dropped before their items leave the items' bookkeeping consistent.
     @Test func droppingConstraintsInAnyOrderKeepsTheOthersNamed() {
         let root = LayoutItem(identifier: "root")
