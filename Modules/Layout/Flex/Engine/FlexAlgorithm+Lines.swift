@@ -433,6 +433,10 @@ extension FlexAlgorithm {
                 item.node, known: childKnown, parentSize: c.nodeInnerSize,
                 available: childAvailable,
                 sizingMode: .inherentSize, horizontal: isRow, direction: item.direction) + marginSum
+        if isBrowser {
+            // The limits bound the item's own size, not its margins.
+            return (contentMain - marginSum).clamped(min: styleMin, max: styleMax) + marginSum
+        }
         if isRow {
             return contentMain.clamped(min: styleMin, max: styleMax)
         }
