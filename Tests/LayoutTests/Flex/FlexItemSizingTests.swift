@@ -4,6 +4,31 @@ import TrellisLayout
 
 /// How items are sized, with the numbers Chromium gives for the same trees.
 @Suite struct FlexItemSizingTests {
+    @Test func aShrinkingItemKeepsItsPaddingWhenItsMinimumIsSmaller() throws {
+        // 130 pt of items in 50 pt: the second item's share of the 80 pt of shrinking
+        // (18 × 10 of 100 + 180) takes it below its 6 pt minimum, but a box is never
+        // narrower than its padding, 12: it freezes at 12 and the first item takes the rest.
+        var rootStyle = FlexStyle()
+        rootStyle.width = 50
+        rootStyle.height = 20
+        let root = FlexNode(style: rootStyle)
+        var firstStyle = FlexStyle()
+        firstStyle.flexBasis = 100
+        firstStyle.minWidth = 0
+        let first = FlexNode(style: firstStyle)
+        var secondStyle = FlexStyle()
+        secondStyle.flexBasis = 30
+        secondStyle.flexShrink = 10
+        secondStyle.minWidth = 6
+        secondStyle.padding = FlexEdges(top: 0, right: 6, bottom: 0, left: 6)
+        let second = FlexNode(style: secondStyle)
+        try root.appendChild(first)
+        try root.appendChild(second)
+        try root.calculateLayout()
+        #expect(first.layout.frame.width == 38)
+        #expect(second.layout.frame == Rect(x: 38, y: 0, width: 12, height: 20))
+    }
+
     @Test func aMaximumBoundsAContributionWithoutItsMargins() throws {
         // The wrapping row's automatic minimum is its largest outer min-content contribution:
         // the inner item's content (100) within its maximum width (80), plus its 2 × 10 pt
