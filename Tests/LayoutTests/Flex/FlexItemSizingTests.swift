@@ -54,4 +54,26 @@ import TrellisLayout
         #expect(wrapping.layout.frame.width == 100)
         #expect(bounded.layout.frame.width == 80)
     }
+
+    @Test func aWrappingColumnStretchedByARowIsAsWideAsTheLinesItsHeightMakes() throws {
+        // The row's single line is 100 pt tall and stretches the column, which wraps its three
+        // 60 pt tall items into three lines at that height: its flex basis (its max-content
+        // width) is the three lines' 3 × 40 pt, not its widest item's 40 pt.
+        var rootStyle = FlexStyle()
+        rootStyle.width = 300
+        rootStyle.height = 100
+        let root = FlexNode(style: rootStyle)
+        var columnStyle = FlexStyle()
+        columnStyle.flexDirection = .column
+        columnStyle.flexWrap = .wrap
+        let column = FlexNode(style: columnStyle)
+        var itemStyle = FlexStyle()
+        itemStyle.width = 40
+        itemStyle.height = 60
+        for _ in 0..<3 { try column.appendChild(FlexNode(style: itemStyle)) }
+        try root.appendChild(column)
+        try root.calculateLayout()
+        #expect(column.layout.frame == Rect(x: 0, y: 0, width: 120, height: 100))
+        #expect(column.children.map(\.layout.frame.minX) == [0, 40, 80])
+    }
 }

@@ -198,7 +198,8 @@ extension FlexAlgorithm {
                         axis: isRow ? .horizontal : .vertical,
                         knownDimensions: childKnown, parentSize: childParentSize,
                         availableSpace: childAvailable,
-                        direction: item.direction, isSpeculative: isSpeculative))
+                        direction: item.direction, isSpeculative: isSpeculative,
+                        knownHeightIsStretched: isRow && crossIsDefinite && stretchesToLine(item)))
                 basis = output.size.main(isRow)
                 basisMeasuredAtMaxContent = mainAvailable == .maxContent
                 basisIsMeasured = true

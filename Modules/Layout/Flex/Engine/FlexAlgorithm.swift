@@ -133,6 +133,8 @@ struct FlexConstants {
     /// measurement of its content size (a flex base size, a content contribution) leaves them
     /// to the caller, as a browser's intrinsic size does.
     var clampsOwnSize = true
+    /// Whether the known height is a row parent's stretched line (`LayoutInput`).
+    var knownHeightIsStretched = false
 
     /// The minimum size the container's own size is clamped to.
     var sizeFloor: Dims<Double?> { clampsOwnSize ? minSize : Dims(nil, nil) }
@@ -245,6 +247,8 @@ final class FlexAlgorithm {
             style, known: known, definite: definite, parentSize: parentSize,
             direction: input.direction)
         constants.clampsOwnSize = input.sizingMode == .inherentSize || input.runMode != .computeSize
+        constants.knownHeightIsStretched =
+            input.knownHeightIsStretched && input.knownDimensions.height != nil
         let algorithm = FlexAlgorithm(node: node, c: constants)
         var inner = input
         inner.knownDimensions = known

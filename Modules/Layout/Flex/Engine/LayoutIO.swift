@@ -41,6 +41,11 @@ struct LayoutInput {
     /// For a size request: lay the node out completely, because the parent will most likely
     /// ask for exactly this layout next, which then comes from the cache.
     var isSpeculative = false
+    /// Whether the known height is the cross size of the single line of definite cross size
+    /// that a row parent stretches the node to, while the parent measures the node's content:
+    /// a browser wraps a column's lines at that height to find its width (Chromium's
+    /// `ComputeMinMaxSizeOfMultilineColumnContainer` in a space whose block size stretches).
+    var knownHeightIsStretched = false
 }
 
 /// The result of one layout call on a node.
