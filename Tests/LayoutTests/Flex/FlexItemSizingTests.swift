@@ -76,4 +76,37 @@ import TrellisLayout
         #expect(column.layout.frame == Rect(x: 0, y: 0, width: 120, height: 100))
         #expect(column.children.map(\.layout.frame.minX) == [0, 40, 80])
     }
+
+    @Test func percentagesInsideAnItemResolveAgainstTheWidthItIsGiven() throws {
+        // The inner row is measured at max-content while the outer row's base size is found:
+        // its percentages have nothing to resolve against, and its width is the third item's
+        // 80. Laid out at that width, 25 % is 20 for the first item's width and the third's
+        // basis, and the growing middle item takes the other 40.
+        var rootStyle = FlexStyle()
+        rootStyle.width = 100
+        rootStyle.height = 100
+        let root = FlexNode(style: rootStyle)
+        var outerStyle = FlexStyle()
+        outerStyle.minWidth = 50
+        let outer = FlexNode(style: outerStyle)
+        var innerStyle = FlexStyle()
+        innerStyle.margin = FlexEdges(all: 15)
+        let inner = FlexNode(style: innerStyle)
+        var firstStyle = FlexStyle()
+        firstStyle.width = .percent(25)
+        var middleStyle = FlexStyle()
+        middleStyle.flexGrow = 1
+        var lastStyle = FlexStyle()
+        lastStyle.flexBasis = .percent(25)
+        lastStyle.width = 80
+        for style in [firstStyle, middleStyle, lastStyle] {
+            try inner.appendChild(FlexNode(style: style))
+        }
+        try outer.appendChild(inner)
+        try root.appendChild(outer)
+        try root.calculateLayout()
+        #expect(inner.layout.frame == Rect(x: 15, y: 15, width: 80, height: 70))
+        #expect(inner.children.map(\.layout.frame.minX) == [0, 20, 60])
+        #expect(inner.children.map(\.layout.frame.width) == [20, 40, 20])
+    }
 }

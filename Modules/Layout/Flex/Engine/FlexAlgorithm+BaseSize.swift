@@ -186,11 +186,13 @@ extension FlexAlgorithm {
                     isRow, main: mainAvailable, cross: crossAvailable)
                 // The final layout of a stretched (or fixed-cross) item of a single line that does
                 // not flex will be this measurement's own result: compute it completely now.
+                // Not when percentages inside it would resolve against the size it gets.
                 let isSpeculative =
                     !c.isWrap && c.hasDefiniteCrossSize && !c.hasDefiniteMainSize
                     && childKnown.cross(isRow) != nil && mainAvailable == .maxContent
                     && item.flexGrow == 0 && !item.node.children.isEmpty
                     && !item.node.styleUsesPercentages
+                    && !Self.contentUsesPercentages(item.node)
                 let output = FlexCompute.layout(
                     item.node,
                     LayoutInput(
@@ -253,5 +255,27 @@ extension FlexAlgorithm {
             item.hypotheticalInnerSize.setMain(isRow, hypothetical)
             item.hypotheticalOuterSize.setMain(isRow, hypothetical + item.margin.mainSum(isRow))
         }
+    }
+
+    /// Whether a container's gaps or its children's sizes, limits or box properties are
+    /// percentages, which resolve against the container's own size.
+    private static func contentUsesPercentages(_ node: FlexNode) -> Bool {
+        if node.style.columnGap.isPercentage || node.style.rowGap.isPercentage { return true }
+        for child in node.children {
+            let style = child.style
+            if child.styleUsesPercentages || style.width.isPercentage || style.height.isPercentage
+                || style.flexBasis.isPercentage
+            {
+                return true
+            }
+        }
+        return false
+    }
+}
+
+extension FlexLength {
+    fileprivate var isPercentage: Bool {
+        if case .percent = self { return true }
+        return false
     }
 }
