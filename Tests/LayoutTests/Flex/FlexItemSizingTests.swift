@@ -109,4 +109,32 @@ import TrellisLayout
         #expect(inner.children.map(\.layout.frame.minX) == [0, 20, 60])
         #expect(inner.children.map(\.layout.frame.width) == [20, 40, 20])
     }
+
+    @Test func linesWrapAtTheContentBoxOfAMinimumThatOverridesTheMaximum() throws {
+        // The wrapping row is 47 pt wide (its minimum beats its maximum of 7), so 17 pt inside
+        // its padding: each item takes a line of its own. The three lines (30, 10 and 10 pt)
+        // share the other 210 pt of the stretched 260 pt of content height.
+        var rootStyle = FlexStyle()
+        rootStyle.width = 346
+        rootStyle.height = 290
+        let root = FlexNode(style: rootStyle)
+        var rowStyle = FlexStyle()
+        rowStyle.flexWrap = .wrap
+        rowStyle.flexBasis = 100
+        rowStyle.minWidth = 47
+        rowStyle.maxWidth = 7
+        rowStyle.padding = FlexEdges(all: 15)
+        let row = FlexNode(style: rowStyle)
+        for (width, height) in [(23.0, 30.0), (10, 10), (10, 10)] {
+            var itemStyle = FlexStyle()
+            itemStyle.width = .points(width)
+            itemStyle.height = .points(height)
+            try row.appendChild(FlexNode(style: itemStyle))
+        }
+        try root.appendChild(row)
+        try root.calculateLayout()
+        #expect(row.layout.frame.width == 47)
+        #expect(row.children.map(\.layout.frame.minX) == [15, 15, 15])
+        #expect(row.children.map(\.layout.frame.minY) == [15, 115, 195])
+    }
 }

@@ -2,10 +2,13 @@ extension FlexAlgorithm {
     /// The main-axis limit that items wrap against, when the container is multi-line.
     private func wrapLimit(_ available: Dims<FlexAvailableSpace>) -> FlexAvailableSpace {
         let isRow = c.isRow
-        guard let maxMain = c.maxSize.main(isRow) else { return available.main(isRow) }
+        guard let outerMax = c.maxSize.main(isRow) else { return available.main(isRow) }
+        // The limits are the container's own (border-box) sizes; the lines fill its content box.
+        let inset = c.contentBoxInset.mainSum(isRow)
+        let maxMain = outerMax - inset
         var limit = available.main(isRow).definiteValue ?? maxMain
         if !c.hasDefiniteMainSize { limit = min(limit, maxMain) }
-        return .definite(limit.atLeast(c.minSize.main(isRow)))
+        return .definite(limit.atLeast(c.minSize.main(isRow).map { $0 - inset }))
     }
 
     /// Collects the items into flex lines (§9.3 step 5).
