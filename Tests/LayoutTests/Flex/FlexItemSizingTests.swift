@@ -137,4 +137,50 @@ import TrellisLayout
         #expect(row.children.map(\.layout.frame.minX) == [15, 15, 15])
         #expect(row.children.map(\.layout.frame.minY) == [15, 115, 195])
     }
+
+    /// A wrapping column of automatic size and a 40 pt maximum height holding three 30 × 30
+    /// items, which its maximum height puts in three lines.
+    static func wrappingColumn() throws -> FlexNode {
+        var columnStyle = FlexStyle()
+        columnStyle.flexDirection = .column
+        columnStyle.flexWrap = .wrap
+        columnStyle.maxHeight = 40
+        columnStyle.alignSelf = .flexStart
+        let column = FlexNode(style: columnStyle)
+        var itemStyle = FlexStyle()
+        itemStyle.width = 30
+        itemStyle.height = 30
+        for _ in 0..<3 { try column.appendChild(FlexNode(style: itemStyle)) }
+        return column
+    }
+
+    @Test func aWrappingColumnKeepsItsLinesAtAHeightItsRowDoesNotStretch() throws {
+        // In a wrapping row, the column is not stretched: its height, 30 (its longest line),
+        // is not definite, and it still wraps at its maximum height, as when it was measured:
+        // three lines side by side in its 90 pt width.
+        var rootStyle = FlexStyle()
+        rootStyle.width = 200
+        rootStyle.flexWrap = .wrap
+        let root = FlexNode(style: rootStyle)
+        let column = try Self.wrappingColumn()
+        try root.appendChild(column)
+        try root.calculateLayout()
+        #expect(column.layout.frame == Rect(x: 0, y: 0, width: 90, height: 30))
+        #expect(column.children.map(\.layout.frame.minX) == [0, 30, 60])
+        #expect(column.children.map(\.layout.frame.minY) == [0, 0, 0])
+    }
+
+    @Test func aWrappingColumnInAColumnTakesItsFitContentWidth() throws {
+        // In a 50 pt wide column, the wrapping column's width is
+        // min(max-content 90, max(min-content 30, available 50)) = 50; its lines overflow it.
+        var rootStyle = FlexStyle()
+        rootStyle.width = 50
+        rootStyle.flexDirection = .column
+        let root = FlexNode(style: rootStyle)
+        let column = try Self.wrappingColumn()
+        try root.appendChild(column)
+        try root.calculateLayout()
+        #expect(column.layout.frame == Rect(x: 0, y: 0, width: 50, height: 30))
+        #expect(column.children.map(\.layout.frame.minX) == [0, 30, 60])
+    }
 }

@@ -144,7 +144,8 @@ extension FlexAlgorithm {
         var content = totalLines + totalGap
         let style = node.style
         let minContentWidth = itemSpace.cross(isRow) == .minContent
-        if !isRow && c.isWrap && !c.isBalance && !c.isSpecSizing
+        let isBrowserWrappingColumn = !isRow && c.isWrap && !c.isBalance && !c.isSpecSizing
+        if isBrowserWrappingColumn
             && ((style.height.isAuto && style.maxHeight.isAuto && style.aspectRatio == nil
                 && !c.knownHeightIsStretched)
                 || minContentWidth)
@@ -157,6 +158,13 @@ extension FlexAlgorithm {
             // then wrap there, and its width is the sum of theirs.
             content = 0
             for item in items { content = max(content, item.hypotheticalOuterSize.cross(isRow)) }
+        } else if isBrowserWrappingColumn, case .definite(let space) = itemSpace.cross(isRow) {
+            // CSS Box Sizing level 3, Auto Box Sizes: a width that is not stretched is
+            // min(max-content, max(min-content, available)). The min-content width of a
+            // wrapping column is its widest item, whatever its lines.
+            var widest = 0.0
+            for item in items { widest = max(widest, item.hypotheticalOuterSize.cross(isRow)) }
+            content = min(content, max(widest, space))
         }
         let outer = max(
             (nodeSize.cross(isRow) ?? content + inset)

@@ -22,15 +22,18 @@ extension FlexAlgorithm {
             collectBalancedLines(available)
             return
         }
-        guard c.isWrap && c.knownMainSizeIsDefinite else {
+        let isBrowserColumn = !isRow && !c.isSpecSizing
+        guard c.isWrap && (c.knownMainSizeIsDefinite || isBrowserColumn) else {
             lines = [FlexLine(start: 0, end: items.count)]
             return
         }
         var limit = wrapLimit(available)
-        if !isRow && c.nodeOuterSize.main(isRow) == nil && !c.isSpecSizing {
+        if isBrowserColumn && (c.nodeOuterSize.main(isRow) == nil || !c.knownMainSizeIsDefinite) {
             // A column whose height is auto is as tall as its content, as a block is: only a
             // maximum height makes it wrap (CSS Flexible Box Layout §9.3, "the flex container's
-            // inner main size", which is infinite here).
+            // inner main size", which is infinite here). A height its parent gives it but that
+            // is not definite (the cross size of an item of a row that does not stretch it) is
+            // not one it wraps at either.
             limit =
                 c.maxSize.main(isRow).map {
                     .definite(
