@@ -183,4 +183,33 @@ import TrellisLayout
         #expect(column.layout.frame == Rect(x: 0, y: 0, width: 50, height: 30))
         #expect(column.children.map(\.layout.frame.minX) == [0, 30, 60])
     }
+
+    @Test func percentagePaddingResolvesAgainstTheFinalWidthOfItsContainer() throws {
+        // The wrapping row is measured at its max-content width, 140, then shrinks to the 120
+        // it has: its first item's 10 % bottom padding is 12 pt of 120, not 14 of 140, and
+        // the second item, on a line of its own, starts below it.
+        var rootStyle = FlexStyle()
+        rootStyle.width = 120
+        rootStyle.height = 200
+        rootStyle.alignItems = .flexStart
+        let root = FlexNode(style: rootStyle)
+        var rowStyle = FlexStyle()
+        rowStyle.flexWrap = .wrap
+        let row = FlexNode(style: rowStyle)
+        var paddedStyle = FlexStyle()
+        paddedStyle.width = 40
+        paddedStyle.padding = FlexEdges(top: 0, right: 0, bottom: .percent(10), left: 0)
+        var wideStyle = FlexStyle()
+        wideStyle.width = 100
+        wideStyle.height = 20
+        let padded = FlexNode(style: paddedStyle)
+        let wide = FlexNode(style: wideStyle)
+        try row.appendChild(padded)
+        try row.appendChild(wide)
+        try root.appendChild(row)
+        try root.calculateLayout()
+        #expect(row.layout.frame == Rect(x: 0, y: 0, width: 120, height: 32))
+        #expect(padded.layout.frame == Rect(x: 0, y: 0, width: 40, height: 12))
+        #expect(wide.layout.frame == Rect(x: 0, y: 12, width: 100, height: 20))
+    }
 }
