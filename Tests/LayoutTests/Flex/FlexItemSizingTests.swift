@@ -212,4 +212,27 @@ import TrellisLayout
         #expect(padded.layout.frame == Rect(x: 0, y: 0, width: 40, height: 12))
         #expect(wide.layout.frame == Rect(x: 0, y: 12, width: 100, height: 20))
     }
+
+    @Test func aPercentageGapOfAHeightThatIsNotDefiniteIsZero() throws {
+        // The inner column's 150 pt height comes from flexing in a column of automatic
+        // height, so it is not definite: its 10 % row gap is 0 and its items keep their sizes.
+        var rootStyle = FlexStyle()
+        rootStyle.width = 100
+        rootStyle.flexDirection = .column
+        let root = FlexNode(style: rootStyle)
+        var columnStyle = FlexStyle()
+        columnStyle.flexDirection = .column
+        columnStyle.rowGap = .percent(10)
+        let column = FlexNode(style: columnStyle)
+        for height in [100.0, 50] {
+            var itemStyle = FlexStyle()
+            itemStyle.height = .points(height)
+            try column.appendChild(FlexNode(style: itemStyle))
+        }
+        try root.appendChild(column)
+        try root.calculateLayout()
+        #expect(column.layout.frame.height == 150)
+        #expect(column.children.map(\.layout.frame.minY) == [0, 100])
+        #expect(column.children.map(\.layout.frame.height) == [100, 50])
+    }
 }

@@ -291,7 +291,11 @@ final class FlexAlgorithm {
             ),
             ratio: aspect)
         let innerSize = known.minus(inset.sums)
-        let gapBasis = innerSize.unwrap(or: .zero)
+        // A percentage gap resolves against a definite size only (zero otherwise, CSS Box
+        // Alignment §8.1); an aspect ratio makes a height definite when the width is.
+        let heightIsDefinite = definite.height || (aspect != nil && definite.width)
+        let gapBasis = Dims(
+            definite.width ? innerSize.width ?? 0 : 0, heightIsDefinite ? innerSize.height ?? 0 : 0)
         let knownMainDefinite = definite.main(isRow)
         return FlexConstants(
             isRow: isRow,
