@@ -235,4 +235,27 @@ import TrellisLayout
         #expect(column.children.map(\.layout.frame.minY) == [0, 100])
         #expect(column.children.map(\.layout.frame.height) == [100, 50])
     }
+
+    @Test func aContainerMeasuredWithoutItsWidthIsMeasuredAgainWhenPercentagesNeedIt() throws {
+        // The column is first measured at max-content: 100 pt wide, and its item's 20 %
+        // bottom padding has no width to resolve against. Given that width, the padding is
+        // 20 pt, and so is the column's height.
+        var rootStyle = FlexStyle()
+        rootStyle.width = 200
+        rootStyle.height = 200
+        rootStyle.alignItems = .flexStart
+        let root = FlexNode(style: rootStyle)
+        var columnStyle = FlexStyle()
+        columnStyle.flexDirection = .column
+        let column = FlexNode(style: columnStyle)
+        var itemStyle = FlexStyle()
+        itemStyle.width = 100
+        itemStyle.padding = FlexEdges(top: 0, right: 0, bottom: .percent(20), left: 0)
+        let item = FlexNode(style: itemStyle)
+        try column.appendChild(item)
+        try root.appendChild(column)
+        try root.calculateLayout()
+        #expect(column.layout.frame == Rect(x: 0, y: 0, width: 100, height: 20))
+        #expect(item.layout.frame == Rect(x: 0, y: 0, width: 100, height: 20))
+    }
 }

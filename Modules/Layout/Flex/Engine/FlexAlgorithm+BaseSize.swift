@@ -258,13 +258,17 @@ extension FlexAlgorithm {
     }
 
     /// Whether a container's gaps or its children's sizes, limits or box properties are
-    /// percentages, which resolve against the container's own size.
-    private static func contentUsesPercentages(_ node: FlexNode) -> Bool {
-        if node.style.columnGap.isPercentage || node.style.rowGap.isPercentage { return true }
+    /// percentages (other than zero, which is zero against any size), which resolve against
+    /// the container's own size.
+    static func contentUsesPercentages(_ node: FlexNode) -> Bool {
+        if node.style.columnGap.isNonzeroPercentage || node.style.rowGap.isNonzeroPercentage {
+            return true
+        }
         for child in node.children {
             let style = child.style
-            if child.styleUsesPercentages || style.width.isPercentage || style.height.isPercentage
-                || style.flexBasis.isPercentage
+            if style.width.isNonzeroPercentage || style.height.isNonzeroPercentage
+                || style.flexBasis.isNonzeroPercentage
+                || (child.styleUsesPercentages && style.hasNonzeroPercentageBoxOrLimits)
             {
                 return true
             }
@@ -274,8 +278,8 @@ extension FlexAlgorithm {
 }
 
 extension FlexLength {
-    fileprivate var isPercentage: Bool {
-        if case .percent = self { return true }
+    fileprivate var isNonzeroPercentage: Bool {
+        if case .percent(let value) = self { return value != 0 }
         return false
     }
 }

@@ -29,11 +29,17 @@ enum FlexCompute {
         let cacheParentSize =
             node.styleUsesPercentages && node.style.hasNonzeroPercentageBoxOrLimits
             ? input.parentSize : nil
+        // Percentages inside the node resolve against its own size: a result measured without
+        // that size does not answer a call that gives it.
+        let bySize =
+            (!node.children.isEmpty && FlexAlgorithm.contentUsesPercentages(node))
+            ? Dims(false, false)
+            : node.style.flexWrap.isMultiLine
+                ? Dims(!node.style.flexDirection.isRow, node.style.flexDirection.isRow)
+                : Dims(true, true)
         if let cached = node.cache.get(
             input.knownDimensions, input.availableSpace, input.runMode, input.sizingMode,
-            bySize: node.style.flexWrap.isMultiLine
-                ? Dims(!node.style.flexDirection.isRow, node.style.flexDirection.isRow)
-                : Dims(true, true), parentSize: cacheParentSize)
+            bySize: bySize, parentSize: cacheParentSize)
         {
             return cached
         }
