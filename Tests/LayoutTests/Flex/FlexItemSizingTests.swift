@@ -258,4 +258,31 @@ import TrellisLayout
         #expect(column.layout.frame == Rect(x: 0, y: 0, width: 100, height: 20))
         #expect(item.layout.frame == Rect(x: 0, y: 0, width: 100, height: 20))
     }
+
+    @Test func aWrappingColumnInAColumnWrapsAtItsDefiniteFlexedHeight() throws {
+        // The inner column's 100 pt basis in a column of definite height is definite: it
+        // wraps its three 60 pt tall items into three lines at that height, and is as wide as
+        // they are, 90 pt (within the 200 pt it has), not as its widest item.
+        var rootStyle = FlexStyle()
+        rootStyle.width = 200
+        rootStyle.height = 300
+        rootStyle.flexDirection = .column
+        let root = FlexNode(style: rootStyle)
+        var columnStyle = FlexStyle()
+        columnStyle.flexDirection = .column
+        columnStyle.flexWrap = .wrap
+        columnStyle.flexBasis = 100
+        columnStyle.flexShrink = 0
+        columnStyle.minHeight = 0
+        columnStyle.alignSelf = .flexStart
+        let column = FlexNode(style: columnStyle)
+        var itemStyle = FlexStyle()
+        itemStyle.width = 30
+        itemStyle.height = 60
+        for _ in 0..<3 { try column.appendChild(FlexNode(style: itemStyle)) }
+        try root.appendChild(column)
+        try root.calculateLayout()
+        #expect(column.layout.frame == Rect(x: 0, y: 0, width: 90, height: 100))
+        #expect(column.children.map(\.layout.frame.minX) == [0, 30, 60])
+    }
 }

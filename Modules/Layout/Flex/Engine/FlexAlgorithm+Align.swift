@@ -147,14 +147,14 @@ extension FlexAlgorithm {
         let isBrowserWrappingColumn = !isRow && c.isWrap && !c.isBalance && !c.isSpecSizing
         if isBrowserWrappingColumn
             && ((style.height.isAuto && style.maxHeight.isAuto && style.aspectRatio == nil
-                && !c.knownHeightIsStretched)
+                && !c.wrapsAtKnownHeight)
                 || minContentWidth)
         {
             // Browsers size a wrapping column of automatic width whose own style sets no height
             // or maximum height as if its items were in one line: its width is its widest item,
             // and lines that a height given from outside (a flex basis, stretching) makes
             // overflow it. Its min-content width is its widest item whatever its height. Only
-            // the stretched line of a row parent measuring it counts as its height: its lines
+            // a height its parent fixes while measuring it counts (see `LayoutInput`): its lines
             // then wrap there, and its width is the sum of theirs.
             content = 0
             for item in items { content = max(content, item.hypotheticalOuterSize.cross(isRow)) }

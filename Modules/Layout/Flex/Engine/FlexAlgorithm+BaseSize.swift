@@ -201,7 +201,7 @@ extension FlexAlgorithm {
                         knownDimensions: childKnown, parentSize: childParentSize,
                         availableSpace: childAvailable,
                         direction: item.direction, isSpeculative: isSpeculative,
-                        knownHeightIsStretched: isRow && crossIsDefinite && stretchesToLine(item)))
+                        wrapsAtKnownHeight: isRow && crossIsDefinite && stretchesToLine(item)))
                 basis = output.size.main(isRow)
                 basisMeasuredAtMaxContent = mainAvailable == .maxContent
                 basisIsMeasured = true

@@ -133,8 +133,8 @@ struct FlexConstants {
     /// measurement of its content size (a flex base size, a content contribution) leaves them
     /// to the caller, as a browser's intrinsic size does.
     var clampsOwnSize = true
-    /// Whether the known height is a row parent's stretched line (`LayoutInput`).
-    var knownHeightIsStretched = false
+    /// Whether a wrapping column breaks its lines at its known height (`LayoutInput`).
+    var wrapsAtKnownHeight = false
 
     /// The minimum size the container's own size is clamped to.
     var sizeFloor: Dims<Double?> { clampsOwnSize ? minSize : Dims(nil, nil) }
@@ -247,8 +247,8 @@ final class FlexAlgorithm {
             style, known: known, definite: definite, parentSize: parentSize,
             direction: input.direction)
         constants.clampsOwnSize = input.sizingMode == .inherentSize || input.runMode != .computeSize
-        constants.knownHeightIsStretched =
-            input.knownHeightIsStretched && input.knownDimensions.height != nil
+        constants.wrapsAtKnownHeight =
+            input.wrapsAtKnownHeight && input.knownDimensions.height != nil
         let algorithm = FlexAlgorithm(node: node, c: constants)
         var inner = input
         inner.knownDimensions = known

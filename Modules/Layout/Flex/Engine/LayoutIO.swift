@@ -41,11 +41,12 @@ struct LayoutInput {
     /// For a size request: lay the node out completely, because the parent will most likely
     /// ask for exactly this layout next, which then comes from the cache.
     var isSpeculative = false
-    /// Whether the known height is the cross size of the single line of definite cross size
-    /// that a row parent stretches the node to, while the parent measures the node's content:
-    /// a browser wraps a column's lines at that height to find its width (Chromium's
-    /// `ComputeMinMaxSizeOfMultilineColumnContainer` in a space whose block size stretches).
-    var knownHeightIsStretched = false
+    /// Whether a wrapping column of automatic height breaks its lines at the known height to
+    /// find its width, as a browser does for the height a parent fixes while measuring it:
+    /// the cross size of the single line of definite cross size that a row parent stretches
+    /// it to, or its definite main size in a column parent (Chromium's
+    /// `ComputeMinMaxSizeOfMultilineColumnContainer` in a space whose block size is set).
+    var wrapsAtKnownHeight = false
 }
 
 /// The result of one layout call on a node.
