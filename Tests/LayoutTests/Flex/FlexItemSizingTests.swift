@@ -285,4 +285,29 @@ import TrellisLayout
         #expect(column.layout.frame == Rect(x: 0, y: 0, width: 90, height: 100))
         #expect(column.children.map(\.layout.frame.minX) == [0, 30, 60])
     }
+
+    @Test func aColumnFindsItsWidthBeforeItsItemsPercentagesResolveAgainstIt() throws {
+        // The inner column's width is its widest item's 100 pt; its other item's 20 % bottom
+        // padding is 20 pt of that, so the column, and the outer column, are 20 pt tall.
+        var rootStyle = FlexStyle()
+        rootStyle.width = 200
+        rootStyle.flexDirection = .column
+        rootStyle.alignItems = .flexStart
+        let root = FlexNode(style: rootStyle)
+        var columnStyle = FlexStyle()
+        columnStyle.flexDirection = .column
+        let column = FlexNode(style: columnStyle)
+        var wideStyle = FlexStyle()
+        wideStyle.width = 100
+        var paddedStyle = FlexStyle()
+        paddedStyle.padding = FlexEdges(top: 0, right: 0, bottom: .percent(20), left: 0)
+        let padded = FlexNode(style: paddedStyle)
+        try column.appendChild(FlexNode(style: wideStyle))
+        try column.appendChild(padded)
+        try root.appendChild(column)
+        try root.calculateLayout()
+        #expect(root.layout.frame.height == 20)
+        #expect(column.layout.frame == Rect(x: 0, y: 0, width: 100, height: 20))
+        #expect(padded.layout.frame == Rect(x: 0, y: 0, width: 100, height: 20))
+    }
 }

@@ -249,9 +249,30 @@ final class FlexAlgorithm {
         constants.clampsOwnSize = input.sizingMode == .inherentSize || input.runMode != .computeSize
         constants.wrapsAtKnownHeight =
             input.wrapsAtKnownHeight && input.knownDimensions.height != nil
-        let algorithm = FlexAlgorithm(node: node, c: constants)
         var inner = input
         inner.knownDimensions = known
+        if !constants.isRow, known.width == nil, input.axis != .horizontal,
+            contentUsesPercentages(node)
+        {
+            // A column of automatic width finds its width first, as a browser lays out a block
+            // at its inline size: the percentages of its items (their padding, say) resolve
+            // against that width, which the run that finds it does not have yet.
+            var widthInput = inner
+            widthInput.runMode = .computeSize
+            widthInput.axis = .horizontal
+            let width = FlexAlgorithm(node: node, c: constants).run(widthInput).size.width
+            inner.knownDimensions.width = width
+            var withWidth = definite
+            withWidth.width = true
+            constants = Self.constants(
+                style, known: inner.knownDimensions, definite: withWidth, parentSize: parentSize,
+                direction: input.direction)
+            constants.clampsOwnSize =
+                input.sizingMode == .inherentSize || input.runMode != .computeSize
+            constants.wrapsAtKnownHeight =
+                input.wrapsAtKnownHeight && input.knownDimensions.height != nil
+        }
+        let algorithm = FlexAlgorithm(node: node, c: constants)
         return algorithm.run(inner)
     }
 
