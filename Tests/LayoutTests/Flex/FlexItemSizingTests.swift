@@ -310,4 +310,33 @@ import TrellisLayout
         #expect(column.layout.frame == Rect(x: 0, y: 0, width: 100, height: 20))
         #expect(padded.layout.frame == Rect(x: 0, y: 0, width: 100, height: 20))
     }
+
+    @Test func aWrappingColumnsAutomaticMinimumComesFromTheLinesItsOwnHeightMakes() throws {
+        // The wrapping column's own 100 pt height puts its three 60 pt items in three lines,
+        // so its content is 60 pt tall, and its automatic minimum is min(100, 60) = 60: it
+        // shrinks that far to make room for the 180 pt item that does not shrink.
+        var rootStyle = FlexStyle()
+        rootStyle.width = 100
+        rootStyle.height = 200
+        rootStyle.flexDirection = .column
+        let root = FlexNode(style: rootStyle)
+        var columnStyle = FlexStyle()
+        columnStyle.flexDirection = .column
+        columnStyle.flexWrap = .wrap
+        columnStyle.height = 100
+        let column = FlexNode(style: columnStyle)
+        var itemStyle = FlexStyle()
+        itemStyle.width = 20
+        itemStyle.height = 60
+        for _ in 0..<3 { try column.appendChild(FlexNode(style: itemStyle)) }
+        var rigidStyle = FlexStyle()
+        rigidStyle.height = 180
+        rigidStyle.flexShrink = 0
+        let rigid = FlexNode(style: rigidStyle)
+        try root.appendChild(column)
+        try root.appendChild(rigid)
+        try root.calculateLayout()
+        #expect(column.layout.frame == Rect(x: 0, y: 0, width: 100, height: 60))
+        #expect(rigid.layout.frame.minY == 60)
+    }
 }

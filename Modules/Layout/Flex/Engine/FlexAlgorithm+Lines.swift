@@ -33,12 +33,17 @@ extension FlexAlgorithm {
             // maximum height makes it wrap (CSS Flexible Box Layout §9.3, "the flex container's
             // inner main size", which is infinite here). A height its parent gives it but that
             // is not definite (the cross size of an item of a row that does not stretch it) is
-            // not one it wraps at either.
-            limit =
-                c.maxSize.main(isRow).map {
-                    .definite(
-                        ($0.atLeast(c.minSize.main(isRow)) - c.contentBoxInset.mainSum(isRow)))
-                } ?? .maxContent
+            // not one it wraps at either. Its own fixed height does, even while its content is
+            // measured (Chromium's MainAxisContentExtent applies the container's height).
+            let inset = c.contentBoxInset.mainSum(isRow)
+            var ownHeight: Double?
+            if case .points(let height) = node.style.height {
+                ownHeight = height + (node.style.boxSizing == .contentBox ? inset : 0)
+            }
+            let outer =
+                ownHeight?.clamped(min: c.minSize.main(isRow), max: c.maxSize.main(isRow))
+                ?? c.maxSize.main(isRow)?.atLeast(c.minSize.main(isRow))
+            limit = outer.map { .definite($0 - inset) } ?? .maxContent
         }
         switch limit {
         case .maxContent:
