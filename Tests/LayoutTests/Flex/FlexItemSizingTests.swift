@@ -339,4 +339,32 @@ import TrellisLayout
         #expect(column.layout.frame == Rect(x: 0, y: 0, width: 100, height: 60))
         #expect(rigid.layout.frame.minY == 60)
     }
+
+    @Test func aWrappingRowFindsItsWidthBeforeItsHeightIsMeasured() throws {
+        // In a column, the wrapping row's width is its max-content width, 80 (its 25 % items
+        // count for nothing then). At that width they are 20 pt wide and wrap below the first
+        // item: the row is 40 + 30 pt tall.
+        var rootStyle = FlexStyle()
+        rootStyle.width = 200
+        rootStyle.flexDirection = .column
+        rootStyle.alignItems = .flexStart
+        let root = FlexNode(style: rootStyle)
+        var rowStyle = FlexStyle()
+        rowStyle.flexWrap = .wrap
+        let row = FlexNode(style: rowStyle)
+        let sizes: [(FlexLength, Double)] = [
+            (.points(80), 40), (.percent(25), 10), (.percent(25), 30),
+        ]
+        for (width, height) in sizes {
+            var itemStyle = FlexStyle()
+            itemStyle.width = width
+            itemStyle.height = .points(height)
+            try row.appendChild(FlexNode(style: itemStyle))
+        }
+        try root.appendChild(row)
+        try root.calculateLayout()
+        #expect(row.layout.frame == Rect(x: 0, y: 0, width: 80, height: 70))
+        #expect(row.children.map(\.layout.frame.minX) == [0, 0, 20])
+        #expect(row.children.map(\.layout.frame.minY) == [0, 40, 40])
+    }
 }

@@ -251,12 +251,10 @@ final class FlexAlgorithm {
             input.wrapsAtKnownHeight && input.knownDimensions.height != nil
         var inner = input
         inner.knownDimensions = known
-        if !constants.isRow, known.width == nil, input.axis != .horizontal,
-            contentUsesPercentages(node)
-        {
-            // A column of automatic width finds its width first, as a browser lays out a block
-            // at its inline size: the percentages of its items (their padding, say) resolve
-            // against that width, which the run that finds it does not have yet.
+        if known.width == nil, input.axis != .horizontal, contentUsesPercentages(node) {
+            // A container of automatic width finds its width first, as a browser lays out a
+            // block at its inline size: the percentages of its items (their padding, say)
+            // resolve against that width, which the run that finds it does not have yet.
             var widthInput = inner
             widthInput.runMode = .computeSize
             widthInput.axis = .horizontal
