@@ -367,4 +367,31 @@ import TrellisLayout
         #expect(row.children.map(\.layout.frame.minX) == [0, 0, 20])
         #expect(row.children.map(\.layout.frame.minY) == [0, 40, 40])
     }
+
+    @Test func aWrappingColumnsWidthMakesRoomForItsBaselineOffsets() throws {
+        // The column's items share a baseline at their left border edges: the first item's
+        // 10 pt margin moves the second item 10 pt right, so the column of automatic height
+        // (its items in one line) is 10 + 80 pt wide, not its widest item's 80.
+        var rootStyle = FlexStyle()
+        rootStyle.width = 300
+        let root = FlexNode(style: rootStyle)
+        var columnStyle = FlexStyle()
+        columnStyle.flexDirection = .column
+        columnStyle.flexWrap = .wrap
+        columnStyle.alignItems = .baseline
+        let column = FlexNode(style: columnStyle)
+        var firstStyle = FlexStyle()
+        firstStyle.width = 50
+        firstStyle.height = 10
+        firstStyle.margin = FlexEdges(top: 0, right: 0, bottom: 0, left: 10)
+        var secondStyle = FlexStyle()
+        secondStyle.width = 80
+        secondStyle.height = 10
+        try column.appendChild(FlexNode(style: firstStyle))
+        try column.appendChild(FlexNode(style: secondStyle))
+        try root.appendChild(column)
+        try root.calculateLayout()
+        #expect(column.layout.frame.width == 90)
+        #expect(column.children.map(\.layout.frame.minX) == [10, 10])
+    }
 }

@@ -156,15 +156,12 @@ extension FlexAlgorithm {
             // overflow it. Its min-content width is its widest item whatever its height. Only
             // a height its parent fixes while measuring it counts (see `LayoutInput`): its lines
             // then wrap there, and its width is the sum of theirs.
-            content = 0
-            for item in items { content = max(content, item.hypotheticalOuterSize.cross(isRow)) }
+            content = widestItem(alignedByBaseline: !minContentWidth)
         } else if isBrowserWrappingColumn, case .definite(let space) = itemSpace.cross(isRow) {
             // CSS Box Sizing level 3, Auto Box Sizes: a width that is not stretched is
             // min(max-content, max(min-content, available)). The min-content width of a
             // wrapping column is its widest item, whatever its lines.
-            var widest = 0.0
-            for item in items { widest = max(widest, item.hypotheticalOuterSize.cross(isRow)) }
-            content = min(content, max(widest, space))
+            content = min(content, max(widestItem(alignedByBaseline: false), space))
         }
         let outer = max(
             (nodeSize.cross(isRow) ?? content + inset)
@@ -173,6 +170,25 @@ extension FlexAlgorithm {
         c.containerSize.setCross(isRow, outer)
         c.innerContainerSize.setCross(isRow, max(outer - inset, 0))
         return totalLines
+    }
+
+    /// The largest outer hypothetical cross size of an item; with `alignedByBaseline`, that of
+    /// all the items in one line, with the offsets of baseline alignment.
+    private func widestItem(alignedByBaseline: Bool) -> Double {
+        let isRow = c.isRow
+        var maxBaseline = 0.0
+        for item in items where alignedByBaseline && item.participatesInBaseline(isRow) {
+            maxBaseline = max(maxBaseline, item.baseline)
+        }
+        var widest = 0.0
+        for item in items {
+            let outer = item.hypotheticalOuterSize.cross(isRow)
+            widest = max(
+                widest,
+                alignedByBaseline && item.participatesInBaseline(isRow)
+                    ? maxBaseline - item.baseline + outer : outer)
+        }
+        return widest
     }
 
     /// Aligns the lines per `align-content` (§9.6 step 16).
