@@ -126,9 +126,15 @@ public struct FlexStyle: Sendable, Hashable {
 
     /// Whether a box property or a minimum or maximum size is a percentage, so that the node's
     /// results depend on the size its parent passes for percentages.
-    var hasPercentageBoxOrLimits: Bool {
+    var hasPercentageBoxOrLimits: Bool { percentageBoxOrLimits(nonzeroOnly: false) }
+
+    /// Whether a box property or a minimum or maximum size is a percentage other than zero, so
+    /// that the node's results change with the size its parent passes for percentages.
+    var hasNonzeroPercentageBoxOrLimits: Bool { percentageBoxOrLimits(nonzeroOnly: true) }
+
+    private func percentageBoxOrLimits(nonzeroOnly: Bool) -> Bool {
         func isPercent(_ length: FlexLength) -> Bool {
-            if case .percent = length { return true }
+            if case .percent(let value) = length { return !nonzeroOnly || value != 0 }
             return false
         }
         let edges = [margin, padding, border]

@@ -144,16 +144,24 @@ extension FlexAlgorithm {
         var content = totalLines + totalGap
         let style = node.style
         let minContentWidth = itemSpace.cross(isRow) == .minContent
-        if !isRow && c.isWrap && !c.isBalance && !c.isSpecSizing
-            && ((style.height.isAuto && style.maxHeight.isAuto && style.aspectRatio == nil)
+        let isBrowserWrappingColumn = !isRow && c.isWrap && !c.isBalance && !c.isSpecSizing
+        if isBrowserWrappingColumn
+            && ((style.height.isAuto && style.maxHeight.isAuto && style.aspectRatio == nil
+                && !c.wrapsAtKnownHeight)
                 || minContentWidth)
         {
             // Browsers size a wrapping column of automatic width whose own style sets no height
             // or maximum height as if its items were in one line: its width is its widest item,
             // and lines that a height given from outside (a flex basis, stretching) makes
-            // overflow it. Its min-content width is its widest item whatever its height.
-            content = 0
-            for item in items { content = max(content, item.hypotheticalOuterSize.cross(isRow)) }
+            // overflow it. Its min-content width is its widest item whatever its height. Only
+            // a height its parent fixes while measuring it counts (see `LayoutInput`): its lines
+            // then wrap there, and its width is the sum of theirs.
+            content = widestItem(alignedByBaseline: !minContentWidth)
+        } else if isBrowserWrappingColumn, case .definite(let space) = itemSpace.cross(isRow) {
+            // CSS Box Sizing level 3, Auto Box Sizes: a width that is not stretched is
+            // min(max-content, max(min-content, available)). The min-content width of a
+            // wrapping column is its widest item, whatever its lines.
+            content = min(content, max(widestItem(alignedByBaseline: false), space))
         }
         let outer = max(
             (nodeSize.cross(isRow) ?? content + inset)
@@ -162,6 +170,25 @@ extension FlexAlgorithm {
         c.containerSize.setCross(isRow, outer)
         c.innerContainerSize.setCross(isRow, max(outer - inset, 0))
         return totalLines
+    }
+
+    /// The largest outer hypothetical cross size of an item; with `alignedByBaseline`, that of
+    /// all the items in one line, with the offsets of baseline alignment.
+    private func widestItem(alignedByBaseline: Bool) -> Double {
+        let isRow = c.isRow
+        var maxBaseline = 0.0
+        for item in items where alignedByBaseline && item.participatesInBaseline(isRow) {
+            maxBaseline = max(maxBaseline, item.baseline)
+        }
+        var widest = 0.0
+        for item in items {
+            let outer = item.hypotheticalOuterSize.cross(isRow)
+            widest = max(
+                widest,
+                alignedByBaseline && item.participatesInBaseline(isRow)
+                    ? maxBaseline - item.baseline + outer : outer)
+        }
+        return widest
     }
 
     /// Aligns the lines per `align-content` (§9.6 step 16).

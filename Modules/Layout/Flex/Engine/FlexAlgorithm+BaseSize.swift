@@ -186,11 +186,13 @@ extension FlexAlgorithm {
                     isRow, main: mainAvailable, cross: crossAvailable)
                 // The final layout of a stretched (or fixed-cross) item of a single line that does
                 // not flex will be this measurement's own result: compute it completely now.
+                // Not when percentages inside it would resolve against the size it gets.
                 let isSpeculative =
                     !c.isWrap && c.hasDefiniteCrossSize && !c.hasDefiniteMainSize
                     && childKnown.cross(isRow) != nil && mainAvailable == .maxContent
                     && item.flexGrow == 0 && !item.node.children.isEmpty
                     && !item.node.styleUsesPercentages
+                    && !Self.contentUsesPercentages(item.node)
                 let output = FlexCompute.layout(
                     item.node,
                     LayoutInput(
@@ -198,7 +200,8 @@ extension FlexAlgorithm {
                         axis: isRow ? .horizontal : .vertical,
                         knownDimensions: childKnown, parentSize: childParentSize,
                         availableSpace: childAvailable,
-                        direction: item.direction, isSpeculative: isSpeculative))
+                        direction: item.direction, isSpeculative: isSpeculative,
+                        wrapsAtKnownHeight: isRow && crossIsDefinite && stretchesToLine(item)))
                 basis = output.size.main(isRow)
                 basisMeasuredAtMaxContent = mainAvailable == .maxContent
                 basisIsMeasured = true
@@ -252,5 +255,31 @@ extension FlexAlgorithm {
             item.hypotheticalInnerSize.setMain(isRow, hypothetical)
             item.hypotheticalOuterSize.setMain(isRow, hypothetical + item.margin.mainSum(isRow))
         }
+    }
+
+    /// Whether a container's gaps or its children's sizes, limits or box properties are
+    /// percentages (other than zero, which is zero against any size), which resolve against
+    /// the container's own size.
+    static func contentUsesPercentages(_ node: FlexNode) -> Bool {
+        if node.style.columnGap.isNonzeroPercentage || node.style.rowGap.isNonzeroPercentage {
+            return true
+        }
+        for child in node.children {
+            let style = child.style
+            if style.width.isNonzeroPercentage || style.height.isNonzeroPercentage
+                || style.flexBasis.isNonzeroPercentage
+                || (child.styleUsesPercentages && style.hasNonzeroPercentageBoxOrLimits)
+            {
+                return true
+            }
+        }
+        return false
+    }
+}
+
+extension FlexLength {
+    fileprivate var isNonzeroPercentage: Bool {
+        if case .percent(let value) = self { return value != 0 }
+        return false
     }
 }

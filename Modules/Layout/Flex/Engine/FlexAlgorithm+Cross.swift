@@ -59,14 +59,16 @@ extension FlexAlgorithm {
                     isRow, main: item.targetSize.main(isRow), cross: nil)
                 let space = Dims<FlexAvailableSpace>.fromMainCross(
                     isRow, main: .definite(knownMain), cross: availableCross)
+                let definiteness = itemDefiniteness(item)
                 let output = FlexCompute.layout(
                     item.node,
                     LayoutInput(
                         runMode: .computeSize, sizingMode: .contentSize,
                         axis: isRow ? .vertical : .horizontal,
-                        knownDimensions: known, knownDefinite: itemDefiniteness(item),
+                        knownDimensions: known, knownDefinite: definiteness,
                         parentSize: itemPercentBasis, availableSpace: space,
-                        direction: item.direction))
+                        direction: item.direction,
+                        wrapsAtKnownHeight: !isRow && definiteness.main(isRow)))
                 innerCross = max(
                     max(output.size.cross(isRow), ratioCross ?? 0).clamped(
                         min: transferredMin, max: transferredMax),

@@ -103,10 +103,12 @@ extension FlexAlgorithm {
                     resolveDeferredMinimum(index)
                 }
                 let target = items[index].targetSize.main(isRow)
+                // A box is never smaller than its padding and border.
                 let clamped = max(
                     target.clamped(
                         min: items[index].resolvedMinimumMainSize,
-                        max: items[index].maxSize.main(isRow)), 0)
+                        max: items[index].maxSize.main(isRow)),
+                    items[index].paddingBorder.mainSum(isRow))
                 items[index].violation = clamped - target
                 items[index].targetSize.setMain(isRow, clamped)
                 items[index].outerTargetSize.setMain(

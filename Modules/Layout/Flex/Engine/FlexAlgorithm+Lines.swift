@@ -2,10 +2,13 @@ extension FlexAlgorithm {
     /// The main-axis limit that items wrap against, when the container is multi-line.
     private func wrapLimit(_ available: Dims<FlexAvailableSpace>) -> FlexAvailableSpace {
         let isRow = c.isRow
-        guard let maxMain = c.maxSize.main(isRow) else { return available.main(isRow) }
+        guard let outerMax = c.maxSize.main(isRow) else { return available.main(isRow) }
+        // The limits are the container's own (border-box) sizes; the lines fill its content box.
+        let inset = c.contentBoxInset.mainSum(isRow)
+        let maxMain = outerMax - inset
         var limit = available.main(isRow).definiteValue ?? maxMain
         if !c.hasDefiniteMainSize { limit = min(limit, maxMain) }
-        return .definite(limit.atLeast(c.minSize.main(isRow)))
+        return .definite(limit.atLeast(c.minSize.main(isRow).map { $0 - inset }))
     }
 
     /// Collects the items into flex lines (§9.3 step 5).
@@ -19,20 +22,28 @@ extension FlexAlgorithm {
             collectBalancedLines(available)
             return
         }
-        guard c.isWrap && c.knownMainSizeIsDefinite else {
+        let isBrowserColumn = !isRow && !c.isSpecSizing
+        guard c.isWrap && (c.knownMainSizeIsDefinite || isBrowserColumn) else {
             lines = [FlexLine(start: 0, end: items.count)]
             return
         }
         var limit = wrapLimit(available)
-        if !isRow && c.nodeOuterSize.main(isRow) == nil && !c.isSpecSizing {
+        if isBrowserColumn && (c.nodeOuterSize.main(isRow) == nil || !c.knownMainSizeIsDefinite) {
             // A column whose height is auto is as tall as its content, as a block is: only a
             // maximum height makes it wrap (CSS Flexible Box Layout §9.3, "the flex container's
-            // inner main size", which is infinite here).
-            limit =
-                c.maxSize.main(isRow).map {
-                    .definite(
-                        ($0.atLeast(c.minSize.main(isRow)) - c.contentBoxInset.mainSum(isRow)))
-                } ?? .maxContent
+            // inner main size", which is infinite here). A height its parent gives it but that
+            // is not definite (the cross size of an item of a row that does not stretch it) is
+            // not one it wraps at either. Its own fixed height does, even while its content is
+            // measured (Chromium's MainAxisContentExtent applies the container's height).
+            let inset = c.contentBoxInset.mainSum(isRow)
+            var ownHeight: Double?
+            if case .points(let height) = node.style.height {
+                ownHeight = height + (node.style.boxSizing == .contentBox ? inset : 0)
+            }
+            let outer =
+                ownHeight?.clamped(min: c.minSize.main(isRow), max: c.maxSize.main(isRow))
+                ?? c.maxSize.main(isRow)?.atLeast(c.minSize.main(isRow))
+            limit = outer.map { .definite($0 - inset) } ?? .maxContent
         }
         switch limit {
         case .maxContent:
@@ -433,6 +444,10 @@ extension FlexAlgorithm {
                 item.node, known: childKnown, parentSize: c.nodeInnerSize,
                 available: childAvailable,
                 sizingMode: .inherentSize, horizontal: isRow, direction: item.direction) + marginSum
+        if isBrowser {
+            // The limits bound the item's own size, not its margins.
+            return (contentMain - marginSum).clamped(min: styleMin, max: styleMax) + marginSum
+        }
         if isRow {
             return contentMain.clamped(min: styleMin, max: styleMax)
         }

@@ -133,6 +133,8 @@ struct FlexConstants {
     /// measurement of its content size (a flex base size, a content contribution) leaves them
     /// to the caller, as a browser's intrinsic size does.
     var clampsOwnSize = true
+    /// Whether a wrapping column breaks its lines at its known height (`LayoutInput`).
+    var wrapsAtKnownHeight = false
 
     /// The minimum size the container's own size is clamped to.
     var sizeFloor: Dims<Double?> { clampsOwnSize ? minSize : Dims(nil, nil) }
@@ -245,9 +247,30 @@ final class FlexAlgorithm {
             style, known: known, definite: definite, parentSize: parentSize,
             direction: input.direction)
         constants.clampsOwnSize = input.sizingMode == .inherentSize || input.runMode != .computeSize
-        let algorithm = FlexAlgorithm(node: node, c: constants)
+        constants.wrapsAtKnownHeight =
+            input.wrapsAtKnownHeight && input.knownDimensions.height != nil
         var inner = input
         inner.knownDimensions = known
+        if known.width == nil, input.axis != .horizontal, contentUsesPercentages(node) {
+            // A container of automatic width finds its width first, as a browser lays out a
+            // block at its inline size: the percentages of its items (their padding, say)
+            // resolve against that width, which the run that finds it does not have yet.
+            var widthInput = inner
+            widthInput.runMode = .computeSize
+            widthInput.axis = .horizontal
+            let width = FlexAlgorithm(node: node, c: constants).run(widthInput).size.width
+            inner.knownDimensions.width = width
+            var withWidth = definite
+            withWidth.width = true
+            constants = Self.constants(
+                style, known: inner.knownDimensions, definite: withWidth, parentSize: parentSize,
+                direction: input.direction)
+            constants.clampsOwnSize =
+                input.sizingMode == .inherentSize || input.runMode != .computeSize
+            constants.wrapsAtKnownHeight =
+                input.wrapsAtKnownHeight && input.knownDimensions.height != nil
+        }
+        let algorithm = FlexAlgorithm(node: node, c: constants)
         return algorithm.run(inner)
     }
 
@@ -287,7 +310,11 @@ final class FlexAlgorithm {
             ),
             ratio: aspect)
         let innerSize = known.minus(inset.sums)
-        let gapBasis = innerSize.unwrap(or: .zero)
+        // A percentage gap resolves against a definite size only (zero otherwise, CSS Box
+        // Alignment §8.1); an aspect ratio makes a height definite when the width is.
+        let heightIsDefinite = definite.height || (aspect != nil && definite.width)
+        let gapBasis = Dims(
+            definite.width ? innerSize.width ?? 0 : 0, heightIsDefinite ? innerSize.height ?? 0 : 0)
         let knownMainDefinite = definite.main(isRow)
         return FlexConstants(
             isRow: isRow,

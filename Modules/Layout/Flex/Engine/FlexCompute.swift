@@ -24,11 +24,22 @@ enum FlexCompute {
             node.markClean()
             return output
         }
+        // A node whose own percentages resolve against the parent's size only reuses results
+        // computed against the same size (a zero percentage is zero against any size).
+        let cacheParentSize =
+            node.styleUsesPercentages && node.style.hasNonzeroPercentageBoxOrLimits
+            ? input.parentSize : nil
+        // Percentages inside the node resolve against its own size: a result measured without
+        // that size does not answer a call that gives it.
+        let bySize =
+            (!node.children.isEmpty && FlexAlgorithm.contentUsesPercentages(node))
+            ? Dims(false, false)
+            : node.style.flexWrap.isMultiLine
+                ? Dims(!node.style.flexDirection.isRow, node.style.flexDirection.isRow)
+                : Dims(true, true)
         if let cached = node.cache.get(
             input.knownDimensions, input.availableSpace, input.runMode, input.sizingMode,
-            bySize: node.style.flexWrap.isMultiLine
-                ? Dims(!node.style.flexDirection.isRow, node.style.flexDirection.isRow)
-                : Dims(true, true))
+            bySize: bySize, parentSize: cacheParentSize)
         {
             return cached
         }
@@ -42,9 +53,11 @@ enum FlexCompute {
             let output = FlexAlgorithm.compute(node, perform)
             let sizingMode: SizingMode? = node.style.hasSizeConstraints ? input.sizingMode : nil
             node.cache.store(
-                input.knownDimensions, input.availableSpace, .computeSize, sizingMode, output)
+                input.knownDimensions, input.availableSpace, .computeSize, sizingMode, output,
+                parentSize: cacheParentSize)
             node.cache.store(
-                output.size.optional, input.availableSpace, .performLayout, sizingMode, output)
+                output.size.optional, input.availableSpace, .performLayout, sizingMode, output,
+                parentSize: cacheParentSize)
             node.markClean()
             return output
         }
@@ -59,7 +72,8 @@ enum FlexCompute {
         }
         node.cache.store(
             input.knownDimensions, input.availableSpace, input.runMode,
-            node.style.hasSizeConstraints ? input.sizingMode : nil, output)
+            node.style.hasSizeConstraints ? input.sizingMode : nil, output,
+            parentSize: cacheParentSize)
         node.markClean()
         return output
     }

@@ -41,6 +41,12 @@ struct LayoutInput {
     /// For a size request: lay the node out completely, because the parent will most likely
     /// ask for exactly this layout next, which then comes from the cache.
     var isSpeculative = false
+    /// Whether a wrapping column of automatic height breaks its lines at the known height to
+    /// find its width, as a browser does for the height a parent fixes while measuring it:
+    /// the cross size of the single line of definite cross size that a row parent stretches
+    /// it to, or its definite main size in a column parent (Chromium's
+    /// `ComputeMinMaxSizeOfMultilineColumnContainer` in a space whose block size is set).
+    var wrapsAtKnownHeight = false
 }
 
 /// The result of one layout call on a node.
@@ -62,6 +68,8 @@ struct SizeCacheEntry {
     var sizingMode: SizingMode?
     var known: Dims<Double?>
     var available: Dims<FlexAvailableSpace>
+    /// The size percentages resolved against, when the node's own style has percentages.
+    var parentSize: Dims<Double?>?
     var size: Dims<Double>
 }
 
@@ -69,6 +77,8 @@ struct SizeCacheEntry {
 struct LayoutCacheEntry {
     var known: Dims<Double?>
     var available: Dims<FlexAvailableSpace>
+    /// The size percentages resolved against, when the node's own style has percentages.
+    var parentSize: Dims<Double?>?
     var output: LayoutOutput
 }
 
@@ -117,13 +127,17 @@ struct LayoutCache {
     /// multi-line flex container breaks that rule in its main axis (measured without a main
     /// size, its items may break into other lines than at that size), so its calls leave that
     /// axis out.
+    ///
+    /// A `parentSize` (given for a node whose own percentages resolve against it) must be the
+    /// one the entry was computed with.
     func get(
         _ known: Dims<Double?>, _ available: Dims<FlexAvailableSpace>, _ mode: RunMode,
-        _ sizingMode: SizingMode, bySize: Dims<Bool> = Dims(true, true)
+        _ sizingMode: SizingMode, bySize: Dims<Bool> = Dims(true, true),
+        parentSize: Dims<Double?>? = nil
     ) -> LayoutOutput? {
         switch mode {
         case .performLayout:
-            guard let entry = layoutEntry,
+            guard let entry = layoutEntry, entry.parentSize == parentSize,
                 Self.matches(
                     known, available, entryKnown: entry.known, entryAvailable: entry.available,
                     size: entry.output.size, bySize: bySize)
@@ -136,6 +150,7 @@ struct LayoutCache {
                 let index = (preferred + offset) % SizeSlots.capacity
                 guard let entry = slots[index] else { continue }
                 if (entry.sizingMode == nil || entry.sizingMode == sizingMode)
+                    && entry.parentSize == parentSize
                     && Self.matches(
                         known, available, entryKnown: entry.known, entryAvailable: entry.available,
                         size: entry.size, bySize: bySize)
@@ -152,16 +167,18 @@ struct LayoutCache {
     mutating func store(
         _ known: Dims<Double?>, _ available: Dims<FlexAvailableSpace>, _ mode: RunMode,
         _ sizingMode: SizingMode?,
-        _ output: LayoutOutput
+        _ output: LayoutOutput, parentSize: Dims<Double?>? = nil
     ) {
         if output.isPartial { return }
         switch mode {
         case .performLayout:
-            layoutEntry = LayoutCacheEntry(known: known, available: available, output: output)
+            layoutEntry = LayoutCacheEntry(
+                known: known, available: available, parentSize: parentSize, output: output)
         case .computeSize:
             if slots == nil { slots = SizeSlots() }
             slots?[Self.slot(known, available)] = SizeCacheEntry(
-                sizingMode: sizingMode, known: known, available: available, size: output.size)
+                sizingMode: sizingMode, known: known, available: available,
+                parentSize: parentSize, size: output.size)
         case .performHiddenLayout:
             break
         }
@@ -225,4 +242,10 @@ struct UnroundedLayout {
     var y: Double = 0
     var size: Dims<Double> = .zero
     var contentSize: Dims<Double> = .zero
+}
+
+extension Dims: Equatable where T: Equatable {
+    static func == (lhs: Dims, rhs: Dims) -> Bool {
+        lhs.width == rhs.width && lhs.height == rhs.height
+    }
 }

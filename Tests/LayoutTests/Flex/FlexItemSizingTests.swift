@@ -1,0 +1,397 @@
+import Testing
+import TrellisGeometry
+import TrellisLayout
+
+/// How items are sized, with the numbers Chromium gives for the same trees.
+@Suite struct FlexItemSizingTests {
+    @Test func aShrinkingItemKeepsItsPaddingWhenItsMinimumIsSmaller() throws {
+        // 130 pt of items in 50 pt: the second item's share of the 80 pt of shrinking
+        // (18 × 10 of 100 + 180) takes it below its 6 pt minimum, but a box is never
+        // narrower than its padding, 12: it freezes at 12 and the first item takes the rest.
+        var rootStyle = FlexStyle()
+        rootStyle.width = 50
+        rootStyle.height = 20
+        let root = FlexNode(style: rootStyle)
+        var firstStyle = FlexStyle()
+        firstStyle.flexBasis = 100
+        firstStyle.minWidth = 0
+        let first = FlexNode(style: firstStyle)
+        var secondStyle = FlexStyle()
+        secondStyle.flexBasis = 30
+        secondStyle.flexShrink = 10
+        secondStyle.minWidth = 6
+        secondStyle.padding = FlexEdges(top: 0, right: 6, bottom: 0, left: 6)
+        let second = FlexNode(style: secondStyle)
+        try root.appendChild(first)
+        try root.appendChild(second)
+        try root.calculateLayout()
+        #expect(first.layout.frame.width == 38)
+        #expect(second.layout.frame == Rect(x: 38, y: 0, width: 12, height: 20))
+    }
+
+    @Test func aMaximumBoundsAContributionWithoutItsMargins() throws {
+        // The wrapping row's automatic minimum is its largest outer min-content contribution:
+        // the inner item's content (100) within its maximum width (80), plus its 2 × 10 pt
+        // margins, 100 — the maximum does not bound the margins.
+        var rootStyle = FlexStyle()
+        rootStyle.width = 50
+        rootStyle.height = 40
+        let root = FlexNode(style: rootStyle)
+        var wrapStyle = FlexStyle()
+        wrapStyle.flexWrap = .wrap
+        let wrapping = FlexNode(style: wrapStyle)
+        var boundedStyle = FlexStyle()
+        boundedStyle.maxWidth = 80
+        boundedStyle.margin = FlexEdges(top: 0, right: 10, bottom: 0, left: 10)
+        let bounded = FlexNode(style: boundedStyle)
+        var contentStyle = FlexStyle()
+        contentStyle.width = 100
+        contentStyle.height = 10
+        try bounded.appendChild(FlexNode(style: contentStyle))
+        try wrapping.appendChild(bounded)
+        try root.appendChild(wrapping)
+        try root.calculateLayout()
+        #expect(wrapping.layout.frame.width == 100)
+        #expect(bounded.layout.frame.width == 80)
+    }
+
+    @Test func aWrappingColumnStretchedByARowIsAsWideAsTheLinesItsHeightMakes() throws {
+        // The row's single line is 100 pt tall and stretches the column, which wraps its three
+        // 60 pt tall items into three lines at that height: its flex basis (its max-content
+        // width) is the three lines' 3 × 40 pt, not its widest item's 40 pt.
+        var rootStyle = FlexStyle()
+        rootStyle.width = 300
+        rootStyle.height = 100
+        let root = FlexNode(style: rootStyle)
+        var columnStyle = FlexStyle()
+        columnStyle.flexDirection = .column
+        columnStyle.flexWrap = .wrap
+        let column = FlexNode(style: columnStyle)
+        var itemStyle = FlexStyle()
+        itemStyle.width = 40
+        itemStyle.height = 60
+        for _ in 0..<3 { try column.appendChild(FlexNode(style: itemStyle)) }
+        try root.appendChild(column)
+        try root.calculateLayout()
+        #expect(column.layout.frame == Rect(x: 0, y: 0, width: 120, height: 100))
+        #expect(column.children.map(\.layout.frame.minX) == [0, 40, 80])
+    }
+
+    @Test func percentagesInsideAnItemResolveAgainstTheWidthItIsGiven() throws {
+        // The inner row is measured at max-content while the outer row's base size is found:
+        // its percentages have nothing to resolve against, and its width is the third item's
+        // 80. Laid out at that width, 25 % is 20 for the first item's width and the third's
+        // basis, and the growing middle item takes the other 40.
+        var rootStyle = FlexStyle()
+        rootStyle.width = 100
+        rootStyle.height = 100
+        let root = FlexNode(style: rootStyle)
+        var outerStyle = FlexStyle()
+        outerStyle.minWidth = 50
+        let outer = FlexNode(style: outerStyle)
+        var innerStyle = FlexStyle()
+        innerStyle.margin = FlexEdges(all: 15)
+        let inner = FlexNode(style: innerStyle)
+        var firstStyle = FlexStyle()
+        firstStyle.width = .percent(25)
+        var middleStyle = FlexStyle()
+        middleStyle.flexGrow = 1
+        var lastStyle = FlexStyle()
+        lastStyle.flexBasis = .percent(25)
+        lastStyle.width = 80
+        for style in [firstStyle, middleStyle, lastStyle] {
+            try inner.appendChild(FlexNode(style: style))
+        }
+        try outer.appendChild(inner)
+        try root.appendChild(outer)
+        try root.calculateLayout()
+        #expect(inner.layout.frame == Rect(x: 15, y: 15, width: 80, height: 70))
+        #expect(inner.children.map(\.layout.frame.minX) == [0, 20, 60])
+        #expect(inner.children.map(\.layout.frame.width) == [20, 40, 20])
+    }
+
+    @Test func linesWrapAtTheContentBoxOfAMinimumThatOverridesTheMaximum() throws {
+        // The wrapping row is 47 pt wide (its minimum beats its maximum of 7), so 17 pt inside
+        // its padding: each item takes a line of its own. The three lines (30, 10 and 10 pt)
+        // share the other 210 pt of the stretched 260 pt of content height.
+        var rootStyle = FlexStyle()
+        rootStyle.width = 346
+        rootStyle.height = 290
+        let root = FlexNode(style: rootStyle)
+        var rowStyle = FlexStyle()
+        rowStyle.flexWrap = .wrap
+        rowStyle.flexBasis = 100
+        rowStyle.minWidth = 47
+        rowStyle.maxWidth = 7
+        rowStyle.padding = FlexEdges(all: 15)
+        let row = FlexNode(style: rowStyle)
+        for (width, height) in [(23.0, 30.0), (10, 10), (10, 10)] {
+            var itemStyle = FlexStyle()
+            itemStyle.width = .points(width)
+            itemStyle.height = .points(height)
+            try row.appendChild(FlexNode(style: itemStyle))
+        }
+        try root.appendChild(row)
+        try root.calculateLayout()
+        #expect(row.layout.frame.width == 47)
+        #expect(row.children.map(\.layout.frame.minX) == [15, 15, 15])
+        #expect(row.children.map(\.layout.frame.minY) == [15, 115, 195])
+    }
+
+    /// A wrapping column of automatic size and a 40 pt maximum height holding three 30 × 30
+    /// items, which its maximum height puts in three lines.
+    static func wrappingColumn() throws -> FlexNode {
+        var columnStyle = FlexStyle()
+        columnStyle.flexDirection = .column
+        columnStyle.flexWrap = .wrap
+        columnStyle.maxHeight = 40
+        columnStyle.alignSelf = .flexStart
+        let column = FlexNode(style: columnStyle)
+        var itemStyle = FlexStyle()
+        itemStyle.width = 30
+        itemStyle.height = 30
+        for _ in 0..<3 { try column.appendChild(FlexNode(style: itemStyle)) }
+        return column
+    }
+
+    @Test func aWrappingColumnKeepsItsLinesAtAHeightItsRowDoesNotStretch() throws {
+        // In a wrapping row, the column is not stretched: its height, 30 (its longest line),
+        // is not definite, and it still wraps at its maximum height, as when it was measured:
+        // three lines side by side in its 90 pt width.
+        var rootStyle = FlexStyle()
+        rootStyle.width = 200
+        rootStyle.flexWrap = .wrap
+        let root = FlexNode(style: rootStyle)
+        let column = try Self.wrappingColumn()
+        try root.appendChild(column)
+        try root.calculateLayout()
+        #expect(column.layout.frame == Rect(x: 0, y: 0, width: 90, height: 30))
+        #expect(column.children.map(\.layout.frame.minX) == [0, 30, 60])
+        #expect(column.children.map(\.layout.frame.minY) == [0, 0, 0])
+    }
+
+    @Test func aWrappingColumnInAColumnTakesItsFitContentWidth() throws {
+        // In a 50 pt wide column, the wrapping column's width is
+        // min(max-content 90, max(min-content 30, available 50)) = 50; its lines overflow it.
+        var rootStyle = FlexStyle()
+        rootStyle.width = 50
+        rootStyle.flexDirection = .column
+        let root = FlexNode(style: rootStyle)
+        let column = try Self.wrappingColumn()
+        try root.appendChild(column)
+        try root.calculateLayout()
+        #expect(column.layout.frame == Rect(x: 0, y: 0, width: 50, height: 30))
+        #expect(column.children.map(\.layout.frame.minX) == [0, 30, 60])
+    }
+
+    @Test func percentagePaddingResolvesAgainstTheFinalWidthOfItsContainer() throws {
+        // The wrapping row is measured at its max-content width, 140, then shrinks to the 120
+        // it has: its first item's 10 % bottom padding is 12 pt of 120, not 14 of 140, and
+        // the second item, on a line of its own, starts below it.
+        var rootStyle = FlexStyle()
+        rootStyle.width = 120
+        rootStyle.height = 200
+        rootStyle.alignItems = .flexStart
+        let root = FlexNode(style: rootStyle)
+        var rowStyle = FlexStyle()
+        rowStyle.flexWrap = .wrap
+        let row = FlexNode(style: rowStyle)
+        var paddedStyle = FlexStyle()
+        paddedStyle.width = 40
+        paddedStyle.padding = FlexEdges(top: 0, right: 0, bottom: .percent(10), left: 0)
+        var wideStyle = FlexStyle()
+        wideStyle.width = 100
+        wideStyle.height = 20
+        let padded = FlexNode(style: paddedStyle)
+        let wide = FlexNode(style: wideStyle)
+        try row.appendChild(padded)
+        try row.appendChild(wide)
+        try root.appendChild(row)
+        try root.calculateLayout()
+        #expect(row.layout.frame == Rect(x: 0, y: 0, width: 120, height: 32))
+        #expect(padded.layout.frame == Rect(x: 0, y: 0, width: 40, height: 12))
+        #expect(wide.layout.frame == Rect(x: 0, y: 12, width: 100, height: 20))
+    }
+
+    @Test func aPercentageGapOfAHeightThatIsNotDefiniteIsZero() throws {
+        // The inner column's 150 pt height comes from flexing in a column of automatic
+        // height, so it is not definite: its 10 % row gap is 0 and its items keep their sizes.
+        var rootStyle = FlexStyle()
+        rootStyle.width = 100
+        rootStyle.flexDirection = .column
+        let root = FlexNode(style: rootStyle)
+        var columnStyle = FlexStyle()
+        columnStyle.flexDirection = .column
+        columnStyle.rowGap = .percent(10)
+        let column = FlexNode(style: columnStyle)
+        for height in [100.0, 50] {
+            var itemStyle = FlexStyle()
+            itemStyle.height = .points(height)
+            try column.appendChild(FlexNode(style: itemStyle))
+        }
+        try root.appendChild(column)
+        try root.calculateLayout()
+        #expect(column.layout.frame.height == 150)
+        #expect(column.children.map(\.layout.frame.minY) == [0, 100])
+        #expect(column.children.map(\.layout.frame.height) == [100, 50])
+    }
+
+    @Test func aContainerMeasuredWithoutItsWidthIsMeasuredAgainWhenPercentagesNeedIt() throws {
+        // The column is first measured at max-content: 100 pt wide, and its item's 20 %
+        // bottom padding has no width to resolve against. Given that width, the padding is
+        // 20 pt, and so is the column's height.
+        var rootStyle = FlexStyle()
+        rootStyle.width = 200
+        rootStyle.height = 200
+        rootStyle.alignItems = .flexStart
+        let root = FlexNode(style: rootStyle)
+        var columnStyle = FlexStyle()
+        columnStyle.flexDirection = .column
+        let column = FlexNode(style: columnStyle)
+        var itemStyle = FlexStyle()
+        itemStyle.width = 100
+        itemStyle.padding = FlexEdges(top: 0, right: 0, bottom: .percent(20), left: 0)
+        let item = FlexNode(style: itemStyle)
+        try column.appendChild(item)
+        try root.appendChild(column)
+        try root.calculateLayout()
+        #expect(column.layout.frame == Rect(x: 0, y: 0, width: 100, height: 20))
+        #expect(item.layout.frame == Rect(x: 0, y: 0, width: 100, height: 20))
+    }
+
+    @Test func aWrappingColumnInAColumnWrapsAtItsDefiniteFlexedHeight() throws {
+        // The inner column's 100 pt basis in a column of definite height is definite: it
+        // wraps its three 60 pt tall items into three lines at that height, and is as wide as
+        // they are, 90 pt (within the 200 pt it has), not as its widest item.
+        var rootStyle = FlexStyle()
+        rootStyle.width = 200
+        rootStyle.height = 300
+        rootStyle.flexDirection = .column
+        let root = FlexNode(style: rootStyle)
+        var columnStyle = FlexStyle()
+        columnStyle.flexDirection = .column
+        columnStyle.flexWrap = .wrap
+        columnStyle.flexBasis = 100
+        columnStyle.flexShrink = 0
+        columnStyle.minHeight = 0
+        columnStyle.alignSelf = .flexStart
+        let column = FlexNode(style: columnStyle)
+        var itemStyle = FlexStyle()
+        itemStyle.width = 30
+        itemStyle.height = 60
+        for _ in 0..<3 { try column.appendChild(FlexNode(style: itemStyle)) }
+        try root.appendChild(column)
+        try root.calculateLayout()
+        #expect(column.layout.frame == Rect(x: 0, y: 0, width: 90, height: 100))
+        #expect(column.children.map(\.layout.frame.minX) == [0, 30, 60])
+    }
+
+    @Test func aColumnFindsItsWidthBeforeItsItemsPercentagesResolveAgainstIt() throws {
+        // The inner column's width is its widest item's 100 pt; its other item's 20 % bottom
+        // padding is 20 pt of that, so the column, and the outer column, are 20 pt tall.
+        var rootStyle = FlexStyle()
+        rootStyle.width = 200
+        rootStyle.flexDirection = .column
+        rootStyle.alignItems = .flexStart
+        let root = FlexNode(style: rootStyle)
+        var columnStyle = FlexStyle()
+        columnStyle.flexDirection = .column
+        let column = FlexNode(style: columnStyle)
+        var wideStyle = FlexStyle()
+        wideStyle.width = 100
+        var paddedStyle = FlexStyle()
+        paddedStyle.padding = FlexEdges(top: 0, right: 0, bottom: .percent(20), left: 0)
+        let padded = FlexNode(style: paddedStyle)
+        try column.appendChild(FlexNode(style: wideStyle))
+        try column.appendChild(padded)
+        try root.appendChild(column)
+        try root.calculateLayout()
+        #expect(root.layout.frame.height == 20)
+        #expect(column.layout.frame == Rect(x: 0, y: 0, width: 100, height: 20))
+        #expect(padded.layout.frame == Rect(x: 0, y: 0, width: 100, height: 20))
+    }
+
+    @Test func aWrappingColumnsAutomaticMinimumComesFromTheLinesItsOwnHeightMakes() throws {
+        // The wrapping column's own 100 pt height puts its three 60 pt items in three lines,
+        // so its content is 60 pt tall, and its automatic minimum is min(100, 60) = 60: it
+        // shrinks that far to make room for the 180 pt item that does not shrink.
+        var rootStyle = FlexStyle()
+        rootStyle.width = 100
+        rootStyle.height = 200
+        rootStyle.flexDirection = .column
+        let root = FlexNode(style: rootStyle)
+        var columnStyle = FlexStyle()
+        columnStyle.flexDirection = .column
+        columnStyle.flexWrap = .wrap
+        columnStyle.height = 100
+        let column = FlexNode(style: columnStyle)
+        var itemStyle = FlexStyle()
+        itemStyle.width = 20
+        itemStyle.height = 60
+        for _ in 0..<3 { try column.appendChild(FlexNode(style: itemStyle)) }
+        var rigidStyle = FlexStyle()
+        rigidStyle.height = 180
+        rigidStyle.flexShrink = 0
+        let rigid = FlexNode(style: rigidStyle)
+        try root.appendChild(column)
+        try root.appendChild(rigid)
+        try root.calculateLayout()
+        #expect(column.layout.frame == Rect(x: 0, y: 0, width: 100, height: 60))
+        #expect(rigid.layout.frame.minY == 60)
+    }
+
+    @Test func aWrappingRowFindsItsWidthBeforeItsHeightIsMeasured() throws {
+        // In a column, the wrapping row's width is its max-content width, 80 (its 25 % items
+        // count for nothing then). At that width they are 20 pt wide and wrap below the first
+        // item: the row is 40 + 30 pt tall.
+        var rootStyle = FlexStyle()
+        rootStyle.width = 200
+        rootStyle.flexDirection = .column
+        rootStyle.alignItems = .flexStart
+        let root = FlexNode(style: rootStyle)
+        var rowStyle = FlexStyle()
+        rowStyle.flexWrap = .wrap
+        let row = FlexNode(style: rowStyle)
+        let sizes: [(FlexLength, Double)] = [
+            (.points(80), 40), (.percent(25), 10), (.percent(25), 30),
+        ]
+        for (width, height) in sizes {
+            var itemStyle = FlexStyle()
+            itemStyle.width = width
+            itemStyle.height = .points(height)
+            try row.appendChild(FlexNode(style: itemStyle))
+        }
+        try root.appendChild(row)
+        try root.calculateLayout()
+        #expect(row.layout.frame == Rect(x: 0, y: 0, width: 80, height: 70))
+        #expect(row.children.map(\.layout.frame.minX) == [0, 0, 20])
+        #expect(row.children.map(\.layout.frame.minY) == [0, 40, 40])
+    }
+
+    @Test func aWrappingColumnsWidthMakesRoomForItsBaselineOffsets() throws {
+        // The column's items share a baseline at their left border edges: the first item's
+        // 10 pt margin moves the second item 10 pt right, so the column of automatic height
+        // (its items in one line) is 10 + 80 pt wide, not its widest item's 80.
+        var rootStyle = FlexStyle()
+        rootStyle.width = 300
+        let root = FlexNode(style: rootStyle)
+        var columnStyle = FlexStyle()
+        columnStyle.flexDirection = .column
+        columnStyle.flexWrap = .wrap
+        columnStyle.alignItems = .baseline
+        let column = FlexNode(style: columnStyle)
+        var firstStyle = FlexStyle()
+        firstStyle.width = 50
+        firstStyle.height = 10
+        firstStyle.margin = FlexEdges(top: 0, right: 0, bottom: 0, left: 10)
+        var secondStyle = FlexStyle()
+        secondStyle.width = 80
+        secondStyle.height = 10
+        try column.appendChild(FlexNode(style: firstStyle))
+        try column.appendChild(FlexNode(style: secondStyle))
+        try root.appendChild(column)
+        try root.calculateLayout()
+        #expect(column.layout.frame.width == 90)
+        #expect(column.children.map(\.layout.frame.minX) == [10, 10])
+    }
+}
