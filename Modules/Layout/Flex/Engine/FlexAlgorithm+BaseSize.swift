@@ -105,7 +105,11 @@ extension FlexAlgorithm {
             && available.cross(isRow).definiteValue != nil
         {
             childKnown.setCross(
-                isRow, crossAvailable.definiteValue.map { $0 - item.margin.crossSum(isRow) })
+                isRow,
+                crossAvailable.definiteValue.map {
+                    ($0 - item.margin.crossSum(isRow)).clamped(
+                        min: transferredMin.cross(isRow), max: transferredMax.cross(isRow))
+                })
             crossIsDefinite = !c.isWrap && c.hasDefiniteCrossSize && crossParentSize != nil
         }
         return (childKnown, childParentSize, crossAvailable, crossIsDefinite)

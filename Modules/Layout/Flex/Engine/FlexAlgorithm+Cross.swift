@@ -67,10 +67,25 @@ extension FlexAlgorithm {
                         knownDimensions: known, knownDefinite: itemDefiniteness(item),
                         parentSize: itemPercentBasis, availableSpace: space,
                         direction: item.direction))
-                innerCross = max(
-                    max(output.size.cross(isRow), ratioCross ?? 0).clamped(
-                        min: transferredMin, max: transferredMax),
-                    pbCross)
+                if let ratioCross, item.node.measure == nil {
+                    // CSS Box Sizing level 4, Preferred Aspect Ratios: the size through the ratio
+                    // is within the limits carried through it, and an automatic minimum (the
+                    // content's size, within the item's own maximum only) wins over them; a
+                    // minimum of the item's own replaces that content floor. (Chromium keeps
+                    // measured content, text, within the carried maximum.)
+                    let minStyle = isRow ? item.node.style.minHeight : item.node.style.minWidth
+                    let contentFloor =
+                        minStyle == .auto
+                        ? output.size.cross(isRow).atMost(item.maxSize.cross(isRow)) : 0
+                    innerCross = max(
+                        ratioCross.clamped(min: transferredMin, max: transferredMax),
+                        contentFloor, pbCross)
+                } else {
+                    innerCross = max(
+                        max(output.size.cross(isRow), ratioCross ?? 0).clamped(
+                            min: transferredMin, max: transferredMax),
+                        pbCross)
+                }
             }
             item.hypotheticalInnerSize.setCross(isRow, innerCross)
             item.hypotheticalOuterSize.setCross(isRow, innerCross + item.margin.crossSum(isRow))

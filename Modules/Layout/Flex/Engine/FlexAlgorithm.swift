@@ -243,7 +243,9 @@ final class FlexAlgorithm {
 
         var constants = constants(
             style, known: known, definite: definite, parentSize: parentSize,
-            direction: input.direction)
+            direction: input.direction,
+            sizeIsGiven: Dims(
+                input.knownDimensions.width != nil, input.knownDimensions.height != nil))
         constants.clampsOwnSize = input.sizingMode == .inherentSize || input.runMode != .computeSize
         let algorithm = FlexAlgorithm(node: node, c: constants)
         var inner = input
@@ -258,7 +260,7 @@ final class FlexAlgorithm {
 
     private static func constants(
         _ style: FlexStyle, known: Dims<Double?>, definite: Dims<Bool>, parentSize: Dims<Double?>,
-        direction: LayoutDirection
+        direction: LayoutDirection, sizeIsGiven: Dims<Bool>
     ) -> FlexConstants {
         let isRow = style.flexDirection.isRow
         let wrap = style.flexWrap
@@ -286,6 +288,18 @@ final class FlexAlgorithm {
                 style.maxWidth.resolve(parentSize.width), style.maxHeight.resolve(parentSize.height)
             ),
             ratio: aspect)
+        // A size given by the parent already went through the limits carried by the ratio
+        // (and the box's automatic minimum may exceed them): only the box's own limits apply.
+        var minLimit = limits.min
+        var maxLimit = limits.max
+        if sizeIsGiven.width {
+            minLimit.width = style.minWidth.resolve(parentSize.width)
+            maxLimit.width = style.maxWidth.resolve(parentSize.width)
+        }
+        if sizeIsGiven.height {
+            minLimit.height = style.minHeight.resolve(parentSize.height)
+            maxLimit.height = style.maxHeight.resolve(parentSize.height)
+        }
         let innerSize = known.minus(inset.sums)
         let gapBasis = innerSize.unwrap(or: .zero)
         let knownMainDefinite = definite.main(isRow)
@@ -298,8 +312,8 @@ final class FlexAlgorithm {
             isBalance: wrap.isBalance,
             isSpecSizing: style.intrinsicSizing == .specification,
             lineCount: wrap.isMultiLine ? max(1, style.flexLineCount) : nil,
-            minSize: limits.min.plus(boxAdjustment),
-            maxSize: limits.max.plus(boxAdjustment),
+            minSize: minLimit.plus(boxAdjustment),
+            maxSize: maxLimit.plus(boxAdjustment),
             margin: margin,
             border: border,
             contentBoxInset: inset,

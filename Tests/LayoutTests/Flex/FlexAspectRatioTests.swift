@@ -1,0 +1,71 @@
+import Testing
+import TrellisGeometry
+import TrellisLayout
+
+/// Items with an aspect ratio, with the frames headless Chromium gives the same boxes
+/// (`box-sizing: border-box`, every box a flex container).
+@Suite struct FlexAspectRatioTests {
+    /// A row container of the given size holding one item.
+    static func row(
+        width: Double, height: Double, item: FlexNode, alignItems: FlexItemAlignment? = nil
+    )
+        throws -> FlexNode
+    {
+        var style = FlexStyle()
+        style.width = .points(width)
+        style.height = .points(height)
+        if let alignItems { style.alignItems = alignItems }
+        let root = FlexNode(style: style)
+        try root.appendChild(item)
+        return root
+    }
+
+    /// A box of fixed size.
+    static func box(width: Double, height: Double) -> FlexNode {
+        var style = FlexStyle()
+        style.width = .points(width)
+        style.height = .points(height)
+        return FlexNode(style: style)
+    }
+
+    @Test func aStretchedCrossSizeIsClampedBeforeItGoesThroughTheRatio() throws {
+        // The line is 20 high, less the 10 of margins: 10, raised to the minimum height of 30;
+        // the width is 30 × 2.
+        var style = FlexStyle()
+        style.aspectRatio = 2
+        style.minHeight = 30
+        style.margin = FlexEdges(all: 5)
+        let item = FlexNode(style: style)
+        let root = try Self.row(width: 200, height: 20, item: item)
+        try root.calculateLayout()
+        #expect(item.layout.frame == Rect(x: 5, y: 5, width: 60, height: 30))
+    }
+
+    @Test func contentWinsOverAMaximumCarriedThroughTheRatio() throws {
+        // max-width 100 carries a maximum height of 100 / 1.5 into the height; the automatic
+        // minimum height (the 94 of content) wins over it.
+        var style = FlexStyle()
+        style.aspectRatio = 1.5
+        style.flexBasis = 133
+        style.maxWidth = 100
+        let item = FlexNode(style: style)
+        try item.appendChild(Self.box(width: 49, height: 94))
+        let root = try Self.row(width: 266, height: 286, item: item, alignItems: .flexStart)
+        try root.calculateLayout(rounding: .none)
+        #expect(item.layout.frame == Rect(x: 0, y: 0, width: 100, height: 94))
+    }
+
+    @Test func aMinimumOfTheItemsOwnDropsTheContentFloor() throws {
+        // With min-height 10 the height is 133 / 1.5 and the content overflows.
+        var style = FlexStyle()
+        style.aspectRatio = 1.5
+        style.flexBasis = 133
+        style.minHeight = 10
+        let item = FlexNode(style: style)
+        try item.appendChild(Self.box(width: 49, height: 94))
+        let root = try Self.row(width: 266, height: 286, item: item, alignItems: .flexStart)
+        try root.calculateLayout(rounding: .none)
+        #expect(item.layout.frame.width == 133)
+        #expect(abs(item.layout.frame.height - 133 / 1.5) < 1e-9)
+    }
+}
