@@ -68,4 +68,43 @@ import TrellisLayout
         #expect(item.layout.frame.width == 133)
         #expect(abs(item.layout.frame.height - 133 / 1.5) < 1e-9)
     }
+
+    @Test func paddingHoldsAStretchedCrossSizeAboveItsMaximum() throws {
+        // A column 200 wide stretches the item to its max-width of 40, but its padding holds
+        // it at 50; the height is 50 / 0.5.
+        var rootStyle = FlexStyle()
+        rootStyle.flexDirection = .column
+        rootStyle.width = 200
+        let root = FlexNode(style: rootStyle)
+        var style = FlexStyle()
+        style.aspectRatio = 0.5
+        style.maxWidth = 40
+        style.padding = FlexEdges(all: 25)
+        let item = FlexNode(style: style)
+        try root.appendChild(item)
+        try root.calculateLayout()
+        #expect(item.layout.frame == Rect(x: 0, y: 0, width: 50, height: 100))
+        #expect(root.layout.frame.height == 100)
+    }
+
+    @Test func anItemsOwnMinimumDoesNotRaiseItsFlexBaseSize() throws {
+        // The empty item's content basis is 0, not its min-width of 60: the 240 of free space
+        // goes 2 : 1, so it is 160 wide and 160 / 0.5 high.
+        var rootStyle = FlexStyle()
+        rootStyle.width = 240
+        let root = FlexNode(style: rootStyle)
+        var style = FlexStyle()
+        style.aspectRatio = 0.5
+        style.flexGrow = 1
+        style.minWidth = 60
+        let item = FlexNode(style: style)
+        var otherStyle = FlexStyle()
+        otherStyle.flexGrow = 0.5
+        let other = FlexNode(style: otherStyle)
+        try root.appendChild(item)
+        try root.appendChild(other)
+        try root.calculateLayout()
+        #expect(item.layout.frame == Rect(x: 0, y: 0, width: 160, height: 320))
+        #expect(other.layout.frame == Rect(x: 160, y: 0, width: 80, height: 320))
+    }
 }

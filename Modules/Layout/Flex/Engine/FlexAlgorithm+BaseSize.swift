@@ -97,7 +97,8 @@ extension FlexAlgorithm {
         childKnown.setCross(
             isRow,
             childKnown.cross(isRow).clamped(
-                min: transferredMin.cross(isRow), max: transferredMax.cross(isRow)))
+                min: transferredMin.cross(isRow), max: transferredMax.cross(isRow)
+            ).atLeast(item.paddingBorder.crossSum(isRow)))
         // An item stretches to a cross space the container has, not to a limit of its own that
         // stands in for an unknown one.
         if item.alignSelf.position == .stretch && !item.marginIsAuto.crossStart(isRow)
@@ -107,8 +108,10 @@ extension FlexAlgorithm {
             childKnown.setCross(
                 isRow,
                 crossAvailable.definiteValue.map {
-                    ($0 - item.margin.crossSum(isRow)).clamped(
-                        min: transferredMin.cross(isRow), max: transferredMax.cross(isRow))
+                    max(
+                        ($0 - item.margin.crossSum(isRow)).clamped(
+                            min: transferredMin.cross(isRow), max: transferredMax.cross(isRow)),
+                        item.paddingBorder.crossSum(isRow))
                 })
             crossIsDefinite = !c.isWrap && c.hasDefiniteCrossSize && crossParentSize != nil
         }
@@ -208,12 +211,17 @@ extension FlexAlgorithm {
                 basisIsMeasured = true
             }
 
-            if basisIsMeasured && item.aspectRatio != nil {
+            if basisIsMeasured, let ratio = item.aspectRatio {
                 // A content size of a box with an aspect ratio is within its cross limits
-                // through the ratio (CSS Box Sizing level 4, Aspect-ratio Size Transfers); the
-                // flex algorithm itself clamps by the item's own limits only (§9.2 step 3).
+                // through the ratio (CSS Box Sizing level 4, Aspect-ratio Size Transfers); its
+                // own main limits do not clamp a flex base size (§9.2 step 3).
+                func carried(_ cross: Double?) -> Double? {
+                    cross.map { isRow ? $0 * ratio : $0 / ratio }
+                }
                 basis = basis.map {
-                    $0.clamped(min: transferredMin.main(isRow), max: transferredMax.main(isRow))
+                    $0.clamped(
+                        min: carried(item.minSize.cross(isRow)),
+                        max: carried(item.maxSize.cross(isRow)))
                 }
             }
             let pbMain = item.paddingBorder.mainSum(isRow)

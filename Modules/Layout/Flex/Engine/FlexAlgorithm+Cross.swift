@@ -44,11 +44,15 @@ extension FlexAlgorithm {
             {
                 // CSS Box Sizing level 4, Preferred Aspect Ratios: an automatic cross size comes
                 // from the used main size through the aspect ratio (a box without content has
-                // no larger minimum).
+                // no larger minimum), within the item's own cross limits: the used main size
+                // already went through the limits the ratio carries, and one that its padding
+                // and border hold above them is not brought back.
                 let main = item.targetSize.main(isRow)
                 let ratioCross = isRow ? main / ratio : main * ratio
                 innerCross = max(
-                    ratioCross.clamped(min: transferredMin, max: transferredMax), pbCross)
+                    ratioCross.clamped(
+                        min: item.minSize.cross(isRow), max: item.maxSize.cross(isRow)),
+                    pbCross)
             } else {
                 var ratioCross: Double?
                 if let ratio = item.aspectRatio {
@@ -78,7 +82,8 @@ extension FlexAlgorithm {
                         minStyle == .auto
                         ? output.size.cross(isRow).atMost(item.maxSize.cross(isRow)) : 0
                     innerCross = max(
-                        ratioCross.clamped(min: transferredMin, max: transferredMax),
+                        ratioCross.clamped(
+                            min: item.minSize.cross(isRow), max: item.maxSize.cross(isRow)),
                         contentFloor, pbCross)
                 } else {
                     innerCross = max(
