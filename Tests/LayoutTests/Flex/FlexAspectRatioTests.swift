@@ -107,4 +107,63 @@ import TrellisLayout
         #expect(item.layout.frame == Rect(x: 0, y: 0, width: 160, height: 320))
         #expect(other.layout.frame == Rect(x: 160, y: 0, width: 80, height: 320))
     }
+
+    @Test func aDefiniteStretchedHeightGivesContentWidthThroughTheRatio() throws {
+        // The inner item is stretched to the 20 high line of a container of definite height,
+        // so it is 20 × 2 wide, and so is the container stretched around it.
+        var outerStyle = FlexStyle()
+        outerStyle.width = 50
+        outerStyle.height = 20
+        let outer = FlexNode(style: outerStyle)
+        let middle = FlexNode(style: FlexStyle())
+        var style = FlexStyle()
+        style.aspectRatio = 2
+        let inner = FlexNode(style: style)
+        try middle.appendChild(inner)
+        try outer.appendChild(middle)
+        let root = try Self.row(width: 113, height: 20, item: outer)
+        try root.calculateLayout()
+        #expect(middle.layout.frame.size == Size(width: 40, height: 20))
+        #expect(inner.layout.frame.size == Size(width: 40, height: 20))
+    }
+
+    @Test func aHeightThatIsNotDefiniteGivesNoWidthThroughTheRatio() throws {
+        // The item with auto margins is as high as its content, not stretched: the innermost
+        // box's height of 190 from the available space is not definite, so everything is
+        // empty and centred.
+        var marginStyle = FlexStyle()
+        marginStyle.margin = FlexEdges(all: .auto)
+        let centred = FlexNode(style: marginStyle)
+        let middle = FlexNode(style: FlexStyle())
+        var style = FlexStyle()
+        style.aspectRatio = 2
+        let inner = FlexNode(style: style)
+        try middle.appendChild(inner)
+        try centred.appendChild(middle)
+        let root = try Self.row(width: 126, height: 190, item: centred)
+        try root.calculateLayout()
+        #expect(centred.layout.frame == Rect(x: 63, y: 95, width: 0, height: 0))
+        #expect(inner.layout.frame.size == Size(width: 0, height: 0))
+    }
+
+    @Test func aHeightRaisedToPaddingAndBorderGoesThroughTheRatio() throws {
+        // An empty box with borders of 8 is 16 high, so 16 × 1.5 wide, and its container's
+        // content width is that.
+        var containerStyle = FlexStyle()
+        containerStyle.maxHeight = 100
+        let container = FlexNode(style: containerStyle)
+        var style = FlexStyle()
+        style.aspectRatio = 1.5
+        style.height = 0
+        style.border = FlexEdges(all: 8)
+        let item = FlexNode(style: style)
+        try container.appendChild(item)
+        var rootStyle = FlexStyle()
+        rootStyle.width = 240
+        let root = FlexNode(style: rootStyle)
+        try root.appendChild(container)
+        try root.calculateLayout()
+        #expect(container.layout.frame.size == Size(width: 24, height: 16))
+        #expect(item.layout.frame.size == Size(width: 24, height: 16))
+    }
 }

@@ -114,6 +114,9 @@ extension FlexAlgorithm {
                         item.paddingBorder.crossSum(isRow))
                 })
             crossIsDefinite = !c.isWrap && c.hasDefiniteCrossSize && crossParentSize != nil
+            // Through its aspect ratio, a cross size that is not definite would size the item's
+            // main axis: the item is measured without it.
+            if item.aspectRatio != nil && !crossIsDefinite { childKnown.setCross(isRow, nil) }
         }
         return (childKnown, childParentSize, crossAvailable, crossIsDefinite)
     }
@@ -203,7 +206,10 @@ extension FlexAlgorithm {
                     LayoutInput(
                         runMode: .computeSize, sizingMode: .contentSize,
                         axis: isRow ? .horizontal : .vertical,
-                        knownDimensions: childKnown, parentSize: childParentSize,
+                        knownDimensions: childKnown,
+                        knownDefinite: Dims.fromMainCross(
+                            isRow, main: true, cross: crossIsDefinite || !isRow),
+                        parentSize: childParentSize,
                         availableSpace: childAvailable,
                         direction: item.direction, isSpeculative: isSpeculative))
                 basis = output.size.main(isRow)

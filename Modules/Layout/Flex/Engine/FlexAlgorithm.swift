@@ -211,7 +211,9 @@ final class FlexAlgorithm {
         let clampedStyleSize: Dims<Double?> =
             input.sizingMode == .inherentSize
             ? Dims(style.width.resolve(parentSize.width), style.height.resolve(parentSize.height))
-                .applyingAspectRatio(aspect).plus(boxAdjustment).clamped(min: minSize, max: maxSize)
+                .applyingAspectRatio(aspect, floor: style.boxSizing == .borderBox ? pbSum : .zero)
+                .plus(boxAdjustment)
+                .clamped(min: minSize, max: maxSize)
             : .none
         // Limits that fix the size fix a measurement of the content too, except percentage
         // limits: a flex base size is not clamped (§9.2 step 3), and a percentage limit that
@@ -478,7 +480,11 @@ final class FlexAlgorithm {
         let aspectRatio = child.style.aspectRatio
         var size = Dims(width.resolve(percentBasis.width), height.resolve(percentBasis.height))
         let hasOwnSize = Dims(size.width != nil, size.height != nil)
-        if aspectRatio != nil { size = size.applyingAspectRatio(aspectRatio) }
+        if aspectRatio != nil {
+            let pbSum = (padding + border).sums
+            size = size.applyingAspectRatio(
+                aspectRatio, floor: child.style.boxSizing == .borderBox ? pbSum : .zero)
+        }
         var minSize = Dims(
             child.style.minWidth.resolve(percentBasis.width),
             child.style.minHeight.resolve(percentBasis.height))

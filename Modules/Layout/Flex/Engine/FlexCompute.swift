@@ -123,7 +123,8 @@ enum FlexLeaf {
             let styleSize = Dims(
                 style.width.resolve(parentSize.width), style.height.resolve(parentSize.height)
             )
-            .applyingAspectRatio(aspect).plus(boxAdjustment)
+            .applyingAspectRatio(aspect, floor: style.boxSizing == .borderBox ? pbSum : .zero).plus(
+                boxAdjustment)
             minSize = Dims(
                 style.minWidth.resolve(parentSize.width), style.minHeight.resolve(parentSize.height)
             )
@@ -132,7 +133,9 @@ enum FlexLeaf {
                 style.maxWidth.resolve(parentSize.width), style.maxHeight.resolve(parentSize.height)
             )
             .plus(boxAdjustment)
-            nodeSize = known.or(styleSize)
+            // A size given in one axis gives the other through the ratio.
+            nodeSize = known.or(styleSize).applyingAspectRatio(
+                aspect, floor: style.boxSizing == .borderBox ? pbSum : .zero)
         }
 
         let gutter = Dims(

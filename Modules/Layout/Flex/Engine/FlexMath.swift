@@ -154,12 +154,18 @@ extension Dims where T == Double? {
         return (lower, upper)
     }
 
-    /// The missing component derived from the present one through an aspect ratio.
-    func applyingAspectRatio(_ ratio: Double?) -> Dims<Double?> {
+    /// The missing component derived from the present one through an aspect ratio, the present
+    /// one first raised to `floor` (a border box's padding and border: a box is never smaller,
+    /// and the ratio carries its used size).
+    func applyingAspectRatio(_ ratio: Double?, floor: Dims<Double> = .zero) -> Dims<Double?> {
         guard let ratio else { return self }
         switch (width, height) {
-        case (.some(let w), .none): return Dims(w, w / ratio)
-        case (.none, .some(let h)): return Dims(h * ratio, h)
+        case (.some(let w), .none):
+            let used = Swift.max(w, floor.width)
+            return Dims(used, used / ratio)
+        case (.none, .some(let h)):
+            let used = Swift.max(h, floor.height)
+            return Dims(used * ratio, used)
         default: return self
         }
     }
