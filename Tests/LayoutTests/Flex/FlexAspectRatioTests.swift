@@ -166,4 +166,17 @@ import TrellisLayout
         #expect(container.layout.frame.size == Size(width: 24, height: 16))
         #expect(item.layout.frame.size == Size(width: 24, height: 16))
     }
+
+    @Test func aMaximumCarriedThroughTheRatioDoesNotClampAStretchedSize() throws {
+        // Stretched to 100 less its margins: 90 high; 90 through the ratio is 90 wide, held at
+        // the max-width of 40. The 40 carried back as a maximum height does not apply.
+        var style = FlexStyle()
+        style.aspectRatio = 1
+        style.maxWidth = 40
+        style.margin = FlexEdges(all: 5)
+        let item = FlexNode(style: style)
+        let root = try Self.row(width: 200, height: 100, item: item)
+        try root.calculateLayout()
+        #expect(item.layout.frame == Rect(x: 5, y: 5, width: 40, height: 90))
+    }
 }

@@ -105,12 +105,15 @@ extension FlexAlgorithm {
             && !item.marginIsAuto.crossEnd(isRow) && childKnown.cross(isRow) == nil
             && available.cross(isRow).definiteValue != nil
         {
+            // The line less the item's margins, within the item's own cross limits (limits
+            // carried through an aspect ratio from the main axis do not clamp a stretched size).
             childKnown.setCross(
                 isRow,
-                crossAvailable.definiteValue.map {
+                available.cross(isRow).definiteValue.map {
                     max(
-                        ($0 - item.margin.crossSum(isRow)).clamped(
-                            min: transferredMin.cross(isRow), max: transferredMax.cross(isRow)),
+                        (c.dividedCrossSpace(crossParentSize ?? $0) - item.margin.crossSum(isRow))
+                            .clamped(
+                                min: item.minSize.cross(isRow), max: item.maxSize.cross(isRow)),
                         item.paddingBorder.crossSum(isRow))
                 })
             crossIsDefinite = !c.isWrap && c.hasDefiniteCrossSize && crossParentSize != nil
