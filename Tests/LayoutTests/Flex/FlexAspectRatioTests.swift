@@ -179,4 +179,40 @@ import TrellisLayout
         try root.calculateLayout()
         #expect(item.layout.frame == Rect(x: 5, y: 5, width: 40, height: 90))
     }
+
+    @Test func theRatioCarriesAClampedSize() throws {
+        // height: 160 within max-height: 30 is 30, so the width is 30 × 2, and the container
+        // around the item is as wide.
+        let container = FlexNode(style: FlexStyle())
+        var style = FlexStyle()
+        style.aspectRatio = 2
+        style.height = 160
+        style.maxHeight = 30
+        let item = FlexNode(style: style)
+        try container.appendChild(item)
+        var rootStyle = FlexStyle()
+        rootStyle.width = 254
+        let root = FlexNode(style: rootStyle)
+        try root.appendChild(container)
+        try root.calculateLayout()
+        #expect(item.layout.frame.size == Size(width: 60, height: 30))
+        #expect(container.layout.frame.size == Size(width: 60, height: 30))
+    }
+
+    @Test func aClampedSizeStillGivesTheFlexBaseSize() throws {
+        // width: 30 is the flex base size although min-width is 80: a quarter of the 314 of
+        // free space makes 108.5, and the height is 108.5 / 0.5.
+        var style = FlexStyle()
+        style.aspectRatio = 0.5
+        style.width = 30
+        style.minWidth = 80
+        style.flexGrow = 0.25
+        let item = FlexNode(style: style)
+        var rootStyle = FlexStyle()
+        rootStyle.width = 344
+        let root = FlexNode(style: rootStyle)
+        try root.appendChild(item)
+        try root.calculateLayout(rounding: .none)
+        #expect(item.layout.frame.size == Size(width: 108.5, height: 217))
+    }
 }

@@ -198,20 +198,20 @@ final class FlexAlgorithm {
         let pbSum = (padding + border).sums
         let boxAdjustment = style.boxSizing == .contentBox ? pbSum : .zero
 
-        let limits = Dims<Double?>.limitsThroughRatio(
-            min: Dims(
-                style.minWidth.resolve(parentSize.width), style.minHeight.resolve(parentSize.height)
-            ),
-            max: Dims(
-                style.maxWidth.resolve(parentSize.width), style.maxHeight.resolve(parentSize.height)
-            ),
-            ratio: aspect)
+        let ownMin = Dims(
+            style.minWidth.resolve(parentSize.width), style.minHeight.resolve(parentSize.height))
+        let ownMax = Dims(
+            style.maxWidth.resolve(parentSize.width), style.maxHeight.resolve(parentSize.height))
+        let limits = Dims<Double?>.limitsThroughRatio(min: ownMin, max: ownMax, ratio: aspect)
         let minSize = limits.min.plus(boxAdjustment)
         let maxSize = limits.max.plus(boxAdjustment)
         let clampedStyleSize: Dims<Double?> =
             input.sizingMode == .inherentSize
             ? Dims(style.width.resolve(parentSize.width), style.height.resolve(parentSize.height))
-                .applyingAspectRatio(aspect, floor: style.boxSizing == .borderBox ? pbSum : .zero)
+                .applyingAspectRatio(
+                    aspect, floor: style.boxSizing == .borderBox ? pbSum : .zero, min: ownMin,
+                    max: ownMax
+                )
                 .plus(boxAdjustment)
                 .clamped(min: minSize, max: maxSize)
             : .none
@@ -480,17 +480,18 @@ final class FlexAlgorithm {
         let aspectRatio = child.style.aspectRatio
         var size = Dims(width.resolve(percentBasis.width), height.resolve(percentBasis.height))
         let hasOwnSize = Dims(size.width != nil, size.height != nil)
-        if aspectRatio != nil {
-            let pbSum = (padding + border).sums
-            size = size.applyingAspectRatio(
-                aspectRatio, floor: child.style.boxSizing == .borderBox ? pbSum : .zero)
-        }
         var minSize = Dims(
             child.style.minWidth.resolve(percentBasis.width),
             child.style.minHeight.resolve(percentBasis.height))
         var maxSize = Dims(
             child.style.maxWidth.resolve(percentBasis.width),
             child.style.maxHeight.resolve(percentBasis.height))
+        if aspectRatio != nil {
+            let pbSum = (padding + border).sums
+            size = size.applyingAspectRatio(
+                aspectRatio, floor: child.style.boxSizing == .borderBox ? pbSum : .zero,
+                min: minSize, max: maxSize)
+        }
         if child.style.boxSizing == .contentBox {
             size = size.plus(boxAdjustment)
             minSize = minSize.plus(boxAdjustment)

@@ -154,18 +154,21 @@ extension Dims where T == Double? {
         return (lower, upper)
     }
 
-    /// The missing component derived from the present one through an aspect ratio, the present
-    /// one first raised to `floor` (a border box's padding and border: a box is never smaller,
-    /// and the ratio carries its used size).
-    func applyingAspectRatio(_ ratio: Double?, floor: Dims<Double> = .zero) -> Dims<Double?> {
+    /// The missing component derived from the present one through an aspect ratio: the ratio
+    /// carries the present one's used size, clamped by its axis's `min` and `max` and raised to
+    /// `floor` (a border box's padding and border). The present one is returned as it is.
+    func applyingAspectRatio(
+        _ ratio: Double?, floor: Dims<Double> = .zero, min: Dims<Double?> = .none,
+        max: Dims<Double?> = .none
+    ) -> Dims<Double?> {
         guard let ratio else { return self }
         switch (width, height) {
         case (.some(let w), .none):
-            let used = Swift.max(w, floor.width)
-            return Dims(used, used / ratio)
+            let used = Swift.max(w.clamped(min: min.width, max: max.width), floor.width)
+            return Dims(w, used / ratio)
         case (.none, .some(let h)):
-            let used = Swift.max(h, floor.height)
-            return Dims(used * ratio, used)
+            let used = Swift.max(h.clamped(min: min.height, max: max.height), floor.height)
+            return Dims(used * ratio, h)
         default: return self
         }
     }
