@@ -215,4 +215,21 @@ import TrellisLayout
         try root.calculateLayout(rounding: .none)
         #expect(item.layout.frame.size == Size(width: 108.5, height: 217))
     }
+
+    @Test func anAbsoluteBoxsOwnWidthTakesNoMinimumThroughTheRatio() throws {
+        // width: 10% of 150 is 15; min-height: 70 does not carry a minimum width of 210
+        // through the ratio into a width of the box's own.
+        var rootStyle = FlexStyle()
+        rootStyle.width = 150
+        let root = FlexNode(style: rootStyle)
+        var style = FlexStyle()
+        style.position = .absolute
+        style.aspectRatio = 3
+        style.width = .percent(10)
+        style.minHeight = 70
+        let item = FlexNode(style: style)
+        try root.appendChild(item)
+        try root.calculateLayout()
+        #expect(item.layout.frame == Rect(x: 0, y: 0, width: 15, height: 70))
+    }
 }

@@ -39,12 +39,21 @@ extension FlexAlgorithm {
         let top = style.top.resolve(area.height)
         let bottom = style.bottom.resolve(area.height)
 
-        let styleSize = Dims(style.width.resolve(area.width), style.height.resolve(area.height))
-            .applyingAspectRatio(aspect).plus(boxAdjustment)
-        let minSize = Dims(style.minWidth.resolve(area.width), style.minHeight.resolve(area.height))
-            .applyingAspectRatio(aspect).plus(boxAdjustment).or(pbSum.optional).atLeast(pbSum)
-        let maxSize = Dims(style.maxWidth.resolve(area.width), style.maxHeight.resolve(area.height))
-            .applyingAspectRatio(aspect).plus(boxAdjustment)
+        let ownSize = Dims(style.width.resolve(area.width), style.height.resolve(area.height))
+        let styleSize = ownSize.applyingAspectRatio(aspect).plus(boxAdjustment)
+        // Limits carry through the ratio only into an axis without a size of its own.
+        func carried(_ limits: Dims<Double?>) -> Dims<Double?> {
+            var result = limits.applyingAspectRatio(aspect)
+            if ownSize.width != nil { result.width = limits.width }
+            if ownSize.height != nil { result.height = limits.height }
+            return result
+        }
+        let minSize = carried(
+            Dims(style.minWidth.resolve(area.width), style.minHeight.resolve(area.height))
+        ).plus(boxAdjustment).or(pbSum.optional).atLeast(pbSum)
+        let maxSize = carried(
+            Dims(style.maxWidth.resolve(area.width), style.maxHeight.resolve(area.height))
+        ).plus(boxAdjustment)
         var known = styleSize.clamped(min: minSize, max: maxSize)
 
         if style.width.isSizingKeyword || style.height.isSizingKeyword {
