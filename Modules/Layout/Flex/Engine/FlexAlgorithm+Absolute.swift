@@ -63,11 +63,18 @@ extension FlexAlgorithm {
                 margin: margin, direction: childDirection)
             known = known.applyingAspectRatio(aspect).clamped(min: minSize, max: maxSize)
         }
-        if known.width == nil, let left, let right {
+        // CSS Box Alignment §6.1: with both insets of the cross axis set, a box that does not
+        // stretch there is sized to its content and aligned within the space they leave.
+        // `align-self` aligns only in the block (vertical) axis, the cross axis of a row; a
+        // column's cross axis is the inline one, which `justify-self: normal` stretches. The
+        // container's `align-items` does not apply: `align-self: auto` of an absolutely
+        // positioned box is `normal`.
+        let crossStretches = style.alignSelf == nil || alignSelf.position == .stretch || !isRow
+        if known.width == nil, let left, let right, isRow || crossStretches {
             known.width = max(area.width.minus(margin.left).minus(margin.right) - left - right, 0)
             known = known.applyingAspectRatio(aspect).clamped(min: minSize, max: maxSize)
         }
-        if known.height == nil, let top, let bottom {
+        if known.height == nil, let top, let bottom, !isRow || crossStretches {
             known.height = max(area.height.minus(margin.top).minus(margin.bottom) - top - bottom, 0)
             known = known.applyingAspectRatio(aspect).clamped(min: minSize, max: maxSize)
         }
@@ -195,7 +202,22 @@ extension FlexAlgorithm {
         let crossAtEnd =
             containerCross - inset.crossEnd(isRow) - crossSize - resolvedMargin.crossEnd(isRow)
         let offsetCross: Double
-        if startCross != nil || endCross != nil {
+        if let startInset = startCross, let endInset = endCross, !crossStretches {
+            let low =
+                startInset + c.border.crossStart(isRow) + crossStartGutter
+                + resolvedMargin.crossStart(isRow)
+            let high =
+                containerCross - c.border.crossEnd(isRow) - crossEndGutter - endInset - crossSize
+                - resolvedMargin.crossEnd(isRow)
+            // The box is in the block axis, whose start is the top (a wrap-reverse container's
+            // flex-start included); one that overflows the space is at its start.
+            switch alignSelf.position {
+            case _ where high < low: offsetCross = low
+            case .center: offsetCross = (low + high) / 2
+            case .end, .selfEnd, .flexEnd: offsetCross = high
+            case .start, .selfStart, .baseline, .flexStart, .stretch: offsetCross = low
+            }
+        } else if startCross != nil || endCross != nil {
             if let end = endCross, crossIsRTL || startCross == nil {
                 offsetCross =
                     containerCross - c.border.crossEnd(isRow) - crossEndGutter - crossSize - end

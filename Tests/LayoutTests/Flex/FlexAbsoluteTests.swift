@@ -1,0 +1,71 @@
+import Testing
+import TrellisGeometry
+import TrellisLayout
+
+/// Absolutely positioned children with both insets of an axis set, with the frames headless
+/// Chromium gives the same boxes (`box-sizing: border-box`, every box a flex container).
+@Suite struct FlexAbsoluteTests {
+    /// A container of the given style holding one absolutely positioned child, laid out.
+    static func layOut(_ containerStyle: FlexStyle, child childStyle: FlexStyle) throws -> FlexNode
+    {
+        var style = childStyle
+        style.position = .absolute
+        let child = FlexNode(style: style)
+        let root = FlexNode(style: containerStyle)
+        try root.appendChild(child)
+        try root.calculateLayout(rounding: .none)
+        return child
+    }
+
+    @Test func alignSelfAlignsAnEmptyBoxBetweenVerticalInsets() throws {
+        // top: 25% of 160 and bottom: 20 leave 40...140; centred, the empty box is at 90.
+        var rootStyle = FlexStyle()
+        rootStyle.width = 142
+        rootStyle.height = 160
+        var style = FlexStyle()
+        style.alignSelf = .center
+        style.top = .percent(25)
+        style.bottom = 20
+        let child = try Self.layOut(rootStyle, child: style)
+        #expect(child.layout.frame == Rect(x: 0, y: 90, width: 0, height: 0))
+    }
+
+    @Test func aBoxThatOverflowsItsInsetsIsAtTheirStart() throws {
+        // The 16 high box does not fit between top: 0 and bottom: 0 of an empty container.
+        var rootStyle = FlexStyle()
+        rootStyle.width = 100
+        var style = FlexStyle()
+        style.alignSelf = .center
+        style.top = 0
+        style.bottom = 0
+        style.border = FlexEdges(all: 8)
+        let child = try Self.layOut(rootStyle, child: style)
+        #expect(child.layout.frame == Rect(x: 0, y: 0, width: 16, height: 16))
+    }
+
+    @Test func theContainersAlignItemsLeavesTheBoxStretched() throws {
+        // align-items: center does not apply: the box fills 22.5...90.
+        var rootStyle = FlexStyle()
+        rootStyle.width = 149
+        rootStyle.height = 90
+        rootStyle.alignItems = .center
+        var style = FlexStyle()
+        style.top = .percent(25)
+        style.bottom = 0
+        let child = try Self.layOut(rootStyle, child: style)
+        #expect(child.layout.frame == Rect(x: 0, y: 22.5, width: 0, height: 67.5))
+    }
+
+    @Test func aColumnsHorizontalInsetsStretchWhateverTheAlignment() throws {
+        // The cross axis of a column is the inline axis: align-self does not apply there.
+        var rootStyle = FlexStyle()
+        rootStyle.width = 255
+        rootStyle.flexDirection = .column
+        var style = FlexStyle()
+        style.alignSelf = .flexEnd
+        style.left = 0
+        style.right = 0
+        let child = try Self.layOut(rootStyle, child: style)
+        #expect(child.layout.frame == Rect(x: 0, y: 0, width: 255, height: 0))
+    }
+}
