@@ -68,4 +68,26 @@ import TrellisLayout
         let child = try Self.layOut(rootStyle, child: style)
         #expect(child.layout.frame == Rect(x: 0, y: 0, width: 255, height: 0))
     }
+
+    @Test func aHeightFromContentResolvesNoPercentages() throws {
+        // The absolutely positioned box is 110 high from its first child's minimum; that
+        // height is not definite, so its second child's height: 75% behaves as auto.
+        var rootStyle = FlexStyle()
+        rootStyle.width = 125
+        let root = FlexNode(style: rootStyle)
+        var boxStyle = FlexStyle()
+        boxStyle.position = .absolute
+        let box = FlexNode(style: boxStyle)
+        var tallStyle = FlexStyle()
+        tallStyle.minHeight = 110
+        var percentStyle = FlexStyle()
+        percentStyle.height = .percent(75)
+        let percent = FlexNode(style: percentStyle)
+        try box.appendChild(FlexNode(style: tallStyle))
+        try box.appendChild(percent)
+        try root.appendChild(box)
+        try root.calculateLayout()
+        #expect(box.layout.frame.height == 110)
+        #expect(percent.layout.frame.height == 0)
+    }
 }

@@ -129,6 +129,9 @@ extension FlexAlgorithm {
             LayoutInput(
                 runMode: .performLayout, sizingMode: .inherentSize, axis: .both,
                 knownDimensions: finalSize.optional,
+                // A height from the box's content is not definite for its own children's
+                // percentages (a width is, as the inline size of a block is).
+                knownDefinite: Dims(true, known.height != nil),
                 parentSize: c.nodeInnerSize, availableSpace: available, direction: childDirection))
 
         let nonAuto = margin.map { $0 ?? 0 }
