@@ -90,4 +90,26 @@ import TrellisLayout
         #expect(box.layout.frame.height == 110)
         #expect(percent.layout.frame.height == 0)
     }
+
+    @Test func aHeightFromContentResolvesNoPercentageRowGap() throws {
+        // The column is 40 high from its content; its row gap of 10% of that is zero, so the
+        // padded child starts at 0.
+        var rootStyle = FlexStyle()
+        rootStyle.width = 99
+        let root = FlexNode(style: rootStyle)
+        var columnStyle = FlexStyle()
+        columnStyle.position = .absolute
+        columnStyle.flexDirection = .column
+        columnStyle.rowGap = .percent(10)
+        let column = FlexNode(style: columnStyle)
+        var paddedStyle = FlexStyle()
+        paddedStyle.padding = FlexEdges(all: 20)
+        let padded = FlexNode(style: paddedStyle)
+        try column.appendChild(FlexNode(style: FlexStyle()))
+        try column.appendChild(padded)
+        try root.appendChild(column)
+        try root.calculateLayout()
+        #expect(column.layout.frame.size == Size(width: 40, height: 40))
+        #expect(padded.layout.frame == Rect(x: 0, y: 0, width: 40, height: 40))
+    }
 }

@@ -323,7 +323,9 @@ final class FlexAlgorithm {
             isScrollContainer: style.isScrollContainer,
             gap: Dims(
                 style.columnGap.resolveOrZero(gapBasis.width),
-                style.rowGap.resolveOrZero(gapBasis.height)),
+                // A percentage row gap of a height that is not definite is zero (CSS Box
+                // Alignment §8.1).
+                style.rowGap.resolveOrZero(definite.height ? gapBasis.height : 0)),
             alignItems: style.alignItems,
             alignContent: style.alignContent,
             justifyContent: style.justifyContent,
