@@ -232,4 +232,23 @@ import TrellisLayout
         try root.calculateLayout()
         #expect(item.layout.frame == Rect(x: 0, y: 0, width: 15, height: 70))
     }
+
+    @Test func aCrossSizeThroughTheRatioIsNotAFixedOne() throws {
+        // The row in a column of definite height is as high as its item: 63 / 0.5.
+        var rootStyle = FlexStyle()
+        rootStyle.flexDirection = .column
+        rootStyle.width = 192
+        rootStyle.height = 390
+        let root = FlexNode(style: rootStyle)
+        let row = FlexNode(style: FlexStyle())
+        var style = FlexStyle()
+        style.aspectRatio = 0.5
+        style.width = 63
+        let item = FlexNode(style: style)
+        try row.appendChild(item)
+        try root.appendChild(row)
+        try root.calculateLayout()
+        #expect(row.layout.frame.size == Size(width: 192, height: 126))
+        #expect(item.layout.frame.size == Size(width: 63, height: 126))
+    }
 }

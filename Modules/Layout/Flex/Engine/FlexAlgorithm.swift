@@ -424,8 +424,9 @@ final class FlexAlgorithm {
     {
         let isRow = c.isRow
         guard !c.isWrap, let innerMain = c.nodeInnerSize.main(isRow) else { return nil }
+        // A cross size that comes from the main size through an aspect ratio is not fixed.
         for item in items
-        where item.size.cross(isRow) == nil || item.alignSelf.position == .baseline {
+        where item.ownCrossSize(isRow) == nil || item.alignSelf.position == .baseline {
             return nil
         }
         c.innerContainerSize.setMain(isRow, innerMain)
