@@ -112,4 +112,23 @@ import TrellisLayout
         #expect(column.layout.frame.size == Size(width: 40, height: 40))
         #expect(padded.layout.frame == Rect(x: 0, y: 0, width: 40, height: 40))
     }
+
+    @Test func overlappingInsetsLeaveAnEmptySpaceAtTheirStart() throws {
+        // top: 90 and bottom: 30 of a 100 high container overlap: the space is empty at 90.
+        // Centred there the 20 high box starts at 80, inside the container.
+        var rootStyle = FlexStyle()
+        rootStyle.width = 100
+        rootStyle.height = 100
+        var style = FlexStyle()
+        style.alignSelf = .center
+        style.top = 90
+        style.bottom = 30
+        style.height = 20
+        let child = try Self.layOut(rootStyle, child: style)
+        #expect(child.layout.frame == Rect(x: 0, y: 80, width: 0, height: 20))
+        style.alignSelf = .flexEnd
+        style.height = .auto
+        let empty = try Self.layOut(rootStyle, child: style)
+        #expect(empty.layout.frame == Rect(x: 0, y: 90, width: 0, height: 0))
+    }
 }

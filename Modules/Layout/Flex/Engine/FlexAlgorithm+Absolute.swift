@@ -206,20 +206,28 @@ extension FlexAlgorithm {
             containerCross - inset.crossEnd(isRow) - crossSize - resolvedMargin.crossEnd(isRow)
         let offsetCross: Double
         if let startInset = startCross, let endInset = endCross, !crossStretches {
-            let low =
-                startInset + c.border.crossStart(isRow) + crossStartGutter
-                + resolvedMargin.crossStart(isRow)
-            let high =
-                containerCross - c.border.crossEnd(isRow) - crossEndGutter - endInset - crossSize
-                - resolvedMargin.crossEnd(isRow)
-            // The box is in the block axis, whose start is the top (a wrap-reverse container's
-            // flex-start included); one that overflows the space is at its start.
+            // The box is aligned in the block axis, whose start is the top (a wrap-reverse
+            // container's flex-start included), within the space the insets leave (empty, at
+            // their start, when they overlap). CSS Position §4.4: a box that overflows that
+            // space is kept within the containing block, at its start if it overflows that too.
+            let blockStart = c.border.crossStart(isRow) + crossStartGutter
+            let blockSize =
+                containerCross - c.border.crossSum(isRow) - crossStartGutter - crossEndGutter
+            let outer = crossSize + resolvedMargin.crossSum(isRow)
+            let spaceStart = blockStart + startInset
+            let free = max(blockSize - startInset - endInset, 0) - outer
+            var start: Double
             switch alignSelf.position {
-            case _ where high < low: offsetCross = low
-            case .center: offsetCross = (low + high) / 2
-            case .end, .selfEnd, .flexEnd: offsetCross = high
-            case .start, .selfStart, .baseline, .flexStart, .stretch: offsetCross = low
+            case .center: start = spaceStart + free / 2
+            case .end, .selfEnd, .flexEnd: start = spaceStart + free
+            case .start, .selfStart, .baseline, .flexStart, .stretch: start = spaceStart
             }
+            if free < 0 {
+                let blockFree = blockSize - outer
+                start =
+                    blockFree < 0 ? blockStart : min(max(start, blockStart), blockStart + blockFree)
+            }
+            offsetCross = start + resolvedMargin.crossStart(isRow)
         } else if startCross != nil || endCross != nil {
             if let end = endCross, crossIsRTL || startCross == nil {
                 offsetCross =
