@@ -131,4 +131,21 @@ import TrellisLayout
         let empty = try Self.layOut(rootStyle, child: style)
         #expect(empty.layout.frame == Rect(x: 0, y: 90, width: 0, height: 0))
     }
+
+    @Test func anAutomaticHeightComesFromTheContentWidthThroughTheRatio() throws {
+        // The box is 60 wide from its child's minimum width, so 60 / 1.5 high.
+        var rootStyle = FlexStyle()
+        rootStyle.width = 179
+        let root = FlexNode(style: rootStyle)
+        var boxStyle = FlexStyle()
+        boxStyle.position = .absolute
+        boxStyle.aspectRatio = 1.5
+        let box = FlexNode(style: boxStyle)
+        var childStyle = FlexStyle()
+        childStyle.minWidth = 60
+        try box.appendChild(FlexNode(style: childStyle))
+        try root.appendChild(box)
+        try root.calculateLayout()
+        #expect(box.layout.frame == Rect(x: 0, y: 0, width: 60, height: 40))
+    }
 }

@@ -122,6 +122,14 @@ extension FlexAlgorithm {
                     direction: childDirection)
             ).size
             finalSize = known.unwrap(or: measured)
+            if let aspect, known.width == nil, known.height == nil, !child.children.isEmpty {
+                // CSS Box Sizing level 4: with both sizes automatic, the height is the width
+                // (from the content) through the ratio, and at least the content's height while
+                // the minimum height is automatic.
+                let ratioHeight = finalSize.width / aspect
+                finalSize.height =
+                    style.minHeight.isAuto ? max(ratioHeight, measured.height) : ratioHeight
+            }
         }
         finalSize = finalSize.clamped(min: minSize, max: maxSize)
         let output = FlexCompute.layout(
