@@ -251,4 +251,25 @@ import TrellisLayout
         #expect(row.layout.frame.size == Size(width: 192, height: 126))
         #expect(item.layout.frame.size == Size(width: 63, height: 126))
     }
+
+    @Test func aHeightThroughTheRatioResolvesPercentages() throws {
+        // The item grows to 300 wide, so 100 high through its ratio; that height is definite,
+        // and its child's height: 50% is 50.
+        var rootStyle = FlexStyle()
+        rootStyle.width = 300
+        rootStyle.alignItems = .flexStart
+        let root = FlexNode(style: rootStyle)
+        var style = FlexStyle()
+        style.aspectRatio = 3
+        style.flexGrow = 1
+        let item = FlexNode(style: style)
+        var childStyle = FlexStyle()
+        childStyle.height = .percent(50)
+        let child = FlexNode(style: childStyle)
+        try item.appendChild(child)
+        try root.appendChild(item)
+        try root.calculateLayout()
+        #expect(item.layout.frame.size == Size(width: 300, height: 100))
+        #expect(child.layout.frame.height == 50)
+    }
 }

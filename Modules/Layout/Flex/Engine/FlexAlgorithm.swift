@@ -543,12 +543,13 @@ final class FlexAlgorithm {
     /// Whether an item's post-flexing sizes count as definite for its own children (§9.8). A
     /// width always is, as the inline size of a block is; a height in the main axis when the
     /// container's or the item's basis is definite, and in the cross axis when the item has
-    /// one of its own or is stretched to its line.
+    /// one of its own, is stretched to its line or has it through its aspect ratio.
     func itemDefiniteness(_ item: FlexItem) -> Dims<Bool> {
         let isRow = c.isRow
         return Dims.fromMainCross(
             isRow, main: isRow || c.hasDefiniteMainSize || item.flexBasisIsDefinite,
-            cross: !isRow || item.size.cross(isRow) != nil || stretchesToLine(item))
+            cross: !isRow || item.size.cross(isRow) != nil || stretchesToLine(item)
+                || item.aspectRatio != nil)
     }
 }
 
