@@ -272,4 +272,31 @@ import TrellisLayout
         #expect(item.layout.frame.size == Size(width: 300, height: 100))
         #expect(child.layout.frame.height == 50)
     }
+
+    @Test func aColumnItemsBasisIsItsContentWidthThroughTheRatio() throws {
+        // The item is 14 wide from its bordered child, so its basis is 14 / 2 = 7 (its
+        // content's 14 is its minimum only). It gets a third of 250 - 7 more: 88 high, and
+        // 176 wide through the ratio; the other item gets the rest.
+        var rootStyle = FlexStyle()
+        rootStyle.flexDirection = .column
+        rootStyle.alignItems = .flexStart
+        rootStyle.width = 102
+        rootStyle.height = 250
+        let root = FlexNode(style: rootStyle)
+        var style = FlexStyle()
+        style.aspectRatio = 2
+        style.flexGrow = 1
+        let item = FlexNode(style: style)
+        var childStyle = FlexStyle()
+        childStyle.border = FlexEdges(all: 7)
+        try item.appendChild(FlexNode(style: childStyle))
+        var otherStyle = FlexStyle()
+        otherStyle.flexGrow = 2
+        let other = FlexNode(style: otherStyle)
+        try root.appendChild(item)
+        try root.appendChild(other)
+        try root.calculateLayout(rounding: .none)
+        #expect(item.layout.frame == Rect(x: 0, y: 0, width: 176, height: 88))
+        #expect(other.layout.frame == Rect(x: 0, y: 88, width: 0, height: 162))
+    }
 }

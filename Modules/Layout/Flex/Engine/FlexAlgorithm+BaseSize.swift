@@ -191,6 +191,19 @@ extension FlexAlgorithm {
                 item.flexBasisIsDefinite = true
                 basis = isRow ? cross * ratio : cross / ratio
             }
+            if basis == nil, keywordAvailable == nil, !isRow, let ratio = item.aspectRatio,
+                childKnown.width == nil
+            {
+                // A column lays out an item's width before its height: an item with an aspect
+                // ratio that is not stretched has its fit-content width, and its content basis
+                // is that width through the ratio.
+                let width = FlexCompute.measureSize(
+                    node, known: .none, parentSize: childParentSize,
+                    available: Dims(crossAvailable, .maxContent), sizingMode: .inherentSize,
+                    horizontal: true, direction: item.direction)
+                item.flexBasisIsDefinite = true
+                basis = max(width, item.paddingBorder.horizontal) / ratio
+            }
             if basis == nil {
                 let mainAvailable: FlexAvailableSpace =
                     keywordAvailable
