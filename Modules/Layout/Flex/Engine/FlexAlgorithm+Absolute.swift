@@ -39,12 +39,21 @@ extension FlexAlgorithm {
         let top = style.top.resolve(area.height)
         let bottom = style.bottom.resolve(area.height)
 
-        let styleSize = Dims(style.width.resolve(area.width), style.height.resolve(area.height))
-            .applyingAspectRatio(aspect).plus(boxAdjustment)
-        let minSize = Dims(style.minWidth.resolve(area.width), style.minHeight.resolve(area.height))
-            .applyingAspectRatio(aspect).plus(boxAdjustment).or(pbSum.optional).atLeast(pbSum)
-        let maxSize = Dims(style.maxWidth.resolve(area.width), style.maxHeight.resolve(area.height))
-            .applyingAspectRatio(aspect).plus(boxAdjustment)
+        let ownSize = Dims(style.width.resolve(area.width), style.height.resolve(area.height))
+        let styleSize = ownSize.applyingAspectRatio(aspect).plus(boxAdjustment)
+        // Limits carry through the ratio only into an axis without a size of its own.
+        func carried(_ limits: Dims<Double?>) -> Dims<Double?> {
+            var result = limits.applyingAspectRatio(aspect)
+            if ownSize.width != nil { result.width = limits.width }
+            if ownSize.height != nil { result.height = limits.height }
+            return result
+        }
+        let minSize = carried(
+            Dims(style.minWidth.resolve(area.width), style.minHeight.resolve(area.height))
+        ).plus(boxAdjustment).or(pbSum.optional).atLeast(pbSum)
+        let maxSize = carried(
+            Dims(style.maxWidth.resolve(area.width), style.maxHeight.resolve(area.height))
+        ).plus(boxAdjustment)
         var known = styleSize.clamped(min: minSize, max: maxSize)
 
         if style.width.isSizingKeyword || style.height.isSizingKeyword {
@@ -54,11 +63,18 @@ extension FlexAlgorithm {
                 margin: margin, direction: childDirection)
             known = known.applyingAspectRatio(aspect).clamped(min: minSize, max: maxSize)
         }
-        if known.width == nil, let left, let right {
+        // CSS Box Alignment §6.1: with both insets of the cross axis set, a box that does not
+        // stretch there is sized to its content and aligned within the space they leave.
+        // `align-self` aligns only in the block (vertical) axis, the cross axis of a row; a
+        // column's cross axis is the inline one, which `justify-self: normal` stretches. The
+        // container's `align-items` does not apply: `align-self: auto` of an absolutely
+        // positioned box is `normal`.
+        let crossStretches = style.alignSelf == nil || alignSelf.position == .stretch || !isRow
+        if known.width == nil, let left, let right, isRow || crossStretches {
             known.width = max(area.width.minus(margin.left).minus(margin.right) - left - right, 0)
             known = known.applyingAspectRatio(aspect).clamped(min: minSize, max: maxSize)
         }
-        if known.height == nil, let top, let bottom {
+        if known.height == nil, let top, let bottom, !isRow || crossStretches {
             known.height = max(area.height.minus(margin.top).minus(margin.bottom) - top - bottom, 0)
             known = known.applyingAspectRatio(aspect).clamped(min: minSize, max: maxSize)
         }
@@ -106,6 +122,14 @@ extension FlexAlgorithm {
                     direction: childDirection)
             ).size
             finalSize = known.unwrap(or: measured)
+            if let aspect, known.width == nil, known.height == nil, !child.children.isEmpty {
+                // CSS Box Sizing level 4: with both sizes automatic, the height is the width
+                // (from the content) through the ratio, and at least the content's height while
+                // the minimum height is automatic.
+                let ratioHeight = finalSize.width / aspect
+                finalSize.height =
+                    style.minHeight.isAuto ? max(ratioHeight, measured.height) : ratioHeight
+            }
         }
         finalSize = finalSize.clamped(min: minSize, max: maxSize)
         let output = FlexCompute.layout(
@@ -113,6 +137,9 @@ extension FlexAlgorithm {
             LayoutInput(
                 runMode: .performLayout, sizingMode: .inherentSize, axis: .both,
                 knownDimensions: finalSize.optional,
+                // A height from the box's content is not definite for its own children's
+                // percentages (a width is, as the inline size of a block is).
+                knownDefinite: Dims(true, known.height != nil),
                 parentSize: c.nodeInnerSize, availableSpace: available, direction: childDirection))
 
         let nonAuto = margin.map { $0 ?? 0 }
@@ -186,7 +213,30 @@ extension FlexAlgorithm {
         let crossAtEnd =
             containerCross - inset.crossEnd(isRow) - crossSize - resolvedMargin.crossEnd(isRow)
         let offsetCross: Double
-        if startCross != nil || endCross != nil {
+        if let startInset = startCross, let endInset = endCross, !crossStretches {
+            // The box is aligned in the block axis, whose start is the top (a wrap-reverse
+            // container's flex-start included), within the space the insets leave (empty, at
+            // their start, when they overlap). CSS Position §4.4: a box that overflows that
+            // space is kept within the containing block, at its start if it overflows that too.
+            let blockStart = c.border.crossStart(isRow) + crossStartGutter
+            let blockSize =
+                containerCross - c.border.crossSum(isRow) - crossStartGutter - crossEndGutter
+            let outer = crossSize + resolvedMargin.crossSum(isRow)
+            let spaceStart = blockStart + startInset
+            let free = max(blockSize - startInset - endInset, 0) - outer
+            var start: Double
+            switch alignSelf.position {
+            case .center: start = spaceStart + free / 2
+            case .end, .selfEnd, .flexEnd: start = spaceStart + free
+            case .start, .selfStart, .baseline, .flexStart, .stretch: start = spaceStart
+            }
+            if free < 0 {
+                let blockFree = blockSize - outer
+                start =
+                    blockFree < 0 ? blockStart : min(max(start, blockStart), blockStart + blockFree)
+            }
+            offsetCross = start + resolvedMargin.crossStart(isRow)
+        } else if startCross != nil || endCross != nil {
             if let end = endCross, crossIsRTL || startCross == nil {
                 offsetCross =
                     containerCross - c.border.crossEnd(isRow) - crossEndGutter - crossSize - end

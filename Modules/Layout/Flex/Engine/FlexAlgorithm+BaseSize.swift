@@ -97,16 +97,29 @@ extension FlexAlgorithm {
         childKnown.setCross(
             isRow,
             childKnown.cross(isRow).clamped(
-                min: transferredMin.cross(isRow), max: transferredMax.cross(isRow)))
+                min: transferredMin.cross(isRow), max: transferredMax.cross(isRow)
+            ).atLeast(item.paddingBorder.crossSum(isRow)))
         // An item stretches to a cross space the container has, not to a limit of its own that
         // stands in for an unknown one.
         if item.alignSelf.position == .stretch && !item.marginIsAuto.crossStart(isRow)
             && !item.marginIsAuto.crossEnd(isRow) && childKnown.cross(isRow) == nil
             && available.cross(isRow).definiteValue != nil
         {
+            // The line less the item's margins, within the item's own cross limits (limits
+            // carried through an aspect ratio from the main axis do not clamp a stretched size).
             childKnown.setCross(
-                isRow, crossAvailable.definiteValue.map { $0 - item.margin.crossSum(isRow) })
+                isRow,
+                available.cross(isRow).definiteValue.map {
+                    max(
+                        (c.dividedCrossSpace(crossParentSize ?? $0) - item.margin.crossSum(isRow))
+                            .clamped(
+                                min: item.minSize.cross(isRow), max: item.maxSize.cross(isRow)),
+                        item.paddingBorder.crossSum(isRow))
+                })
             crossIsDefinite = !c.isWrap && c.hasDefiniteCrossSize && crossParentSize != nil
+            // Through its aspect ratio, a cross size that is not definite would size the item's
+            // main axis: the item is measured without it.
+            if item.aspectRatio != nil && !crossIsDefinite { childKnown.setCross(isRow, nil) }
         }
         return (childKnown, childParentSize, crossAvailable, crossIsDefinite)
     }
@@ -124,9 +137,6 @@ extension FlexAlgorithm {
         do {
             let (childKnown, childParentSize, crossAvailable, crossIsDefinite) = baseSizeInputs(
                 item)
-            let transferredMin = item.transferred(item.minSize)
-            let transferredMax = item.transferred(item.maxSize, isMaximum: true)
-
             let node = item.node
             let mainBoxAdjustment =
                 node.style.boxSizing == .contentBox ? item.paddingBorder.mainSum(isRow) : 0
@@ -178,6 +188,19 @@ extension FlexAlgorithm {
                 item.flexBasisIsDefinite = true
                 basis = isRow ? cross * ratio : cross / ratio
             }
+            if basis == nil, keywordAvailable == nil, !isRow, let ratio = item.aspectRatio,
+                childKnown.width == nil
+            {
+                // A column lays out an item's width before its height: an item with an aspect
+                // ratio that is not stretched has its fit-content width, and its content basis
+                // is that width through the ratio.
+                let width = FlexCompute.measureSize(
+                    node, known: .none, parentSize: childParentSize,
+                    available: Dims(crossAvailable, .maxContent), sizingMode: .inherentSize,
+                    horizontal: true, direction: item.direction)
+                item.flexBasisIsDefinite = true
+                basis = max(width, item.paddingBorder.horizontal) / ratio
+            }
             if basis == nil {
                 let mainAvailable: FlexAvailableSpace =
                     keywordAvailable
@@ -198,7 +221,10 @@ extension FlexAlgorithm {
                     LayoutInput(
                         runMode: .computeSize, sizingMode: .contentSize,
                         axis: isRow ? .horizontal : .vertical,
-                        knownDimensions: childKnown, parentSize: childParentSize,
+                        knownDimensions: childKnown,
+                        knownDefinite: Dims.fromMainCross(
+                            isRow, main: true, cross: crossIsDefinite || !isRow),
+                        parentSize: childParentSize,
                         availableSpace: childAvailable,
                         direction: item.direction, isSpeculative: isSpeculative,
                         wrapsAtKnownHeight: isRow && crossIsDefinite && stretchesToLine(item)))
@@ -207,12 +233,17 @@ extension FlexAlgorithm {
                 basisIsMeasured = true
             }
 
-            if basisIsMeasured && item.aspectRatio != nil {
+            if basisIsMeasured, let ratio = item.aspectRatio {
                 // A content size of a box with an aspect ratio is within its cross limits
-                // through the ratio (CSS Box Sizing level 4, Aspect-ratio Size Transfers); the
-                // flex algorithm itself clamps by the item's own limits only (§9.2 step 3).
+                // through the ratio (CSS Box Sizing level 4, Aspect-ratio Size Transfers); its
+                // own main limits do not clamp a flex base size (§9.2 step 3).
+                func carried(_ cross: Double?) -> Double? {
+                    cross.map { isRow ? $0 * ratio : $0 / ratio }
+                }
                 basis = basis.map {
-                    $0.clamped(min: transferredMin.main(isRow), max: transferredMax.main(isRow))
+                    $0.clamped(
+                        min: carried(item.minSize.cross(isRow)),
+                        max: carried(item.maxSize.cross(isRow)))
                 }
             }
             let pbMain = item.paddingBorder.mainSum(isRow)

@@ -44,11 +44,15 @@ extension FlexAlgorithm {
             {
                 // CSS Box Sizing level 4, Preferred Aspect Ratios: an automatic cross size comes
                 // from the used main size through the aspect ratio (a box without content has
-                // no larger minimum).
+                // no larger minimum), within the item's own cross limits: the used main size
+                // already went through the limits the ratio carries, and one that its padding
+                // and border hold above them is not brought back.
                 let main = item.targetSize.main(isRow)
                 let ratioCross = isRow ? main / ratio : main * ratio
                 innerCross = max(
-                    ratioCross.clamped(min: transferredMin, max: transferredMax), pbCross)
+                    ratioCross.clamped(
+                        min: item.minSize.cross(isRow), max: item.maxSize.cross(isRow)),
+                    pbCross)
             } else {
                 var ratioCross: Double?
                 if let ratio = item.aspectRatio {
@@ -69,10 +73,26 @@ extension FlexAlgorithm {
                         parentSize: itemPercentBasis, availableSpace: space,
                         direction: item.direction,
                         wrapsAtKnownHeight: !isRow && definiteness.main(isRow)))
-                innerCross = max(
-                    max(output.size.cross(isRow), ratioCross ?? 0).clamped(
-                        min: transferredMin, max: transferredMax),
-                    pbCross)
+                if let ratioCross, item.node.measure == nil {
+                    // CSS Box Sizing level 4, Preferred Aspect Ratios: the size through the ratio
+                    // is within the limits carried through it, and an automatic minimum (the
+                    // content's size, within the item's own maximum only) wins over them; a
+                    // minimum of the item's own replaces that content floor. (Chromium keeps
+                    // measured content, text, within the carried maximum.)
+                    let minStyle = isRow ? item.node.style.minHeight : item.node.style.minWidth
+                    let contentFloor =
+                        minStyle == .auto
+                        ? output.size.cross(isRow).atMost(item.maxSize.cross(isRow)) : 0
+                    innerCross = max(
+                        ratioCross.clamped(
+                            min: item.minSize.cross(isRow), max: item.maxSize.cross(isRow)),
+                        contentFloor, pbCross)
+                } else {
+                    innerCross = max(
+                        max(output.size.cross(isRow), ratioCross ?? 0).clamped(
+                            min: transferredMin, max: transferredMax),
+                        pbCross)
+                }
             }
             item.hypotheticalInnerSize.setCross(isRow, innerCross)
             item.hypotheticalOuterSize.setCross(isRow, innerCross + item.margin.crossSum(isRow))

@@ -435,7 +435,12 @@ extension FlexAlgorithm {
             .clamped(min: childMinCross, max: childMaxCross)
         let childAvailable = available.withCross(isRow, crossAvailable)
         var childKnown = item.size.withMain(isRow, nil)
-        if item.alignSelf.position == .stretch && childKnown.cross(isRow) == nil {
+        // An item with an aspect ratio is stretched to a cross size that would give it a main
+        // size only when that cross size is definite (a single line of a definite cross size).
+        let stretchIsDefinite = item.aspectRatio == nil || (!c.isWrap && c.hasDefiniteCrossSize)
+        if item.alignSelf.position == .stretch && childKnown.cross(isRow) == nil
+            && stretchIsDefinite
+        {
             childKnown.setCross(
                 isRow, crossAvailable.definiteValue.map { $0 - item.margin.crossSum(isRow) })
         }

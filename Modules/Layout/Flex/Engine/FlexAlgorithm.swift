@@ -200,20 +200,22 @@ final class FlexAlgorithm {
         let pbSum = (padding + border).sums
         let boxAdjustment = style.boxSizing == .contentBox ? pbSum : .zero
 
-        let limits = Dims<Double?>.limitsThroughRatio(
-            min: Dims(
-                style.minWidth.resolve(parentSize.width), style.minHeight.resolve(parentSize.height)
-            ),
-            max: Dims(
-                style.maxWidth.resolve(parentSize.width), style.maxHeight.resolve(parentSize.height)
-            ),
-            ratio: aspect)
+        let ownMin = Dims(
+            style.minWidth.resolve(parentSize.width), style.minHeight.resolve(parentSize.height))
+        let ownMax = Dims(
+            style.maxWidth.resolve(parentSize.width), style.maxHeight.resolve(parentSize.height))
+        let limits = Dims<Double?>.limitsThroughRatio(min: ownMin, max: ownMax, ratio: aspect)
         let minSize = limits.min.plus(boxAdjustment)
         let maxSize = limits.max.plus(boxAdjustment)
         let clampedStyleSize: Dims<Double?> =
             input.sizingMode == .inherentSize
             ? Dims(style.width.resolve(parentSize.width), style.height.resolve(parentSize.height))
-                .applyingAspectRatio(aspect).plus(boxAdjustment).clamped(min: minSize, max: maxSize)
+                .applyingAspectRatio(
+                    aspect, floor: style.boxSizing == .borderBox ? pbSum : .zero, min: ownMin,
+                    max: ownMax
+                )
+                .plus(boxAdjustment)
+                .clamped(min: minSize, max: maxSize)
             : .none
         // Limits that fix the size fix a measurement of the content too, except percentage
         // limits: a flex base size is not clamped (§9.2 step 3), and a percentage limit that
@@ -245,7 +247,9 @@ final class FlexAlgorithm {
 
         var constants = constants(
             style, known: known, definite: definite, parentSize: parentSize,
-            direction: input.direction)
+            direction: input.direction,
+            sizeIsGiven: Dims(
+                input.knownDimensions.width != nil, input.knownDimensions.height != nil))
         constants.clampsOwnSize = input.sizingMode == .inherentSize || input.runMode != .computeSize
         constants.wrapsAtKnownHeight =
             input.wrapsAtKnownHeight && input.knownDimensions.height != nil
@@ -264,7 +268,9 @@ final class FlexAlgorithm {
             withWidth.width = true
             constants = Self.constants(
                 style, known: inner.knownDimensions, definite: withWidth, parentSize: parentSize,
-                direction: input.direction)
+                direction: input.direction,
+                sizeIsGiven: Dims(
+                    input.knownDimensions.width != nil, input.knownDimensions.height != nil))
             constants.clampsOwnSize =
                 input.sizingMode == .inherentSize || input.runMode != .computeSize
             constants.wrapsAtKnownHeight =
@@ -281,7 +287,7 @@ final class FlexAlgorithm {
 
     private static func constants(
         _ style: FlexStyle, known: Dims<Double?>, definite: Dims<Bool>, parentSize: Dims<Double?>,
-        direction: LayoutDirection
+        direction: LayoutDirection, sizeIsGiven: Dims<Bool>
     ) -> FlexConstants {
         let isRow = style.flexDirection.isRow
         let wrap = style.flexWrap
@@ -309,6 +315,18 @@ final class FlexAlgorithm {
                 style.maxWidth.resolve(parentSize.width), style.maxHeight.resolve(parentSize.height)
             ),
             ratio: aspect)
+        // A size given by the parent already went through the limits carried by the ratio
+        // (and the box's automatic minimum may exceed them): only the box's own limits apply.
+        var minLimit = limits.min
+        var maxLimit = limits.max
+        if sizeIsGiven.width {
+            minLimit.width = style.minWidth.resolve(parentSize.width)
+            maxLimit.width = style.maxWidth.resolve(parentSize.width)
+        }
+        if sizeIsGiven.height {
+            minLimit.height = style.minHeight.resolve(parentSize.height)
+            maxLimit.height = style.maxHeight.resolve(parentSize.height)
+        }
         let innerSize = known.minus(inset.sums)
         // A percentage gap resolves against a definite size only (zero otherwise, CSS Box
         // Alignment §8.1); an aspect ratio makes a height definite when the width is.
@@ -325,8 +343,8 @@ final class FlexAlgorithm {
             isBalance: wrap.isBalance,
             isSpecSizing: style.intrinsicSizing == .specification,
             lineCount: wrap.isMultiLine ? max(1, style.flexLineCount) : nil,
-            minSize: limits.min.plus(boxAdjustment),
-            maxSize: limits.max.plus(boxAdjustment),
+            minSize: minLimit.plus(boxAdjustment),
+            maxSize: maxLimit.plus(boxAdjustment),
             margin: margin,
             border: border,
             contentBoxInset: inset,
@@ -334,7 +352,9 @@ final class FlexAlgorithm {
             isScrollContainer: style.isScrollContainer,
             gap: Dims(
                 style.columnGap.resolveOrZero(gapBasis.width),
-                style.rowGap.resolveOrZero(gapBasis.height)),
+                // A percentage row gap of a height that is not definite is zero (CSS Box
+                // Alignment §8.1).
+                style.rowGap.resolveOrZero(definite.height ? gapBasis.height : 0)),
             alignItems: style.alignItems,
             alignContent: style.alignContent,
             justifyContent: style.justifyContent,
@@ -433,8 +453,9 @@ final class FlexAlgorithm {
     {
         let isRow = c.isRow
         guard !c.isWrap, let innerMain = c.nodeInnerSize.main(isRow) else { return nil }
+        // A cross size that comes from the main size through an aspect ratio is not fixed.
         for item in items
-        where item.size.cross(isRow) == nil || item.alignSelf.position == .baseline {
+        where item.ownCrossSize(isRow) == nil || item.alignSelf.position == .baseline {
             return nil
         }
         c.innerContainerSize.setMain(isRow, innerMain)
@@ -491,13 +512,18 @@ final class FlexAlgorithm {
         let aspectRatio = child.style.aspectRatio
         var size = Dims(width.resolve(percentBasis.width), height.resolve(percentBasis.height))
         let hasOwnSize = Dims(size.width != nil, size.height != nil)
-        if aspectRatio != nil { size = size.applyingAspectRatio(aspectRatio) }
         var minSize = Dims(
             child.style.minWidth.resolve(percentBasis.width),
             child.style.minHeight.resolve(percentBasis.height))
         var maxSize = Dims(
             child.style.maxWidth.resolve(percentBasis.width),
             child.style.maxHeight.resolve(percentBasis.height))
+        if aspectRatio != nil {
+            let pbSum = (padding + border).sums
+            size = size.applyingAspectRatio(
+                aspectRatio, floor: child.style.boxSizing == .borderBox ? pbSum : .zero,
+                min: minSize, max: maxSize)
+        }
         if child.style.boxSizing == .contentBox {
             size = size.plus(boxAdjustment)
             minSize = minSize.plus(boxAdjustment)
@@ -546,12 +572,13 @@ final class FlexAlgorithm {
     /// Whether an item's post-flexing sizes count as definite for its own children (§9.8). A
     /// width always is, as the inline size of a block is; a height in the main axis when the
     /// container's or the item's basis is definite, and in the cross axis when the item has
-    /// one of its own or is stretched to its line.
+    /// one of its own, is stretched to its line or has it through its aspect ratio.
     func itemDefiniteness(_ item: FlexItem) -> Dims<Bool> {
         let isRow = c.isRow
         return Dims.fromMainCross(
             isRow, main: isRow || c.hasDefiniteMainSize || item.flexBasisIsDefinite,
-            cross: !isRow || item.size.cross(isRow) != nil || stretchesToLine(item))
+            cross: !isRow || item.size.cross(isRow) != nil || stretchesToLine(item)
+                || item.aspectRatio != nil)
     }
 }
 

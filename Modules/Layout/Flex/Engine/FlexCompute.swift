@@ -134,19 +134,24 @@ enum FlexLeaf {
         var aspect: Double?
         if input.sizingMode == .inherentSize {
             aspect = style.aspectRatio
+            let ownMin = Dims(
+                style.minWidth.resolve(parentSize.width), style.minHeight.resolve(parentSize.height)
+            )
+            let ownMax = Dims(
+                style.maxWidth.resolve(parentSize.width), style.maxHeight.resolve(parentSize.height)
+            )
             let styleSize = Dims(
                 style.width.resolve(parentSize.width), style.height.resolve(parentSize.height)
             )
-            .applyingAspectRatio(aspect).plus(boxAdjustment)
-            minSize = Dims(
-                style.minWidth.resolve(parentSize.width), style.minHeight.resolve(parentSize.height)
-            )
-            .applyingAspectRatio(aspect).plus(boxAdjustment)
-            maxSize = Dims(
-                style.maxWidth.resolve(parentSize.width), style.maxHeight.resolve(parentSize.height)
-            )
-            .plus(boxAdjustment)
-            nodeSize = known.or(styleSize)
+            .applyingAspectRatio(
+                aspect, floor: style.boxSizing == .borderBox ? pbSum : .zero, min: ownMin,
+                max: ownMax
+            ).plus(boxAdjustment)
+            minSize = ownMin.applyingAspectRatio(aspect).plus(boxAdjustment)
+            maxSize = ownMax.plus(boxAdjustment)
+            // A size given in one axis gives the other through the ratio.
+            nodeSize = known.or(styleSize).applyingAspectRatio(
+                aspect, floor: style.boxSizing == .borderBox ? pbSum : .zero)
         }
 
         let gutter = Dims(

@@ -154,12 +154,21 @@ extension Dims where T == Double? {
         return (lower, upper)
     }
 
-    /// The missing component derived from the present one through an aspect ratio.
-    func applyingAspectRatio(_ ratio: Double?) -> Dims<Double?> {
+    /// The missing component derived from the present one through an aspect ratio: the ratio
+    /// carries the present one's used size, clamped by its axis's `min` and `max` and raised to
+    /// `floor` (a border box's padding and border). The present one is returned as it is.
+    func applyingAspectRatio(
+        _ ratio: Double?, floor: Dims<Double> = .zero, min: Dims<Double?> = .none,
+        max: Dims<Double?> = .none
+    ) -> Dims<Double?> {
         guard let ratio else { return self }
         switch (width, height) {
-        case (.some(let w), .none): return Dims(w, w / ratio)
-        case (.none, .some(let h)): return Dims(h * ratio, h)
+        case (.some(let w), .none):
+            let used = Swift.max(w.clamped(min: min.width, max: max.width), floor.width)
+            return Dims(w, used / ratio)
+        case (.none, .some(let h)):
+            let used = Swift.max(h.clamped(min: min.height, max: max.height), floor.height)
+            return Dims(used * ratio, h)
         default: return self
         }
     }

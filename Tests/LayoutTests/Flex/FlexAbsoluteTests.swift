@@ -1,0 +1,151 @@
+import Testing
+import TrellisGeometry
+import TrellisLayout
+
+/// Absolutely positioned children with both insets of an axis set, with the frames headless
+/// Chromium gives the same boxes (`box-sizing: border-box`, every box a flex container).
+@Suite struct FlexAbsoluteTests {
+    /// A container of the given style holding one absolutely positioned child, laid out.
+    static func layOut(_ containerStyle: FlexStyle, child childStyle: FlexStyle) throws -> FlexNode
+    {
+        var style = childStyle
+        style.position = .absolute
+        let child = FlexNode(style: style)
+        let root = FlexNode(style: containerStyle)
+        try root.appendChild(child)
+        try root.calculateLayout(rounding: .none)
+        return child
+    }
+
+    @Test func alignSelfAlignsAnEmptyBoxBetweenVerticalInsets() throws {
+        // top: 25% of 160 and bottom: 20 leave 40...140; centred, the empty box is at 90.
+        var rootStyle = FlexStyle()
+        rootStyle.width = 142
+        rootStyle.height = 160
+        var style = FlexStyle()
+        style.alignSelf = .center
+        style.top = .percent(25)
+        style.bottom = 20
+        let child = try Self.layOut(rootStyle, child: style)
+        #expect(child.layout.frame == Rect(x: 0, y: 90, width: 0, height: 0))
+    }
+
+    @Test func aBoxThatOverflowsItsInsetsIsAtTheirStart() throws {
+        // The 16 high box does not fit between top: 0 and bottom: 0 of an empty container.
+        var rootStyle = FlexStyle()
+        rootStyle.width = 100
+        var style = FlexStyle()
+        style.alignSelf = .center
+        style.top = 0
+        style.bottom = 0
+        style.border = FlexEdges(all: 8)
+        let child = try Self.layOut(rootStyle, child: style)
+        #expect(child.layout.frame == Rect(x: 0, y: 0, width: 16, height: 16))
+    }
+
+    @Test func theContainersAlignItemsLeavesTheBoxStretched() throws {
+        // align-items: center does not apply: the box fills 22.5...90.
+        var rootStyle = FlexStyle()
+        rootStyle.width = 149
+        rootStyle.height = 90
+        rootStyle.alignItems = .center
+        var style = FlexStyle()
+        style.top = .percent(25)
+        style.bottom = 0
+        let child = try Self.layOut(rootStyle, child: style)
+        #expect(child.layout.frame == Rect(x: 0, y: 22.5, width: 0, height: 67.5))
+    }
+
+    @Test func aColumnsHorizontalInsetsStretchWhateverTheAlignment() throws {
+        // The cross axis of a column is the inline axis: align-self does not apply there.
+        var rootStyle = FlexStyle()
+        rootStyle.width = 255
+        rootStyle.flexDirection = .column
+        var style = FlexStyle()
+        style.alignSelf = .flexEnd
+        style.left = 0
+        style.right = 0
+        let child = try Self.layOut(rootStyle, child: style)
+        #expect(child.layout.frame == Rect(x: 0, y: 0, width: 255, height: 0))
+    }
+
+    @Test func aHeightFromContentResolvesNoPercentages() throws {
+        // The absolutely positioned box is 110 high from its first child's minimum; that
+        // height is not definite, so its second child's height: 75% behaves as auto.
+        var rootStyle = FlexStyle()
+        rootStyle.width = 125
+        let root = FlexNode(style: rootStyle)
+        var boxStyle = FlexStyle()
+        boxStyle.position = .absolute
+        let box = FlexNode(style: boxStyle)
+        var tallStyle = FlexStyle()
+        tallStyle.minHeight = 110
+        var percentStyle = FlexStyle()
+        percentStyle.height = .percent(75)
+        let percent = FlexNode(style: percentStyle)
+        try box.appendChild(FlexNode(style: tallStyle))
+        try box.appendChild(percent)
+        try root.appendChild(box)
+        try root.calculateLayout()
+        #expect(box.layout.frame.height == 110)
+        #expect(percent.layout.frame.height == 0)
+    }
+
+    @Test func aHeightFromContentResolvesNoPercentageRowGap() throws {
+        // The column is 40 high from its content; its row gap of 10% of that is zero, so the
+        // padded child starts at 0.
+        var rootStyle = FlexStyle()
+        rootStyle.width = 99
+        let root = FlexNode(style: rootStyle)
+        var columnStyle = FlexStyle()
+        columnStyle.position = .absolute
+        columnStyle.flexDirection = .column
+        columnStyle.rowGap = .percent(10)
+        let column = FlexNode(style: columnStyle)
+        var paddedStyle = FlexStyle()
+        paddedStyle.padding = FlexEdges(all: 20)
+        let padded = FlexNode(style: paddedStyle)
+        try column.appendChild(FlexNode(style: FlexStyle()))
+        try column.appendChild(padded)
+        try root.appendChild(column)
+        try root.calculateLayout()
+        #expect(column.layout.frame.size == Size(width: 40, height: 40))
+        #expect(padded.layout.frame == Rect(x: 0, y: 0, width: 40, height: 40))
+    }
+
+    @Test func overlappingInsetsLeaveAnEmptySpaceAtTheirStart() throws {
+        // top: 90 and bottom: 30 of a 100 high container overlap: the space is empty at 90.
+        // Centred there the 20 high box starts at 80, inside the container.
+        var rootStyle = FlexStyle()
+        rootStyle.width = 100
+        rootStyle.height = 100
+        var style = FlexStyle()
+        style.alignSelf = .center
+        style.top = 90
+        style.bottom = 30
+        style.height = 20
+        let child = try Self.layOut(rootStyle, child: style)
+        #expect(child.layout.frame == Rect(x: 0, y: 80, width: 0, height: 20))
+        style.alignSelf = .flexEnd
+        style.height = .auto
+        let empty = try Self.layOut(rootStyle, child: style)
+        #expect(empty.layout.frame == Rect(x: 0, y: 90, width: 0, height: 0))
+    }
+
+    @Test func anAutomaticHeightComesFromTheContentWidthThroughTheRatio() throws {
+        // The box is 60 wide from its child's minimum width, so 60 / 1.5 high.
+        var rootStyle = FlexStyle()
+        rootStyle.width = 179
+        let root = FlexNode(style: rootStyle)
+        var boxStyle = FlexStyle()
+        boxStyle.position = .absolute
+        boxStyle.aspectRatio = 1.5
+        let box = FlexNode(style: boxStyle)
+        var childStyle = FlexStyle()
+        childStyle.minWidth = 60
+        try box.appendChild(FlexNode(style: childStyle))
+        try root.appendChild(box)
+        try root.calculateLayout()
+        #expect(box.layout.frame == Rect(x: 0, y: 0, width: 60, height: 40))
+    }
+}

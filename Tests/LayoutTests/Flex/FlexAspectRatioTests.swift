@@ -1,0 +1,302 @@
+import Testing
+import TrellisGeometry
+import TrellisLayout
+
+/// Items with an aspect ratio, with the frames headless Chromium gives the same boxes
+/// (`box-sizing: border-box`, every box a flex container).
+@Suite struct FlexAspectRatioTests {
+    /// A row container of the given size holding one item.
+    static func row(
+        width: Double, height: Double, item: FlexNode, alignItems: FlexItemAlignment? = nil
+    )
+        throws -> FlexNode
+    {
+        var style = FlexStyle()
+        style.width = .points(width)
+        style.height = .points(height)
+        if let alignItems { style.alignItems = alignItems }
+        let root = FlexNode(style: style)
+        try root.appendChild(item)
+        return root
+    }
+
+    /// A box of fixed size.
+    static func box(width: Double, height: Double) -> FlexNode {
+        var style = FlexStyle()
+        style.width = .points(width)
+        style.height = .points(height)
+        return FlexNode(style: style)
+    }
+
+    @Test func aStretchedCrossSizeIsClampedBeforeItGoesThroughTheRatio() throws {
+        // The line is 20 high, less the 10 of margins: 10, raised to the minimum height of 30;
+        // the width is 30 × 2.
+        var style = FlexStyle()
+        style.aspectRatio = 2
+        style.minHeight = 30
+        style.margin = FlexEdges(all: 5)
+        let item = FlexNode(style: style)
+        let root = try Self.row(width: 200, height: 20, item: item)
+        try root.calculateLayout()
+        #expect(item.layout.frame == Rect(x: 5, y: 5, width: 60, height: 30))
+    }
+
+    @Test func contentWinsOverAMaximumCarriedThroughTheRatio() throws {
+        // max-width 100 carries a maximum height of 100 / 1.5 into the height; the automatic
+        // minimum height (the 94 of content) wins over it.
+        var style = FlexStyle()
+        style.aspectRatio = 1.5
+        style.flexBasis = 133
+        style.maxWidth = 100
+        let item = FlexNode(style: style)
+        try item.appendChild(Self.box(width: 49, height: 94))
+        let root = try Self.row(width: 266, height: 286, item: item, alignItems: .flexStart)
+        try root.calculateLayout(rounding: .none)
+        #expect(item.layout.frame == Rect(x: 0, y: 0, width: 100, height: 94))
+    }
+
+    @Test func aMinimumOfTheItemsOwnDropsTheContentFloor() throws {
+        // With min-height 10 the height is 133 / 1.5 and the content overflows.
+        var style = FlexStyle()
+        style.aspectRatio = 1.5
+        style.flexBasis = 133
+        style.minHeight = 10
+        let item = FlexNode(style: style)
+        try item.appendChild(Self.box(width: 49, height: 94))
+        let root = try Self.row(width: 266, height: 286, item: item, alignItems: .flexStart)
+        try root.calculateLayout(rounding: .none)
+        #expect(item.layout.frame.width == 133)
+        #expect(abs(item.layout.frame.height - 133 / 1.5) < 1e-9)
+    }
+
+    @Test func paddingHoldsAStretchedCrossSizeAboveItsMaximum() throws {
+        // A column 200 wide stretches the item to its max-width of 40, but its padding holds
+        // it at 50; the height is 50 / 0.5.
+        var rootStyle = FlexStyle()
+        rootStyle.flexDirection = .column
+        rootStyle.width = 200
+        let root = FlexNode(style: rootStyle)
+        var style = FlexStyle()
+        style.aspectRatio = 0.5
+        style.maxWidth = 40
+        style.padding = FlexEdges(all: 25)
+        let item = FlexNode(style: style)
+        try root.appendChild(item)
+        try root.calculateLayout()
+        #expect(item.layout.frame == Rect(x: 0, y: 0, width: 50, height: 100))
+        #expect(root.layout.frame.height == 100)
+    }
+
+    @Test func anItemsOwnMinimumDoesNotRaiseItsFlexBaseSize() throws {
+        // The empty item's content basis is 0, not its min-width of 60: the 240 of free space
+        // goes 2 : 1, so it is 160 wide and 160 / 0.5 high.
+        var rootStyle = FlexStyle()
+        rootStyle.width = 240
+        let root = FlexNode(style: rootStyle)
+        var style = FlexStyle()
+        style.aspectRatio = 0.5
+        style.flexGrow = 1
+        style.minWidth = 60
+        let item = FlexNode(style: style)
+        var otherStyle = FlexStyle()
+        otherStyle.flexGrow = 0.5
+        let other = FlexNode(style: otherStyle)
+        try root.appendChild(item)
+        try root.appendChild(other)
+        try root.calculateLayout()
+        #expect(item.layout.frame == Rect(x: 0, y: 0, width: 160, height: 320))
+        #expect(other.layout.frame == Rect(x: 160, y: 0, width: 80, height: 320))
+    }
+
+    @Test func aDefiniteStretchedHeightGivesContentWidthThroughTheRatio() throws {
+        // The inner item is stretched to the 20 high line of a container of definite height,
+        // so it is 20 × 2 wide, and so is the container stretched around it.
+        var outerStyle = FlexStyle()
+        outerStyle.width = 50
+        outerStyle.height = 20
+        let outer = FlexNode(style: outerStyle)
+        let middle = FlexNode(style: FlexStyle())
+        var style = FlexStyle()
+        style.aspectRatio = 2
+        let inner = FlexNode(style: style)
+        try middle.appendChild(inner)
+        try outer.appendChild(middle)
+        let root = try Self.row(width: 113, height: 20, item: outer)
+        try root.calculateLayout()
+        #expect(middle.layout.frame.size == Size(width: 40, height: 20))
+        #expect(inner.layout.frame.size == Size(width: 40, height: 20))
+    }
+
+    @Test func aHeightThatIsNotDefiniteGivesNoWidthThroughTheRatio() throws {
+        // The item with auto margins is as high as its content, not stretched: the innermost
+        // box's height of 190 from the available space is not definite, so everything is
+        // empty and centred.
+        var marginStyle = FlexStyle()
+        marginStyle.margin = FlexEdges(all: .auto)
+        let centred = FlexNode(style: marginStyle)
+        let middle = FlexNode(style: FlexStyle())
+        var style = FlexStyle()
+        style.aspectRatio = 2
+        let inner = FlexNode(style: style)
+        try middle.appendChild(inner)
+        try centred.appendChild(middle)
+        let root = try Self.row(width: 126, height: 190, item: centred)
+        try root.calculateLayout()
+        #expect(centred.layout.frame == Rect(x: 63, y: 95, width: 0, height: 0))
+        #expect(inner.layout.frame.size == Size(width: 0, height: 0))
+    }
+
+    @Test func aHeightRaisedToPaddingAndBorderGoesThroughTheRatio() throws {
+        // An empty box with borders of 8 is 16 high, so 16 × 1.5 wide, and its container's
+        // content width is that.
+        var containerStyle = FlexStyle()
+        containerStyle.maxHeight = 100
+        let container = FlexNode(style: containerStyle)
+        var style = FlexStyle()
+        style.aspectRatio = 1.5
+        style.height = 0
+        style.border = FlexEdges(all: 8)
+        let item = FlexNode(style: style)
+        try container.appendChild(item)
+        var rootStyle = FlexStyle()
+        rootStyle.width = 240
+        let root = FlexNode(style: rootStyle)
+        try root.appendChild(container)
+        try root.calculateLayout()
+        #expect(container.layout.frame.size == Size(width: 24, height: 16))
+        #expect(item.layout.frame.size == Size(width: 24, height: 16))
+    }
+
+    @Test func aMaximumCarriedThroughTheRatioDoesNotClampAStretchedSize() throws {
+        // Stretched to 100 less its margins: 90 high; 90 through the ratio is 90 wide, held at
+        // the max-width of 40. The 40 carried back as a maximum height does not apply.
+        var style = FlexStyle()
+        style.aspectRatio = 1
+        style.maxWidth = 40
+        style.margin = FlexEdges(all: 5)
+        let item = FlexNode(style: style)
+        let root = try Self.row(width: 200, height: 100, item: item)
+        try root.calculateLayout()
+        #expect(item.layout.frame == Rect(x: 5, y: 5, width: 40, height: 90))
+    }
+
+    @Test func theRatioCarriesAClampedSize() throws {
+        // height: 160 within max-height: 30 is 30, so the width is 30 × 2, and the container
+        // around the item is as wide.
+        let container = FlexNode(style: FlexStyle())
+        var style = FlexStyle()
+        style.aspectRatio = 2
+        style.height = 160
+        style.maxHeight = 30
+        let item = FlexNode(style: style)
+        try container.appendChild(item)
+        var rootStyle = FlexStyle()
+        rootStyle.width = 254
+        let root = FlexNode(style: rootStyle)
+        try root.appendChild(container)
+        try root.calculateLayout()
+        #expect(item.layout.frame.size == Size(width: 60, height: 30))
+        #expect(container.layout.frame.size == Size(width: 60, height: 30))
+    }
+
+    @Test func aClampedSizeStillGivesTheFlexBaseSize() throws {
+        // width: 30 is the flex base size although min-width is 80: a quarter of the 314 of
+        // free space makes 108.5, and the height is 108.5 / 0.5.
+        var style = FlexStyle()
+        style.aspectRatio = 0.5
+        style.width = 30
+        style.minWidth = 80
+        style.flexGrow = 0.25
+        let item = FlexNode(style: style)
+        var rootStyle = FlexStyle()
+        rootStyle.width = 344
+        let root = FlexNode(style: rootStyle)
+        try root.appendChild(item)
+        try root.calculateLayout(rounding: .none)
+        #expect(item.layout.frame.size == Size(width: 108.5, height: 217))
+    }
+
+    @Test func anAbsoluteBoxsOwnWidthTakesNoMinimumThroughTheRatio() throws {
+        // width: 10% of 150 is 15; min-height: 70 does not carry a minimum width of 210
+        // through the ratio into a width of the box's own.
+        var rootStyle = FlexStyle()
+        rootStyle.width = 150
+        let root = FlexNode(style: rootStyle)
+        var style = FlexStyle()
+        style.position = .absolute
+        style.aspectRatio = 3
+        style.width = .percent(10)
+        style.minHeight = 70
+        let item = FlexNode(style: style)
+        try root.appendChild(item)
+        try root.calculateLayout()
+        #expect(item.layout.frame == Rect(x: 0, y: 0, width: 15, height: 70))
+    }
+
+    @Test func aCrossSizeThroughTheRatioIsNotAFixedOne() throws {
+        // The row in a column of definite height is as high as its item: 63 / 0.5.
+        var rootStyle = FlexStyle()
+        rootStyle.flexDirection = .column
+        rootStyle.width = 192
+        rootStyle.height = 390
+        let root = FlexNode(style: rootStyle)
+        let row = FlexNode(style: FlexStyle())
+        var style = FlexStyle()
+        style.aspectRatio = 0.5
+        style.width = 63
+        let item = FlexNode(style: style)
+        try row.appendChild(item)
+        try root.appendChild(row)
+        try root.calculateLayout()
+        #expect(row.layout.frame.size == Size(width: 192, height: 126))
+        #expect(item.layout.frame.size == Size(width: 63, height: 126))
+    }
+
+    @Test func aHeightThroughTheRatioResolvesPercentages() throws {
+        // The item grows to 300 wide, so 100 high through its ratio; that height is definite,
+        // and its child's height: 50% is 50.
+        var rootStyle = FlexStyle()
+        rootStyle.width = 300
+        rootStyle.alignItems = .flexStart
+        let root = FlexNode(style: rootStyle)
+        var style = FlexStyle()
+        style.aspectRatio = 3
+        style.flexGrow = 1
+        let item = FlexNode(style: style)
+        var childStyle = FlexStyle()
+        childStyle.height = .percent(50)
+        let child = FlexNode(style: childStyle)
+        try item.appendChild(child)
+        try root.appendChild(item)
+        try root.calculateLayout()
+        #expect(item.layout.frame.size == Size(width: 300, height: 100))
+        #expect(child.layout.frame.height == 50)
+    }
+
+    @Test func aColumnItemsBasisIsItsContentWidthThroughTheRatio() throws {
+        // The item is 14 wide from its bordered child, so its basis is 14 / 2 = 7 (its
+        // content's 14 is its minimum only). It gets a third of 250 - 7 more: 88 high, and
+        // 176 wide through the ratio; the other item gets the rest.
+        var rootStyle = FlexStyle()
+        rootStyle.flexDirection = .column
+        rootStyle.alignItems = .flexStart
+        rootStyle.width = 102
+        rootStyle.height = 250
+        let root = FlexNode(style: rootStyle)
+        var style = FlexStyle()
+        style.aspectRatio = 2
+        style.flexGrow = 1
+        let item = FlexNode(style: style)
+        var childStyle = FlexStyle()
+        childStyle.border = FlexEdges(all: 7)
+        try item.appendChild(FlexNode(style: childStyle))
+        var otherStyle = FlexStyle()
+        otherStyle.flexGrow = 2
+        let other = FlexNode(style: otherStyle)
+        try root.appendChild(item)
+        try root.appendChild(other)
+        try root.calculateLayout(rounding: .none)
+        #expect(item.layout.frame == Rect(x: 0, y: 0, width: 176, height: 88))
+        #expect(other.layout.frame == Rect(x: 0, y: 88, width: 0, height: 162))
+    }
+}
