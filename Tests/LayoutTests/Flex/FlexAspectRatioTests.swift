@@ -299,4 +299,41 @@ import TrellisLayout
         #expect(item.layout.frame == Rect(x: 0, y: 0, width: 176, height: 88))
         #expect(other.layout.frame == Rect(x: 0, y: 88, width: 0, height: 162))
     }
+
+    @Test func aStretchedColumnItemGivesTheColumnTheWidthOfItsOwnHeightOnly() throws {
+        // Chromium: the first column is 18 wide (its other item), not 65 × 0.5 from the item's
+        // flex basis, and stretches the item to 18; the second column takes 40 × 0.5 = 20 from
+        // its item's own height.
+        var rootStyle = FlexStyle()
+        rootStyle.width = 300
+        rootStyle.height = 200
+        rootStyle.alignItems = .flexStart
+        let root = FlexNode(style: rootStyle)
+        var columnStyle = FlexStyle()
+        columnStyle.flexDirection = .column
+        let column = FlexNode(style: columnStyle)
+        var itemStyle = FlexStyle()
+        itemStyle.aspectRatio = 0.5
+        itemStyle.flexBasis = 65
+        let item = FlexNode(style: itemStyle)
+        var otherStyle = FlexStyle()
+        otherStyle.width = 18
+        otherStyle.height = 10
+        otherStyle.flexShrink = 0
+        try column.appendChild(item)
+        try column.appendChild(FlexNode(style: otherStyle))
+        let secondColumn = FlexNode(style: columnStyle)
+        var sizedStyle = FlexStyle()
+        sizedStyle.aspectRatio = 0.5
+        sizedStyle.height = 40
+        let sized = FlexNode(style: sizedStyle)
+        try secondColumn.appendChild(sized)
+        try root.appendChild(column)
+        try root.appendChild(secondColumn)
+        try root.calculateLayout(rounding: .none)
+        #expect(column.layout.frame == Rect(x: 0, y: 0, width: 18, height: 75))
+        #expect(item.layout.frame == Rect(x: 0, y: 0, width: 18, height: 65))
+        #expect(secondColumn.layout.frame == Rect(x: 18, y: 0, width: 20, height: 40))
+        #expect(sized.layout.frame == Rect(x: 0, y: 0, width: 20, height: 40))
+    }
 }

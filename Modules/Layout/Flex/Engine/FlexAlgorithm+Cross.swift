@@ -40,14 +40,13 @@ extension FlexAlgorithm {
                 // so its hypothetical cross size is never used.
                 innerCross = max(c.nodeInnerSize.cross(isRow) ?? 0, pbCross)
             } else if let ratio = item.aspectRatio, item.node.children.isEmpty,
-                item.node.measure == nil
+                item.node.measure == nil, let main = ratioMainSize(item)
             {
                 // CSS Box Sizing level 4, Preferred Aspect Ratios: an automatic cross size comes
                 // from the used main size through the aspect ratio (a box without content has
                 // no larger minimum), within the item's own cross limits: the used main size
                 // already went through the limits the ratio carries, and one that its padding
                 // and border hold above them is not brought back.
-                let main = item.targetSize.main(isRow)
                 let ratioCross = isRow ? main / ratio : main * ratio
                 innerCross = max(
                     ratioCross.clamped(
@@ -55,8 +54,7 @@ extension FlexAlgorithm {
                     pbCross)
             } else {
                 var ratioCross: Double?
-                if let ratio = item.aspectRatio {
-                    let main = item.targetSize.main(isRow)
+                if let ratio = item.aspectRatio, let main = ratioMainSize(item) {
                     ratioCross = isRow ? main / ratio : main * ratio
                 }
                 let known = Dims<Double?>.fromMainCross(
@@ -97,6 +95,18 @@ extension FlexAlgorithm {
             item.hypotheticalInnerSize.setCross(isRow, innerCross)
             item.hypotheticalOuterSize.setCross(isRow, innerCross + item.margin.crossSum(isRow))
         }
+    }
+
+    /// The main size an item's aspect ratio turns into its hypothetical cross size, if any.
+    ///
+    /// An item that stretches across a column of automatic width only contributes its width to
+    /// that of the column: Chromium sizes it inline before its flexed height exists, so the ratio
+    /// carries the item's own height there, not its flex basis or flexed size.
+    private func ratioMainSize(_ item: FlexItem) -> Double? {
+        if !c.isRow && c.nodeOuterSize.cross(false) == nil && stretchesToLine(item) {
+            return item.hasOwnSize.main(false) ? item.size.main(false) : nil
+        }
+        return item.targetSize.main(c.isRow)
     }
 
     /// Whether the item's used cross size is its line's cross size.
