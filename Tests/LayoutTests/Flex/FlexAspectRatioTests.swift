@@ -336,4 +336,26 @@ import TrellisLayout
         #expect(secondColumn.layout.frame == Rect(x: 18, y: 0, width: 20, height: 40))
         #expect(sized.layout.frame == Rect(x: 0, y: 0, width: 20, height: 40))
     }
+
+    @Test func aColumnItemDoesNotShrinkBelowItsFitContentWidthThroughTheRatio() throws {
+        // Chromium: the item is 160 wide from its child, so its minimum height is 160 / 2 = 80
+        // (more than the 30 of content), and it overflows the 50 high column.
+        var rootStyle = FlexStyle()
+        rootStyle.flexDirection = .column
+        rootStyle.alignItems = .flexStart
+        rootStyle.width = 300
+        rootStyle.height = 50
+        let root = FlexNode(style: rootStyle)
+        var style = FlexStyle()
+        style.aspectRatio = 2
+        let item = FlexNode(style: style)
+        var childStyle = FlexStyle()
+        childStyle.width = 160
+        childStyle.height = 30
+        childStyle.flexShrink = 0
+        try item.appendChild(FlexNode(style: childStyle))
+        try root.appendChild(item)
+        try root.calculateLayout(rounding: .none)
+        #expect(item.layout.frame == Rect(x: 0, y: 0, width: 160, height: 80))
+    }
 }

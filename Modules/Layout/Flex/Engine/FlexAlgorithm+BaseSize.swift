@@ -33,6 +33,19 @@ extension FlexAlgorithm {
         // §4.5: the content size suggestion is clamped by the cross limits converted through
         // the aspect ratio; the specified size suggestion is the item's own main size only.
         var contentSuggestion = minContent
+        if !isRow, let ratio = item.aspectRatio, inputs.known.width == nil,
+            item.node.measure == nil
+        {
+            // A column lays out an item's width before its height: the min-content height of
+            // an item with an aspect ratio and no definite width is at least its fit-content
+            // width through the ratio, as its content basis is.
+            let width = FlexCompute.measureSize(
+                item.node, known: .none, parentSize: inputs.parentSize,
+                available: Dims(inputs.crossSpace, .maxContent), sizingMode: .inherentSize,
+                horizontal: true, direction: item.direction)
+            let ratioHeight = max(width, item.paddingBorder.horizontal) / ratio
+            contentSuggestion = max(contentSuggestion, ratioHeight)
+        }
         if let ratio = item.aspectRatio {
             func converted(_ cross: Double?) -> Double? {
                 cross.map { isRow ? $0 * ratio : $0 / ratio }
