@@ -358,4 +358,29 @@ import TrellisLayout
         try root.calculateLayout(rounding: .none)
         #expect(item.layout.frame == Rect(x: 0, y: 0, width: 160, height: 80))
     }
+
+    @Test func aStretchedHeightSetsTheMinimumWidthThroughTheRatio() throws {
+        // Chromium: both items shrink to their automatic minimum, the stretched height through
+        // the ratio (100 × 0.5 and 74 × 0.5), not the 114 high their width carries.
+        var rootStyle = FlexStyle()
+        rootStyle.width = 100
+        rootStyle.height = 100
+        let root = FlexNode(style: rootStyle)
+        var wideStyle = FlexStyle()
+        wideStyle.width = 200
+        wideStyle.flexShrink = 0
+        try root.appendChild(FlexNode(style: wideStyle))
+        var style = FlexStyle()
+        style.width = 57
+        style.aspectRatio = 0.5
+        style.flexBasis = 86
+        let item = FlexNode(style: style)
+        style.margin = FlexEdges(all: 13)
+        let withMargins = FlexNode(style: style)
+        try root.appendChild(item)
+        try root.appendChild(withMargins)
+        try root.calculateLayout(rounding: .none)
+        #expect(item.layout.frame == Rect(x: 200, y: 0, width: 50, height: 100))
+        #expect(withMargins.layout.frame == Rect(x: 263, y: 13, width: 37, height: 74))
+    }
 }

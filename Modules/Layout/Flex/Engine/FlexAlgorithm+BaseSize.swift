@@ -63,6 +63,19 @@ extension FlexAlgorithm {
             // ratio (its own, or the line's when it is stretched).
             contentSuggestion = max(contentSuggestion, isRow ? cross * ratio : cross / ratio)
         }
+        if let ratio = item.aspectRatio, !item.hasOwnSize.cross(isRow),
+            item.size.cross(isRow) != nil, !c.isWrap, c.hasDefiniteCrossSize,
+            stretchesToLine(item), let line = c.nodeInnerSize.cross(isRow)
+        {
+            // A cross size carried from the item's own main size through the ratio gives way to
+            // the stretched one of its single line: that is the definite cross size the
+            // min-content size goes through the ratio from (Chromium).
+            let cross = max(
+                (line - item.margin.crossSum(isRow)).clamped(
+                    min: item.minSize.cross(isRow), max: item.maxSize.cross(isRow)),
+                item.paddingBorder.crossSum(isRow))
+            contentSuggestion = max(contentSuggestion, isRow ? cross * ratio : cross / ratio)
+        }
         let specified = item.hasOwnSize.main(isRow) ? item.size.main(isRow) : nil
         return contentSuggestion.atMost(specified).atMost(item.maxSize.main(isRow)).atLeast(pbMain)
     }
