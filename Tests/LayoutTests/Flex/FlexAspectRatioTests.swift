@@ -383,4 +383,56 @@ import TrellisLayout
         #expect(item.layout.frame == Rect(x: 200, y: 0, width: 50, height: 100))
         #expect(withMargins.layout.frame == Rect(x: 263, y: 13, width: 37, height: 74))
     }
+
+    @Test func aColumnItemsFlexedHeightSetsItsWidthOverItsContent() throws {
+        // Chromium: the item grows to its maximum height of 38 and is 38 wide through the
+        // ratio; its child's 55 does not hold the width up.
+        var rootStyle = FlexStyle()
+        rootStyle.flexDirection = .column
+        rootStyle.alignItems = .center
+        rootStyle.width = 200
+        rootStyle.height = 100
+        let root = FlexNode(style: rootStyle)
+        var style = FlexStyle()
+        style.aspectRatio = 1
+        style.flexGrow = 1
+        style.maxHeight = 38
+        let item = FlexNode(style: style)
+        var childStyle = FlexStyle()
+        childStyle.width = 55
+        childStyle.height = 10
+        try item.appendChild(FlexNode(style: childStyle))
+        try root.appendChild(item)
+        try root.calculateLayout(rounding: .none)
+        #expect(item.layout.frame == Rect(x: 81, y: 0, width: 38, height: 38))
+    }
+
+    @Test func aColumnItemsBasisGivesNoWidthToTheColumnThroughTheRatio() throws {
+        // Chromium: the wrapping column is 76 wide (its other item); the item is still
+        // 39 × 3 = 117 wide from its flex basis once the column has its width.
+        var rootStyle = FlexStyle()
+        rootStyle.width = 300
+        rootStyle.height = 200
+        rootStyle.alignItems = .flexStart
+        let root = FlexNode(style: rootStyle)
+        var columnStyle = FlexStyle()
+        columnStyle.flexDirection = .column
+        columnStyle.flexWrap = .wrap
+        let column = FlexNode(style: columnStyle)
+        var itemStyle = FlexStyle()
+        itemStyle.aspectRatio = 3
+        itemStyle.flexBasis = 39
+        itemStyle.alignSelf = .flexStart
+        itemStyle.margin = FlexEdges(all: 12)
+        let item = FlexNode(style: itemStyle)
+        var otherStyle = FlexStyle()
+        otherStyle.width = 76
+        otherStyle.height = 6
+        try column.appendChild(item)
+        try column.appendChild(FlexNode(style: otherStyle))
+        try root.appendChild(column)
+        try root.calculateLayout(rounding: .none)
+        #expect(column.layout.frame == Rect(x: 0, y: 0, width: 76, height: 69))
+        #expect(item.layout.frame == Rect(x: 12, y: 12, width: 117, height: 39))
+    }
 }

@@ -77,9 +77,10 @@ extension FlexAlgorithm {
                     // content's size, within the item's own maximum only) wins over them; a
                     // minimum of the item's own replaces that content floor. (Chromium keeps
                     // measured content, text, within the carried maximum.)
+                    // A column item's width through a flexed height has no content floor.
                     let minStyle = isRow ? item.node.style.minHeight : item.node.style.minWidth
                     let contentFloor =
-                        minStyle == .auto
+                        minStyle == .auto && (isRow || item.hasOwnSize.main(isRow))
                         ? output.size.cross(isRow).atMost(item.maxSize.cross(isRow)) : 0
                     innerCross = max(
                         ratioCross.clamped(
@@ -99,14 +100,16 @@ extension FlexAlgorithm {
 
     /// The main size an item's aspect ratio turns into its hypothetical cross size, if any.
     ///
-    /// An item that stretches across a column of automatic width only contributes its width to
-    /// that of the column: Chromium sizes it inline before its flexed height exists, so the ratio
-    /// carries the item's own height there, not its flex basis or flexed size.
+    /// An item of a column of automatic width contributes its width to that of the column before
+    /// its flexed height exists (Chromium sizes it inline first): the ratio carries the item's own
+    /// height there, within its height limits, and nothing from its flex basis; an item without
+    /// a height of its own contributes no width through the ratio.
     private func ratioMainSize(_ item: FlexItem) -> Double? {
-        if !c.isRow && c.nodeOuterSize.cross(false) == nil && stretchesToLine(item) {
-            return item.hasOwnSize.main(false) ? item.size.main(false) : nil
+        guard !c.isRow && c.nodeOuterSize.cross(false) == nil else {
+            return item.targetSize.main(c.isRow)
         }
-        return item.targetSize.main(c.isRow)
+        guard item.hasOwnSize.main(false), let height = item.size.main(false) else { return nil }
+        return height.clamped(min: item.minSize.main(false), max: item.maxSize.main(false))
     }
 
     /// Whether the item's used cross size is its line's cross size.
