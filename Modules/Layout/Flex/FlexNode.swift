@@ -34,6 +34,7 @@ public final class FlexNode {
             if style != oldValue {
                 styleIsPlainlyValid = FlexValidation.isPlainlyValid(style)
                 styleUsesPercentages = style.hasPercentageBoxOrLimits
+                styleUsesNonzeroPercentages = style.hasNonzeroPercentageBoxOrLimits
                 markDirty()
             }
         }
@@ -68,6 +69,9 @@ public final class FlexNode {
     @exclusivity(unchecked) var lastRequest: LayoutRequest?
     /// Whether the style has percentage box properties or size limits.
     @exclusivity(unchecked) var styleUsesPercentages = false
+    /// Whether those percentages include one other than zero, which resolves differently
+    /// against different sizes: read on every layout call, so kept with the style.
+    @exclusivity(unchecked) var styleUsesNonzeroPercentages = false
     /// Whether the style passed the quick validity check when it was set.
     @exclusivity(unchecked) var styleIsPlainlyValid = true
     /// Reusable item storage of a large container (see `FlexAlgorithm`).
@@ -81,6 +85,7 @@ public final class FlexNode {
         self.measure = measure
         styleIsPlainlyValid = FlexValidation.isPlainlyValid(style)
         styleUsesPercentages = style.hasPercentageBoxOrLimits
+        styleUsesNonzeroPercentages = style.hasNonzeroPercentageBoxOrLimits
     }
 
     deinit {

@@ -137,14 +137,12 @@ public struct FlexStyle: Sendable, Hashable {
             if case .percent(let value) = length { return !nonzeroOnly || value != 0 }
             return false
         }
-        let edges = [margin, padding, border]
-        for edge in edges
-        where isPercent(edge.top) || isPercent(edge.right) || isPercent(edge.bottom)
-            || isPercent(edge.left)
-        {
-            return true
+        func isPercent(_ edges: FlexEdges) -> Bool {
+            isPercent(edges.top) || isPercent(edges.right) || isPercent(edges.bottom)
+                || isPercent(edges.left)
         }
-        return isPercent(minWidth) || isPercent(minHeight) || isPercent(maxWidth)
+        return isPercent(margin) || isPercent(padding) || isPercent(border)
+            || isPercent(minWidth) || isPercent(minHeight) || isPercent(maxWidth)
             || isPercent(maxHeight)
     }
 

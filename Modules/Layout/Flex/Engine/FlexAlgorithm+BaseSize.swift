@@ -325,7 +325,7 @@ extension FlexAlgorithm {
             let style = child.style
             if style.width.isNonzeroPercentage || style.height.isNonzeroPercentage
                 || style.flexBasis.isNonzeroPercentage
-                || (child.styleUsesPercentages && style.hasNonzeroPercentageBoxOrLimits)
+                || child.styleUsesNonzeroPercentages
             {
                 return true
             }

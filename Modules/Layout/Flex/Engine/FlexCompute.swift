@@ -27,8 +27,7 @@ enum FlexCompute {
         // A node whose own percentages resolve against the parent's size only reuses results
         // computed against the same size (a zero percentage is zero against any size).
         let cacheParentSize =
-            node.styleUsesPercentages && node.style.hasNonzeroPercentageBoxOrLimits
-            ? input.parentSize : nil
+            node.styleUsesNonzeroPercentages ? input.parentSize : nil
         // Percentages inside the node resolve against its own size: a result measured without
         // that size does not answer a call that gives it.
         let bySize =
