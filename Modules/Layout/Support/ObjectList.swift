@@ -52,6 +52,9 @@ package struct ObjectList<Position: ObjectListPosition> {
     /// - Complexity: Amortised O(1).
     package mutating func append(_ element: Element) {
         Position.setPosition(storage.count, of: element)
+        // Room for a few at once: most lists hold two to four, and growing one at a time
+        // would take an allocation for each of the first three.
+        if storage.count == storage.capacity { storage.reserveCapacity(max(4, 2 * storage.count)) }
         storage.append(element)
     }
 

@@ -41,15 +41,18 @@ extension ItemVariableSource {
     func makeConstraint(for constraint: LayoutConstraint) throws(LayoutError) -> Constraint {
         guard let first = constraint.firstItem else { throw missingItem(constraint) }
         let flipped = isFlipped(constraint)
-        let lhs = try expression(first, constraint.firstAttribute, flipped: flipped)
-        var rhs = LinearExpression(constant: constraint.constant)
+        // first - multiplier × second - constant (relation) 0, summed in place.
+        var terms = TermBuffer()
+        try addTerms(of: first, constraint.firstAttribute, flipped: flipped, scale: 1, to: &terms)
         if constraint.secondAttribute != .notAnAttribute {
             guard let second = constraint.secondItem else { throw missingItem(constraint) }
-            rhs = try expression(second, constraint.secondAttribute, flipped: flipped)
-            if constraint.multiplier != 1 { rhs = rhs * constraint.multiplier }
-            rhs.constant += constraint.constant
+            try addTerms(
+                of: second, constraint.secondAttribute, flipped: flipped,
+                scale: -constraint.multiplier, to: &terms)
         }
-        let result = Constraint(lhs, constraint.relation, rhs, priority: constraint.priority)
+        let result = Constraint(
+            summed: terms, constant: -constraint.constant, relation: constraint.relation,
+            priority: constraint.priority)
         result.owner = constraint
         result.label = .owner
         return result
@@ -64,26 +67,41 @@ extension ItemVariableSource {
         return constraint.firstItem?.effectiveLayoutDirection == .rightToLeft
     }
 
-    /// An attribute of an item as an expression over its variables.
-    func expression(_ item: LayoutItem, _ attribute: LayoutAttribute, flipped: Bool)
-        throws(LayoutError) -> LinearExpression
-    {
+    /// Adds `scale` times an attribute of an item, as terms over its variables.
+    func addTerms(
+        of item: LayoutItem, _ attribute: LayoutAttribute, flipped: Bool, scale: Double,
+        to terms: inout TermBuffer
+    ) throws(LayoutError) {
         let s = try slot(for: item)
-        let sign: Double = flipped ? -1 : 1
+        // Along x, a flipped frame negates positions.
+        let x = flipped ? -scale : scale
         switch attribute {
-        case .left: return LinearExpression(s.left)
-        case .right: return s.left + s.width
-        case .leading: return flipped ? -(s.left + s.width) : LinearExpression(s.left)
-        case .trailing: return flipped ? -s.left : s.left + s.width
-        case .centerX: return (s.left + 0.5 * s.width) * sign
-        case .width: return LinearExpression(s.width)
-        case .top: return LinearExpression(s.top)
-        case .bottom: return s.top + s.height
-        case .centerY: return s.top + 0.5 * s.height
-        case .height: return LinearExpression(s.height)
-        case .firstBaseline: return LinearExpression(try baseline(of: item, first: true))
-        case .lastBaseline: return LinearExpression(try baseline(of: item, first: false))
-        case .notAnAttribute: return LinearExpression()
+        case .left:
+            terms.add(scale, of: s.left)
+        case .right:
+            terms.add(scale, of: s.left)
+            terms.add(scale, of: s.width)
+        case .leading:
+            terms.add(x, of: s.left)
+            if flipped { terms.add(x, of: s.width) }
+        case .trailing:
+            terms.add(x, of: s.left)
+            if !flipped { terms.add(x, of: s.width) }
+        case .centerX:
+            terms.add(x, of: s.left)
+            terms.add(0.5 * x, of: s.width)
+        case .width: terms.add(scale, of: s.width)
+        case .top: terms.add(scale, of: s.top)
+        case .bottom:
+            terms.add(scale, of: s.top)
+            terms.add(scale, of: s.height)
+        case .centerY:
+            terms.add(scale, of: s.top)
+            terms.add(0.5 * scale, of: s.height)
+        case .height: terms.add(scale, of: s.height)
+        case .firstBaseline: terms.add(scale, of: try baseline(of: item, first: true))
+        case .lastBaseline: terms.add(scale, of: try baseline(of: item, first: false))
+        case .notAnAttribute: break
         }
     }
 

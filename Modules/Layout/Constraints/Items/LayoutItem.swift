@@ -167,6 +167,9 @@ public final class LayoutItem {
 
     func addNamingConstraint(_ constraint: LayoutConstraint) {
         setNamePosition(namingConstraints.count, of: constraint)
+        if namingConstraints.count == namingConstraints.capacity {
+            namingConstraints.reserveCapacity(max(4, 2 * namingConstraints.count))
+        }
         namingConstraints.append(Unmanaged.passUnretained(constraint))
     }
 

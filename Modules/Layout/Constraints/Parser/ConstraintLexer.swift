@@ -1,7 +1,10 @@
 /// A token of the textual constraint form.
+///
+/// Tokens are plain values (an identifier is its place in the text), so that the tokens of a
+/// constraint fit in a buffer on the stack.
 struct ConstraintToken: Equatable {
     enum Kind: Equatable {
-        case identifier(String)
+        case identifier
         case number(Double)
         case dot
         case relation(LayoutRelation)
@@ -18,17 +21,64 @@ struct ConstraintToken: Equatable {
     var length: Int
 }
 
+/// The tokens of one constraint, with the UTF-8 text they were read from; both are borrowed
+/// for the duration of ``ConstraintLexer/withTokens(of:_:)``.
+struct ConstraintTokens {
+    let bytes: UnsafeBufferPointer<UInt8>
+    let tokens: UnsafeBufferPointer<ConstraintToken>
+
+    /// The text of a token (its column counts bytes: a token is ASCII).
+    func text(of token: ConstraintToken) -> String {
+        let start = token.column - 1
+        return String(
+            decoding: UnsafeBufferPointer(rebasing: bytes[start..<start + token.length]),
+            as: UTF8.self)
+    }
+}
+
 /// Splits a textual constraint into tokens.
 ///
 /// Tokens are all ASCII, so the lexer reads UTF-8 bytes; columns count characters, which equal
 /// bytes up to the first non-ASCII byte, and that byte is always an error.
 struct ConstraintLexer {
     let text: String
-    private let bytes: [UInt8]
+    /// The text's UTF-8.
+    private let bytes: UnsafeBufferPointer<UInt8>
 
-    init(_ text: String) {
-        self.text = text
-        bytes = Array(text.utf8)
+    /// Calls `body` with the tokens of a text, the last one `.end`; the tokens live on the
+    /// stack for the call.
+    ///
+    /// - Throws: ``ConstraintParseError`` for a character that starts no token or a malformed
+    ///   number, before `body` is called; or what `body` throws.
+    static func withTokens<R>(
+        of text: String, _ body: (ConstraintTokens) throws(ConstraintParseError) -> R
+    ) throws(ConstraintParseError) -> R {
+        // A native string lends its UTF-8 in place; another is copied once.
+        let lent = text.utf8.withContiguousStorageIfAvailable { bytes in
+            Result { () throws(ConstraintParseError) in
+                try ConstraintLexer(text: text, bytes: bytes).withTokens(body)
+            }
+        }
+        if let lent { return try lent.get() }
+        return try Array(text.utf8).withUnsafeBufferPointer {
+            (bytes) throws(ConstraintParseError) in
+            try ConstraintLexer(text: text, bytes: bytes).withTokens(body)
+        }
+    }
+
+    /// Lexes into a buffer on the stack (a text of n bytes has at most n + 1 tokens) and calls
+    /// `body` with it.
+    private func withTokens<R>(_ body: (ConstraintTokens) throws(ConstraintParseError) -> R)
+        throws(ConstraintParseError) -> R
+    {
+        try withUnsafeTemporaryAllocation(of: ConstraintToken.self, capacity: bytes.count + 1) {
+            (buffer) throws(ConstraintParseError) in
+            let count = try tokens(into: buffer)
+            defer { buffer.baseAddress?.deinitialize(count: count) }
+            return try body(
+                ConstraintTokens(
+                    bytes: bytes, tokens: UnsafeBufferPointer(rebasing: buffer[..<count])))
+        }
     }
 
     private static func isLetter(_ byte: UInt8) -> Bool {
@@ -43,13 +93,18 @@ struct ConstraintLexer {
         index < bytes.count ? bytes[index] : nil
     }
 
-    /// The tokens, ending with `.end`.
+    /// Writes the tokens, ending with `.end`, into `buffer` and returns their number.
     ///
     /// - Throws: ``ConstraintParseError`` for a character that starts no token or a malformed
     ///   number.
-    func tokens() throws(ConstraintParseError) -> [ConstraintToken] {
-        var result: [ConstraintToken] = []
-        result.reserveCapacity(12)
+    private func tokens(into buffer: UnsafeMutableBufferPointer<ConstraintToken>)
+        throws(ConstraintParseError) -> Int
+    {
+        var count = 0
+        func append(_ token: ConstraintToken) {
+            buffer.initializeElement(at: count, to: token)
+            count += 1
+        }
         var i = 0
         while i < bytes.count {
             let c = bytes[i]
@@ -65,15 +120,13 @@ struct ConstraintLexer {
                 {
                     j += 1
                 }
-                let name = String(decoding: bytes[i..<j], as: UTF8.self)
-                result.append(
-                    ConstraintToken(kind: .identifier(name), column: column, length: j - i))
+                append(ConstraintToken(kind: .identifier, column: column, length: j - i))
                 i = j
                 continue
             }
             if Self.isDigit(c) {
                 let (value, end) = try number(from: i)
-                result.append(
+                append(
                     ConstraintToken(kind: .number(value), column: column, length: end - i))
                 i = end
                 continue
@@ -83,20 +136,20 @@ struct ConstraintLexer {
             case UInt8(ascii: "."):
                 if let next, Self.isDigit(next) {
                     let (value, end) = try number(from: i)
-                    result.append(
+                    append(
                         ConstraintToken(kind: .number(value), column: column, length: end - i))
                     i = end
                     continue
                 }
-                result.append(ConstraintToken(kind: .dot, column: column, length: 1))
+                append(ConstraintToken(kind: .dot, column: column, length: 1))
             case UInt8(ascii: "*"):
-                result.append(ConstraintToken(kind: .star, column: column, length: 1))
+                append(ConstraintToken(kind: .star, column: column, length: 1))
             case UInt8(ascii: "+"):
-                result.append(ConstraintToken(kind: .plus, column: column, length: 1))
+                append(ConstraintToken(kind: .plus, column: column, length: 1))
             case UInt8(ascii: "-"):
-                result.append(ConstraintToken(kind: .minus, column: column, length: 1))
+                append(ConstraintToken(kind: .minus, column: column, length: 1))
             case UInt8(ascii: "@"):
-                result.append(ConstraintToken(kind: .at, column: column, length: 1))
+                append(ConstraintToken(kind: .at, column: column, length: 1))
             case UInt8(ascii: "="), UInt8(ascii: ">"), UInt8(ascii: "<"):
                 guard next == UInt8(ascii: "=") else {
                     throw ConstraintParseError(
@@ -107,7 +160,7 @@ struct ConstraintLexer {
                 let relation: LayoutRelation =
                     c == UInt8(ascii: "=")
                     ? .equal : c == UInt8(ascii: ">") ? .greaterThanOrEqual : .lessThanOrEqual
-                result.append(ConstraintToken(kind: .relation(relation), column: column, length: 2))
+                append(ConstraintToken(kind: .relation(relation), column: column, length: 2))
                 i += 2
                 continue
             default:
@@ -115,8 +168,8 @@ struct ConstraintLexer {
             }
             i += 1
         }
-        result.append(ConstraintToken(kind: .end, column: columnCount + 1, length: 1))
-        return result
+        append(ConstraintToken(kind: .end, column: columnCount + 1, length: 1))
+        return count
     }
 
     /// The number of characters in the text: by then every byte was ASCII, as any other byte
@@ -126,8 +179,8 @@ struct ConstraintLexer {
     /// The error for a byte that starts no token: columns and the character count characters,
     /// which only differ from bytes here, at the first non-ASCII byte.
     private func unexpectedCharacter(at index: Int) -> ConstraintParseError {
-        let prefix = String(decoding: bytes[..<index], as: UTF8.self)
-        let rest = String(decoding: bytes[index...], as: UTF8.self)
+        let prefix = String(decoding: UnsafeBufferPointer(rebasing: bytes[..<index]), as: UTF8.self)
+        let rest = String(decoding: UnsafeBufferPointer(rebasing: bytes[index...]), as: UTF8.self)
         let character = rest.first.map(String.init) ?? ""
         return ConstraintParseError(
             text: text, column: prefix.count + 1,
@@ -162,7 +215,8 @@ struct ConstraintLexer {
         while let b = byte(at: end), b == UInt8(ascii: ".") || Self.isLetter(b) || Self.isDigit(b) {
             end += 1
         }
-        let literal = String(decoding: bytes[start..<end], as: UTF8.self)
+        let literal = String(
+            decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
         guard end == j, let value = Double(literal), value.isFinite,
             value <= ConstraintSolver.maximumMagnitude
         else {

@@ -21,7 +21,7 @@ extension LayoutConstraint {
         _ text: String, container: LayoutItem, items: [String: LayoutItem]
     ) throws(ConstraintParseError) -> LayoutConstraint {
         // The names are sorted only for an error message, never on the path that succeeds.
-        try ConstraintParser(text: text, container: container, knownNames: { items.keys.sorted() })
+        try ConstraintParser(text: text, container: container, knownItems: items)
             .parse { items[$0] }
     }
 
@@ -32,7 +32,7 @@ extension LayoutConstraint {
     public static func parse(
         _ text: String, container: LayoutItem, resolve: (String) -> LayoutItem?
     ) throws(ConstraintParseError) -> LayoutConstraint {
-        try ConstraintParser(text: text, container: container, knownNames: nil).parse(
+        try ConstraintParser(text: text, container: container, knownItems: nil).parse(
             resolve: resolve)
     }
 }
@@ -41,8 +41,8 @@ extension LayoutConstraint {
 private struct ConstraintParser {
     let text: String
     let container: LayoutItem
-    /// The names an error message lists, computed only when a name is unknown.
-    let knownNames: (() -> [String])?
+    /// The items whose names an error message lists, sorted only when a name is unknown.
+    let knownItems: [String: LayoutItem]?
 
     /// An item and attribute read from the text, with where they were.
     struct Operand {
@@ -61,13 +61,14 @@ private struct ConstraintParser {
         throws(ConstraintParseError) -> Operand
     {
         let nameToken = cursor.advance()
-        guard case .identifier(let name) = nameToken.kind else {
+        guard nameToken.kind == .identifier else {
             throw fail(nameToken, "expected an item name such as 'title' or 'super'")
         }
+        let name = cursor.text(of: nameToken)
         guard let item = name == "super" ? container : resolve(name) else {
             var reason = "unknown item '\(name)'"
-            if let knownNames {
-                reason += "; " + ConstraintParser.describe(knownNames: knownNames())
+            if let knownItems {
+                reason += "; " + ConstraintParser.describe(knownNames: knownItems.keys.sorted())
             }
             throw fail(nameToken, reason)
         }
@@ -76,9 +77,10 @@ private struct ConstraintParser {
             throw fail(dot, "expected '.' and an attribute after '\(name)', as in '\(name).top'")
         }
         let attributeToken = cursor.advance()
-        guard case .identifier(let attributeName) = attributeToken.kind else {
+        guard attributeToken.kind == .identifier else {
             throw fail(attributeToken, "expected an attribute after '\(name).'")
         }
+        let attributeName = cursor.text(of: attributeToken)
         guard let attribute = LayoutAttribute(name: attributeName) else {
             let names = LayoutAttribute.allCases.dropFirst().map(\.name).joined(separator: ", ")
             throw fail(attributeToken, "unknown attribute '\(attributeName)'; use one of \(names)")
@@ -102,7 +104,15 @@ private struct ConstraintParser {
     }
 
     func parse(resolve: (String) -> LayoutItem?) throws(ConstraintParseError) -> LayoutConstraint {
-        var cursor = TokenCursor(tokens: try ConstraintLexer(text).tokens())
+        try ConstraintLexer.withTokens(of: text) { (tokens) throws(ConstraintParseError) in
+            var cursor = TokenCursor(tokens: tokens)
+            return try parse(&cursor, resolve: resolve)
+        }
+    }
+
+    func parse(_ cursor: inout TokenCursor, resolve: (String) -> LayoutItem?)
+        throws(ConstraintParseError) -> LayoutConstraint
+    {
 
         if cursor.peek().kind == .end {
             throw fail(
@@ -189,8 +199,8 @@ private struct ConstraintParser {
             }
             let directional = first.attribute.isDirectional || second.attribute.isDirectional
             let physical =
-                [.left, .right].contains(first.attribute)
-                || [.left, .right].contains(second.attribute)
+                first.attribute == .left || first.attribute == .right
+                || second.attribute == .left || second.attribute == .right
             if directional && physical {
                 throw fail(
                     second.attributeToken,
@@ -228,17 +238,20 @@ private struct ConstraintParser {
 
 /// The tokens of one constraint and the parser's place in them.
 private struct TokenCursor {
-    let tokens: [ConstraintToken]
+    let tokens: ConstraintTokens
     var position = 0
 
-    func peek() -> ConstraintToken { tokens[position] }
+    func peek() -> ConstraintToken { tokens.tokens[position] }
 
     /// The current token; moves on unless it is the last (`.end`).
     mutating func advance() -> ConstraintToken {
-        let token = tokens[position]
-        if position < tokens.count - 1 { position += 1 }
+        let token = tokens.tokens[position]
+        if position < tokens.tokens.count - 1 { position += 1 }
         return token
     }
+
+    /// The text of a token.
+    func text(of token: ConstraintToken) -> String { tokens.text(of: token) }
 }
 
 extension ConstraintParser {

@@ -33,10 +33,20 @@ public final class Constraint {
     var solverID: UInt32 = 0
     var record: Int32 = -1
 
-    /// The left side as written.
-    public let lhs: LinearExpression
-    /// The right side as written.
-    public let rhs: LinearExpression
+    /// The sides as written, for a constraint made from expressions; `nil` for one the layout
+    /// engine made from its terms, which describes itself through its ``label``.
+    private let written: (lhs: LinearExpression, rhs: LinearExpression)?
+    /// The left side as written (for a constraint made from its terms: the terms).
+    public var lhs: LinearExpression {
+        if let written { return written.lhs }
+        var terms: [LinearTerm] = []
+        for index in 0..<linearTerms.count { terms.append(linearTerms[index]) }
+        return LinearExpression(terms: terms)
+    }
+    /// The right side as written (for a constraint made from its terms: the negated constant).
+    public var rhs: LinearExpression {
+        written?.rhs ?? LinearExpression(constant: -constant)
+    }
     /// A name shown in descriptions and errors.
     public var identifier: String?
     /// The object errors name instead of this one (the layout constraint it implements, whose
@@ -49,23 +59,33 @@ public final class Constraint {
     /// Creates the constraint `lhs (relation) rhs` at a priority.
     ///
     /// - Complexity: O(n²) in the number of terms, which is small.
-    public init(
+    public convenience init(
         _ lhs: some LinearExpressionConvertible, _ relation: LayoutRelation,
         _ rhs: some LinearExpressionConvertible, priority: LayoutPriority = .required
     ) {
         let left = lhs.linearExpression
         let right = rhs.linearExpression
-        self.lhs = left
-        self.rhs = right
-        self.relation = relation
-        self.priority = priority
-        // lhs - rhs, each variable once, in the order of first appearance, zeros dropped;
-        // built in place, without the intermediate arrays of expression arithmetic.
-        let constant = left.constant - right.constant
-        self.constant = constant
+        // lhs - rhs, each variable once, in the order of first appearance; built in place,
+        // without the intermediate arrays of expression arithmetic.
         var summed = TermBuffer()
         for term in left.terms { summed.add(term.coefficient, of: term.variable) }
         for term in right.terms { summed.add(-term.coefficient, of: term.variable) }
+        self.init(
+            summed: summed, constant: left.constant - right.constant, relation: relation,
+            priority: priority, written: (left, right))
+    }
+
+    /// Creates the constraint `terms + constant (relation) 0` from terms that name each
+    /// variable once, without keeping sides as written: the layout engine's constraints, which
+    /// describe themselves through their labels.
+    init(
+        summed: TermBuffer, constant: Double, relation: LayoutRelation, priority: LayoutPriority,
+        written: (lhs: LinearExpression, rhs: LinearExpression)? = nil
+    ) {
+        self.written = written
+        self.relation = relation
+        self.priority = priority
+        self.constant = constant
         var buffer = TermBuffer()
         var valid = Constraint.isValidNumber(constant)
         for index in 0..<summed.count where summed[index].coefficient != 0 {
