@@ -167,7 +167,6 @@ enum TrellisCommand {
                             ? "'trellis \(command)' needs a scene file" : "give one scene file")
                 }
                 let path = parsed.positional[0]
-                HeapReservation.prepare(forScenes: [path])
                 do throws(CommandError) {
                     if command == "layout" {
                         try StandardStreams.output(

@@ -69,7 +69,7 @@ extension FlexStyle {
     }
 
     private static func camelCase(_ name: String) -> String {
-        guard name.contains("-") else { return name }
+        guard name.utf8.contains(UInt8(ascii: "-")) else { return name }
         var result = ""
         var upper = false
         for character in name {

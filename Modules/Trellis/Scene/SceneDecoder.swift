@@ -130,7 +130,7 @@ struct SceneDecoder {
             guard !id.isEmpty else {
                 throw SceneError(keyPath: reader.child("id"), message: "an id cannot be empty")
             }
-            guard viewsByID[id] == nil else {
+            guard viewsByID.updateValue(view, forKey: id) == nil else {
                 throw SceneError(
                     keyPath: reader.child("id"),
                     message: "duplicate id \"\(id)\"; ids must be unique in a scene")
@@ -141,7 +141,6 @@ struct SceneDecoder {
                     message: "\"super\" is reserved for the container in constraints")
             }
             identified.append((id, view))
-            viewsByID[id] = view
             view.accessibilityIdentifier = id
         }
         try decodeCommon(view, &reader)
@@ -153,6 +152,8 @@ struct SceneDecoder {
         let hasConstraints = reader.has("constraints")
         if let elements = try reader.array("children") {
             let childrenPath = reader.child("children")
+            // Room for the children's ids at once, rather than growing by rehashing.
+            viewsByID.reserveCapacity(viewsByID.count + elements.count)
             for (index, element) in elements.enumerated() {
                 let child = try decodeView(element, in: childrenPath, at: index)
                 view.addSubview(child)
