@@ -24,8 +24,11 @@ public import TrellisText
 /// ```
 @MainActor
 open class View {
+    // Stored properties skip the runtime's exclusivity checks (`@exclusivity(unchecked)`): the
+    // layout code never overlaps two accesses to one, and the checks cost about a sixth of
+    // the instructions of activating a constraint or building a view tree.
     /// The view's centre in its superview's coordinates.
-    public var center: Point {
+    @exclusivity(unchecked) public var center: Point {
         didSet {
             guard center != oldValue else { return }
             syncLayoutItemFrame()
@@ -36,7 +39,7 @@ open class View {
 
     /// The view's own coordinate space: its origin is what appears at the top-left corner (a
     /// scroll offset) and its size is the view's size.
-    public var bounds: Rect {
+    @exclusivity(unchecked) public var bounds: Rect {
         didSet {
             if bounds.size != oldValue.size {
                 syncLayoutItemFrame()
@@ -50,7 +53,7 @@ open class View {
     }
 
     /// The transform applied around the centre, as `UIView.transform`.
-    public var transform: AffineTransform = .identity {
+    @exclusivity(unchecked) public var transform: AffineTransform = .identity {
         didSet {
             setNeedsDisplay()
             recordAnimatedChange(.transform, from: .transform(oldValue), to: .transform(transform))
@@ -76,7 +79,8 @@ open class View {
     /// Not counted: the superview holds this view in its ``subviews``, and clears it in the
     /// subviews it still has when it goes away, as UIKit's views do. (A weak reference would give
     /// every view a side table, which makes every retain and release of it several times slower.)
-    public internal(set) nonisolated(unsafe) unowned(unsafe) var superview: View?
+    @exclusivity(unchecked) public internal(set) nonisolated(unsafe) unowned(unsafe) var superview:
+        View?
 
     /// The subviews, back to front.
     ///
@@ -85,9 +89,9 @@ open class View {
 
     /// The subviews, with their positions for removal in O(1); changed only on the main actor,
     /// and read by the deinitialiser, which is not isolated.
-    nonisolated(unsafe) var subviewList = ObjectList<SubviewPosition>()
+    @exclusivity(unchecked) nonisolated(unsafe) var subviewList = ObjectList<SubviewPosition>()
     /// The view's position in its superview's ``subviews``, changed only on the main actor.
-    nonisolated(unsafe) var positionInSuperview = -1
+    @exclusivity(unchecked) nonisolated(unsafe) var positionInSuperview = -1
 
     /// Creates a view with a frame in its future superview's coordinates.
     public init(frame: Rect = .zero) {
@@ -353,23 +357,23 @@ open class View {
 
     /// Storage for the constraint-layout item, created on first use; changed only on the main
     /// actor, and read by the deinitialiser, which is not isolated.
-    nonisolated(unsafe) var layoutItemStorage: LayoutItem?
+    @exclusivity(unchecked) nonisolated(unsafe) var layoutItemStorage: LayoutItem?
 
     /// Whether a redraw was requested since the last render, for this view or one below it.
-    public internal(set) var needsDisplay = true
+    @exclusivity(unchecked) public internal(set) var needsDisplay = true
 
     /// The view's drawing as a window keeps it for backends that retain segments.
-    var segment: ViewSegment?
+    @exclusivity(unchecked) var segment: ViewSegment?
     /// The subviews whose drawing, or drawing below them, changed since the last retained
     /// frame, in the order they were marked.
-    var subviewsNeedingDisplay: [View] = []
+    @exclusivity(unchecked) var subviewsNeedingDisplay: [View] = []
     /// Whether the view is in its superview's ``subviewsNeedingDisplay``.
-    var isListedForDisplay = false
+    @exclusivity(unchecked) var isListedForDisplay = false
 
     /// Whether the superview's drawing depends on this view's geometry and content (a button's
     /// hint says where its title label and image view are), so that a change to this view
     /// records the superview again too.
-    var invalidatesSuperviewDrawing = false
+    @exclusivity(unchecked) var invalidatesSuperviewDrawing = false
 
     /// Marks the view's drawing as changed, and its window as needing a new frame.
     ///
@@ -439,7 +443,7 @@ open class View {
     }
 
     /// The flexbox style, out of line: most views have none, and a style is large.
-    private var flexStyleBox: FlexStyleBox?
+    @exclusivity(unchecked) private var flexStyleBox: FlexStyleBox?
 
     /// The message of the last layout that failed (a flex tree too deep, say), or `nil`.
     public internal(set) var lastLayoutError: String?
@@ -447,13 +451,13 @@ open class View {
     // MARK: Layout state
 
     /// Whether ``layoutSubviews()`` should run at the next layout pass.
-    public internal(set) var needsLayout = true
+    @exclusivity(unchecked) public internal(set) var needsLayout = true
 
     /// The subviews that need layout or have a view below them that does, in the order they
     /// were marked.
-    var subviewsNeedingLayout: [View] = []
+    @exclusivity(unchecked) var subviewsNeedingLayout: [View] = []
     /// Whether the view is in its superview's ``subviewsNeedingLayout``.
-    var isListedForLayout = false
+    @exclusivity(unchecked) var isListedForLayout = false
 
     // MARK: Hierarchy hooks
 

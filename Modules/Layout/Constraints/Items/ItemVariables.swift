@@ -18,11 +18,29 @@ struct ItemSlot {
     var intrinsic: [Constraint] = []
 }
 
+extension ItemSlot {
+    /// The four variables alone: a copy of them copies no references.
+    var variables: ItemVariables {
+        ItemVariables(left: left, top: top, width: width, height: height)
+    }
+}
+
+/// An item's four variables.
+struct ItemVariables {
+    var left: Variable
+    var top: Variable
+    var width: Variable
+    var height: Variable
+}
+
 /// Something that gives items variables in a solver.
 protocol ItemVariableSource: AnyObject {
     var solver: ConstraintSolver { get }
     /// The slot of an item, creating its variables (and its generated constraints) if needed.
     func slot(for item: LayoutItem) throws(LayoutError) -> ItemSlot
+    /// The variables of an item, created as ``slot(for:)`` creates them if needed; the path
+    /// every constraint takes, which reads the variables without copying the slot.
+    func variables(for item: LayoutItem) throws(LayoutError) -> ItemVariables
     /// Stores an updated slot.
     func store(_ slot: ItemSlot, for item: LayoutItem)
 }
@@ -72,7 +90,7 @@ extension ItemVariableSource {
         of item: LayoutItem, _ attribute: LayoutAttribute, flipped: Bool, scale: Double,
         to terms: inout TermBuffer
     ) throws(LayoutError) {
-        let s = try slot(for: item)
+        let s = try variables(for: item)
         // Along x, a flipped frame negates positions.
         let x = flipped ? -scale : scale
         switch attribute {
@@ -162,19 +180,23 @@ extension ItemVariableSource {
     func makePins(
         for item: LayoutItem, _ s: ItemSlot, anchor: ItemSlot?, offset: Point, pinsSize: Bool
     ) -> [Constraint] {
-        var pins: [Constraint] = []
-        if let anchor {
-            pins.append(Constraint(s.left, .equal, anchor.left + offset.x))
-            pins.append(Constraint(s.top, .equal, anchor.top + offset.y))
-        } else {
-            pins.append(Constraint(s.left, .equal, offset.x))
-            pins.append(Constraint(s.top, .equal, offset.y))
+        // variable - anchor - value == 0, summed in place.
+        func pin(_ variable: Variable, to anchor: Variable?, plus value: Double) -> Constraint {
+            var terms = TermBuffer()
+            terms.append(LinearTerm(variable: variable, coefficient: 1))
+            if let anchor { terms.append(LinearTerm(variable: anchor, coefficient: -1)) }
+            return Constraint(
+                summed: terms, constant: -value, relation: .equal, priority: .required)
         }
+        var pins: [Constraint] = []
+        pins.reserveCapacity(4)
+        pins.append(pin(s.left, to: anchor?.left, plus: offset.x))
+        pins.append(pin(s.top, to: anchor?.top, plus: offset.y))
         if pinsSize {
             pins.append(
-                Constraint(s.width, .equal, LayoutItem.cleanFrameNumber(item.frame.size.width)))
+                pin(s.width, to: nil, plus: LayoutItem.cleanFrameNumber(item.frame.size.width)))
             pins.append(
-                Constraint(s.height, .equal, LayoutItem.cleanFrameNumber(item.frame.size.height)))
+                pin(s.height, to: nil, plus: LayoutItem.cleanFrameNumber(item.frame.size.height)))
         }
         let parts = ["left", "top", "width", "height"]
         for (i, pin) in pins.enumerated() {

@@ -7,16 +7,19 @@ import TrellisGeometry
 /// (its frame when it translates it, else its intrinsic size), and keeps the active layout
 /// constraints installed in one ``ConstraintSolver``.
 final class LayoutEngine: ItemVariableSource {
+    // Stored properties skip the runtime's exclusivity checks (`@exclusivity(unchecked)`): the
+    // layout code never overlaps two accesses to one, and the checks cost about a sixth of
+    // the instructions of activating a constraint or building a view tree.
     let solver = ConstraintSolver()
     /// The root that owns the engine (which holds it strongly).
     unowned let root: LayoutItem
     /// The solver revision the frames were last written for, or `nil` before the first pass.
-    var placedRevision: UInt64?
+    @exclusivity(unchecked) var placedRevision: UInt64?
     /// Whether something other than the solver changed what ``layout()`` writes: the tree,
     /// a frame, or an item's translation.
-    var needsPlacement = true
+    @exclusivity(unchecked) var needsPlacement = true
     /// How many passes wrote frames (for tests).
-    var placementPassCount = 0
+    @exclusivity(unchecked) var placementPassCount = 0
 
     init(root: LayoutItem) {
         self.root = root
@@ -133,6 +136,11 @@ final class LayoutEngine: ItemVariableSource {
     func slot(for item: LayoutItem) throws(LayoutError) -> ItemSlot {
         if item.engine === self, let slot = item.slot { return slot }
         return try register(item)
+    }
+
+    func variables(for item: LayoutItem) throws(LayoutError) -> ItemVariables {
+        if item.engine === self, item.slot != nil { return item.slot.unsafelyUnwrapped.variables }
+        return try register(item).variables
     }
 
     func store(_ slot: ItemSlot, for item: LayoutItem) {

@@ -64,6 +64,10 @@ final class FittingContext: ItemVariableSource {
         self.container = container
     }
 
+    func variables(for item: LayoutItem) throws(LayoutError) -> ItemVariables {
+        try slot(for: item).variables
+    }
+
     func store(_ slot: ItemSlot, for item: LayoutItem) {
         slots[ObjectIdentifier(item)] = slot
     }

@@ -28,15 +28,18 @@ public import TrellisGeometry
 /// button.frame  // (122.5, 195, 75, 45)
 /// ```
 public final class LayoutItem {
+    // Stored properties skip the runtime's exclusivity checks (`@exclusivity(unchecked)`): the
+    // layout code never overlaps two accesses to one, and the checks cost about a sixth of
+    // the instructions of activating a constraint or building a view tree.
     /// A name used in descriptions, errors and the textual constraint form.
-    public var identifier: String?
+    @exclusivity(unchecked) public var identifier: String?
 
     /// The parent item, or `nil` for the root of a tree.
     ///
     /// Not counted: the parent holds this item in its ``children``, and clears it in the
     /// children it still has when it goes away. (A weak reference would give every item a side
     /// table, which makes every retain and release of it several times slower.)
-    public private(set) unowned(unsafe) var parent: LayoutItem?
+    @exclusivity(unchecked) public private(set) unowned(unsafe) var parent: LayoutItem?
 
     /// The child items, in the order they were added.
     ///
@@ -44,18 +47,18 @@ public final class LayoutItem {
     public var children: [LayoutItem] { childList.elements }
 
     /// The children, with their positions for removal in O(1).
-    private var childList = ObjectList<LayoutItemChildPosition>()
+    @exclusivity(unchecked) private var childList = ObjectList<LayoutItemChildPosition>()
 
     /// The number of children.
     var childCount: Int { childList.count }
     /// The item's position in its parent's ``children``.
-    var positionInParent = -1
+    @exclusivity(unchecked) var positionInParent = -1
 
     /// The rectangle in the parent's coordinate space.
     ///
     /// Set it for an item that translates its frame into constraints; for an item placed by
     /// constraints, ``layoutIfNeeded()`` overwrites it.
-    public var frame: Rect = .zero {
+    @exclusivity(unchecked) public var frame: Rect = .zero {
         didSet {
             guard frame != oldValue else { return }
             guard translatesFrameIntoConstraints else {
@@ -71,7 +74,7 @@ public final class LayoutItem {
 
     /// Whether the item's ``frame`` is fixed, as constraints the engine makes, instead of being
     /// computed from constraints (UIKit's `translatesAutoresizingMaskIntoConstraints`).
-    public var translatesFrameIntoConstraints = true {
+    @exclusivity(unchecked) public var translatesFrameIntoConstraints = true {
         didSet {
             guard translatesFrameIntoConstraints != oldValue else { return }
             root.ownedEngine?.translationDidChange(self)
@@ -79,7 +82,7 @@ public final class LayoutItem {
     }
 
     /// The item's own layout direction, or `nil` to inherit its parent's.
-    public var layoutDirection: LayoutDirection? {
+    @exclusivity(unchecked) public var layoutDirection: LayoutDirection? {
         didSet {
             guard layoutDirection != oldValue else { return }
             engine?.directionDidChange(self)
@@ -104,15 +107,15 @@ public final class LayoutItem {
     public var constraints: [LayoutConstraint] { installedConstraints.elements }
 
     /// The constraints installed on this item, with their positions for removal in O(1).
-    var installedConstraints = ObjectList<InstalledConstraintPosition>()
+    @exclusivity(unchecked) var installedConstraints = ObjectList<InstalledConstraintPosition>()
 
     /// Called when a constraint installed on this item or one of its children is activated,
     /// deactivated or changed, so that the owner of the item (a view) can schedule layout.
-    public var constraintsDidChange: (() -> Void)?
+    @exclusivity(unchecked) public var constraintsDidChange: (() -> Void)?
 
     /// The error from the last change to this item's frame, intrinsic size or priorities that
     /// the engine could not apply (the change is then not in effect).
-    public internal(set) var lastError: LayoutError?
+    @exclusivity(unchecked) public internal(set) var lastError: LayoutError?
 
     // Engine state.
 
@@ -120,15 +123,15 @@ public final class LayoutItem {
     /// item leaves the engine, or when the root that owns the engine goes away. Not a weak
     /// reference, which would send every retain and release of the engine down the runtime's
     /// slow path.
-    unowned(unsafe) var engine: LayoutEngine?
+    @exclusivity(unchecked) unowned(unsafe) var engine: LayoutEngine?
     /// The engine this item owns as the root of a tree.
-    var ownedEngine: LayoutEngine?
+    @exclusivity(unchecked) var ownedEngine: LayoutEngine?
     /// The item's variables and generated constraints in ``engine``.
-    var slot: ItemSlot?
+    @exclusivity(unchecked) var slot: ItemSlot?
     /// The active constraints whose first item this is.
-    var constraintsAsFirstItem = ObjectList<FirstItemReferencePosition>()
+    @exclusivity(unchecked) var constraintsAsFirstItem = ObjectList<FirstItemReferencePosition>()
     /// The active constraints whose second item this is (and not also the first).
-    var constraintsAsSecondItem = ObjectList<SecondItemReferencePosition>()
+    @exclusivity(unchecked) var constraintsAsSecondItem = ObjectList<SecondItemReferencePosition>()
 
     /// The active constraints that refer to this item.
     var referencingConstraints: [LayoutConstraint] {
@@ -136,13 +139,13 @@ public final class LayoutItem {
     }
 
     // Intrinsic size and priorities.
-    var storedIntrinsicContentSize = Size(
+    @exclusivity(unchecked) var storedIntrinsicContentSize = Size(
         width: LayoutItem.noIntrinsicMetric, height: LayoutItem.noIntrinsicMetric)
-    var huggingPriorities: (horizontal: LayoutPriority, vertical: LayoutPriority) = (250, 250)
-    var compressionPriorities: (horizontal: LayoutPriority, vertical: LayoutPriority) = (
-        750, 750
-    )
-    var baselineOffsets: (first: Double?, last: Double?) = (nil, nil)
+    @exclusivity(unchecked) var huggingPriorities:
+        (horizontal: LayoutPriority, vertical: LayoutPriority) = (250, 250)
+    @exclusivity(unchecked) var compressionPriorities:
+        (horizontal: LayoutPriority, vertical: LayoutPriority) = (750, 750)
+    @exclusivity(unchecked) var baselineOffsets: (first: Double?, last: Double?) = (nil, nil)
 
     /// Tells the owners of this item and its parent that the constraints placing its children
     /// or itself changed.
@@ -163,7 +166,7 @@ public final class LayoutItem {
     /// retain and release of it several times slower; instead a constraint removes itself from
     /// its items' lists when it goes away, and an item clears the references to it of the
     /// constraints listed here when it goes away first.
-    private var namingConstraints: [Unmanaged<LayoutConstraint>] = []
+    @exclusivity(unchecked) private var namingConstraints: [Unmanaged<LayoutConstraint>] = []
 
     func addNamingConstraint(_ constraint: LayoutConstraint) {
         setNamePosition(namingConstraints.count, of: constraint)
