@@ -37,7 +37,7 @@ let modules: [Module] = [
     ),
     Module(
         name: "TrellisCore", path: "Modules/Core", dependencies: ["TrellisGeometry"],
-        tests: "CoreTests"
+        tests: "CoreTests", testDependencies: ["_TrellisTestSupport"]
     ),
     Module(
         name: "TrellisEvents", path: "Modules/Events", dependencies: ["TrellisGeometry"],

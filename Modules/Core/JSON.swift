@@ -233,16 +233,25 @@ public struct JSONParser {
         index += 1
         // Most strings have no escape: validated in place, they become a String in one step.
         var end = index
+        var ascii = true
         while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"),
             bytes[end] >= 0x20
         {
+            ascii = ascii && bytes[end] < 0x80
             end += 1
         }
         if end < bytes.count, bytes[end] == UInt8(ascii: "\"") {
-            guard let text = String(validating: bytes[index..<end], as: UTF8.self) else {
-                throw error("invalid UTF-8 in a string", at: index)
-            }
+            let start = index
             index = end + 1
+            // ASCII is valid UTF-8 as it is: only other bytes need validating.
+            if ascii {
+                return bytes.withUnsafeBufferPointer {
+                    String(decoding: UnsafeBufferPointer(rebasing: $0[start..<end]), as: UTF8.self)
+                }
+            }
+            guard let text = String(validating: bytes[start..<end], as: UTF8.self) else {
+                throw error("invalid UTF-8 in a string", at: start)
+            }
             return text
         }
         var scalars = String.UnicodeScalarView()

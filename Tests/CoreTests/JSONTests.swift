@@ -1,5 +1,6 @@
 import Testing
 import TrellisCore
+import _TrellisTestSupport
 
 @Suite struct JSONParserTests {
     private func parse(_ text: String) throws -> JSONValue {
@@ -69,5 +70,56 @@ import TrellisCore
         #expect(failure(deep)?.contains("nesting deeper than 512 levels") == true)
         let fine = String(repeating: "[", count: 500) + String(repeating: "]", count: 500)
         #expect(failure(fine) == nil)
+    }
+}
+
+@Suite struct JSONOutputTests {
+    /// Numbers written into bytes read as the string form writes them, for whole numbers,
+    /// fractions rounded to thousandths, signs, halves at the rounding edge and beyond a
+    /// billion, where the byte writer hands over to the string form.
+    @Test func bytesMatchTheStringFormOfEveryNumber() {
+        var values: [Double] = [
+            0, -0.0, 1, -1, 9, 10, 99, 100, 1234, -1234, 0.5, -0.5, 0.0004, -0.0004, 0.0005,
+            -0.0005, 0.001, 0.01, 0.1, 1.25, 1.125, 1.1255, 12.3456, 999.9995, -999.9995,
+            123_456_789.123, 999_999_999.999, 1e9, 1.5e9, 1e15, 1e20, -3e12, .infinity,
+            -.infinity, .nan, Double.ulpOfOne, 2.675, 1_000_000.0005,
+        ]
+        var generator = SeededGenerator(seed: 7)
+        for _ in 0..<20_000 {
+            let magnitude = Double(generator.next() % 1_000_000_000) / 1000
+            let scale = [1, 0.001, 0.1, 1000, 1e6][Int(generator.next() % 5)]
+            values.append((generator.next() % 2 == 0 ? 1 : -1) * magnitude * scale)
+        }
+        for value in values {
+            var bytes: [UInt8] = []
+            JSONOutput.append(number: value, to: &bytes)
+            #expect(String(decoding: bytes, as: UTF8.self) == JSONOutput.number(value))
+        }
+    }
+
+    @Test func bytesMatchTheStringFormOfEveryText() {
+        let texts = [
+            "", "v1", "r0c9", "a\"b", "back\\slash", "tab\t", "é", "\u{1B}[2J", "\u{202E}x",
+        ]
+        for text in texts {
+            var bytes: [UInt8] = []
+            JSONOutput.append(string: text, to: &bytes)
+            #expect(String(decoding: bytes, as: UTF8.self) == JSONOutput.string(text))
+        }
+    }
+}
+
+@Suite struct JSONStringParsingTests {
+    /// ASCII strings take a path without validation: they must read exactly as the validating
+    /// path reads them, and a string with other bytes is still validated.
+    @Test func asciiAndOtherStringsReadTheSame() throws {
+        let texts = [
+            "", "v1.leading == v0.trailing", "~ !#$%&'()*+,-./:;<=>?@[]^_`{|}", "é", "日本",
+        ]
+        for text in texts {
+            let value = try JSONParser.parse(Array("[\"\(text)\"]".utf8))
+            #expect(value == .array([.string(text)]))
+        }
+        #expect(throws: JSONParseError.self) { try JSONParser.parse([0x22, 0x61, 0xFF, 0x22]) }
     }
 }

@@ -67,22 +67,23 @@ extension Scene {
     /// - Complexity: O(*n*) in the number of views, after a layout pass.
     public func layoutJSON() -> String {
         let frames = frames()
-        var text = "{"
-        text.reserveCapacity(frames.count * 40 + 2)
+        var bytes: [UInt8] = [UInt8(ascii: "{")]
+        bytes.reserveCapacity(frames.count * 40 + 2)
         for (index, entry) in frames.enumerated() {
-            if index > 0 { text += ", " }
-            text += JSONOutput.string(entry.id)
-            text += ": ["
-            text += JSONOutput.number(entry.frame.origin.x)
-            text += ", "
-            text += JSONOutput.number(entry.frame.origin.y)
-            text += ", "
-            text += JSONOutput.number(entry.frame.size.width)
-            text += ", "
-            text += JSONOutput.number(entry.frame.size.height)
-            text += "]"
+            if index > 0 { bytes.append(contentsOf: ", ".utf8) }
+            JSONOutput.append(string: entry.id, to: &bytes)
+            bytes.append(contentsOf: ": [".utf8)
+            JSONOutput.append(number: entry.frame.origin.x, to: &bytes)
+            bytes.append(contentsOf: ", ".utf8)
+            JSONOutput.append(number: entry.frame.origin.y, to: &bytes)
+            bytes.append(contentsOf: ", ".utf8)
+            JSONOutput.append(number: entry.frame.size.width, to: &bytes)
+            bytes.append(contentsOf: ", ".utf8)
+            JSONOutput.append(number: entry.frame.size.height, to: &bytes)
+            bytes.append(UInt8(ascii: "]"))
         }
-        return text + "}\n"
+        bytes.append(contentsOf: "}\n".utf8)
+        return String(decoding: bytes, as: UTF8.self)
     }
 }
 

@@ -6,7 +6,9 @@ extension SceneDecoder {
     /// Reads `style`: CSS flexbox properties in camelCase, each validated with its key path.
     func decodeStyle(_ view: View, _ reader: inout ObjectReader) throws(SceneError) {
         guard let value = reader.value("style") else { return }
-        let path = reader.child("style")
+        // The key path is only built for an error message.
+        let owner = reader
+        var path: String { owner.child("style") }
         guard case .object(let members) = value else {
             throw SceneError(
                 keyPath: path,

@@ -27,6 +27,9 @@ struct ObjectReader {
     private let base: String
     private let index: Int?
     private let members: [(key: String, value: JSONValue)]
+    /// A bit for each member's key (``keyBit(_:)``), so that looking up one of the many keys
+    /// an object does not have, as most lookups are, usually ends without comparing strings.
+    private let keyBits: UInt64
     /// Which members were read: a bit each for the first 64, a set for any beyond.
     private var usedBits: UInt64 = 0
     private var usedBeyond: Set<Int> = []
@@ -49,6 +52,15 @@ struct ObjectReader {
                 message: "expected an object, found \(value.kindDescription)")
         }
         self.members = members
+        var bits: UInt64 = 0
+        for member in members { bits |= ObjectReader.keyBit(member.key) }
+        keyBits = bits
+    }
+
+    /// One of 64 bits, chosen by a key's length and first byte.
+    private static func keyBit(_ key: String) -> UInt64 {
+        let utf8 = key.utf8
+        return 1 << UInt64((utf8.count &* 31 &+ Int(utf8.first ?? 0)) & 63)
     }
 
     /// The key path of the object.
@@ -58,10 +70,14 @@ struct ObjectReader {
 
     var keys: [String] { members.map(\.key) }
 
-    func has(_ key: String) -> Bool { members.contains { $0.key == key } }
+    func has(_ key: String) -> Bool {
+        keyBits & ObjectReader.keyBit(key) != 0 && members.contains { $0.key == key }
+    }
 
     mutating func value(_ key: String) -> JSONValue? {
-        guard let index = members.firstIndex(where: { $0.key == key }) else { return nil }
+        guard keyBits & ObjectReader.keyBit(key) != 0,
+            let index = members.firstIndex(where: { $0.key == key })
+        else { return nil }
         if index < 64 {
             usedBits |= 1 << UInt64(index)
         } else {
