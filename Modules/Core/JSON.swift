@@ -362,6 +362,22 @@ public struct JSONParser {
             }
             guard digits() > 0 else { throw error("digits are needed in the exponent") }
         }
+        // An integer of up to 15 digits is exact as a double: read it without a string.
+        let negative = bytes[start] == UInt8(ascii: "-")
+        let integerStart = negative ? start + 1 : start
+        if index - integerStart <= 15 {
+            var whole: Int64 = 0
+            var plain = true
+            for position in integerStart..<index {
+                let digit = bytes[position] &- UInt8(ascii: "0")
+                guard digit < 10 else {
+                    plain = false
+                    break
+                }
+                whole = whole &* 10 &+ Int64(digit)
+            }
+            if plain { return .number(negative ? -Double(whole) : Double(whole)) }
+        }
         let text = String(decoding: bytes[start..<index], as: UTF8.self)
         guard let value = Double(text), value.isFinite else {
             throw error("the number \(text) is out of range", at: start)

@@ -123,3 +123,31 @@ import _TrellisTestSupport
         #expect(throws: JSONParseError.self) { try JSONParser.parse([0x22, 0x61, 0xFF, 0x22]) }
     }
 }
+
+@Suite struct JSONNumberParsingTests {
+    /// Integers are read digit by digit up to 15 digits, and through `Double(String)` beyond:
+    /// both read every number as the text's own value, signed zero included.
+    @Test func integersReadAsTheirTextReads() throws {
+        var texts = [
+            "0", "-0", "7", "-7", "100", "999999999999999", "-999999999999999",
+            "1000000000000000", "12345678901234567890", "1.5", "-2e3", "0.1", "1E2",
+        ]
+        var generator = SeededGenerator(seed: 11)
+        for _ in 0..<2_000 {
+            let digits = Int(generator.next() % 18) + 1
+            var text = generator.next() % 2 == 0 ? "-" : ""
+            text += String(generator.next() % 9 + 1)
+            for _ in 1..<digits { text += String(generator.next() % 10) }
+            texts.append(text)
+        }
+        for text in texts {
+            let value = try JSONParser.parse(Array("[\(text)]".utf8))
+            guard case .array(let elements) = value, case .number(let number) = elements[0] else {
+                Issue.record("\(text) is not read as a number")
+                continue
+            }
+            let expected = try #require(Double(text))
+            #expect(number == expected && number.sign == expected.sign, "\(text)")
+        }
+    }
+}

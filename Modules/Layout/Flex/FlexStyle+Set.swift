@@ -86,6 +86,9 @@ extension FlexStyle {
     // Dispatches on the property name; each branch parses one property.
     private mutating func apply(_ name: String, _ value: FlexStyleValue) throws {
         switch name {
+        // The sizes first: they are the properties most styles set.
+        case "width": width = try length(value, minimum: 0)
+        case "height": height = try length(value, minimum: 0)
         case "display":
             display = try FlexKeyword.parse(try text(value), as: FlexDisplay.self, property: name)
         case "position":
@@ -148,8 +151,6 @@ extension FlexStyle {
 
     private mutating func applySize(_ name: String, _ value: FlexStyleValue) throws {
         switch name {
-        case "width": width = try length(value, minimum: 0)
-        case "height": height = try length(value, minimum: 0)
         case "minWidth": minWidth = try length(value, minimum: 0)
         case "minHeight": minHeight = try length(value, minimum: 0)
         case "maxWidth": maxWidth = try length(value, minimum: 0)

@@ -57,10 +57,10 @@ struct ObjectReader {
         keyBits = bits
     }
 
-    /// One of 64 bits, chosen by a key's length and first byte.
+    /// One of 64 bits, chosen by a key's length (cheap to read from a string, and varied
+    /// enough among a scene's keys).
     private static func keyBit(_ key: String) -> UInt64 {
-        let utf8 = key.utf8
-        return 1 << UInt64((utf8.count &* 31 &+ Int(utf8.first ?? 0)) & 63)
+        1 << UInt64(key.utf8.count & 63)
     }
 
     /// The key path of the object.
