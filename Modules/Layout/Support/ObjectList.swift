@@ -25,22 +25,22 @@ package protocol ObjectListPosition {
 package struct ObjectList<Position: ObjectListPosition> {
     package typealias Element = Position.Element
 
-    private var storage: [Element] = []
-    private var holes = 0
+    @usableFromInline var storage: [Element] = []
+    @usableFromInline var holes = 0
 
     /// Creates an empty list.
-    package init() {}
+    @inlinable package init() {}
 
     /// The number of elements.
-    package var count: Int { storage.count - holes }
+    @inlinable package var count: Int { storage.count - holes }
 
     /// Whether the list has no elements.
-    package var isEmpty: Bool { count == 0 }
+    @inlinable package var isEmpty: Bool { count == 0 }
 
     /// The elements in order.
     ///
     /// - Complexity: O(1) when nothing was removed since the last read, else O(n).
-    package var elements: [Element] {
+    @inlinable package var elements: [Element] {
         mutating get {
             compact()
             return storage
@@ -50,7 +50,7 @@ package struct ObjectList<Position: ObjectListPosition> {
     /// Adds an element at the end.
     ///
     /// - Complexity: Amortised O(1).
-    package mutating func append(_ element: Element) {
+    @inlinable package mutating func append(_ element: Element) {
         Position.setPosition(storage.count, of: element)
         // Room for a few at once: most lists hold two to four, and growing one at a time
         // would take an allocation for each of the first three.
@@ -61,7 +61,7 @@ package struct ObjectList<Position: ObjectListPosition> {
     /// Inserts an element at an index of ``elements``, clamped to the valid range.
     ///
     /// - Complexity: O(n).
-    package mutating func insert(_ element: Element, at index: Int) {
+    @inlinable package mutating func insert(_ element: Element, at index: Int) {
         compact()
         let clamped = min(max(index, 0), storage.count)
         storage.insert(element, at: clamped)
@@ -71,7 +71,7 @@ package struct ObjectList<Position: ObjectListPosition> {
     /// Whether the element is in the list.
     ///
     /// - Complexity: O(1).
-    package func contains(_ element: Element) -> Bool {
+    @inlinable package func contains(_ element: Element) -> Bool {
         let position = Position.position(of: element)
         return storage.indices.contains(position) && storage[position] === element
     }
@@ -79,7 +79,7 @@ package struct ObjectList<Position: ObjectListPosition> {
     /// Removes an element; does nothing if it is not in the list.
     ///
     /// - Complexity: Amortised O(1).
-    package mutating func remove(_ element: Element) {
+    @inlinable package mutating func remove(_ element: Element) {
         guard contains(element) else { return }
         let position = Position.position(of: element)
         Position.setPosition(-1, of: element)
@@ -94,13 +94,13 @@ package struct ObjectList<Position: ObjectListPosition> {
 
     /// Calls `body` with each element in order, skipping removed ones without compacting the
     /// list (so a deinitialiser can walk it).
-    package func visitElements(_ body: (Element) -> Void) {
+    @inlinable package func visitElements(_ body: (Element) -> Void) {
         let placeholder = Position.placeholder
         for element in storage where element !== placeholder { body(element) }
     }
 
     /// Removes every element.
-    package mutating func removeAll() {
+    @inlinable package mutating func removeAll() {
         for element in storage where element !== Position.placeholder {
             Position.setPosition(-1, of: element)
         }
@@ -108,7 +108,7 @@ package struct ObjectList<Position: ObjectListPosition> {
         holes = 0
     }
 
-    private mutating func compact() {
+    @inlinable mutating func compact() {
         guard holes > 0 else { return }
         let placeholder = Position.placeholder
         storage.removeAll { $0 === placeholder }
@@ -116,7 +116,7 @@ package struct ObjectList<Position: ObjectListPosition> {
         renumber(from: 0)
     }
 
-    private func renumber(from start: Int) {
+    @inlinable func renumber(from start: Int) {
         for index in start..<storage.count { Position.setPosition(index, of: storage[index]) }
     }
 }
