@@ -39,6 +39,27 @@ import TrellisLayout
             resolved.firstAttribute == .firstBaseline && resolved.secondAttribute == .lastBaseline)
     }
 
+    /// Every attribute reads by its name, and names that differ from one by a letter, a case
+    /// or a length do not.
+    @Test func everyAttributeReadsByItsNameAndNoOther() throws {
+        for attribute in LayoutAttribute.allCases.dropFirst() {
+            let parsed = try LayoutConstraint.parse(
+                "title.\(attribute.name) == image.\(attribute.name)", container: root,
+                items: items)
+            #expect(parsed.firstAttribute == attribute && parsed.secondAttribute == attribute)
+            #expect(LayoutAttribute(name: attribute.name) == attribute)
+            let name = attribute.name
+            for wrong in [
+                name.uppercased(), String(name.dropLast()), name + "s", "x" + name.dropFirst(),
+            ] {
+                #expect(throws: ConstraintParseError.self, "\(wrong)") {
+                    try LayoutConstraint.parse(
+                        "title.\(wrong) == image.\(name)", container: root, items: items)
+                }
+            }
+        }
+    }
+
     @Test func sizesRelateAcrossAxesForAnAspectRatio() throws {
         root.frame = Rect(x: 0, y: 0, width: 320, height: 480)
         image.translatesFrameIntoConstraints = false

@@ -27,6 +27,33 @@ struct ConstraintTokens {
     let bytes: UnsafeBufferPointer<UInt8>
     let tokens: UnsafeBufferPointer<ConstraintToken>
 
+    /// The attribute an identifier names, read from its bytes without making a string (the
+    /// same names as ``LayoutAttribute/init(name:)``).
+    func attribute(_ token: ConstraintToken) -> LayoutAttribute? {
+        let start = token.column - 1
+        let word = UnsafeBufferPointer(rebasing: bytes[start..<start + token.length])
+        func spells(_ name: StaticString) -> Bool {
+            guard name.utf8CodeUnitCount == word.count else { return false }
+            for offset in 0..<word.count where name.utf8Start[offset] != word[offset] {
+                return false
+            }
+            return true
+        }
+        switch word.count {
+        case 3: return spells("top") ? .top : nil
+        case 4: return spells("left") ? .left : nil
+        case 5: return spells("right") ? .right : spells("width") ? .width : nil
+        case 6: return spells("bottom") ? .bottom : spells("height") ? .height : nil
+        case 7:
+            return spells("leading")
+                ? .leading : spells("centerX") ? .centerX : spells("centerY") ? .centerY : nil
+        case 8: return spells("trailing") ? .trailing : nil
+        case 12: return spells("lastBaseline") ? .lastBaseline : nil
+        case 13: return spells("firstBaseline") ? .firstBaseline : nil
+        default: return nil
+        }
+    }
+
     /// The text of a token (its column counts bytes: a token is ASCII).
     func text(of token: ConstraintToken) -> String {
         let start = token.column - 1

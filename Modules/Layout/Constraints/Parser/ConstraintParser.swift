@@ -80,8 +80,8 @@ private struct ConstraintParser {
         guard attributeToken.kind == .identifier else {
             throw fail(attributeToken, "expected an attribute after '\(name).'")
         }
-        let attributeName = cursor.text(of: attributeToken)
-        guard let attribute = LayoutAttribute(name: attributeName) else {
+        guard let attribute = cursor.tokens.attribute(attributeToken) else {
+            let attributeName = cursor.text(of: attributeToken)
             let names = LayoutAttribute.allCases.dropFirst().map(\.name).joined(separator: ", ")
             throw fail(attributeToken, "unknown attribute '\(attributeName)'; use one of \(names)")
         }
