@@ -48,11 +48,12 @@ protocol ItemVariableSource: AnyObject {
 extension ItemVariableSource {
     /// Creates the four variables of an item.
     func makeSlot(for item: LayoutItem) -> ItemSlot {
-        let name = item.identifier ?? "item"
+        let name = item.identifier
         return ItemSlot(
-            left: solver.makeVariable(name + ".left"), top: solver.makeVariable(name + ".top"),
-            width: solver.makeVariable(name + ".width"),
-            height: solver.makeVariable(name + ".height"))
+            left: solver.makeVariable(named: .part(of: name, "left")),
+            top: solver.makeVariable(named: .part(of: name, "top")),
+            width: solver.makeVariable(named: .part(of: name, "width")),
+            height: solver.makeVariable(named: .part(of: name, "height")))
     }
 
     /// The solver constraint that implements a layout constraint.

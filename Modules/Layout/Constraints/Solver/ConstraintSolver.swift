@@ -50,6 +50,11 @@ public final class ConstraintSolver {
         state.makeVariable(name)
     }
 
+    /// Creates a variable whose name is built only when it is shown.
+    func makeVariable(named name: VariableName) -> Variable {
+        state.makeVariable(named: name)
+    }
+
     /// Releases a variable that no constraint uses; its handle becomes unknown.
     ///
     /// - Throws: ``LayoutError/Code-swift.struct/unknownVariable`` for a variable of another

@@ -1,10 +1,19 @@
 // The state behind ConstraintSolver, kept in one struct so that each call on the solver makes a
 // single exclusive access to it.
 
+/// How a variable is named in descriptions and errors.
+enum VariableName {
+    /// A name as given; an empty one reads `v<index>`.
+    case text(String)
+    /// A part of a layout item (`left`, `top`, `width`, `height`): `identifier.part`, joined
+    /// only when shown rather than for every item an engine gives variables.
+    case part(of: String?, StaticString)
+}
+
 struct SolverState {
     var tableau = Tableau()
     let id: UInt32
-    var names: [String] = []
+    var names: [VariableName] = []
     var generations: [UInt32] = []
     var constraints: [Constraint?] = []
     var editRecords: [Int32] = []
@@ -22,16 +31,21 @@ struct SolverState {
     /// - Parameter name: The name used in descriptions and errors.
     /// - Returns: A handle that only this solver accepts.
     mutating func makeVariable(_ name: String = "") -> Variable {
+        makeVariable(named: .text(name))
+    }
+
+    /// Creates a variable whose name is built only when it is shown.
+    mutating func makeVariable(named name: VariableName) -> Variable {
         let symbol = tableau.makeSymbol(.external, partition: -1, owner: -1)
         let i = Int(symbol)
         while names.count <= i {
-            names.append("")
+            names.append(.text(""))
             generations.append(0)
             editRecords.append(-1)
             editConstraints.append(nil)
             editValues.append(0)
         }
-        names[i] = name.isEmpty ? "v\(i)" : name
+        names[i] = name
         return Variable(index: symbol, generation: generations[i], solverID: id)
     }
 
@@ -58,7 +72,11 @@ struct SolverState {
 
     /// The name of a variable, or `"?"` for one this solver does not know.
     func name(of variable: Variable) -> String {
-        isKnown(variable) ? names[Int(variable.index)] : "?"
+        guard isKnown(variable) else { return "?" }
+        switch names[Int(variable.index)] {
+        case .text(let text): return text.isEmpty ? "v\(variable.index)" : text
+        case .part(let item, let part): return "\(item ?? "item").\(part)"
+        }
     }
 
     func isKnown(_ variable: Variable) -> Bool {
