@@ -78,7 +78,8 @@ public struct JSONParseError: Error, Sendable, Hashable, CustomStringConvertible
 /// nesting to 512 levels and replaces nothing: invalid UTF-8, control characters in strings,
 /// lone surrogates, trailing commas and trailing text are errors.
 public struct JSONParser {
-    private let bytes: [UInt8]
+    /// The document, borrowed for the parse.
+    private let bytes: UnsafeBufferPointer<UInt8>
     private var index = 0
     /// The deepest nesting accepted.
     public static let maximumDepth = 512
@@ -88,18 +89,20 @@ public struct JSONParser {
     /// - Throws: ``JSONParseError`` with the line and column of the problem.
     /// - Complexity: O(*n*) in the size of the document.
     public static func parse(_ bytes: [UInt8]) throws(JSONParseError) -> JSONValue {
-        var parser = JSONParser(bytes: bytes)
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.index = 3 }
-        parser.skipWhitespace()
-        let value = try parser.parseValue(depth: 0)
-        parser.skipWhitespace()
-        guard parser.index == bytes.count else {
-            throw parser.error("unexpected text after the document")
+        try bytes.withUnsafeBufferPointer { (buffer) throws(JSONParseError) in
+            var parser = JSONParser(bytes: buffer)
+            if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.index = 3 }
+            parser.skipWhitespace()
+            let value = try parser.parseValue(depth: 0)
+            parser.skipWhitespace()
+            guard parser.index == bytes.count else {
+                throw parser.error("unexpected text after the document")
+            }
+            return value
         }
-        return value
     }
 
-    private init(bytes: [UInt8]) {
+    private init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
     }
 
@@ -116,7 +119,12 @@ public struct JSONParser {
     }
 
     private mutating func skipWhitespace() {
-        while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
+        while index < bytes.count {
+            switch bytes[index] {
+            case 0x20, 0x09, 0x0A, 0x0D: index += 1
+            default: return
+            }
+        }
     }
 
     private mutating func parseValue(depth: Int) throws(JSONParseError) -> JSONValue {
@@ -245,9 +253,8 @@ public struct JSONParser {
             index = end + 1
             // ASCII is valid UTF-8 as it is: only other bytes need validating.
             if ascii {
-                return bytes.withUnsafeBufferPointer {
-                    String(decoding: UnsafeBufferPointer(rebasing: $0[start..<end]), as: UTF8.self)
-                }
+                return String(
+                    decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
             }
             guard let text = String(validating: bytes[start..<end], as: UTF8.self) else {
                 throw error("invalid UTF-8 in a string", at: start)
