@@ -50,10 +50,10 @@ extension ItemVariableSource {
     func makeSlot(for item: LayoutItem) -> ItemSlot {
         let name = item.identifier
         return ItemSlot(
-            left: solver.makeVariable(named: .part(of: name, "left")),
-            top: solver.makeVariable(named: .part(of: name, "top")),
-            width: solver.makeVariable(named: .part(of: name, "width")),
-            height: solver.makeVariable(named: .part(of: name, "height")))
+            left: solver.makeVariable(named: .part(of: name, .left)),
+            top: solver.makeVariable(named: .part(of: name, .top)),
+            width: solver.makeVariable(named: .part(of: name, .width)),
+            height: solver.makeVariable(named: .part(of: name, .height)))
     }
 
     /// The solver constraint that implements a layout constraint.

@@ -5,9 +5,14 @@
 enum VariableName {
     /// A name as given; an empty one reads `v<index>`.
     case text(String)
-    /// A part of a layout item (`left`, `top`, `width`, `height`): `identifier.part`, joined
-    /// only when shown rather than for every item an engine gives variables.
-    case part(of: String?, StaticString)
+    /// A part of a layout item: `identifier.part`, joined only when shown rather than for
+    /// every item an engine gives variables.
+    case part(of: String?, ItemPart)
+
+    /// The four variables of a layout item.
+    enum ItemPart: UInt8 {
+        case left, top, width, height
+    }
 }
 
 struct SolverState {
