@@ -148,4 +148,31 @@ import TrellisLayout
         try root.calculateLayout()
         #expect(box.layout.frame == Rect(x: 0, y: 0, width: 60, height: 40))
     }
+
+    @Test func percentagePaddingResolvesAgainstThePaddingBox() throws {
+        // Chromium, with every div `display: flex; box-sizing: border-box`:
+        // <div style="width:200px;height:100px;padding:0 20px">
+        //   <div style="position:absolute;padding-left:10%">
+        //     <div style="width:50px;height:30px"></div></div></div>
+        // The containing block of the absolutely positioned box is the container's padding
+        // box (200 wide, not its 160 wide content box): padding-left is 20, the box 70 wide.
+        var rootStyle = FlexStyle()
+        rootStyle.width = 200
+        rootStyle.height = 100
+        rootStyle.padding = FlexEdges(top: 0, right: 20, bottom: 0, left: 20)
+        let root = FlexNode(style: rootStyle)
+        var boxStyle = FlexStyle()
+        boxStyle.position = .absolute
+        boxStyle.padding = FlexEdges(top: 0, right: 0, bottom: 0, left: .percent(10))
+        let box = FlexNode(style: boxStyle)
+        var childStyle = FlexStyle()
+        childStyle.width = 50
+        childStyle.height = 30
+        let child = FlexNode(style: childStyle)
+        try box.appendChild(child)
+        try root.appendChild(box)
+        try root.calculateLayout(rounding: .none)
+        #expect(box.layout.frame == Rect(x: 20, y: 0, width: 70, height: 30))
+        #expect(child.layout.frame == Rect(x: 20, y: 0, width: 50, height: 30))
+    }
 }

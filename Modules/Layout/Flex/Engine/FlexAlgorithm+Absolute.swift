@@ -99,7 +99,7 @@ extension FlexAlgorithm {
                     LayoutInput(
                         runMode: .computeSize, sizingMode: .contentSize, axis: .both,
                         knownDimensions: fromRatioHeight ? Dims(width, nil) : Dims(nil, height),
-                        parentSize: c.nodeInnerSize, availableSpace: available,
+                        parentSize: area.optional, availableSpace: available,
                         direction: childDirection)
                 ).size
                 if fromRatioHeight {
@@ -118,7 +118,7 @@ extension FlexAlgorithm {
                 LayoutInput(
                     runMode: .computeSize, sizingMode: .inherentSize, axis: .both,
                     knownDimensions: known,
-                    parentSize: c.nodeInnerSize, availableSpace: available,
+                    parentSize: area.optional, availableSpace: available,
                     direction: childDirection)
             ).size
             finalSize = known.unwrap(or: measured)
@@ -140,7 +140,7 @@ extension FlexAlgorithm {
                 // A height from the box's content is not definite for its own children's
                 // percentages (a width is, as the inline size of a block is).
                 knownDefinite: Dims(true, known.height != nil),
-                parentSize: c.nodeInnerSize, availableSpace: available, direction: childDirection))
+                parentSize: area.optional, availableSpace: available, direction: childDirection))
 
         let nonAuto = margin.map { $0 ?? 0 }
         let free = Dims(
