@@ -435,4 +435,31 @@ import TrellisLayout
         #expect(column.layout.frame == Rect(x: 0, y: 0, width: 76, height: 69))
         #expect(item.layout.frame == Rect(x: 12, y: 12, width: 117, height: 39))
     }
+
+    @Test func anAutoCrossMarginKeepsTheLineFromSizingTheItemsContribution() throws {
+        // Chromium, with every div `display: flex; box-sizing: border-box`:
+        // <div style="width:444px"><div><div style="height:153px">
+        //   <div style="aspect-ratio:1.5;margin:16px 5% auto auto"></div></div></div></div>
+        // The item's auto bottom margin keeps it from stretching to its 153 high line, so its
+        // max-content width is not 137 × 1.5: the boxes of automatic width around it are
+        // 0 wide.
+        var rootStyle = FlexStyle()
+        rootStyle.width = 444
+        let root = FlexNode(style: rootStyle)
+        let outer = FlexNode(style: FlexStyle())
+        var lineStyle = FlexStyle()
+        lineStyle.height = 153
+        let line = FlexNode(style: lineStyle)
+        var itemStyle = FlexStyle()
+        itemStyle.aspectRatio = 1.5
+        itemStyle.margin = FlexEdges(top: 16, right: .percent(5), bottom: .auto, left: .auto)
+        let item = FlexNode(style: itemStyle)
+        try line.appendChild(item)
+        try outer.appendChild(line)
+        try root.appendChild(outer)
+        try root.calculateLayout(rounding: .none)
+        #expect(outer.layout.frame == Rect(x: 0, y: 0, width: 0, height: 153))
+        #expect(line.layout.frame == Rect(x: 0, y: 0, width: 0, height: 153))
+        #expect(item.layout.frame == Rect(x: 0, y: 16, width: 0, height: 0))
+    }
 }

@@ -438,7 +438,8 @@ extension FlexAlgorithm {
         // An item with an aspect ratio is stretched to a cross size that would give it a main
         // size only when that cross size is definite (a single line of a definite cross size).
         let stretchIsDefinite = item.aspectRatio == nil || (!c.isWrap && c.hasDefiniteCrossSize)
-        if item.alignSelf.position == .stretch && childKnown.cross(isRow) == nil
+        if item.alignSelf.position == .stretch && !item.marginIsAuto.crossStart(isRow)
+            && !item.marginIsAuto.crossEnd(isRow) && childKnown.cross(isRow) == nil
             && stretchIsDefinite
         {
             childKnown.setCross(
