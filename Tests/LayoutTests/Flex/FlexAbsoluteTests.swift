@@ -175,4 +175,69 @@ import TrellisLayout
         #expect(box.layout.frame == Rect(x: 20, y: 0, width: 70, height: 30))
         #expect(child.layout.frame == Rect(x: 20, y: 0, width: 50, height: 30))
     }
+
+    /// An absolutely positioned box with an aspect ratio holding one fixed-size child, laid
+    /// out in a 300 × 200 container; returns the box.
+    static func ratioBox(_ style: FlexStyle, child: (width: Double, height: Double)) throws
+        -> FlexNode
+    {
+        var rootStyle = FlexStyle()
+        rootStyle.width = 300
+        rootStyle.height = 200
+        let root = FlexNode(style: rootStyle)
+        var boxStyle = style
+        boxStyle.position = .absolute
+        let box = FlexNode(style: boxStyle)
+        var childStyle = FlexStyle()
+        childStyle.width = .points(child.width)
+        childStyle.height = .points(child.height)
+        try box.appendChild(FlexNode(style: childStyle))
+        try root.appendChild(box)
+        try root.calculateLayout(rounding: .none)
+        return box
+    }
+
+    @Test func aRatioBoxOfGivenHeightIsAtLeastItsMinContentWidth() throws {
+        // Chromium, with every div `display: flex; box-sizing: border-box`:
+        // <div style="width:300px;height:200px">
+        //   <div style="position:absolute;width:70px;height:105px;aspect-ratio:1">
+        //     <div style="width:133px;height:10px"></div></div></div>
+        // gives the box 133 × 105: with an aspect ratio, `min-width: auto` is the min-content
+        // width even though both sizes are set; a max-width of 100 caps it, a min-width of 20
+        // replaces it. Without a height there is no such minimum (70 × 70).
+        var style = FlexStyle()
+        style.width = 70
+        style.height = 105
+        style.aspectRatio = 1
+        var box = try Self.ratioBox(style, child: (133, 10))
+        #expect(box.layout.frame == Rect(x: 0, y: 0, width: 133, height: 105))
+        style.maxWidth = 100
+        box = try Self.ratioBox(style, child: (133, 10))
+        #expect(box.layout.frame == Rect(x: 0, y: 0, width: 100, height: 105))
+        style.maxWidth = .auto
+        style.minWidth = 20
+        box = try Self.ratioBox(style, child: (133, 10))
+        #expect(box.layout.frame == Rect(x: 0, y: 0, width: 70, height: 105))
+        style.minWidth = .auto
+        style.height = .auto
+        box = try Self.ratioBox(style, child: (133, 10))
+        #expect(box.layout.frame == Rect(x: 0, y: 0, width: 70, height: 70))
+    }
+
+    @Test func aRatioBoxBetweenVerticalInsetsTakesItsHeightFromItsWidth() throws {
+        // Chromium: <div style="position:absolute;top:0;bottom:0;aspect-ratio:2">
+        //   <div style="width:500px;height:10px"></div></div> in the 300 × 200 container is
+        // 500 × 250 (the insets' 200 × 2 is below the min-content width, and the height follows
+        // the width through the ratio); with width: 20px and a 50 × 100 child it is 50 × 100
+        // (the min-content width, and at least the content's height).
+        var style = FlexStyle()
+        style.top = 0
+        style.bottom = 0
+        style.aspectRatio = 2
+        var box = try Self.ratioBox(style, child: (500, 10))
+        #expect(box.layout.frame == Rect(x: 0, y: 0, width: 500, height: 250))
+        style.width = 20
+        box = try Self.ratioBox(style, child: (50, 100))
+        #expect(box.layout.frame == Rect(x: 0, y: 0, width: 50, height: 100))
+    }
 }

@@ -81,33 +81,48 @@ extension FlexAlgorithm {
         let available = Dims<FlexAvailableSpace>(
             .definite(container.width.clamped(min: minSize.width, max: maxSize.width)),
             .definite(container.height.clamped(min: minSize.height, max: maxSize.height)))
-        if aspect != nil, !child.children.isEmpty || child.measure != nil,
-            !style.isScrollContainer, let width = known.width, let height = known.height
+        var widthIsContentFloor = false
+        if let aspect, style.minWidth.isAuto, !style.isScrollContainer,
+            ownSize.height != nil || (top != nil && bottom != nil), let width = known.width
         {
-            // CSS Box Sizing level 4, Automatic Minimum Size: in the axis whose size comes only
-            // from the other through the ratio, a box with an automatic minimum is at least as
-            // large as its content.
-            let ownWidth = style.width.resolve(area.width) != nil
-            let ownHeight = style.height.resolve(area.height) != nil
-            let fromRatioHeight =
-                ownWidth && !ownHeight && style.minHeight.isAuto && (top == nil || bottom == nil)
-            let fromRatioWidth =
-                ownHeight && !ownWidth && style.minWidth.isAuto && (left == nil || right == nil)
-            if fromRatioHeight || fromRatioWidth {
-                let content = FlexCompute.layout(
-                    child,
-                    LayoutInput(
-                        runMode: .computeSize, sizingMode: .contentSize, axis: .both,
-                        knownDimensions: fromRatioHeight ? Dims(width, nil) : Dims(nil, height),
-                        parentSize: area.optional, availableSpace: available,
-                        direction: childDirection)
-                ).size
-                if fromRatioHeight {
-                    known.height = max(height, content.height).atMost(maxSize.height)
-                } else {
-                    known.width = max(width, content.width).atMost(maxSize.width)
+            // CSS Box Sizing level 4, Automatic Minimum Size, as Chromium applies it to an
+            // absolutely positioned box: with an aspect ratio and a height that does not come
+            // through the ratio (its own, or its insets'), `min-width: auto` is the box's
+            // min-content width, whether its width is its own or comes through the ratio. A
+            // height that comes through the ratio follows the width.
+            let minContent = FlexCompute.layout(
+                child,
+                LayoutInput(
+                    runMode: .computeSize, sizingMode: .contentSize, axis: .horizontal,
+                    knownDimensions: .none, parentSize: area.optional,
+                    availableSpace: Dims(.minContent, .maxContent), direction: childDirection)
+            ).size.width
+            let floor = max(minContent, pbSum.width).atMost(maxSize.width)
+            if floor > width {
+                known.width = floor
+                widthIsContentFloor = true
+                if ownSize.height == nil {
+                    known.height = (floor / aspect).clamped(
+                        min: minSize.height, max: maxSize.height)
                 }
             }
+        }
+        if aspect != nil, !child.children.isEmpty || child.measure != nil,
+            !style.isScrollContainer, ownSize.width != nil || widthIsContentFloor,
+            ownSize.height == nil, style.minHeight.isAuto, let width = known.width,
+            let height = known.height
+        {
+            // CSS Box Sizing level 4, Automatic Minimum Size: a height that comes only from the
+            // width through the ratio is at least the content's height at that width (with
+            // insets at both ends too: the ratio, not the insets, sizes an automatic height).
+            let content = FlexCompute.layout(
+                child,
+                LayoutInput(
+                    runMode: .computeSize, sizingMode: .contentSize, axis: .both,
+                    knownDimensions: Dims(width, nil), parentSize: area.optional,
+                    availableSpace: available, direction: childDirection)
+            ).size
+            known.height = max(height, content.height).atMost(maxSize.height)
         }
         var finalSize: Dims<Double>
         if let width = known.width, let height = known.height {
