@@ -394,4 +394,41 @@ import TrellisLayout
         #expect(column.layout.frame.width == 90)
         #expect(column.children.map(\.layout.frame.minX) == [10, 10])
     }
+
+    @Test func aWrappingColumnMeasuresAnItemsHeightAtItsFitContentWidth() throws {
+        // Chromium, with every div `display: flex; box-sizing: border-box`:
+        // <div style="width:300px;flex-flow:column wrap">
+        //   <div><div style="margin:10px 0 25% 4px"></div></div></div>
+        // is 11 high: the item's height is measured at its fit-content width, 4 (its child's
+        // margin), whose 25% is 1; stretched to 300 afterwards, it keeps that height.
+        // <div style="width:300px;flex-flow:column wrap"><div style="max-width:20px">
+        //   <div style="min-width:40px;padding-bottom:50%"></div></div></div>
+        // is 10 high: the fit-content width is 40, within the item's maximum 20.
+        func layOut(item itemStyle: FlexStyle, child childStyle: FlexStyle) throws -> FlexNode {
+            var rootStyle = FlexStyle()
+            rootStyle.width = 300
+            rootStyle.flexDirection = .column
+            rootStyle.flexWrap = .wrap
+            let root = FlexNode(style: rootStyle)
+            let item = FlexNode(style: itemStyle)
+            try item.appendChild(FlexNode(style: childStyle))
+            try root.appendChild(item)
+            try root.calculateLayout(rounding: .none)
+            return root
+        }
+        var childStyle = FlexStyle()
+        childStyle.margin = FlexEdges(top: 10, right: 0, bottom: .percent(25), left: 4)
+        let root = try layOut(item: FlexStyle(), child: childStyle)
+        #expect(root.layout.frame == Rect(x: 0, y: 0, width: 300, height: 11))
+        #expect(root.children[0].layout.frame == Rect(x: 0, y: 0, width: 300, height: 11))
+        #expect(root.children[0].children[0].layout.frame == Rect(x: 4, y: 10, width: 0, height: 0))
+        var itemStyle = FlexStyle()
+        itemStyle.maxWidth = 20
+        childStyle = FlexStyle()
+        childStyle.minWidth = 40
+        childStyle.padding = FlexEdges(top: 0, right: 0, bottom: .percent(50), left: 0)
+        let clamped = try layOut(item: itemStyle, child: childStyle)
+        #expect(clamped.layout.frame == Rect(x: 0, y: 0, width: 300, height: 10))
+        #expect(clamped.children[0].layout.frame == Rect(x: 0, y: 0, width: 20, height: 10))
+    }
 }

@@ -145,7 +145,20 @@ extension FlexAlgorithm {
             crossIsDefinite = !c.isWrap && c.hasDefiniteCrossSize && crossParentSize != nil
             // Through its aspect ratio, a cross size that is not definite would size the item's
             // main axis: the item is measured without it.
-            if item.aspectRatio != nil && !crossIsDefinite { childKnown.setCross(isRow, nil) }
+            if item.aspectRatio != nil && !crossIsDefinite {
+                childKnown.setCross(isRow, nil)
+            } else if c.isWrap && !isRow && !crossIsDefinite {
+                // Nor is an item of a wrapping column measured at the width its line gives it
+                // only once the lines are known: a browser lays its content out at its
+                // fit-content width, within its own width limits.
+                let width = FlexCompute.measureSize(
+                    item.node, known: .none, parentSize: childParentSize,
+                    available: Dims(crossAvailable, .maxContent), sizingMode: .inherentSize,
+                    horizontal: true, direction: item.direction)
+                childKnown.width = max(
+                    width.clamped(min: transferredMin.width, max: transferredMax.width),
+                    item.paddingBorder.horizontal)
+            }
         }
         return (childKnown, childParentSize, crossAvailable, crossIsDefinite)
     }
