@@ -431,4 +431,31 @@ import TrellisLayout
         #expect(clamped.layout.frame == Rect(x: 0, y: 0, width: 300, height: 10))
         #expect(clamped.children[0].layout.frame == Rect(x: 0, y: 0, width: 20, height: 10))
     }
+
+    @Test func aWrappingRowMeasuresAnItemWithoutItsLinesHeight() throws {
+        // Chromium, with every div `display: flex; box-sizing: border-box`:
+        // <div style="width:456px"><div style="flex-wrap:wrap;height:73px">
+        //   <div><div style="aspect-ratio:0.5"></div></div></div></div>
+        // The item is 0 wide: its width is measured before its line's height is known, when
+        // its child (an empty box with a ratio) is 0 × 0. Stretched to 73 afterwards, its child
+        // stretches too and overflows it, 36.5 wide. The wrapping row is 0 wide.
+        var rootStyle = FlexStyle()
+        rootStyle.width = 456
+        let root = FlexNode(style: rootStyle)
+        var rowStyle = FlexStyle()
+        rowStyle.flexWrap = .wrap
+        rowStyle.height = 73
+        let row = FlexNode(style: rowStyle)
+        let item = FlexNode(style: FlexStyle())
+        var childStyle = FlexStyle()
+        childStyle.aspectRatio = 0.5
+        let child = FlexNode(style: childStyle)
+        try item.appendChild(child)
+        try row.appendChild(item)
+        try root.appendChild(row)
+        try root.calculateLayout(rounding: .none)
+        #expect(row.layout.frame == Rect(x: 0, y: 0, width: 0, height: 73))
+        #expect(item.layout.frame == Rect(x: 0, y: 0, width: 0, height: 73))
+        #expect(child.layout.frame == Rect(x: 0, y: 0, width: 36.5, height: 73))
+    }
 }

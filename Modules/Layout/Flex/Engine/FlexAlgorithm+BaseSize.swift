@@ -144,8 +144,9 @@ extension FlexAlgorithm {
                 })
             crossIsDefinite = !c.isWrap && c.hasDefiniteCrossSize && crossParentSize != nil
             // Through its aspect ratio, a cross size that is not definite would size the item's
-            // main axis: the item is measured without it.
-            if item.aspectRatio != nil && !crossIsDefinite {
+            // main axis: the item is measured without it. So is an item of a wrapping row, whose
+            // line's height is known only once the lines are.
+            if (item.aspectRatio != nil || (c.isWrap && isRow)) && !crossIsDefinite {
                 childKnown.setCross(isRow, nil)
             } else if c.isWrap && !isRow && !crossIsDefinite {
                 // Nor is an item of a wrapping column measured at the width its line gives it
