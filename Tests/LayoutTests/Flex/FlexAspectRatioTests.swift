@@ -462,4 +462,33 @@ import TrellisLayout
         #expect(line.layout.frame == Rect(x: 0, y: 0, width: 0, height: 153))
         #expect(item.layout.frame == Rect(x: 0, y: 16, width: 0, height: 0))
     }
+
+    @Test func aPercentageHeightThatDoesNotResolveTakesNoContentFloor() throws {
+        // Chromium, with every div `display: flex; box-sizing: border-box`:
+        // <div style="width:318px"><div>
+        //   <div style="height:100%;aspect-ratio:0.5"><div style="height:63px"></div></div>
+        // </div></div>
+        // The item's height: 100% of a height that is not definite behaves as auto for its
+        // size, but it is not `auto`: the height is its 0 width through the ratio, without the
+        // content's 63 as a minimum. Everything but the child (which overflows) is 0 high.
+        var rootStyle = FlexStyle()
+        rootStyle.width = 318
+        let root = FlexNode(style: rootStyle)
+        let row = FlexNode(style: FlexStyle())
+        var itemStyle = FlexStyle()
+        itemStyle.height = .percent(100)
+        itemStyle.aspectRatio = 0.5
+        let item = FlexNode(style: itemStyle)
+        var childStyle = FlexStyle()
+        childStyle.height = 63
+        let child = FlexNode(style: childStyle)
+        try item.appendChild(child)
+        try row.appendChild(item)
+        try root.appendChild(row)
+        try root.calculateLayout(rounding: .none)
+        #expect(root.layout.frame == Rect(x: 0, y: 0, width: 318, height: 0))
+        #expect(row.layout.frame == Rect(x: 0, y: 0, width: 0, height: 0))
+        #expect(item.layout.frame == Rect(x: 0, y: 0, width: 0, height: 0))
+        #expect(child.layout.frame == Rect(x: 0, y: 0, width: 0, height: 63))
+    }
 }

@@ -78,9 +78,12 @@ extension FlexAlgorithm {
                     // minimum of the item's own replaces that content floor. (Chromium keeps
                     // measured content, text, within the carried maximum.)
                     // A column item's width through a flexed height has no content floor.
+                    // Nor is there one when the cross size is a percentage that does not
+                    // resolve: it behaves as `auto` for the size, not for the minimum.
                     let minStyle = isRow ? item.node.style.minHeight : item.node.style.minWidth
                     let contentFloor =
-                        minStyle == .auto && (isRow || item.hasOwnSize.main(isRow))
+                        minStyle == .auto && item.sizeStyle.cross(isRow) == .auto
+                            && (isRow || item.hasOwnSize.main(isRow))
                         ? output.size.cross(isRow).atMost(item.maxSize.cross(isRow)) : 0
                     innerCross = max(
                         ratioCross.clamped(
