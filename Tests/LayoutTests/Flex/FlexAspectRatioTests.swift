@@ -491,4 +491,31 @@ import TrellisLayout
         #expect(item.layout.frame == Rect(x: 0, y: 0, width: 0, height: 0))
         #expect(child.layout.frame == Rect(x: 0, y: 0, width: 0, height: 63))
     }
+
+    @Test func anEmptyColumnItemIsAsWideAsItsPaddingHeightThroughTheRatio() throws {
+        // Chromium, with every div `display: flex; box-sizing: border-box`:
+        // <div style="width:216px;height:149px"><div style="flex-direction:column-reverse">
+        //   <div style="flex-grow:1;aspect-ratio:0.5;padding:4px 10% 8px 5px"></div>
+        // </div></div>
+        // The empty item is 12 high from its padding, so 6 wide through the ratio: the column
+        // is 6 wide; the item then grows to 149 high and keeps its width (its 10% padding is
+        // 0.6 of those 6).
+        var rootStyle = FlexStyle()
+        rootStyle.width = 216
+        rootStyle.height = 149
+        let root = FlexNode(style: rootStyle)
+        var columnStyle = FlexStyle()
+        columnStyle.flexDirection = .columnReverse
+        let column = FlexNode(style: columnStyle)
+        var itemStyle = FlexStyle()
+        itemStyle.flexGrow = 1
+        itemStyle.aspectRatio = 0.5
+        itemStyle.padding = FlexEdges(top: 4, right: .percent(10), bottom: 8, left: 5)
+        let item = FlexNode(style: itemStyle)
+        try column.appendChild(item)
+        try root.appendChild(column)
+        try root.calculateLayout(rounding: .none)
+        #expect(column.layout.frame == Rect(x: 0, y: 0, width: 6, height: 149))
+        #expect(item.layout.frame == Rect(x: 0, y: 0, width: 6, height: 149))
+    }
 }

@@ -106,12 +106,21 @@ extension FlexAlgorithm {
     /// An item of a column of automatic width contributes its width to that of the column before
     /// its flexed height exists (Chromium sizes it inline first): the ratio carries the item's own
     /// height there, within its height limits, and nothing from its flex basis; an item without
-    /// a height of its own contributes no width through the ratio.
+    /// a height of its own contributes no width through the ratio, unless it is empty (its
+    /// padding and border are then its height).
     private func ratioMainSize(_ item: FlexItem) -> Double? {
         guard !c.isRow && c.nodeOuterSize.cross(false) == nil else {
             return item.targetSize.main(c.isRow)
         }
-        guard item.hasOwnSize.main(false), let height = item.size.main(false) else { return nil }
+        guard item.hasOwnSize.main(false), let height = item.size.main(false) else {
+            // An empty box whose height is automatic is as tall as its padding and border
+            // (CSS Box Sizing level 4, Preferred Aspect Ratios), as its width is measured.
+            guard item.node.children.isEmpty, item.node.measure == nil,
+                item.sizeStyle.main(false) == .auto
+            else { return nil }
+            return item.paddingBorder.vertical.clamped(
+                min: item.minSize.main(false), max: item.maxSize.main(false))
+        }
         return height.clamped(min: item.minSize.main(false), max: item.maxSize.main(false))
     }
 
