@@ -518,4 +518,28 @@ import TrellisLayout
         #expect(column.layout.frame == Rect(x: 0, y: 0, width: 6, height: 149))
         #expect(item.layout.frame == Rect(x: 0, y: 0, width: 6, height: 149))
     }
+
+    @Test func aRowItemsOwnHeightKeepsItsCrossLimitsOffItsMinimumWidth() throws {
+        // Chromium, with every div `display: flex; box-sizing: border-box`:
+        // <div style="width:3px;height:100px;align-items:flex-start">
+        //   <div style="flex-basis:109px;height:107px;max-height:10px;aspect-ratio:0.5">
+        //     <div style="width:18px;height:5px"></div></div></div>
+        // The item shrinks only to its content's 18 (max-height 10 through the ratio does not
+        // clamp the content size suggestion of an item with a height of its own); without
+        // height: 107px it shrinks to 10 × 0.5 = 5.
+        func layOut(height: FlexLength) throws -> FlexNode {
+            var itemStyle = FlexStyle()
+            itemStyle.flexBasis = 109
+            itemStyle.height = height
+            itemStyle.maxHeight = 10
+            itemStyle.aspectRatio = 0.5
+            let item = FlexNode(style: itemStyle)
+            try item.appendChild(Self.box(width: 18, height: 5))
+            let root = try Self.row(width: 3, height: 100, item: item, alignItems: .flexStart)
+            try root.calculateLayout(rounding: .none)
+            return item
+        }
+        #expect(try layOut(height: 107).layout.frame == Rect(x: 0, y: 0, width: 18, height: 10))
+        #expect(try layOut(height: .auto).layout.frame == Rect(x: 0, y: 0, width: 5, height: 10))
+    }
 }

@@ -46,7 +46,9 @@ extension FlexAlgorithm {
             let ratioHeight = max(width, item.paddingBorder.horizontal) / ratio
             contentSuggestion = max(contentSuggestion, ratioHeight)
         }
-        if let ratio = item.aspectRatio {
+        // A row item with a height of its own is not clamped so (Chromium): its min-content
+        // width is its content's.
+        if let ratio = item.aspectRatio, !(isRow && item.hasOwnSize.cross(isRow)) {
             func converted(_ cross: Double?) -> Double? {
                 cross.map { isRow ? $0 * ratio : $0 / ratio }
             }
