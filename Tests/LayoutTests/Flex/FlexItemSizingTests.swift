@@ -458,4 +458,35 @@ import TrellisLayout
         #expect(item.layout.frame == Rect(x: 0, y: 0, width: 0, height: 73))
         #expect(child.layout.frame == Rect(x: 0, y: 0, width: 36.5, height: 73))
     }
+
+    @Test func aColumnMeasuresAnItemsHeightAtItsWidthWithinItsLimits() throws {
+        // Chromium, with every div `display: flex; box-sizing: border-box`:
+        // <div style="width:204px"><div style="flex-direction:column">
+        //   <div style="max-width:30px"><div style="width:35px;aspect-ratio:1"></div></div>
+        // </div></div>
+        // The column's item is 30 wide (its content's 35 within its max-width), so its child
+        // shrinks to 30 × 30 and the item, the column and the root are 30 high — not the 35
+        // its content would be at its unclamped width.
+        var rootStyle = FlexStyle()
+        rootStyle.width = 204
+        let root = FlexNode(style: rootStyle)
+        var columnStyle = FlexStyle()
+        columnStyle.flexDirection = .column
+        let column = FlexNode(style: columnStyle)
+        var itemStyle = FlexStyle()
+        itemStyle.maxWidth = 30
+        let item = FlexNode(style: itemStyle)
+        var childStyle = FlexStyle()
+        childStyle.width = 35
+        childStyle.aspectRatio = 1
+        let child = FlexNode(style: childStyle)
+        try item.appendChild(child)
+        try column.appendChild(item)
+        try root.appendChild(column)
+        try root.calculateLayout(rounding: .none)
+        #expect(root.layout.frame == Rect(x: 0, y: 0, width: 204, height: 30))
+        #expect(column.layout.frame == Rect(x: 0, y: 0, width: 30, height: 30))
+        #expect(item.layout.frame == Rect(x: 0, y: 0, width: 30, height: 30))
+        #expect(child.layout.frame == Rect(x: 0, y: 0, width: 30, height: 30))
+    }
 }

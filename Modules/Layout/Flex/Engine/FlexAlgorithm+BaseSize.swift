@@ -163,6 +163,19 @@ extension FlexAlgorithm {
                     item.paddingBorder.horizontal)
             }
         }
+        if !isRow, childKnown.width == nil, item.aspectRatio == nil,
+            transferredMin.width != nil || transferredMax.width != nil
+        {
+            // A column lays an item out at its used width: its fit-content width within its
+            // own width limits (a measurement at its content size would leave them out).
+            let width = FlexCompute.measureSize(
+                item.node, known: .none, parentSize: childParentSize,
+                available: Dims(crossAvailable, .maxContent), sizingMode: .inherentSize,
+                horizontal: true, direction: item.direction)
+            childKnown.width = max(
+                width.clamped(min: transferredMin.width, max: transferredMax.width),
+                item.paddingBorder.horizontal)
+        }
         return (childKnown, childParentSize, crossAvailable, crossIsDefinite)
     }
 
