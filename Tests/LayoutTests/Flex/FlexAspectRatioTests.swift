@@ -542,4 +542,32 @@ import TrellisLayout
         #expect(try layOut(height: 107).layout.frame == Rect(x: 0, y: 0, width: 18, height: 10))
         #expect(try layOut(height: .auto).layout.frame == Rect(x: 0, y: 0, width: 5, height: 10))
     }
+
+    @Test func aRatioBoxWithContentContributesItsPaddingHeightThroughTheRatio() throws {
+        // Chromium, with every div `display: flex; box-sizing: border-box`:
+        // <div style="width:200px"><div>
+        //   <div style="aspect-ratio:3;padding:5px"><div style="height:20px"></div></div>
+        // </div></div>
+        // The ratio box contributes 10 × 3 = 30 (its padding height through the ratio, more
+        // than its 10 of content width) to the width of the box around it. Stretched to that
+        // box's 30 high line, it takes 30 × 3 = 90 as its flex base size and overflows it.
+        var rootStyle = FlexStyle()
+        rootStyle.width = 200
+        let root = FlexNode(style: rootStyle)
+        let outer = FlexNode(style: FlexStyle())
+        var itemStyle = FlexStyle()
+        itemStyle.aspectRatio = 3
+        itemStyle.padding = FlexEdges(all: 5)
+        let item = FlexNode(style: itemStyle)
+        var childStyle = FlexStyle()
+        childStyle.height = 20
+        let child = FlexNode(style: childStyle)
+        try item.appendChild(child)
+        try outer.appendChild(item)
+        try root.appendChild(outer)
+        try root.calculateLayout(rounding: .none)
+        #expect(outer.layout.frame == Rect(x: 0, y: 0, width: 30, height: 30))
+        #expect(item.layout.frame == Rect(x: 0, y: 0, width: 90, height: 30))
+        #expect(child.layout.frame == Rect(x: 5, y: 5, width: 0, height: 20))
+    }
 }

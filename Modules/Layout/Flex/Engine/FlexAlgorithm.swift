@@ -277,7 +277,23 @@ final class FlexAlgorithm {
                 input.wrapsAtKnownHeight && input.knownDimensions.height != nil
         }
         let algorithm = FlexAlgorithm(node: node, c: constants)
-        return algorithm.run(inner)
+        var output = algorithm.run(inner)
+        if let aspect, input.runMode == .computeSize, style.boxSizing == .borderBox,
+            inner.knownDimensions.width == nil, inner.knownDimensions.height == nil,
+            style.width.resolve(parentSize.width) == nil,
+            style.height.resolve(parentSize.height) == nil
+        {
+            // CSS Box Sizing level 4, Preferred Aspect Ratios: the intrinsic width of a box
+            // whose width and height are both automatic is at least the height of its padding
+            // and border (within its height limits) through the ratio, as that of an empty
+            // one is (Chromium).
+            // (A percentage minimum height is left out: it resolves against a height the
+            // measurement may not have yet.)
+            let minHeight = style.minHeight.isPercentage ? nil : ownMin.height
+            let block = pbSum.height.clamped(min: minHeight, max: ownMax.height)
+            output.size.width = max(output.size.width, block * aspect)
+        }
+        return output
     }
 
     private static func minMaxFixed(_ min: Double?, _ max: Double?) -> Double? {
