@@ -570,4 +570,33 @@ import TrellisLayout
         #expect(item.layout.frame == Rect(x: 0, y: 0, width: 90, height: 30))
         #expect(child.layout.frame == Rect(x: 5, y: 5, width: 0, height: 20))
     }
+
+    @Test func aColumnOfUnknownWidthGivesARatioItemItsWidthOnceItIsLaidOut() throws {
+        // Chromium, with every div `display: flex; box-sizing: border-box`:
+        // <div style="width:478px;height:404px"><div>
+        //   <div style="flex-direction:column-reverse;align-items:flex-end">
+        //     <div style="flex-grow:3;aspect-ratio:1.5"></div></div></div></div>
+        // The column is 0 wide (its empty item contributes nothing) and 404 high; its item
+        // grows to 404 and takes 404 × 1.5 = 606 as its width from that, overflowing to the
+        // left. (Laying the column out while its width was still being measured gave 0.)
+        var rootStyle = FlexStyle()
+        rootStyle.width = 478
+        rootStyle.height = 404
+        let root = FlexNode(style: rootStyle)
+        let outer = FlexNode(style: FlexStyle())
+        var columnStyle = FlexStyle()
+        columnStyle.flexDirection = .columnReverse
+        columnStyle.alignItems = .flexEnd
+        let column = FlexNode(style: columnStyle)
+        var itemStyle = FlexStyle()
+        itemStyle.flexGrow = 3
+        itemStyle.aspectRatio = 1.5
+        let item = FlexNode(style: itemStyle)
+        try column.appendChild(item)
+        try outer.appendChild(column)
+        try root.appendChild(outer)
+        try root.calculateLayout(rounding: .none)
+        #expect(column.layout.frame == Rect(x: 0, y: 0, width: 0, height: 404))
+        #expect(item.layout.frame == Rect(x: -606, y: 0, width: 606, height: 404))
+    }
 }

@@ -271,6 +271,7 @@ extension FlexAlgorithm {
                     && item.flexGrow == 0 && !item.node.children.isEmpty
                     && !item.node.styleUsesPercentages
                     && !Self.contentUsesPercentages(item.node)
+                    && !Self.childrenHaveAspectRatios(item.node)
                 let output = FlexCompute.layout(
                     item.node,
                     LayoutInput(
@@ -341,6 +342,12 @@ extension FlexAlgorithm {
             item.hypotheticalInnerSize.setMain(isRow, hypothetical)
             item.hypotheticalOuterSize.setMain(isRow, hypothetical + item.margin.mainSum(isRow))
         }
+    }
+
+    /// Whether some child of a container has an aspect ratio: in a column whose width is not
+    /// known yet, such a child takes its width from its flexed height only once that width is.
+    static func childrenHaveAspectRatios(_ node: FlexNode) -> Bool {
+        node.children.contains { $0.style.aspectRatio != nil }
     }
 
     /// Whether a container's gaps or its children's sizes, limits or box properties are
