@@ -599,4 +599,23 @@ import TrellisLayout
         #expect(column.layout.frame == Rect(x: 0, y: 0, width: 0, height: 404))
         #expect(item.layout.frame == Rect(x: -606, y: 0, width: 606, height: 404))
     }
+
+    @Test func aMaximumHeightBelowThePaddingDoesNotNarrowAnEmptyRatioBox() throws {
+        // Chromium, with every div `display: flex; box-sizing: border-box`:
+        // <div style="width:143px">
+        //   <div style="max-height:13px;aspect-ratio:2;padding:11px"></div></div>
+        // The empty box is as tall as its padding, 22 (its 13 maximum cannot make it
+        // shorter), and 22 × 2 = 44 wide: the maximum carried through the ratio is 44, not 26.
+        var rootStyle = FlexStyle()
+        rootStyle.width = 143
+        let root = FlexNode(style: rootStyle)
+        var itemStyle = FlexStyle()
+        itemStyle.maxHeight = 13
+        itemStyle.aspectRatio = 2
+        itemStyle.padding = FlexEdges(all: 11)
+        let item = FlexNode(style: itemStyle)
+        try root.appendChild(item)
+        try root.calculateLayout(rounding: .none)
+        #expect(item.layout.frame == Rect(x: 0, y: 0, width: 44, height: 22))
+    }
 }

@@ -54,7 +54,8 @@ extension FlexAlgorithm {
             }
             contentSuggestion = contentSuggestion.clamped(
                 min: converted(item.minSize.cross(isRow)),
-                max: converted(item.maxSize.cross(isRow)))
+                max: converted(
+                    item.maxSize.cross(isRow).atLeast(item.paddingBorder.crossSum(isRow))))
         }
         if let ratio = item.aspectRatio, inputs.crossIsDefinite,
             item.hasOwnSize.cross(isRow) || item.size.cross(isRow) == nil,
@@ -296,10 +297,13 @@ extension FlexAlgorithm {
                 func carried(_ cross: Double?) -> Double? {
                     cross.map { isRow ? $0 * ratio : $0 / ratio }
                 }
+                // A border box is never smaller than its padding and border: neither is the
+                // cross maximum carried through the ratio.
+                let pbCross = item.paddingBorder.crossSum(isRow)
                 basis = basis.map {
                     $0.clamped(
                         min: carried(item.minSize.cross(isRow)),
-                        max: carried(item.maxSize.cross(isRow)))
+                        max: carried(item.maxSize.cross(isRow).atLeast(pbCross)))
                 }
             }
             let pbMain = item.paddingBorder.mainSum(isRow)

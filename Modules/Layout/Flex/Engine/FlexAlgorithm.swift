@@ -290,7 +290,7 @@ final class FlexAlgorithm {
             // (A percentage minimum height is left out: it resolves against a height the
             // measurement may not have yet.)
             let minHeight = style.minHeight.isPercentage ? nil : ownMin.height
-            let block = pbSum.height.clamped(min: minHeight, max: ownMax.height)
+            let block = max(pbSum.height.clamped(min: minHeight, max: ownMax.height), pbSum.height)
             output.size.width = max(output.size.width, block * aspect)
         }
         return output
