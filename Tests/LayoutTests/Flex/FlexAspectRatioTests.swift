@@ -618,4 +618,45 @@ import TrellisLayout
         try root.calculateLayout(rounding: .none)
         #expect(item.layout.frame == Rect(x: 0, y: 0, width: 44, height: 22))
     }
+
+    @Test func percentagesInsideARatioItemResolveAgainstItsHeightThroughTheRatio() throws {
+        // Chromium, with every div `display: flex; box-sizing: border-box`:
+        // <div style="width:317px"><div style="aspect-ratio:2">
+        //   <div style="height:100%;margin:0 9px 7px 3px"></div></div></div>
+        // The item is 12 wide (its child's margins), so 6 high through the ratio: the child's
+        // height: 100% is 6, and its margins make the item 13 high, taller than the ratio.
+        // <div style="width:166px"><div style="aspect-ratio:1.5">
+        //   <div style="height:20px"></div><div style="height:50%"></div></div></div>
+        // The item is 0 wide, so 0 high through the ratio, and 20 high from its content: the
+        // second child's 50% is of 0.
+        var rootStyle = FlexStyle()
+        rootStyle.width = 317
+        let root = FlexNode(style: rootStyle)
+        var itemStyle = FlexStyle()
+        itemStyle.aspectRatio = 2
+        let item = FlexNode(style: itemStyle)
+        var childStyle = FlexStyle()
+        childStyle.height = .percent(100)
+        childStyle.margin = FlexEdges(top: 0, right: 9, bottom: 7, left: 3)
+        let child = FlexNode(style: childStyle)
+        try item.appendChild(child)
+        try root.appendChild(item)
+        try root.calculateLayout(rounding: .none)
+        #expect(item.layout.frame == Rect(x: 0, y: 0, width: 12, height: 13))
+        #expect(child.layout.frame == Rect(x: 3, y: 0, width: 0, height: 6))
+
+        rootStyle.width = 166
+        let second = FlexNode(style: rootStyle)
+        itemStyle.aspectRatio = 1.5
+        let box = FlexNode(style: itemStyle)
+        try box.appendChild(Self.box(width: 0, height: 20))
+        var halfStyle = FlexStyle()
+        halfStyle.height = .percent(50)
+        let half = FlexNode(style: halfStyle)
+        try box.appendChild(half)
+        try second.appendChild(box)
+        try second.calculateLayout(rounding: .none)
+        #expect(box.layout.frame == Rect(x: 0, y: 0, width: 0, height: 20))
+        #expect(half.layout.frame == Rect(x: 0, y: 0, width: 0, height: 0))
+    }
 }

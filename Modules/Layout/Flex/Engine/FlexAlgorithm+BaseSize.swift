@@ -196,7 +196,9 @@ extension FlexAlgorithm {
             let node = item.node
             let mainBoxAdjustment =
                 node.style.boxSizing == .contentBox ? item.paddingBorder.mainSum(isRow) : 0
-            let percentMain = c.knownMainSizeIsDefinite ? c.nodeInnerSize.main(isRow) : nil
+            let percentMain =
+                (isRow ? nil : c.ratioInnerHeight)
+                ?? (c.knownMainSizeIsDefinite ? c.nodeInnerSize.main(isRow) : nil)
             let basisStyle = node.style.flexBasis
             let mainStretchSize = percentMain.map { $0 - item.margin.mainSum(isRow) }
 

@@ -70,7 +70,8 @@ extension FlexAlgorithm {
                         knownDimensions: known, knownDefinite: definiteness,
                         parentSize: itemPercentBasis, availableSpace: space,
                         direction: item.direction,
-                        wrapsAtKnownHeight: !isRow && definiteness.main(isRow)))
+                        wrapsAtKnownHeight: !isRow && definiteness.main(isRow),
+                        heightIsRatioBasis: heightIsRatioBasis(item)))
                 if let ratioCross, item.node.measure == nil {
                     // CSS Box Sizing level 4, Preferred Aspect Ratios: the size through the ratio
                     // is within the limits carried through it, and an automatic minimum (the
@@ -163,7 +164,7 @@ extension FlexAlgorithm {
                         availableSpace: Dims(
                             .definite(c.containerSize.width),
                             available.height.replaced(by: nodeSize.height)),
-                        direction: item.direction))
+                        direction: item.direction, heightIsRatioBasis: heightIsRatioBasis(item)))
                 let height = output.size.height
                 var baseline = output.firstBaseline ?? height
                 if item.overflowY.isScrollContainer { baseline = max(min(baseline, height), 0) }

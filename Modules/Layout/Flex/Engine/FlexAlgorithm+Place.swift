@@ -53,7 +53,7 @@ extension FlexAlgorithm {
                 knownDimensions: item.targetSize.optional, knownDefinite: itemDefiniteness(item),
                 parentSize: itemPercentBasis,
                 availableSpace: c.containerSize.map { .definite($0) },
-                direction: item.direction))
+                direction: item.direction, heightIsRatioBasis: heightIsRatioBasis(item)))
         let size = output.size
         let isRTLRow = isRow && c.isRTL
         let isRTLColumn = c.isColumn && c.isRTL

@@ -135,6 +135,10 @@ struct FlexConstants {
     var clampsOwnSize = true
     /// Whether a wrapping column breaks its lines at its known height (`LayoutInput`).
     var wrapsAtKnownHeight = false
+    /// The inner height a container of automatic height has through its aspect ratio from its
+    /// width: its items' percentage heights resolve against it, even when its content makes it
+    /// taller (Chromium).
+    var ratioInnerHeight: Double?
 
     /// The minimum size the container's own size is clamped to.
     var sizeFloor: Dims<Double?> { clampsOwnSize ? minSize : Dims(nil, nil) }
@@ -275,6 +279,13 @@ final class FlexAlgorithm {
                 input.sizingMode == .inherentSize || input.runMode != .computeSize
             constants.wrapsAtKnownHeight =
                 input.wrapsAtKnownHeight && input.knownDimensions.height != nil
+        }
+        if let aspect, definite.width, let width = inner.knownDimensions.width,
+            style.height.resolve(parentSize.height) == nil,
+            input.heightIsRatioBasis
+        {
+            constants.ratioInnerHeight = max(
+                width / aspect - constants.contentBoxInset.vertical, 0)
         }
         let algorithm = FlexAlgorithm(node: node, c: constants)
         var output = algorithm.run(inner)
@@ -492,6 +503,7 @@ final class FlexAlgorithm {
         // A cross size that is known but not definite (the main size of a flex item whose
         // basis is not definite, §9.8) does not resolve the items' percentages.
         if !c.hasDefiniteCrossSize { percentBasis.setCross(isRow, nil) }
+        if let height = c.ratioInnerHeight { percentBasis.height = height }
         let inner = c.nodeInnerSize
         items.reserveCapacity(node.children.count)
         let children = node.children
@@ -589,6 +601,13 @@ final class FlexAlgorithm {
     /// width always is, as the inline size of a block is; a height in the main axis when the
     /// container's or the item's basis is definite, and in the cross axis when the item has
     /// one of its own, is stretched to its line or has it through its aspect ratio.
+    /// Whether an item's height resolves its children's percentages only through its aspect
+    /// ratio from its width (`LayoutInput.heightIsRatioBasis`).
+    func heightIsRatioBasis(_ item: FlexItem) -> Bool {
+        c.isRow && item.aspectRatio != nil && !item.hasOwnSize.height
+            && !(stretchesToLine(item) && (c.hasDefiniteCrossSize || c.isWrap))
+    }
+
     func itemDefiniteness(_ item: FlexItem) -> Dims<Bool> {
         let isRow = c.isRow
         return Dims.fromMainCross(
