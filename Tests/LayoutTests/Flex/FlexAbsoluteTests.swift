@@ -240,4 +240,28 @@ import TrellisLayout
         box = try Self.ratioBox(style, child: (50, 100))
         #expect(box.layout.frame == Rect(x: 0, y: 0, width: 50, height: 100))
     }
+
+    @Test func aRatioBoxIsAtLeastItsPaddingThroughTheRatio() throws {
+        // Chromium, with every div `display: flex; box-sizing: border-box`:
+        // <div style="width:113px"><div>
+        //   <div style="position:absolute;aspect-ratio:1.5;border:6px solid;left:25px;
+        //     right:-9px"></div></div></div>
+        // The insets leave no width (0 - 25 + 9 < 0); the box is as tall as its borders, 12,
+        // and that minimum carries through the ratio to its width: 18, not 12.
+        var rootStyle = FlexStyle()
+        rootStyle.width = 113
+        let root = FlexNode(style: rootStyle)
+        let outer = FlexNode(style: FlexStyle())
+        var boxStyle = FlexStyle()
+        boxStyle.position = .absolute
+        boxStyle.aspectRatio = 1.5
+        boxStyle.border = FlexEdges(all: 6)
+        boxStyle.left = 25
+        boxStyle.right = -9
+        let box = FlexNode(style: boxStyle)
+        try outer.appendChild(box)
+        try root.appendChild(outer)
+        try root.calculateLayout(rounding: .none)
+        #expect(box.layout.frame == Rect(x: 25, y: 0, width: 18, height: 12))
+    }
 }

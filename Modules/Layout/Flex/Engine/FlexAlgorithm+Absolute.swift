@@ -48,9 +48,19 @@ extension FlexAlgorithm {
             if ownSize.height != nil { result.height = limits.height }
             return result
         }
-        let minSize = carried(
+        var minSize = carried(
             Dims(style.minWidth.resolve(area.width), style.minHeight.resolve(area.height))
         ).plus(boxAdjustment).or(pbSum.optional).atLeast(pbSum)
+        if let aspect, style.boxSizing == .borderBox {
+            // A border box is never smaller than its padding and border: through the ratio,
+            // neither is an axis without a size of its own (Chromium).
+            if ownSize.width == nil {
+                minSize.width = max(minSize.width ?? 0, pbSum.height * aspect)
+            }
+            if ownSize.height == nil {
+                minSize.height = max(minSize.height ?? 0, pbSum.width / aspect)
+            }
+        }
         let maxSize = carried(
             Dims(style.maxWidth.resolve(area.width), style.maxHeight.resolve(area.height))
         ).plus(boxAdjustment)
