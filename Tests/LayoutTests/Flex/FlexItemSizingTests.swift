@@ -489,4 +489,36 @@ import TrellisLayout
         #expect(item.layout.frame == Rect(x: 0, y: 0, width: 30, height: 30))
         #expect(child.layout.frame == Rect(x: 0, y: 0, width: 30, height: 30))
     }
+
+    @Test func baselineAlignmentDoesNotWidenASingleLineColumn() throws {
+        // Chromium, with every div `display: flex; box-sizing: border-box`:
+        // <div style="width:109px"><div>
+        //   <div style="flex-direction:column;align-items:baseline">
+        //     <div style="width:13px"></div><div style="margin:5% 3px"></div></div></div></div>
+        // The column is as wide as its widest item, 13: the 3 the second item's start margin
+        // moves the first one by (baseline alignment at the start edges) overflows it. Its
+        // second item's 5% margins are of those 13.
+        var rootStyle = FlexStyle()
+        rootStyle.width = 109
+        let root = FlexNode(style: rootStyle)
+        let outer = FlexNode(style: FlexStyle())
+        var columnStyle = FlexStyle()
+        columnStyle.flexDirection = .column
+        columnStyle.alignItems = .baseline
+        let column = FlexNode(style: columnStyle)
+        var firstStyle = FlexStyle()
+        firstStyle.width = 13
+        let first = FlexNode(style: firstStyle)
+        var secondStyle = FlexStyle()
+        secondStyle.margin = FlexEdges(top: .percent(5), right: 3, bottom: .percent(5), left: 3)
+        let second = FlexNode(style: secondStyle)
+        try column.appendChild(first)
+        try column.appendChild(second)
+        try outer.appendChild(column)
+        try root.appendChild(outer)
+        try root.calculateLayout(rounding: .none)
+        #expect(column.layout.frame == Rect(x: 0, y: 0, width: 13, height: 1.3))
+        #expect(first.layout.frame == Rect(x: 3, y: 0, width: 13, height: 0))
+        #expect(second.layout.frame == Rect(x: 3, y: 0.65, width: 0, height: 0))
+    }
 }

@@ -195,7 +195,8 @@ extension FlexAlgorithm {
                 let outer = item.hypotheticalOuterSize.cross(isRow)
                 size = max(
                     size,
-                    item.participatesInBaseline(isRow) ? maxBaseline - item.baseline + outer : outer
+                    (isRow || c.isWrap) && item.participatesInBaseline(isRow)
+                        ? maxBaseline - item.baseline + outer : outer
                 )
             }
             lines[lineIndex].crossSize = size
