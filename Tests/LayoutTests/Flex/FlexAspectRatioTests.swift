@@ -659,4 +659,20 @@ import TrellisLayout
         #expect(box.layout.frame == Rect(x: 0, y: 0, width: 0, height: 20))
         #expect(half.layout.frame == Rect(x: 0, y: 0, width: 0, height: 0))
     }
+
+    @Test func anEmptyRatioItemShrinksNoFurtherThanItsPaddingHeightThroughTheRatio() throws {
+        // Chromium, with every div `display: flex; box-sizing: border-box`:
+        // <div style="width:30px;height:40px;align-items:flex-start">
+        //   <div style="width:107px;aspect-ratio:3;padding:2px 15px 13px 8px"></div></div>
+        // The item is 15 high (its padding) and shrinks only to 15 × 3 = 45: its min-content
+        // width is its padding height through the ratio, more than its 23 of padding width.
+        var style = FlexStyle()
+        style.width = 107
+        style.aspectRatio = 3
+        style.padding = FlexEdges(top: 2, right: 15, bottom: 13, left: 8)
+        let item = FlexNode(style: style)
+        let root = try Self.row(width: 30, height: 40, item: item, alignItems: .flexStart)
+        try root.calculateLayout(rounding: .none)
+        #expect(item.layout.frame == Rect(x: 0, y: 0, width: 45, height: 15))
+    }
 }

@@ -79,6 +79,12 @@ extension FlexAlgorithm {
                 item.paddingBorder.crossSum(isRow))
             contentSuggestion = max(contentSuggestion, isRow ? cross * ratio : cross / ratio)
         }
+        if let ratio = item.aspectRatio {
+            // A box is never smaller than its padding and border, nor, through the ratio, is
+            // its other axis (the min-content size of an empty ratio box, Chromium).
+            let pbCross = item.paddingBorder.crossSum(isRow)
+            contentSuggestion = max(contentSuggestion, isRow ? pbCross * ratio : pbCross / ratio)
+        }
         let specified = item.hasOwnSize.main(isRow) ? item.size.main(isRow) : nil
         return contentSuggestion.atMost(specified).atMost(item.maxSize.main(isRow)).atLeast(pbMain)
     }
