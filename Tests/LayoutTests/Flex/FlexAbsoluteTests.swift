@@ -264,4 +264,22 @@ import TrellisLayout
         try root.calculateLayout(rounding: .none)
         #expect(box.layout.frame == Rect(x: 25, y: 0, width: 18, height: 12))
     }
+
+    @Test func alignSelfAlignsBetweenVerticalInsetsInAColumnToo() throws {
+        // Chromium, with every div `display: flex; box-sizing: border-box`:
+        // <div style="width:157px;flex-direction:column">
+        //   <div style="position:absolute;align-self:center;top:-7px;bottom:-1px"></div></div>
+        // align-self aligns in the block axis, the main axis of a column: the empty box is not
+        // stretched between its insets (-7...1) but centred there, at -3; horizontally it is
+        // centred too (78.5), as a static position.
+        var rootStyle = FlexStyle()
+        rootStyle.width = 157
+        rootStyle.flexDirection = .column
+        var style = FlexStyle()
+        style.alignSelf = .center
+        style.top = -7
+        style.bottom = -1
+        let child = try Self.layOut(rootStyle, child: style)
+        #expect(child.layout.frame == Rect(x: 78.5, y: -3, width: 0, height: 0))
+    }
 }

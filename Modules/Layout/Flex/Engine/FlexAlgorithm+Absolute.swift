@@ -73,18 +73,18 @@ extension FlexAlgorithm {
                 margin: margin, direction: childDirection)
             known = known.applyingAspectRatio(aspect).clamped(min: minSize, max: maxSize)
         }
-        // CSS Box Alignment §6.1: with both insets of the cross axis set, a box that does not
-        // stretch there is sized to its content and aligned within the space they leave.
-        // `align-self` aligns only in the block (vertical) axis, the cross axis of a row; a
-        // column's cross axis is the inline one, which `justify-self: normal` stretches. The
-        // container's `align-items` does not apply: `align-self: auto` of an absolutely
-        // positioned box is `normal`.
-        let crossStretches = style.alignSelf == nil || alignSelf.position == .stretch || !isRow
-        if known.width == nil, let left, let right, isRow || crossStretches {
+        // CSS Box Alignment §6.1: with both vertical insets set, a box that does not stretch
+        // there is sized to its content and aligned within the space they leave. `align-self`
+        // aligns only in the block (vertical) axis, whatever the flex direction (the cross
+        // axis of a row, the main axis of a column); the inline axis is `justify-self: normal`,
+        // which stretches. The container's `align-items` does not apply: `align-self: auto` of
+        // an absolutely positioned box is `normal`.
+        let blockStretches = style.alignSelf == nil || alignSelf.position == .stretch
+        if known.width == nil, let left, let right {
             known.width = max(area.width.minus(margin.left).minus(margin.right) - left - right, 0)
             known = known.applyingAspectRatio(aspect).clamped(min: minSize, max: maxSize)
         }
-        if known.height == nil, let top, let bottom, !isRow || crossStretches {
+        if known.height == nil, let top, let bottom, blockStretches {
             known.height = max(area.height.minus(margin.top).minus(margin.bottom) - top - bottom, 0)
             known = known.applyingAspectRatio(aspect).clamped(min: minSize, max: maxSize)
         }
@@ -207,8 +207,34 @@ extension FlexAlgorithm {
         let mainAtStart = inset.mainStart(isRow) + resolvedMargin.mainStart(isRow)
         let mainAtEnd =
             containerMain - inset.mainEnd(isRow) - mainSize - resolvedMargin.mainEnd(isRow)
+        /// The box's start in the block (vertical) axis when it is aligned there between both
+        /// of its vertical insets (empty, at their start, when they overlap). CSS Position
+        /// §4.4: in a row, a box that overflows that space is kept within the containing block,
+        /// at its start if it overflows that too; in a column, Chromium leaves it where the
+        /// alignment puts it.
+        func alignedBetweenVerticalInsets(_ startInset: Double, _ endInset: Double) -> Double {
+            let blockStart = c.border.top
+            let blockSize = container.height - c.border.vertical - c.scrollbarGutter.height
+            let outer = finalSize.height + resolvedMargin.vertical
+            let spaceStart = blockStart + startInset
+            let free = max(blockSize - startInset - endInset, 0) - outer
+            var start: Double
+            switch alignSelf.position {
+            case .center: start = spaceStart + free / 2
+            case .end, .selfEnd, .flexEnd: start = spaceStart + free
+            case .start, .selfStart, .baseline, .flexStart, .stretch: start = spaceStart
+            }
+            if free < 0 && isRow {
+                let blockFree = blockSize - outer
+                start =
+                    blockFree < 0 ? blockStart : min(max(start, blockStart), blockStart + blockFree)
+            }
+            return start + resolvedMargin.top
+        }
         let offsetMain: Double
-        if startMain != nil || endMain != nil {
+        if !isRow, let top, let bottom, !blockStretches {
+            offsetMain = alignedBetweenVerticalInsets(top, bottom)
+        } else if startMain != nil || endMain != nil {
             if let end = endMain, mainIsRTL || startMain == nil {
                 offsetMain =
                     containerMain - c.border.mainEnd(isRow) - mainEndGutter - mainSize - end
@@ -238,29 +264,10 @@ extension FlexAlgorithm {
         let crossAtEnd =
             containerCross - inset.crossEnd(isRow) - crossSize - resolvedMargin.crossEnd(isRow)
         let offsetCross: Double
-        if let startInset = startCross, let endInset = endCross, !crossStretches {
+        if isRow, let top, let bottom, !blockStretches {
             // The box is aligned in the block axis, whose start is the top (a wrap-reverse
-            // container's flex-start included), within the space the insets leave (empty, at
-            // their start, when they overlap). CSS Position §4.4: a box that overflows that
-            // space is kept within the containing block, at its start if it overflows that too.
-            let blockStart = c.border.crossStart(isRow) + crossStartGutter
-            let blockSize =
-                containerCross - c.border.crossSum(isRow) - crossStartGutter - crossEndGutter
-            let outer = crossSize + resolvedMargin.crossSum(isRow)
-            let spaceStart = blockStart + startInset
-            let free = max(blockSize - startInset - endInset, 0) - outer
-            var start: Double
-            switch alignSelf.position {
-            case .center: start = spaceStart + free / 2
-            case .end, .selfEnd, .flexEnd: start = spaceStart + free
-            case .start, .selfStart, .baseline, .flexStart, .stretch: start = spaceStart
-            }
-            if free < 0 {
-                let blockFree = blockSize - outer
-                start =
-                    blockFree < 0 ? blockStart : min(max(start, blockStart), blockStart + blockFree)
-            }
-            offsetCross = start + resolvedMargin.crossStart(isRow)
+            // container's flex-start included).
+            offsetCross = alignedBetweenVerticalInsets(top, bottom)
         } else if startCross != nil || endCross != nil {
             if let end = endCross, crossIsRTL || startCross == nil {
                 offsetCross =
