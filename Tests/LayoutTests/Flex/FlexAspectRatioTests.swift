@@ -675,4 +675,32 @@ import TrellisLayout
         try root.calculateLayout(rounding: .none)
         #expect(item.layout.frame == Rect(x: 0, y: 0, width: 45, height: 15))
     }
+
+    @Test func aColumnOfAutomaticWidthMeasuresItsItemsBeforeTheirHeights() throws {
+        // Chromium, with every div `display: flex; box-sizing: border-box`:
+        // <div style="width:196px"><div style="flex-direction:column-reverse">
+        //   <div style="flex-basis:44px"><div style="aspect-ratio:2"></div></div></div></div>
+        // The column takes its item's width before the item's height: 0, as its empty ratio
+        // child has no width yet. The item is then 44 high and its child, stretched to that,
+        // 88 wide, overflowing both.
+        var rootStyle = FlexStyle()
+        rootStyle.width = 196
+        let root = FlexNode(style: rootStyle)
+        var columnStyle = FlexStyle()
+        columnStyle.flexDirection = .columnReverse
+        let column = FlexNode(style: columnStyle)
+        var itemStyle = FlexStyle()
+        itemStyle.flexBasis = 44
+        let item = FlexNode(style: itemStyle)
+        var childStyle = FlexStyle()
+        childStyle.aspectRatio = 2
+        let child = FlexNode(style: childStyle)
+        try item.appendChild(child)
+        try column.appendChild(item)
+        try root.appendChild(column)
+        try root.calculateLayout(rounding: .none)
+        #expect(column.layout.frame == Rect(x: 0, y: 0, width: 0, height: 44))
+        #expect(item.layout.frame == Rect(x: 0, y: 0, width: 0, height: 44))
+        #expect(child.layout.frame == Rect(x: 0, y: 0, width: 88, height: 44))
+    }
 }

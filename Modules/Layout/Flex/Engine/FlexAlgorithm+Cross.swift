@@ -57,8 +57,16 @@ extension FlexAlgorithm {
                 if let ratio = item.aspectRatio, let main = ratioMainSize(item) {
                     ratioCross = isRow ? main / ratio : main * ratio
                 }
+                // A column of automatic width takes its items' widths before their heights
+                // (Chromium's intrinsic inline sizes do not see a block size that is not the
+                // item's own): an item whose children have aspect ratios is measured without
+                // its flexed height.
+                let widthComesFirst =
+                    !isRow && c.nodeOuterSize.cross(false) == nil
+                    && !item.node.style.flexWrap.isMultiLine && !item.hasOwnSize.height
+                    && Self.childrenHaveAspectRatios(item.node)
                 let known = Dims<Double?>.fromMainCross(
-                    isRow, main: item.targetSize.main(isRow), cross: nil)
+                    isRow, main: widthComesFirst ? nil : item.targetSize.main(isRow), cross: nil)
                 let space = Dims<FlexAvailableSpace>.fromMainCross(
                     isRow, main: .definite(knownMain), cross: availableCross)
                 let definiteness = itemDefiniteness(item)
