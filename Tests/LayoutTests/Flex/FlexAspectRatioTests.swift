@@ -703,4 +703,28 @@ import TrellisLayout
         #expect(item.layout.frame == Rect(x: 0, y: 0, width: 0, height: 44))
         #expect(child.layout.frame == Rect(x: 0, y: 0, width: 88, height: 44))
     }
+
+    @Test func percentageInsetsInsideARatioItemResolveAgainstItsHeightThroughTheRatio() throws {
+        // Chromium, with every div `display: flex; box-sizing: border-box`:
+        // <div style="width:292px"><div style="aspect-ratio:1">
+        //   <div style="height:122px;top:-10%"></div></div></div>
+        // The item is 0 wide, so 0 high through the ratio (122 from its content): the child's
+        // top: -10% is of 0, and it stays at the top. Stretched beyond that by a taller line,
+        // the item would resolve it against the stretched height instead.
+        var rootStyle = FlexStyle()
+        rootStyle.width = 292
+        let root = FlexNode(style: rootStyle)
+        var itemStyle = FlexStyle()
+        itemStyle.aspectRatio = 1
+        let item = FlexNode(style: itemStyle)
+        var childStyle = FlexStyle()
+        childStyle.height = 122
+        childStyle.top = .percent(-10)
+        let child = FlexNode(style: childStyle)
+        try item.appendChild(child)
+        try root.appendChild(item)
+        try root.calculateLayout(rounding: .none)
+        #expect(item.layout.frame == Rect(x: 0, y: 0, width: 0, height: 122))
+        #expect(child.layout.frame == Rect(x: 0, y: 0, width: 0, height: 122))
+    }
 }

@@ -284,8 +284,9 @@ final class FlexAlgorithm {
             style.height.resolve(parentSize.height) == nil,
             input.heightIsRatioBasis
         {
-            constants.ratioInnerHeight = max(
-                width / aspect - constants.contentBoxInset.vertical, 0)
+            let height = (width / aspect).clamped(
+                min: constants.minSize.height, max: constants.maxSize.height)
+            constants.ratioInnerHeight = max(height - constants.contentBoxInset.vertical, 0)
         }
         let algorithm = FlexAlgorithm(node: node, c: constants)
         var output = algorithm.run(inner)
@@ -605,7 +606,11 @@ final class FlexAlgorithm {
     /// ratio from its width (`LayoutInput.heightIsRatioBasis`).
     func heightIsRatioBasis(_ item: FlexItem) -> Bool {
         c.isRow && item.aspectRatio != nil && !item.hasOwnSize.height
-            && !(stretchesToLine(item) && (c.hasDefiniteCrossSize || c.isWrap))
+            && !(stretchesToLine(item)
+                && (c.hasDefiniteCrossSize || c.isWrap
+                    // Stretched beyond its own height by its line, it is laid out again at a
+                    // definite one.
+                    || abs(item.targetSize.height - item.hypotheticalInnerSize.height) > 1e-9))
     }
 
     func itemDefiniteness(_ item: FlexItem) -> Dims<Bool> {
