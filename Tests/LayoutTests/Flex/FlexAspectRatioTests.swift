@@ -727,4 +727,34 @@ import TrellisLayout
         #expect(item.layout.frame == Rect(x: 0, y: 0, width: 0, height: 122))
         #expect(child.layout.frame == Rect(x: 0, y: 0, width: 0, height: 122))
     }
+
+    @Test func aRowsHeightThroughItsRatioStretchesItsItems() throws {
+        // Chromium, with every div `display: flex; box-sizing: border-box`:
+        // <div style="width:200px;align-items:flex-start">
+        //   <div style="width:76px;aspect-ratio:3;padding:3px 10px 11px 12px">
+        //     <div style="aspect-ratio:0.5;margin:1px 0 7px 8px;padding:5px"></div></div></div>
+        // The row is 76 / 3 high through its ratio, 11.33 inside: that height is definite, so
+        // its item stretches to it (less its margins, at least its padding: 10) rather than
+        // taking 20 from its 10 wide padding through its own ratio. The row's content then
+        // makes it 32 high.
+        var rootStyle = FlexStyle()
+        rootStyle.width = 200
+        rootStyle.alignItems = .flexStart
+        let root = FlexNode(style: rootStyle)
+        var rowStyle = FlexStyle()
+        rowStyle.width = 76
+        rowStyle.aspectRatio = 3
+        rowStyle.padding = FlexEdges(top: 3, right: 10, bottom: 11, left: 12)
+        let row = FlexNode(style: rowStyle)
+        var itemStyle = FlexStyle()
+        itemStyle.aspectRatio = 0.5
+        itemStyle.margin = FlexEdges(top: 1, right: 0, bottom: 7, left: 8)
+        itemStyle.padding = FlexEdges(all: 5)
+        let item = FlexNode(style: itemStyle)
+        try row.appendChild(item)
+        try root.appendChild(row)
+        try root.calculateLayout(rounding: .none)
+        #expect(row.layout.frame == Rect(x: 0, y: 0, width: 76, height: 32))
+        #expect(item.layout.frame == Rect(x: 20, y: 4, width: 10, height: 10))
+    }
 }

@@ -39,6 +39,13 @@ extension FlexAlgorithm {
                 // A single line with a definite cross size stretches this item to the line,
                 // so its hypothetical cross size is never used.
                 innerCross = max(c.nodeInnerSize.cross(isRow) ?? 0, pbCross)
+            } else if isRow, !c.isWrap, let line = c.ratioInnerHeight, stretchesToLine(item) {
+                // The height a row container has through its ratio is definite (Chromium): a
+                // single line stretches its items to it.
+                innerCross = max(
+                    (line - item.margin.crossSum(isRow)).clamped(
+                        min: item.minSize.cross(isRow), max: item.maxSize.cross(isRow)),
+                    pbCross)
             } else if let ratio = item.aspectRatio, item.node.children.isEmpty,
                 item.node.measure == nil, let main = ratioMainSize(item)
             {
