@@ -148,4 +148,138 @@ import TrellisLayout
         try root.calculateLayout()
         #expect(box.layout.frame == Rect(x: 0, y: 0, width: 60, height: 40))
     }
+
+    @Test func percentagePaddingResolvesAgainstThePaddingBox() throws {
+        // Chromium, with every div `display: flex; box-sizing: border-box`:
+        // <div style="width:200px;height:100px;padding:0 20px">
+        //   <div style="position:absolute;padding-left:10%">
+        //     <div style="width:50px;height:30px"></div></div></div>
+        // The containing block of the absolutely positioned box is the container's padding
+        // box (200 wide, not its 160 wide content box): padding-left is 20, the box 70 wide.
+        var rootStyle = FlexStyle()
+        rootStyle.width = 200
+        rootStyle.height = 100
+        rootStyle.padding = FlexEdges(top: 0, right: 20, bottom: 0, left: 20)
+        let root = FlexNode(style: rootStyle)
+        var boxStyle = FlexStyle()
+        boxStyle.position = .absolute
+        boxStyle.padding = FlexEdges(top: 0, right: 0, bottom: 0, left: .percent(10))
+        let box = FlexNode(style: boxStyle)
+        var childStyle = FlexStyle()
+        childStyle.width = 50
+        childStyle.height = 30
+        let child = FlexNode(style: childStyle)
+        try box.appendChild(child)
+        try root.appendChild(box)
+        try root.calculateLayout(rounding: .none)
+        #expect(box.layout.frame == Rect(x: 20, y: 0, width: 70, height: 30))
+        #expect(child.layout.frame == Rect(x: 20, y: 0, width: 50, height: 30))
+    }
+
+    /// An absolutely positioned box with an aspect ratio holding one fixed-size child, laid
+    /// out in a 300 × 200 container; returns the box.
+    static func ratioBox(_ style: FlexStyle, child: (width: Double, height: Double)) throws
+        -> FlexNode
+    {
+        var rootStyle = FlexStyle()
+        rootStyle.width = 300
+        rootStyle.height = 200
+        let root = FlexNode(style: rootStyle)
+        var boxStyle = style
+        boxStyle.position = .absolute
+        let box = FlexNode(style: boxStyle)
+        var childStyle = FlexStyle()
+        childStyle.width = .points(child.width)
+        childStyle.height = .points(child.height)
+        try box.appendChild(FlexNode(style: childStyle))
+        try root.appendChild(box)
+        try root.calculateLayout(rounding: .none)
+        return box
+    }
+
+    @Test func aRatioBoxOfGivenHeightIsAtLeastItsMinContentWidth() throws {
+        // Chromium, with every div `display: flex; box-sizing: border-box`:
+        // <div style="width:300px;height:200px">
+        //   <div style="position:absolute;width:70px;height:105px;aspect-ratio:1">
+        //     <div style="width:133px;height:10px"></div></div></div>
+        // gives the box 133 × 105: with an aspect ratio, `min-width: auto` is the min-content
+        // width even though both sizes are set; a max-width of 100 caps it, a min-width of 20
+        // replaces it. Without a height there is no such minimum (70 × 70).
+        var style = FlexStyle()
+        style.width = 70
+        style.height = 105
+        style.aspectRatio = 1
+        var box = try Self.ratioBox(style, child: (133, 10))
+        #expect(box.layout.frame == Rect(x: 0, y: 0, width: 133, height: 105))
+        style.maxWidth = 100
+        box = try Self.ratioBox(style, child: (133, 10))
+        #expect(box.layout.frame == Rect(x: 0, y: 0, width: 100, height: 105))
+        style.maxWidth = .auto
+        style.minWidth = 20
+        box = try Self.ratioBox(style, child: (133, 10))
+        #expect(box.layout.frame == Rect(x: 0, y: 0, width: 70, height: 105))
+        style.minWidth = .auto
+        style.height = .auto
+        box = try Self.ratioBox(style, child: (133, 10))
+        #expect(box.layout.frame == Rect(x: 0, y: 0, width: 70, height: 70))
+    }
+
+    @Test func aRatioBoxBetweenVerticalInsetsTakesItsHeightFromItsWidth() throws {
+        // Chromium: <div style="position:absolute;top:0;bottom:0;aspect-ratio:2">
+        //   <div style="width:500px;height:10px"></div></div> in the 300 × 200 container is
+        // 500 × 250 (the insets' 200 × 2 is below the min-content width, and the height follows
+        // the width through the ratio); with width: 20px and a 50 × 100 child it is 50 × 100
+        // (the min-content width, and at least the content's height).
+        var style = FlexStyle()
+        style.top = 0
+        style.bottom = 0
+        style.aspectRatio = 2
+        var box = try Self.ratioBox(style, child: (500, 10))
+        #expect(box.layout.frame == Rect(x: 0, y: 0, width: 500, height: 250))
+        style.width = 20
+        box = try Self.ratioBox(style, child: (50, 100))
+        #expect(box.layout.frame == Rect(x: 0, y: 0, width: 50, height: 100))
+    }
+
+    @Test func aRatioBoxIsAtLeastItsPaddingThroughTheRatio() throws {
+        // Chromium, with every div `display: flex; box-sizing: border-box`:
+        // <div style="width:113px"><div>
+        //   <div style="position:absolute;aspect-ratio:1.5;border:6px solid;left:25px;
+        //     right:-9px"></div></div></div>
+        // The insets leave no width (0 - 25 + 9 < 0); the box is as tall as its borders, 12,
+        // and that minimum carries through the ratio to its width: 18, not 12.
+        var rootStyle = FlexStyle()
+        rootStyle.width = 113
+        let root = FlexNode(style: rootStyle)
+        let outer = FlexNode(style: FlexStyle())
+        var boxStyle = FlexStyle()
+        boxStyle.position = .absolute
+        boxStyle.aspectRatio = 1.5
+        boxStyle.border = FlexEdges(all: 6)
+        boxStyle.left = 25
+        boxStyle.right = -9
+        let box = FlexNode(style: boxStyle)
+        try outer.appendChild(box)
+        try root.appendChild(outer)
+        try root.calculateLayout(rounding: .none)
+        #expect(box.layout.frame == Rect(x: 25, y: 0, width: 18, height: 12))
+    }
+
+    @Test func alignSelfAlignsBetweenVerticalInsetsInAColumnToo() throws {
+        // Chromium, with every div `display: flex; box-sizing: border-box`:
+        // <div style="width:157px;flex-direction:column">
+        //   <div style="position:absolute;align-self:center;top:-7px;bottom:-1px"></div></div>
+        // align-self aligns in the block axis, the main axis of a column: the empty box is not
+        // stretched between its insets (-7...1) but centred there, at -3; horizontally it is
+        // centred too (78.5), as a static position.
+        var rootStyle = FlexStyle()
+        rootStyle.width = 157
+        rootStyle.flexDirection = .column
+        var style = FlexStyle()
+        style.alignSelf = .center
+        style.top = -7
+        style.bottom = -1
+        let child = try Self.layOut(rootStyle, child: style)
+        #expect(child.layout.frame == Rect(x: 78.5, y: -3, width: 0, height: 0))
+    }
 }

@@ -435,4 +435,326 @@ import TrellisLayout
         #expect(column.layout.frame == Rect(x: 0, y: 0, width: 76, height: 69))
         #expect(item.layout.frame == Rect(x: 12, y: 12, width: 117, height: 39))
     }
+
+    @Test func anAutoCrossMarginKeepsTheLineFromSizingTheItemsContribution() throws {
+        // Chromium, with every div `display: flex; box-sizing: border-box`:
+        // <div style="width:444px"><div><div style="height:153px">
+        //   <div style="aspect-ratio:1.5;margin:16px 5% auto auto"></div></div></div></div>
+        // The item's auto bottom margin keeps it from stretching to its 153 high line, so its
+        // max-content width is not 137 × 1.5: the boxes of automatic width around it are
+        // 0 wide.
+        var rootStyle = FlexStyle()
+        rootStyle.width = 444
+        let root = FlexNode(style: rootStyle)
+        let outer = FlexNode(style: FlexStyle())
+        var lineStyle = FlexStyle()
+        lineStyle.height = 153
+        let line = FlexNode(style: lineStyle)
+        var itemStyle = FlexStyle()
+        itemStyle.aspectRatio = 1.5
+        itemStyle.margin = FlexEdges(top: 16, right: .percent(5), bottom: .auto, left: .auto)
+        let item = FlexNode(style: itemStyle)
+        try line.appendChild(item)
+        try outer.appendChild(line)
+        try root.appendChild(outer)
+        try root.calculateLayout(rounding: .none)
+        #expect(outer.layout.frame == Rect(x: 0, y: 0, width: 0, height: 153))
+        #expect(line.layout.frame == Rect(x: 0, y: 0, width: 0, height: 153))
+        #expect(item.layout.frame == Rect(x: 0, y: 16, width: 0, height: 0))
+    }
+
+    @Test func aPercentageHeightThatDoesNotResolveTakesNoContentFloor() throws {
+        // Chromium, with every div `display: flex; box-sizing: border-box`:
+        // <div style="width:318px"><div>
+        //   <div style="height:100%;aspect-ratio:0.5"><div style="height:63px"></div></div>
+        // </div></div>
+        // The item's height: 100% of a height that is not definite behaves as auto for its
+        // size, but it is not `auto`: the height is its 0 width through the ratio, without the
+        // content's 63 as a minimum. Everything but the child (which overflows) is 0 high.
+        var rootStyle = FlexStyle()
+        rootStyle.width = 318
+        let root = FlexNode(style: rootStyle)
+        let row = FlexNode(style: FlexStyle())
+        var itemStyle = FlexStyle()
+        itemStyle.height = .percent(100)
+        itemStyle.aspectRatio = 0.5
+        let item = FlexNode(style: itemStyle)
+        var childStyle = FlexStyle()
+        childStyle.height = 63
+        let child = FlexNode(style: childStyle)
+        try item.appendChild(child)
+        try row.appendChild(item)
+        try root.appendChild(row)
+        try root.calculateLayout(rounding: .none)
+        #expect(root.layout.frame == Rect(x: 0, y: 0, width: 318, height: 0))
+        #expect(row.layout.frame == Rect(x: 0, y: 0, width: 0, height: 0))
+        #expect(item.layout.frame == Rect(x: 0, y: 0, width: 0, height: 0))
+        #expect(child.layout.frame == Rect(x: 0, y: 0, width: 0, height: 63))
+    }
+
+    @Test func anEmptyColumnItemIsAsWideAsItsPaddingHeightThroughTheRatio() throws {
+        // Chromium, with every div `display: flex; box-sizing: border-box`:
+        // <div style="width:216px;height:149px"><div style="flex-direction:column-reverse">
+        //   <div style="flex-grow:1;aspect-ratio:0.5;padding:4px 10% 8px 5px"></div>
+        // </div></div>
+        // The empty item is 12 high from its padding, so 6 wide through the ratio: the column
+        // is 6 wide; the item then grows to 149 high and keeps its width (its 10% padding is
+        // 0.6 of those 6).
+        var rootStyle = FlexStyle()
+        rootStyle.width = 216
+        rootStyle.height = 149
+        let root = FlexNode(style: rootStyle)
+        var columnStyle = FlexStyle()
+        columnStyle.flexDirection = .columnReverse
+        let column = FlexNode(style: columnStyle)
+        var itemStyle = FlexStyle()
+        itemStyle.flexGrow = 1
+        itemStyle.aspectRatio = 0.5
+        itemStyle.padding = FlexEdges(top: 4, right: .percent(10), bottom: 8, left: 5)
+        let item = FlexNode(style: itemStyle)
+        try column.appendChild(item)
+        try root.appendChild(column)
+        try root.calculateLayout(rounding: .none)
+        #expect(column.layout.frame == Rect(x: 0, y: 0, width: 6, height: 149))
+        #expect(item.layout.frame == Rect(x: 0, y: 0, width: 6, height: 149))
+    }
+
+    @Test func aRowItemsOwnHeightKeepsItsCrossLimitsOffItsMinimumWidth() throws {
+        // Chromium, with every div `display: flex; box-sizing: border-box`:
+        // <div style="width:3px;height:100px;align-items:flex-start">
+        //   <div style="flex-basis:109px;height:107px;max-height:10px;aspect-ratio:0.5">
+        //     <div style="width:18px;height:5px"></div></div></div>
+        // The item shrinks only to its content's 18 (max-height 10 through the ratio does not
+        // clamp the content size suggestion of an item with a height of its own); without
+        // height: 107px it shrinks to 10 × 0.5 = 5.
+        func layOut(height: FlexLength) throws -> FlexNode {
+            var itemStyle = FlexStyle()
+            itemStyle.flexBasis = 109
+            itemStyle.height = height
+            itemStyle.maxHeight = 10
+            itemStyle.aspectRatio = 0.5
+            let item = FlexNode(style: itemStyle)
+            try item.appendChild(Self.box(width: 18, height: 5))
+            let root = try Self.row(width: 3, height: 100, item: item, alignItems: .flexStart)
+            try root.calculateLayout(rounding: .none)
+            return item
+        }
+        #expect(try layOut(height: 107).layout.frame == Rect(x: 0, y: 0, width: 18, height: 10))
+        #expect(try layOut(height: .auto).layout.frame == Rect(x: 0, y: 0, width: 5, height: 10))
+    }
+
+    @Test func aRatioBoxWithContentContributesItsPaddingHeightThroughTheRatio() throws {
+        // Chromium, with every div `display: flex; box-sizing: border-box`:
+        // <div style="width:200px"><div>
+        //   <div style="aspect-ratio:3;padding:5px"><div style="height:20px"></div></div>
+        // </div></div>
+        // The ratio box contributes 10 × 3 = 30 (its padding height through the ratio, more
+        // than its 10 of content width) to the width of the box around it. Stretched to that
+        // box's 30 high line, it takes 30 × 3 = 90 as its flex base size and overflows it.
+        var rootStyle = FlexStyle()
+        rootStyle.width = 200
+        let root = FlexNode(style: rootStyle)
+        let outer = FlexNode(style: FlexStyle())
+        var itemStyle = FlexStyle()
+        itemStyle.aspectRatio = 3
+        itemStyle.padding = FlexEdges(all: 5)
+        let item = FlexNode(style: itemStyle)
+        var childStyle = FlexStyle()
+        childStyle.height = 20
+        let child = FlexNode(style: childStyle)
+        try item.appendChild(child)
+        try outer.appendChild(item)
+        try root.appendChild(outer)
+        try root.calculateLayout(rounding: .none)
+        #expect(outer.layout.frame == Rect(x: 0, y: 0, width: 30, height: 30))
+        #expect(item.layout.frame == Rect(x: 0, y: 0, width: 90, height: 30))
+        #expect(child.layout.frame == Rect(x: 5, y: 5, width: 0, height: 20))
+    }
+
+    @Test func aColumnOfUnknownWidthGivesARatioItemItsWidthOnceItIsLaidOut() throws {
+        // Chromium, with every div `display: flex; box-sizing: border-box`:
+        // <div style="width:478px;height:404px"><div>
+        //   <div style="flex-direction:column-reverse;align-items:flex-end">
+        //     <div style="flex-grow:3;aspect-ratio:1.5"></div></div></div></div>
+        // The column is 0 wide (its empty item contributes nothing) and 404 high; its item
+        // grows to 404 and takes 404 × 1.5 = 606 as its width from that, overflowing to the
+        // left. (Laying the column out while its width was still being measured gave 0.)
+        var rootStyle = FlexStyle()
+        rootStyle.width = 478
+        rootStyle.height = 404
+        let root = FlexNode(style: rootStyle)
+        let outer = FlexNode(style: FlexStyle())
+        var columnStyle = FlexStyle()
+        columnStyle.flexDirection = .columnReverse
+        columnStyle.alignItems = .flexEnd
+        let column = FlexNode(style: columnStyle)
+        var itemStyle = FlexStyle()
+        itemStyle.flexGrow = 3
+        itemStyle.aspectRatio = 1.5
+        let item = FlexNode(style: itemStyle)
+        try column.appendChild(item)
+        try outer.appendChild(column)
+        try root.appendChild(outer)
+        try root.calculateLayout(rounding: .none)
+        #expect(column.layout.frame == Rect(x: 0, y: 0, width: 0, height: 404))
+        #expect(item.layout.frame == Rect(x: -606, y: 0, width: 606, height: 404))
+    }
+
+    @Test func aMaximumHeightBelowThePaddingDoesNotNarrowAnEmptyRatioBox() throws {
+        // Chromium, with every div `display: flex; box-sizing: border-box`:
+        // <div style="width:143px">
+        //   <div style="max-height:13px;aspect-ratio:2;padding:11px"></div></div>
+        // The empty box is as tall as its padding, 22 (its 13 maximum cannot make it
+        // shorter), and 22 × 2 = 44 wide: the maximum carried through the ratio is 44, not 26.
+        var rootStyle = FlexStyle()
+        rootStyle.width = 143
+        let root = FlexNode(style: rootStyle)
+        var itemStyle = FlexStyle()
+        itemStyle.maxHeight = 13
+        itemStyle.aspectRatio = 2
+        itemStyle.padding = FlexEdges(all: 11)
+        let item = FlexNode(style: itemStyle)
+        try root.appendChild(item)
+        try root.calculateLayout(rounding: .none)
+        #expect(item.layout.frame == Rect(x: 0, y: 0, width: 44, height: 22))
+    }
+
+    @Test func percentagesInsideARatioItemResolveAgainstItsHeightThroughTheRatio() throws {
+        // Chromium, with every div `display: flex; box-sizing: border-box`:
+        // <div style="width:317px"><div style="aspect-ratio:2">
+        //   <div style="height:100%;margin:0 9px 7px 3px"></div></div></div>
+        // The item is 12 wide (its child's margins), so 6 high through the ratio: the child's
+        // height: 100% is 6, and its margins make the item 13 high, taller than the ratio.
+        // <div style="width:166px"><div style="aspect-ratio:1.5">
+        //   <div style="height:20px"></div><div style="height:50%"></div></div></div>
+        // The item is 0 wide, so 0 high through the ratio, and 20 high from its content: the
+        // second child's 50% is of 0.
+        var rootStyle = FlexStyle()
+        rootStyle.width = 317
+        let root = FlexNode(style: rootStyle)
+        var itemStyle = FlexStyle()
+        itemStyle.aspectRatio = 2
+        let item = FlexNode(style: itemStyle)
+        var childStyle = FlexStyle()
+        childStyle.height = .percent(100)
+        childStyle.margin = FlexEdges(top: 0, right: 9, bottom: 7, left: 3)
+        let child = FlexNode(style: childStyle)
+        try item.appendChild(child)
+        try root.appendChild(item)
+        try root.calculateLayout(rounding: .none)
+        #expect(item.layout.frame == Rect(x: 0, y: 0, width: 12, height: 13))
+        #expect(child.layout.frame == Rect(x: 3, y: 0, width: 0, height: 6))
+
+        rootStyle.width = 166
+        let second = FlexNode(style: rootStyle)
+        itemStyle.aspectRatio = 1.5
+        let box = FlexNode(style: itemStyle)
+        try box.appendChild(Self.box(width: 0, height: 20))
+        var halfStyle = FlexStyle()
+        halfStyle.height = .percent(50)
+        let half = FlexNode(style: halfStyle)
+        try box.appendChild(half)
+        try second.appendChild(box)
+        try second.calculateLayout(rounding: .none)
+        #expect(box.layout.frame == Rect(x: 0, y: 0, width: 0, height: 20))
+        #expect(half.layout.frame == Rect(x: 0, y: 0, width: 0, height: 0))
+    }
+
+    @Test func anEmptyRatioItemShrinksNoFurtherThanItsPaddingHeightThroughTheRatio() throws {
+        // Chromium, with every div `display: flex; box-sizing: border-box`:
+        // <div style="width:30px;height:40px;align-items:flex-start">
+        //   <div style="width:107px;aspect-ratio:3;padding:2px 15px 13px 8px"></div></div>
+        // The item is 15 high (its padding) and shrinks only to 15 × 3 = 45: its min-content
+        // width is its padding height through the ratio, more than its 23 of padding width.
+        var style = FlexStyle()
+        style.width = 107
+        style.aspectRatio = 3
+        style.padding = FlexEdges(top: 2, right: 15, bottom: 13, left: 8)
+        let item = FlexNode(style: style)
+        let root = try Self.row(width: 30, height: 40, item: item, alignItems: .flexStart)
+        try root.calculateLayout(rounding: .none)
+        #expect(item.layout.frame == Rect(x: 0, y: 0, width: 45, height: 15))
+    }
+
+    @Test func aColumnOfAutomaticWidthMeasuresItsItemsBeforeTheirHeights() throws {
+        // Chromium, with every div `display: flex; box-sizing: border-box`:
+        // <div style="width:196px"><div style="flex-direction:column-reverse">
+        //   <div style="flex-basis:44px"><div style="aspect-ratio:2"></div></div></div></div>
+        // The column takes its item's width before the item's height: 0, as its empty ratio
+        // child has no width yet. The item is then 44 high and its child, stretched to that,
+        // 88 wide, overflowing both.
+        var rootStyle = FlexStyle()
+        rootStyle.width = 196
+        let root = FlexNode(style: rootStyle)
+        var columnStyle = FlexStyle()
+        columnStyle.flexDirection = .columnReverse
+        let column = FlexNode(style: columnStyle)
+        var itemStyle = FlexStyle()
+        itemStyle.flexBasis = 44
+        let item = FlexNode(style: itemStyle)
+        var childStyle = FlexStyle()
+        childStyle.aspectRatio = 2
+        let child = FlexNode(style: childStyle)
+        try item.appendChild(child)
+        try column.appendChild(item)
+        try root.appendChild(column)
+        try root.calculateLayout(rounding: .none)
+        #expect(column.layout.frame == Rect(x: 0, y: 0, width: 0, height: 44))
+        #expect(item.layout.frame == Rect(x: 0, y: 0, width: 0, height: 44))
+        #expect(child.layout.frame == Rect(x: 0, y: 0, width: 88, height: 44))
+    }
+
+    @Test func percentageInsetsInsideARatioItemResolveAgainstItsHeightThroughTheRatio() throws {
+        // Chromium, with every div `display: flex; box-sizing: border-box`:
+        // <div style="width:292px"><div style="aspect-ratio:1">
+        //   <div style="height:122px;top:-10%"></div></div></div>
+        // The item is 0 wide, so 0 high through the ratio (122 from its content): the child's
+        // top: -10% is of 0, and it stays at the top. Stretched beyond that by a taller line,
+        // the item would resolve it against the stretched height instead.
+        var rootStyle = FlexStyle()
+        rootStyle.width = 292
+        let root = FlexNode(style: rootStyle)
+        var itemStyle = FlexStyle()
+        itemStyle.aspectRatio = 1
+        let item = FlexNode(style: itemStyle)
+        var childStyle = FlexStyle()
+        childStyle.height = 122
+        childStyle.top = .percent(-10)
+        let child = FlexNode(style: childStyle)
+        try item.appendChild(child)
+        try root.appendChild(item)
+        try root.calculateLayout(rounding: .none)
+        #expect(item.layout.frame == Rect(x: 0, y: 0, width: 0, height: 122))
+        #expect(child.layout.frame == Rect(x: 0, y: 0, width: 0, height: 122))
+    }
+
+    @Test func aRowsHeightThroughItsRatioStretchesItsItems() throws {
+        // Chromium, with every div `display: flex; box-sizing: border-box`:
+        // <div style="width:200px;align-items:flex-start">
+        //   <div style="width:76px;aspect-ratio:3;padding:3px 10px 11px 12px">
+        //     <div style="aspect-ratio:0.5;margin:1px 0 7px 8px;padding:5px"></div></div></div>
+        // The row is 76 / 3 high through its ratio, 11.33 inside: that height is definite, so
+        // its item stretches to it (less its margins, at least its padding: 10) rather than
+        // taking 20 from its 10 wide padding through its own ratio. The row's content then
+        // makes it 32 high.
+        var rootStyle = FlexStyle()
+        rootStyle.width = 200
+        rootStyle.alignItems = .flexStart
+        let root = FlexNode(style: rootStyle)
+        var rowStyle = FlexStyle()
+        rowStyle.width = 76
+        rowStyle.aspectRatio = 3
+        rowStyle.padding = FlexEdges(top: 3, right: 10, bottom: 11, left: 12)
+        let row = FlexNode(style: rowStyle)
+        var itemStyle = FlexStyle()
+        itemStyle.aspectRatio = 0.5
+        itemStyle.margin = FlexEdges(top: 1, right: 0, bottom: 7, left: 8)
+        itemStyle.padding = FlexEdges(all: 5)
+        let item = FlexNode(style: itemStyle)
+        try row.appendChild(item)
+        try root.appendChild(row)
+        try root.calculateLayout(rounding: .none)
+        #expect(row.layout.frame == Rect(x: 0, y: 0, width: 76, height: 32))
+        #expect(item.layout.frame == Rect(x: 20, y: 4, width: 10, height: 10))
+    }
 }

@@ -394,4 +394,131 @@ import TrellisLayout
         #expect(column.layout.frame.width == 90)
         #expect(column.children.map(\.layout.frame.minX) == [10, 10])
     }
+
+    @Test func aWrappingColumnMeasuresAnItemsHeightAtItsFitContentWidth() throws {
+        // Chromium, with every div `display: flex; box-sizing: border-box`:
+        // <div style="width:300px;flex-flow:column wrap">
+        //   <div><div style="margin:10px 0 25% 4px"></div></div></div>
+        // is 11 high: the item's height is measured at its fit-content width, 4 (its child's
+        // margin), whose 25% is 1; stretched to 300 afterwards, it keeps that height.
+        // <div style="width:300px;flex-flow:column wrap"><div style="max-width:20px">
+        //   <div style="min-width:40px;padding-bottom:50%"></div></div></div>
+        // is 10 high: the fit-content width is 40, within the item's maximum 20.
+        func layOut(item itemStyle: FlexStyle, child childStyle: FlexStyle) throws -> FlexNode {
+            var rootStyle = FlexStyle()
+            rootStyle.width = 300
+            rootStyle.flexDirection = .column
+            rootStyle.flexWrap = .wrap
+            let root = FlexNode(style: rootStyle)
+            let item = FlexNode(style: itemStyle)
+            try item.appendChild(FlexNode(style: childStyle))
+            try root.appendChild(item)
+            try root.calculateLayout(rounding: .none)
+            return root
+        }
+        var childStyle = FlexStyle()
+        childStyle.margin = FlexEdges(top: 10, right: 0, bottom: .percent(25), left: 4)
+        let root = try layOut(item: FlexStyle(), child: childStyle)
+        #expect(root.layout.frame == Rect(x: 0, y: 0, width: 300, height: 11))
+        #expect(root.children[0].layout.frame == Rect(x: 0, y: 0, width: 300, height: 11))
+        #expect(root.children[0].children[0].layout.frame == Rect(x: 4, y: 10, width: 0, height: 0))
+        var itemStyle = FlexStyle()
+        itemStyle.maxWidth = 20
+        childStyle = FlexStyle()
+        childStyle.minWidth = 40
+        childStyle.padding = FlexEdges(top: 0, right: 0, bottom: .percent(50), left: 0)
+        let clamped = try layOut(item: itemStyle, child: childStyle)
+        #expect(clamped.layout.frame == Rect(x: 0, y: 0, width: 300, height: 10))
+        #expect(clamped.children[0].layout.frame == Rect(x: 0, y: 0, width: 20, height: 10))
+    }
+
+    @Test func aWrappingRowMeasuresAnItemWithoutItsLinesHeight() throws {
+        // Chromium, with every div `display: flex; box-sizing: border-box`:
+        // <div style="width:456px"><div style="flex-wrap:wrap;height:73px">
+        //   <div><div style="aspect-ratio:0.5"></div></div></div></div>
+        // The item is 0 wide: its width is measured before its line's height is known, when
+        // its child (an empty box with a ratio) is 0 × 0. Stretched to 73 afterwards, its child
+        // stretches too and overflows it, 36.5 wide. The wrapping row is 0 wide.
+        var rootStyle = FlexStyle()
+        rootStyle.width = 456
+        let root = FlexNode(style: rootStyle)
+        var rowStyle = FlexStyle()
+        rowStyle.flexWrap = .wrap
+        rowStyle.height = 73
+        let row = FlexNode(style: rowStyle)
+        let item = FlexNode(style: FlexStyle())
+        var childStyle = FlexStyle()
+        childStyle.aspectRatio = 0.5
+        let child = FlexNode(style: childStyle)
+        try item.appendChild(child)
+        try row.appendChild(item)
+        try root.appendChild(row)
+        try root.calculateLayout(rounding: .none)
+        #expect(row.layout.frame == Rect(x: 0, y: 0, width: 0, height: 73))
+        #expect(item.layout.frame == Rect(x: 0, y: 0, width: 0, height: 73))
+        #expect(child.layout.frame == Rect(x: 0, y: 0, width: 36.5, height: 73))
+    }
+
+    @Test func aColumnMeasuresAnItemsHeightAtItsWidthWithinItsLimits() throws {
+        // Chromium, with every div `display: flex; box-sizing: border-box`:
+        // <div style="width:204px"><div style="flex-direction:column">
+        //   <div style="max-width:30px"><div style="width:35px;aspect-ratio:1"></div></div>
+        // </div></div>
+        // The column's item is 30 wide (its content's 35 within its max-width), so its child
+        // shrinks to 30 × 30 and the item, the column and the root are 30 high — not the 35
+        // its content would be at its unclamped width.
+        var rootStyle = FlexStyle()
+        rootStyle.width = 204
+        let root = FlexNode(style: rootStyle)
+        var columnStyle = FlexStyle()
+        columnStyle.flexDirection = .column
+        let column = FlexNode(style: columnStyle)
+        var itemStyle = FlexStyle()
+        itemStyle.maxWidth = 30
+        let item = FlexNode(style: itemStyle)
+        var childStyle = FlexStyle()
+        childStyle.width = 35
+        childStyle.aspectRatio = 1
+        let child = FlexNode(style: childStyle)
+        try item.appendChild(child)
+        try column.appendChild(item)
+        try root.appendChild(column)
+        try root.calculateLayout(rounding: .none)
+        #expect(root.layout.frame == Rect(x: 0, y: 0, width: 204, height: 30))
+        #expect(column.layout.frame == Rect(x: 0, y: 0, width: 30, height: 30))
+        #expect(item.layout.frame == Rect(x: 0, y: 0, width: 30, height: 30))
+        #expect(child.layout.frame == Rect(x: 0, y: 0, width: 30, height: 30))
+    }
+
+    @Test func baselineAlignmentDoesNotWidenASingleLineColumn() throws {
+        // Chromium, with every div `display: flex; box-sizing: border-box`:
+        // <div style="width:109px"><div>
+        //   <div style="flex-direction:column;align-items:baseline">
+        //     <div style="width:13px"></div><div style="margin:5% 3px"></div></div></div></div>
+        // The column is as wide as its widest item, 13: the 3 the second item's start margin
+        // moves the first one by (baseline alignment at the start edges) overflows it. Its
+        // second item's 5% margins are of those 13.
+        var rootStyle = FlexStyle()
+        rootStyle.width = 109
+        let root = FlexNode(style: rootStyle)
+        let outer = FlexNode(style: FlexStyle())
+        var columnStyle = FlexStyle()
+        columnStyle.flexDirection = .column
+        columnStyle.alignItems = .baseline
+        let column = FlexNode(style: columnStyle)
+        var firstStyle = FlexStyle()
+        firstStyle.width = 13
+        let first = FlexNode(style: firstStyle)
+        var secondStyle = FlexStyle()
+        secondStyle.margin = FlexEdges(top: .percent(5), right: 3, bottom: .percent(5), left: 3)
+        let second = FlexNode(style: secondStyle)
+        try column.appendChild(first)
+        try column.appendChild(second)
+        try outer.appendChild(column)
+        try root.appendChild(outer)
+        try root.calculateLayout(rounding: .none)
+        #expect(column.layout.frame == Rect(x: 0, y: 0, width: 13, height: 1.3))
+        #expect(first.layout.frame == Rect(x: 3, y: 0, width: 13, height: 0))
+        #expect(second.layout.frame == Rect(x: 3, y: 0.65, width: 0, height: 0))
+    }
 }

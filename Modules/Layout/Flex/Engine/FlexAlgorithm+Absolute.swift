@@ -48,9 +48,19 @@ extension FlexAlgorithm {
             if ownSize.height != nil { result.height = limits.height }
             return result
         }
-        let minSize = carried(
+        var minSize = carried(
             Dims(style.minWidth.resolve(area.width), style.minHeight.resolve(area.height))
         ).plus(boxAdjustment).or(pbSum.optional).atLeast(pbSum)
+        if let aspect, style.boxSizing == .borderBox {
+            // A border box is never smaller than its padding and border: through the ratio,
+            // neither is an axis without a size of its own (Chromium).
+            if ownSize.width == nil {
+                minSize.width = max(minSize.width ?? 0, pbSum.height * aspect)
+            }
+            if ownSize.height == nil {
+                minSize.height = max(minSize.height ?? 0, pbSum.width / aspect)
+            }
+        }
         let maxSize = carried(
             Dims(style.maxWidth.resolve(area.width), style.maxHeight.resolve(area.height))
         ).plus(boxAdjustment)
@@ -63,51 +73,66 @@ extension FlexAlgorithm {
                 margin: margin, direction: childDirection)
             known = known.applyingAspectRatio(aspect).clamped(min: minSize, max: maxSize)
         }
-        // CSS Box Alignment §6.1: with both insets of the cross axis set, a box that does not
-        // stretch there is sized to its content and aligned within the space they leave.
-        // `align-self` aligns only in the block (vertical) axis, the cross axis of a row; a
-        // column's cross axis is the inline one, which `justify-self: normal` stretches. The
-        // container's `align-items` does not apply: `align-self: auto` of an absolutely
-        // positioned box is `normal`.
-        let crossStretches = style.alignSelf == nil || alignSelf.position == .stretch || !isRow
-        if known.width == nil, let left, let right, isRow || crossStretches {
+        // CSS Box Alignment §6.1: with both vertical insets set, a box that does not stretch
+        // there is sized to its content and aligned within the space they leave. `align-self`
+        // aligns only in the block (vertical) axis, whatever the flex direction (the cross
+        // axis of a row, the main axis of a column); the inline axis is `justify-self: normal`,
+        // which stretches. The container's `align-items` does not apply: `align-self: auto` of
+        // an absolutely positioned box is `normal`.
+        let blockStretches = style.alignSelf == nil || alignSelf.position == .stretch
+        if known.width == nil, let left, let right {
             known.width = max(area.width.minus(margin.left).minus(margin.right) - left - right, 0)
             known = known.applyingAspectRatio(aspect).clamped(min: minSize, max: maxSize)
         }
-        if known.height == nil, let top, let bottom, !isRow || crossStretches {
+        if known.height == nil, let top, let bottom, blockStretches {
             known.height = max(area.height.minus(margin.top).minus(margin.bottom) - top - bottom, 0)
             known = known.applyingAspectRatio(aspect).clamped(min: minSize, max: maxSize)
         }
         let available = Dims<FlexAvailableSpace>(
             .definite(container.width.clamped(min: minSize.width, max: maxSize.width)),
             .definite(container.height.clamped(min: minSize.height, max: maxSize.height)))
-        if aspect != nil, !child.children.isEmpty || child.measure != nil,
-            !style.isScrollContainer, let width = known.width, let height = known.height
+        var widthIsContentFloor = false
+        if let aspect, style.minWidth.isAuto, !style.isScrollContainer,
+            ownSize.height != nil || (top != nil && bottom != nil), let width = known.width
         {
-            // CSS Box Sizing level 4, Automatic Minimum Size: in the axis whose size comes only
-            // from the other through the ratio, a box with an automatic minimum is at least as
-            // large as its content.
-            let ownWidth = style.width.resolve(area.width) != nil
-            let ownHeight = style.height.resolve(area.height) != nil
-            let fromRatioHeight =
-                ownWidth && !ownHeight && style.minHeight.isAuto && (top == nil || bottom == nil)
-            let fromRatioWidth =
-                ownHeight && !ownWidth && style.minWidth.isAuto && (left == nil || right == nil)
-            if fromRatioHeight || fromRatioWidth {
-                let content = FlexCompute.layout(
-                    child,
-                    LayoutInput(
-                        runMode: .computeSize, sizingMode: .contentSize, axis: .both,
-                        knownDimensions: fromRatioHeight ? Dims(width, nil) : Dims(nil, height),
-                        parentSize: c.nodeInnerSize, availableSpace: available,
-                        direction: childDirection)
-                ).size
-                if fromRatioHeight {
-                    known.height = max(height, content.height).atMost(maxSize.height)
-                } else {
-                    known.width = max(width, content.width).atMost(maxSize.width)
+            // CSS Box Sizing level 4, Automatic Minimum Size, as Chromium applies it to an
+            // absolutely positioned box: with an aspect ratio and a height that does not come
+            // through the ratio (its own, or its insets'), `min-width: auto` is the box's
+            // min-content width, whether its width is its own or comes through the ratio. A
+            // height that comes through the ratio follows the width.
+            let minContent = FlexCompute.layout(
+                child,
+                LayoutInput(
+                    runMode: .computeSize, sizingMode: .contentSize, axis: .horizontal,
+                    knownDimensions: .none, parentSize: area.optional,
+                    availableSpace: Dims(.minContent, .maxContent), direction: childDirection)
+            ).size.width
+            let floor = max(minContent, pbSum.width).atMost(maxSize.width)
+            if floor > width {
+                known.width = floor
+                widthIsContentFloor = true
+                if ownSize.height == nil {
+                    known.height = (floor / aspect).clamped(
+                        min: minSize.height, max: maxSize.height)
                 }
             }
+        }
+        if aspect != nil, !child.children.isEmpty || child.measure != nil,
+            !style.isScrollContainer, ownSize.width != nil || widthIsContentFloor,
+            ownSize.height == nil, style.minHeight.isAuto, let width = known.width,
+            let height = known.height
+        {
+            // CSS Box Sizing level 4, Automatic Minimum Size: a height that comes only from the
+            // width through the ratio is at least the content's height at that width (with
+            // insets at both ends too: the ratio, not the insets, sizes an automatic height).
+            let content = FlexCompute.layout(
+                child,
+                LayoutInput(
+                    runMode: .computeSize, sizingMode: .contentSize, axis: .both,
+                    knownDimensions: Dims(width, nil), parentSize: area.optional,
+                    availableSpace: available, direction: childDirection)
+            ).size
+            known.height = max(height, content.height).atMost(maxSize.height)
         }
         var finalSize: Dims<Double>
         if let width = known.width, let height = known.height {
@@ -118,7 +143,7 @@ extension FlexAlgorithm {
                 LayoutInput(
                     runMode: .computeSize, sizingMode: .inherentSize, axis: .both,
                     knownDimensions: known,
-                    parentSize: c.nodeInnerSize, availableSpace: available,
+                    parentSize: area.optional, availableSpace: available,
                     direction: childDirection)
             ).size
             finalSize = known.unwrap(or: measured)
@@ -140,7 +165,7 @@ extension FlexAlgorithm {
                 // A height from the box's content is not definite for its own children's
                 // percentages (a width is, as the inline size of a block is).
                 knownDefinite: Dims(true, known.height != nil),
-                parentSize: c.nodeInnerSize, availableSpace: available, direction: childDirection))
+                parentSize: area.optional, availableSpace: available, direction: childDirection))
 
         let nonAuto = margin.map { $0 ?? 0 }
         let free = Dims(
@@ -182,8 +207,34 @@ extension FlexAlgorithm {
         let mainAtStart = inset.mainStart(isRow) + resolvedMargin.mainStart(isRow)
         let mainAtEnd =
             containerMain - inset.mainEnd(isRow) - mainSize - resolvedMargin.mainEnd(isRow)
+        /// The box's start in the block (vertical) axis when it is aligned there between both
+        /// of its vertical insets (empty, at their start, when they overlap). CSS Position
+        /// §4.4: in a row, a box that overflows that space is kept within the containing block,
+        /// at its start if it overflows that too; in a column, Chromium leaves it where the
+        /// alignment puts it.
+        func alignedBetweenVerticalInsets(_ startInset: Double, _ endInset: Double) -> Double {
+            let blockStart = c.border.top
+            let blockSize = container.height - c.border.vertical - c.scrollbarGutter.height
+            let outer = finalSize.height + resolvedMargin.vertical
+            let spaceStart = blockStart + startInset
+            let free = max(blockSize - startInset - endInset, 0) - outer
+            var start: Double
+            switch alignSelf.position {
+            case .center: start = spaceStart + free / 2
+            case .end, .selfEnd, .flexEnd: start = spaceStart + free
+            case .start, .selfStart, .baseline, .flexStart, .stretch: start = spaceStart
+            }
+            if free < 0 && isRow {
+                let blockFree = blockSize - outer
+                start =
+                    blockFree < 0 ? blockStart : min(max(start, blockStart), blockStart + blockFree)
+            }
+            return start + resolvedMargin.top
+        }
         let offsetMain: Double
-        if startMain != nil || endMain != nil {
+        if !isRow, let top, let bottom, !blockStretches {
+            offsetMain = alignedBetweenVerticalInsets(top, bottom)
+        } else if startMain != nil || endMain != nil {
             if let end = endMain, mainIsRTL || startMain == nil {
                 offsetMain =
                     containerMain - c.border.mainEnd(isRow) - mainEndGutter - mainSize - end
@@ -213,29 +264,10 @@ extension FlexAlgorithm {
         let crossAtEnd =
             containerCross - inset.crossEnd(isRow) - crossSize - resolvedMargin.crossEnd(isRow)
         let offsetCross: Double
-        if let startInset = startCross, let endInset = endCross, !crossStretches {
+        if isRow, let top, let bottom, !blockStretches {
             // The box is aligned in the block axis, whose start is the top (a wrap-reverse
-            // container's flex-start included), within the space the insets leave (empty, at
-            // their start, when they overlap). CSS Position §4.4: a box that overflows that
-            // space is kept within the containing block, at its start if it overflows that too.
-            let blockStart = c.border.crossStart(isRow) + crossStartGutter
-            let blockSize =
-                containerCross - c.border.crossSum(isRow) - crossStartGutter - crossEndGutter
-            let outer = crossSize + resolvedMargin.crossSum(isRow)
-            let spaceStart = blockStart + startInset
-            let free = max(blockSize - startInset - endInset, 0) - outer
-            var start: Double
-            switch alignSelf.position {
-            case .center: start = spaceStart + free / 2
-            case .end, .selfEnd, .flexEnd: start = spaceStart + free
-            case .start, .selfStart, .baseline, .flexStart, .stretch: start = spaceStart
-            }
-            if free < 0 {
-                let blockFree = blockSize - outer
-                start =
-                    blockFree < 0 ? blockStart : min(max(start, blockStart), blockStart + blockFree)
-            }
-            offsetCross = start + resolvedMargin.crossStart(isRow)
+            // container's flex-start included).
+            offsetCross = alignedBetweenVerticalInsets(top, bottom)
         } else if startCross != nil || endCross != nil {
             if let end = endCross, crossIsRTL || startCross == nil {
                 offsetCross =

@@ -46,13 +46,16 @@ extension FlexAlgorithm {
             let ratioHeight = max(width, item.paddingBorder.horizontal) / ratio
             contentSuggestion = max(contentSuggestion, ratioHeight)
         }
-        if let ratio = item.aspectRatio {
+        // A row item with a height of its own is not clamped so (Chromium): its min-content
+        // width is its content's.
+        if let ratio = item.aspectRatio, !(isRow && item.hasOwnSize.cross(isRow)) {
             func converted(_ cross: Double?) -> Double? {
                 cross.map { isRow ? $0 * ratio : $0 / ratio }
             }
             contentSuggestion = contentSuggestion.clamped(
                 min: converted(item.minSize.cross(isRow)),
-                max: converted(item.maxSize.cross(isRow)))
+                max: converted(
+                    item.maxSize.cross(isRow).atLeast(item.paddingBorder.crossSum(isRow))))
         }
         if let ratio = item.aspectRatio, inputs.crossIsDefinite,
             item.hasOwnSize.cross(isRow) || item.size.cross(isRow) == nil,
@@ -75,6 +78,12 @@ extension FlexAlgorithm {
                     min: item.minSize.cross(isRow), max: item.maxSize.cross(isRow)),
                 item.paddingBorder.crossSum(isRow))
             contentSuggestion = max(contentSuggestion, isRow ? cross * ratio : cross / ratio)
+        }
+        if let ratio = item.aspectRatio {
+            // A box is never smaller than its padding and border, nor, through the ratio, is
+            // its other axis (the min-content size of an empty ratio box, Chromium).
+            let pbCross = item.paddingBorder.crossSum(isRow)
+            contentSuggestion = max(contentSuggestion, isRow ? pbCross * ratio : pbCross / ratio)
         }
         let specified = item.hasOwnSize.main(isRow) ? item.size.main(isRow) : nil
         return contentSuggestion.atMost(specified).atMost(item.maxSize.main(isRow)).atLeast(pbMain)
@@ -144,8 +153,35 @@ extension FlexAlgorithm {
                 })
             crossIsDefinite = !c.isWrap && c.hasDefiniteCrossSize && crossParentSize != nil
             // Through its aspect ratio, a cross size that is not definite would size the item's
-            // main axis: the item is measured without it.
-            if item.aspectRatio != nil && !crossIsDefinite { childKnown.setCross(isRow, nil) }
+            // main axis: the item is measured without it. So is an item of a wrapping row, whose
+            // line's height is known only once the lines are.
+            if (item.aspectRatio != nil || (c.isWrap && isRow)) && !crossIsDefinite {
+                childKnown.setCross(isRow, nil)
+            } else if c.isWrap && !isRow && !crossIsDefinite {
+                // Nor is an item of a wrapping column measured at the width its line gives it
+                // only once the lines are known: a browser lays its content out at its
+                // fit-content width, within its own width limits.
+                let width = FlexCompute.measureSize(
+                    item.node, known: .none, parentSize: childParentSize,
+                    available: Dims(crossAvailable, .maxContent), sizingMode: .inherentSize,
+                    horizontal: true, direction: item.direction)
+                childKnown.width = max(
+                    width.clamped(min: transferredMin.width, max: transferredMax.width),
+                    item.paddingBorder.horizontal)
+            }
+        }
+        if !isRow, childKnown.width == nil, item.aspectRatio == nil,
+            transferredMin.width != nil || transferredMax.width != nil
+        {
+            // A column lays an item out at its used width: its fit-content width within its
+            // own width limits (a measurement at its content size would leave them out).
+            let width = FlexCompute.measureSize(
+                item.node, known: .none, parentSize: childParentSize,
+                available: Dims(crossAvailable, .maxContent), sizingMode: .inherentSize,
+                horizontal: true, direction: item.direction)
+            childKnown.width = max(
+                width.clamped(min: transferredMin.width, max: transferredMax.width),
+                item.paddingBorder.horizontal)
         }
         return (childKnown, childParentSize, crossAvailable, crossIsDefinite)
     }
@@ -166,7 +202,9 @@ extension FlexAlgorithm {
             let node = item.node
             let mainBoxAdjustment =
                 node.style.boxSizing == .contentBox ? item.paddingBorder.mainSum(isRow) : 0
-            let percentMain = c.knownMainSizeIsDefinite ? c.nodeInnerSize.main(isRow) : nil
+            let percentMain =
+                (isRow ? nil : c.ratioInnerHeight)
+                ?? (c.knownMainSizeIsDefinite ? c.nodeInnerSize.main(isRow) : nil)
             let basisStyle = node.style.flexBasis
             let mainStretchSize = percentMain.map { $0 - item.margin.mainSum(isRow) }
 
@@ -242,6 +280,7 @@ extension FlexAlgorithm {
                     && item.flexGrow == 0 && !item.node.children.isEmpty
                     && !item.node.styleUsesPercentages
                     && !Self.contentUsesPercentages(item.node)
+                    && !Self.childrenHaveAspectRatios(item.node)
                 let output = FlexCompute.layout(
                     item.node,
                     LayoutInput(
@@ -266,10 +305,13 @@ extension FlexAlgorithm {
                 func carried(_ cross: Double?) -> Double? {
                     cross.map { isRow ? $0 * ratio : $0 / ratio }
                 }
+                // A border box is never smaller than its padding and border: neither is the
+                // cross maximum carried through the ratio.
+                let pbCross = item.paddingBorder.crossSum(isRow)
                 basis = basis.map {
                     $0.clamped(
                         min: carried(item.minSize.cross(isRow)),
-                        max: carried(item.maxSize.cross(isRow)))
+                        max: carried(item.maxSize.cross(isRow).atLeast(pbCross)))
                 }
             }
             let pbMain = item.paddingBorder.mainSum(isRow)
@@ -312,6 +354,12 @@ extension FlexAlgorithm {
             item.hypotheticalInnerSize.setMain(isRow, hypothetical)
             item.hypotheticalOuterSize.setMain(isRow, hypothetical + item.margin.mainSum(isRow))
         }
+    }
+
+    /// Whether some child of a container has an aspect ratio: in a column whose width is not
+    /// known yet, such a child takes its width from its flexed height only once that width is.
+    static func childrenHaveAspectRatios(_ node: FlexNode) -> Bool {
+        node.children.contains { $0.style.aspectRatio != nil }
     }
 
     /// Whether a container's gaps or its children's sizes, limits or box properties are

@@ -39,6 +39,13 @@ extension FlexAlgorithm {
                 // A single line with a definite cross size stretches this item to the line,
                 // so its hypothetical cross size is never used.
                 innerCross = max(c.nodeInnerSize.cross(isRow) ?? 0, pbCross)
+            } else if isRow, !c.isWrap, let line = c.ratioInnerHeight, stretchesToLine(item) {
+                // The height a row container has through its ratio is definite (Chromium): a
+                // single line stretches its items to it.
+                innerCross = max(
+                    (line - item.margin.crossSum(isRow)).clamped(
+                        min: item.minSize.cross(isRow), max: item.maxSize.cross(isRow)),
+                    pbCross)
             } else if let ratio = item.aspectRatio, item.node.children.isEmpty,
                 item.node.measure == nil, let main = ratioMainSize(item)
             {
@@ -57,8 +64,16 @@ extension FlexAlgorithm {
                 if let ratio = item.aspectRatio, let main = ratioMainSize(item) {
                     ratioCross = isRow ? main / ratio : main * ratio
                 }
+                // A column of automatic width takes its items' widths before their heights
+                // (Chromium's intrinsic inline sizes do not see a block size that is not the
+                // item's own): an item whose children have aspect ratios is measured without
+                // its flexed height.
+                let widthComesFirst =
+                    !isRow && c.nodeOuterSize.cross(false) == nil
+                    && !item.node.style.flexWrap.isMultiLine && !item.hasOwnSize.height
+                    && Self.childrenHaveAspectRatios(item.node)
                 let known = Dims<Double?>.fromMainCross(
-                    isRow, main: item.targetSize.main(isRow), cross: nil)
+                    isRow, main: widthComesFirst ? nil : item.targetSize.main(isRow), cross: nil)
                 let space = Dims<FlexAvailableSpace>.fromMainCross(
                     isRow, main: .definite(knownMain), cross: availableCross)
                 let definiteness = itemDefiniteness(item)
@@ -70,7 +85,8 @@ extension FlexAlgorithm {
                         knownDimensions: known, knownDefinite: definiteness,
                         parentSize: itemPercentBasis, availableSpace: space,
                         direction: item.direction,
-                        wrapsAtKnownHeight: !isRow && definiteness.main(isRow)))
+                        wrapsAtKnownHeight: !isRow && definiteness.main(isRow),
+                        heightIsRatioBasis: heightIsRatioBasis(item)))
                 if let ratioCross, item.node.measure == nil {
                     // CSS Box Sizing level 4, Preferred Aspect Ratios: the size through the ratio
                     // is within the limits carried through it, and an automatic minimum (the
@@ -78,9 +94,12 @@ extension FlexAlgorithm {
                     // minimum of the item's own replaces that content floor. (Chromium keeps
                     // measured content, text, within the carried maximum.)
                     // A column item's width through a flexed height has no content floor.
+                    // Nor is there one when the cross size is a percentage that does not
+                    // resolve: it behaves as `auto` for the size, not for the minimum.
                     let minStyle = isRow ? item.node.style.minHeight : item.node.style.minWidth
                     let contentFloor =
-                        minStyle == .auto && (isRow || item.hasOwnSize.main(isRow))
+                        minStyle == .auto && item.sizeStyle.cross(isRow) == .auto
+                            && (isRow || item.hasOwnSize.main(isRow))
                         ? output.size.cross(isRow).atMost(item.maxSize.cross(isRow)) : 0
                     innerCross = max(
                         ratioCross.clamped(
@@ -103,12 +122,21 @@ extension FlexAlgorithm {
     /// An item of a column of automatic width contributes its width to that of the column before
     /// its flexed height exists (Chromium sizes it inline first): the ratio carries the item's own
     /// height there, within its height limits, and nothing from its flex basis; an item without
-    /// a height of its own contributes no width through the ratio.
+    /// a height of its own contributes no width through the ratio, unless it is empty (its
+    /// padding and border are then its height).
     private func ratioMainSize(_ item: FlexItem) -> Double? {
         guard !c.isRow && c.nodeOuterSize.cross(false) == nil else {
             return item.targetSize.main(c.isRow)
         }
-        guard item.hasOwnSize.main(false), let height = item.size.main(false) else { return nil }
+        guard item.hasOwnSize.main(false), let height = item.size.main(false) else {
+            // An empty box whose height is automatic is as tall as its padding and border
+            // (CSS Box Sizing level 4, Preferred Aspect Ratios), as its width is measured.
+            guard item.node.children.isEmpty, item.node.measure == nil,
+                item.sizeStyle.main(false) == .auto
+            else { return nil }
+            return item.paddingBorder.vertical.clamped(
+                min: item.minSize.main(false), max: item.maxSize.main(false))
+        }
         return height.clamped(min: item.minSize.main(false), max: item.maxSize.main(false))
     }
 
@@ -151,7 +179,7 @@ extension FlexAlgorithm {
                         availableSpace: Dims(
                             .definite(c.containerSize.width),
                             available.height.replaced(by: nodeSize.height)),
-                        direction: item.direction))
+                        direction: item.direction, heightIsRatioBasis: heightIsRatioBasis(item)))
                 let height = output.size.height
                 var baseline = output.firstBaseline ?? height
                 if item.overflowY.isScrollContainer { baseline = max(min(baseline, height), 0) }
@@ -182,7 +210,8 @@ extension FlexAlgorithm {
                 let outer = item.hypotheticalOuterSize.cross(isRow)
                 size = max(
                     size,
-                    item.participatesInBaseline(isRow) ? maxBaseline - item.baseline + outer : outer
+                    (isRow || c.isWrap) && item.participatesInBaseline(isRow)
+                        ? maxBaseline - item.baseline + outer : outer
                 )
             }
             lines[lineIndex].crossSize = size

@@ -436,9 +436,13 @@ extension FlexAlgorithm {
         let childAvailable = available.withCross(isRow, crossAvailable)
         var childKnown = item.size.withMain(isRow, nil)
         // An item with an aspect ratio is stretched to a cross size that would give it a main
-        // size only when that cross size is definite (a single line of a definite cross size).
-        let stretchIsDefinite = item.aspectRatio == nil || (!c.isWrap && c.hasDefiniteCrossSize)
-        if item.alignSelf.position == .stretch && childKnown.cross(isRow) == nil
+        // size only when that cross size is definite (a single line of a definite cross size);
+        // no item of a multi-line container is measured at its line's cross size, which is
+        // known only once the lines are.
+        let stretchIsDefinite =
+            !c.isWrap && (item.aspectRatio == nil || c.hasDefiniteCrossSize)
+        if item.alignSelf.position == .stretch && !item.marginIsAuto.crossStart(isRow)
+            && !item.marginIsAuto.crossEnd(isRow) && childKnown.cross(isRow) == nil
             && stretchIsDefinite
         {
             childKnown.setCross(

@@ -53,11 +53,14 @@ extension FlexAlgorithm {
                 knownDimensions: item.targetSize.optional, knownDefinite: itemDefiniteness(item),
                 parentSize: itemPercentBasis,
                 availableSpace: c.containerSize.map { .definite($0) },
-                direction: item.direction))
+                direction: item.direction, heightIsRatioBasis: heightIsRatioBasis(item)))
         let size = output.size
         let isRTLRow = isRow && c.isRTL
         let isRTLColumn = c.isColumn && c.isRTL
-        let inner = itemPercentBasis
+        var inner = itemPercentBasis
+        // Percentage insets of a ratio item's children resolve against its height through the
+        // ratio, as their sizes do (`LayoutInput.heightIsRatioBasis`).
+        if let height = c.ratioInnerHeight { inner.height = height }
         let style = item.node.style
         let inset = Sides(
             left: style.left.resolve(inner.width), right: style.right.resolve(inner.width),

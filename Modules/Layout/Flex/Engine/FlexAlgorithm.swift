@@ -135,6 +135,10 @@ struct FlexConstants {
     var clampsOwnSize = true
     /// Whether a wrapping column breaks its lines at its known height (`LayoutInput`).
     var wrapsAtKnownHeight = false
+    /// The inner height a container of automatic height has through its aspect ratio from its
+    /// width: its items' percentage heights resolve against it, even when its content makes it
+    /// taller (Chromium).
+    var ratioInnerHeight: Double?
 
     /// The minimum size the container's own size is clamped to.
     var sizeFloor: Dims<Double?> { clampsOwnSize ? minSize : Dims(nil, nil) }
@@ -276,8 +280,32 @@ final class FlexAlgorithm {
             constants.wrapsAtKnownHeight =
                 input.wrapsAtKnownHeight && input.knownDimensions.height != nil
         }
+        if let aspect, definite.width, let width = inner.knownDimensions.width,
+            style.height.resolve(parentSize.height) == nil,
+            input.heightIsRatioBasis
+        {
+            let height = (width / aspect).clamped(
+                min: constants.minSize.height, max: constants.maxSize.height)
+            constants.ratioInnerHeight = max(height - constants.contentBoxInset.vertical, 0)
+        }
         let algorithm = FlexAlgorithm(node: node, c: constants)
-        return algorithm.run(inner)
+        var output = algorithm.run(inner)
+        if let aspect, input.runMode == .computeSize, style.boxSizing == .borderBox,
+            inner.knownDimensions.width == nil, inner.knownDimensions.height == nil,
+            style.width.resolve(parentSize.width) == nil,
+            style.height.resolve(parentSize.height) == nil
+        {
+            // CSS Box Sizing level 4, Preferred Aspect Ratios: the intrinsic width of a box
+            // whose width and height are both automatic is at least the height of its padding
+            // and border (within its height limits) through the ratio, as that of an empty
+            // one is (Chromium).
+            // (A percentage minimum height is left out: it resolves against a height the
+            // measurement may not have yet.)
+            let minHeight = style.minHeight.isPercentage ? nil : ownMin.height
+            let block = max(pbSum.height.clamped(min: minHeight, max: ownMax.height), pbSum.height)
+            output.size.width = max(output.size.width, block * aspect)
+        }
+        return output
     }
 
     private static func minMaxFixed(_ min: Double?, _ max: Double?) -> Double? {
@@ -476,6 +504,7 @@ final class FlexAlgorithm {
         // A cross size that is known but not definite (the main size of a flex item whose
         // basis is not definite, §9.8) does not resolve the items' percentages.
         if !c.hasDefiniteCrossSize { percentBasis.setCross(isRow, nil) }
+        if let height = c.ratioInnerHeight { percentBasis.height = height }
         let inner = c.nodeInnerSize
         items.reserveCapacity(node.children.count)
         let children = node.children
@@ -573,6 +602,17 @@ final class FlexAlgorithm {
     /// width always is, as the inline size of a block is; a height in the main axis when the
     /// container's or the item's basis is definite, and in the cross axis when the item has
     /// one of its own, is stretched to its line or has it through its aspect ratio.
+    /// Whether an item's height resolves its children's percentages only through its aspect
+    /// ratio from its width (`LayoutInput.heightIsRatioBasis`).
+    func heightIsRatioBasis(_ item: FlexItem) -> Bool {
+        c.isRow && item.aspectRatio != nil && !item.hasOwnSize.height
+            && !(stretchesToLine(item)
+                && (c.hasDefiniteCrossSize || c.isWrap
+                    // Stretched beyond its own height by its line, it is laid out again at a
+                    // definite one.
+                    || abs(item.targetSize.height - item.hypotheticalInnerSize.height) > 1e-9))
+    }
+
     func itemDefiniteness(_ item: FlexItem) -> Dims<Bool> {
         let isRow = c.isRow
         return Dims.fromMainCross(

@@ -207,9 +207,11 @@ enum FlexLeaf {
             // CSS Box Sizing level 4, Preferred Aspect Ratios: an empty box whose width and
             // height are both automatic is as tall as its padding and border (within its
             // minimum and maximum heights), and as wide as that height through the ratio.
-            let block = pbSum.height.clamped(
-                min: style.minHeight.resolve(parentSize.height),
-                max: style.maxHeight.resolve(parentSize.height))
+            // (A maximum below the padding and border does not make it shorter.)
+            let block = max(
+                pbSum.height.clamped(
+                    min: style.minHeight.resolve(parentSize.height),
+                    max: style.maxHeight.resolve(parentSize.height)), pbSum.height)
             automatic = Dims(max(pbSum.width, block * boxRatio), max(block, pbSum.height))
             ratio = boxRatio
         }

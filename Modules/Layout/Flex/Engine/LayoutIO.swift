@@ -47,6 +47,11 @@ struct LayoutInput {
     /// it to, or its definite main size in a column parent (Chromium's
     /// `ComputeMinMaxSizeOfMultilineColumnContainer` in a space whose block size is set).
     var wrapsAtKnownHeight = false
+    /// Whether the known height of a node with an aspect ratio and an automatic height is not
+    /// definite for its items' percentages, which resolve against its width through the ratio
+    /// instead: the cross size of a row item that its line does not stretch to a definite
+    /// size (its content may make it taller than the ratio; Chromium).
+    var heightIsRatioBasis = false
 }
 
 /// The result of one layout call on a node.
