@@ -127,6 +127,18 @@ extension FlexAlgorithm {
             crossAvailable = childMaxCross.map { .definite($0) } ?? .maxContent
         }
 
+        // A column item's used width when its line does not give it one: its fit-content
+        // width within its own width limits, and at least its padding and border.
+        func usedWidth() -> Double {
+            let width = FlexCompute.measureSize(
+                item.node, known: .none, parentSize: childParentSize,
+                available: Dims(crossAvailable, .maxContent), sizingMode: .inherentSize,
+                horizontal: true, direction: item.direction)
+            return max(
+                width.clamped(min: transferredMin.width, max: transferredMax.width),
+                item.paddingBorder.horizontal)
+        }
+
         var crossIsDefinite = item.size.cross(isRow) != nil
         var childKnown = item.size.withMain(isRow, nil)
         childKnown.setCross(
@@ -161,13 +173,7 @@ extension FlexAlgorithm {
                 // Nor is an item of a wrapping column measured at the width its line gives it
                 // only once the lines are known: a browser lays its content out at its
                 // fit-content width, within its own width limits.
-                let width = FlexCompute.measureSize(
-                    item.node, known: .none, parentSize: childParentSize,
-                    available: Dims(crossAvailable, .maxContent), sizingMode: .inherentSize,
-                    horizontal: true, direction: item.direction)
-                childKnown.width = max(
-                    width.clamped(min: transferredMin.width, max: transferredMax.width),
-                    item.paddingBorder.horizontal)
+                childKnown.width = usedWidth()
             }
         }
         if !isRow, childKnown.width == nil, item.aspectRatio == nil,
@@ -175,13 +181,7 @@ extension FlexAlgorithm {
         {
             // A column lays an item out at its used width: its fit-content width within its
             // own width limits (a measurement at its content size would leave them out).
-            let width = FlexCompute.measureSize(
-                item.node, known: .none, parentSize: childParentSize,
-                available: Dims(crossAvailable, .maxContent), sizingMode: .inherentSize,
-                horizontal: true, direction: item.direction)
-            childKnown.width = max(
-                width.clamped(min: transferredMin.width, max: transferredMax.width),
-                item.paddingBorder.horizontal)
+            childKnown.width = usedWidth()
         }
         return (childKnown, childParentSize, crossAvailable, crossIsDefinite)
     }
