@@ -83,7 +83,7 @@ extension SceneDecoder {
             var items: [String: LayoutItem] = [:]
             items.reserveCapacity(pending.children.count)
             for (id, child) in pending.children { items[id] = child.layoutItem }
-            var named = Set<ObjectIdentifier>()
+            var named = Set<ObjectIdentifier>(minimumCapacity: pending.children.count)
             for (index, text) in pending.texts.enumerated() {
                 let constraint: LayoutConstraint
                 do {

@@ -152,8 +152,13 @@ struct SceneDecoder {
         let hasConstraints = reader.has("constraints")
         if let elements = try reader.array("children") {
             let childrenPath = reader.child("children")
-            // Room for the children's ids at once, rather than growing by rehashing.
-            viewsByID.reserveCapacity(viewsByID.count + elements.count)
+            // Room for the children's ids at once, rather than growing by rehashing (and
+            // growing geometrically across many small arrays).
+            let needed = viewsByID.count + elements.count
+            if viewsByID.capacity < needed {
+                viewsByID.reserveCapacity(max(needed, 2 * viewsByID.capacity))
+            }
+            if hasConstraints { children.reserveCapacity(elements.count) }
             for (index, element) in elements.enumerated() {
                 let child = try decodeView(element, in: childrenPath, at: index)
                 view.addSubview(child)
