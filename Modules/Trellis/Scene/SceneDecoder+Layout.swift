@@ -76,8 +76,11 @@ extension SceneDecoder {
     func applyConstraints() throws(SceneError) {
         // Every container's children are marked before any constraint is activated, so that
         // an inner container's constraints see the outer ones' placement.
+        let total = pendingConstraints.reduce(0) { $0 + $1.texts.count }
         var parsed: [LayoutConstraint] = []
         var origins: [(pending: Int, index: Int)] = []
+        parsed.reserveCapacity(total)
+        origins.reserveCapacity(total)
         for (pendingIndex, pending) in pendingConstraints.enumerated() {
             let container = pending.container.layoutItem
             var items: [String: LayoutItem] = [:]

@@ -13,6 +13,7 @@ extension LayoutConstraint {
     ///   solver's work.
     public static func activate(_ constraints: [LayoutConstraint]) throws(LayoutError) {
         var activated: [LayoutConstraint] = []
+        activated.reserveCapacity(constraints.count)
         for constraint in constraints where !constraint.isActive {
             do {
                 try LayoutEngine.install(constraint)
