@@ -279,27 +279,3 @@ private func sceneError(_ root: String, extra: String = "") -> String? {
     }
 
 }
-
-@Suite @MainActor struct SceneDocumentKeepingTests {
-    /// A scene that keeps its parsed document lays out, and reports errors, exactly as one
-    /// that frees it.
-    @Test func keepingTheDocumentChangesNothingVisible() throws {
-        let json = Array(
-            #"""
-            {"size": [200, 40], "root": {"id": "root", "children": [
-              {"id": "a"}, {"id": "b"},
-              {"id": "c", "style": {"width": 30, "height": 10}}],
-             "constraints": ["a.leading == super.leading", "a.top == super.top",
-               "a.height == 20", "b.leading == a.trailing + 4", "b.top == super.top",
-               "b.width == a.width", "b.height == a.height", "b.trailing == super.trailing"]}}
-            """#.utf8)
-        let kept = try Scene(json: json, baseDirectory: ".", keepsDocument: true)
-        let freed = try Scene(json: json, baseDirectory: ".", keepsDocument: false)
-        #expect(kept.layoutJSON() == freed.layoutJSON())
-        #expect(kept.view(withID: "b")?.frame.width == 98)
-        let broken = Array(#"{"size": [10, 10], "root": {"id": "x", "alpah": 1}}"#.utf8)
-        #expect(throws: SceneError.self) {
-            try Scene(json: broken, baseDirectory: ".", keepsDocument: true)
-        }
-    }
-}

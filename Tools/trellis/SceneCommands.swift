@@ -14,8 +14,7 @@ enum SceneCommands {
     /// `keepsAlive` (one scene a process) it is kept until the process exits.
     static func load(_ path: String, keepsAlive: Bool = true) throws(CommandError) -> Scene {
         do {
-            // A scene kept until the process exits keeps its parsed document too.
-            let scene = try Scene(contentsOfFile: path, keepsDocument: keepsAlive)
+            let scene = try Scene(contentsOfFile: path)
             if keepsAlive { loaded.append(scene) }
             return scene
         } catch {

@@ -29,8 +29,6 @@ public final class Scene {
     public let identifiedViews: [(id: String, view: View)]
     /// The window the scene is shown in.
     public let window: Window
-    /// The parsed document, for a scene decoded with `keepsDocument`.
-    private var keptDocument: JSONValue?
     /// The views that have an id, by id.
     private let viewsByID: [String: View]
 
@@ -50,16 +48,6 @@ public final class Scene {
     ///   - baseDirectory: The directory that image paths are relative to.
     /// - Throws: ``SceneError`` naming the key path of the first problem.
     public convenience init(json: [UInt8], baseDirectory: String = ".") throws(SceneError) {
-        try self.init(json: json, baseDirectory: baseDirectory, keepsDocument: false)
-    }
-
-    /// Decodes a scene from JSON bytes and, with `keepsDocument`, keeps the parsed document
-    /// with the scene: a process that keeps its scenes until it exits (as `trellis` does) then
-    /// never frees the document object by object, which costs about a twentieth of loading a
-    /// large scene, at the price of the document's memory.
-    package convenience init(json: [UInt8], baseDirectory: String, keepsDocument: Bool)
-        throws(SceneError)
-    {
         guard json.count <= Scene.maximumDocumentBytes else {
             throw SceneError(
                 keyPath: "scene",
@@ -74,7 +62,6 @@ public final class Scene {
             throw SceneError(keyPath: "scene", message: "not valid JSON: \(error.description)")
         }
         try self.init(document: document, baseDirectory: baseDirectory)
-        if keepsDocument { keptDocument = document }
     }
 
     /// Decodes a scene from a parsed document; `didDecode` runs once the views exist, before
@@ -104,14 +91,6 @@ public final class Scene {
     ///
     /// - Throws: ``SceneError`` for a missing file or a malformed scene.
     public convenience init(contentsOfFile path: String) throws(SceneError) {
-        try self.init(contentsOfFile: path, keepsDocument: false)
-    }
-
-    /// Decodes a scene file, keeping its parsed document with the scene when `keepsDocument`
-    /// (see ``init(json:baseDirectory:keepsDocument:)``).
-    package convenience init(contentsOfFile path: String, keepsDocument: Bool)
-        throws(SceneError)
-    {
         let data: [UInt8]
         switch FileContents.read(path, limit: Scene.maximumDocumentBytes) {
         case .success(let bytes): data = bytes
@@ -121,9 +100,7 @@ public final class Scene {
                 message: error.isUnreadable ? "cannot read \(path)" : "\(path): \(error.reason)")
         }
         let directory = (path as NSString).deletingLastPathComponent
-        try self.init(
-            json: data, baseDirectory: directory.isEmpty ? "." : directory,
-            keepsDocument: keepsDocument)
+        try self.init(json: data, baseDirectory: directory.isEmpty ? "." : directory)
     }
 
     /// The view with an id.
