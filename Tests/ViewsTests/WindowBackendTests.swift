@@ -253,6 +253,28 @@ private final class FixedMetricsBackend: Backend {
         #expect(metrics.cachedClusters <= 10)
     }
 
+    /// A batch of several runs that holds more clusters than the limit (a layout pass's text)
+    /// is kept whole, so that laying its runs out one by one measures nothing again; a single
+    /// run does not raise the bound.
+    @Test func aBatchLargerThanTheLimitIsKeptWhole() throws {
+        let backend = FixedMetricsBackend(advance: 7, ascender: 9, descender: 3)
+        let metrics = BackendFontMetrics(backend: backend, clusterLimit: 10)
+        let font = Font.system(size: 10)
+        let texts = (0..<6).map { "run\($0)" }
+        _ = metrics.measure(runs: texts.map { TextRun($0, font: font) })
+        #expect(backend.measureCalls == 1)
+        #expect(metrics.cachedClusters == 24)
+        for text in texts {
+            #expect(metrics.advances(of: TextRun(text, font: font)) == [7, 7, 7, 7])
+        }
+        #expect(backend.measureCalls == 1)
+        // A single run longer than the bound is still measured without being kept.
+        #expect(
+            metrics.advances(of: TextRun(String(repeating: "x", count: 30), font: font)).count == 30
+        )
+        #expect(metrics.cachedClusters == 24)
+    }
+
     @Test func typingIntoAFieldKeepsTheCacheBounded() throws {
         let backend = FixedMetricsBackend(advance: 7, ascender: 9, descender: 3)
         let metrics = BackendFontMetrics(backend: backend, clusterLimit: 200)

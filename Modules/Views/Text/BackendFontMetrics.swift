@@ -13,10 +13,13 @@ public import TrellisText
 /// `TextMeasurer.runsToMeasure(_:style:)` and `AttributedTextLayout.runsToMeasure(_:in:)`
 /// name) crosses the plugin boundary once per pass, and an unchanged relayout not at all.
 ///
-/// The cache holds the advances of at most ``clusterLimit`` clusters: when it would hold more,
-/// the runs used least recently are forgotten first, so that an app that shows ever new text
-/// (a text field being typed in) keeps a bounded cache. A run longer than the limit is measured
-/// but not kept. Each font's line metrics are kept for good.
+/// The cache holds the advances of at most ``clusterLimit`` clusters, or of the largest batch
+/// of several runs measured at once if that is more (a window's layout pass measures its text
+/// in one batch, and a cache smaller than the batch would forget it before the pass lays the
+/// text out, measuring each run again): when it would hold more, the runs used least recently
+/// are forgotten first, so that an app that shows ever new text (a text field being typed in)
+/// keeps a bounded cache. A single run longer than the limit is measured but not kept. Each
+/// font's line metrics are kept for good.
 public final class BackendFontMetrics: FontMetrics, @unchecked Sendable {
     /// A run of text in a font.
     private struct RunKey: Hashable {
@@ -40,6 +43,8 @@ public final class BackendFontMetrics: FontMetrics, @unchecked Sendable {
         var clock = 0
         var clusters = 0
         var calls = 0
+        /// The bound in force: the cluster limit, or the largest batch of several runs.
+        var limit = 0
 
         /// The clusters a run counts for in the bound (an empty run is never stored).
         static func cost(_ advances: [Double]) -> Int { max(advances.count, 1) }
@@ -86,7 +91,8 @@ public final class BackendFontMetrics: FontMetrics, @unchecked Sendable {
     private let fallback: any FontMetrics
     private let state = Mutex(State())
 
-    /// The most clusters whose advances the cache keeps.
+    /// The fewest clusters whose advances the cache keeps: it keeps more for a batch of
+    /// several runs measured at once that holds more.
     public let clusterLimit: Int
 
     /// Creates metrics answered by a backend; when the backend fails, `fallback` answers.
@@ -103,12 +109,14 @@ public final class BackendFontMetrics: FontMetrics, @unchecked Sendable {
         self.backend = backend
         self.fallback = fallback
         self.clusterLimit = max(clusterLimit, 0)
+        state.withLock { $0.limit = max(clusterLimit, 0) }
     }
 
     /// The number of measurement calls made into the backend so far.
     public var backendCalls: Int { state.withLock { $0.calls } }
 
-    /// The number of clusters whose advances the cache holds now, at most ``clusterLimit``.
+    /// The number of clusters whose advances the cache holds now: at most ``clusterLimit``,
+    /// or the largest batch of several runs measured at once.
     public var cachedClusters: Int { state.withLock { $0.clusters } }
 
     /// The font's vertical metrics, measured once per font.
@@ -133,7 +141,9 @@ public final class BackendFontMetrics: FontMetrics, @unchecked Sendable {
         let keys = runs.map { RunKey(font: $0.font.descriptor, text: String($0.text)) }
         var results: [[Double]?] = Array(repeating: nil, count: runs.count)
         var missing: [RunKey] = []
+        let batch = keys.count > 1 ? keys.reduce(0) { $0 + $1.text.count } : 0
         state.withLock { state in
+            state.limit = max(state.limit, batch)
             var requested = Set<RunKey>()
             var fontsAsked = Set<FontDescriptor>()
             for (index, key) in keys.enumerated() {
@@ -171,8 +181,8 @@ public final class BackendFontMetrics: FontMetrics, @unchecked Sendable {
         }
         guard let measured = decoded, measured.count == runs.count else { return [:] }
         var answered: [RunKey: [Double]] = [:]
-        let limit = clusterLimit
         state.withLock { state in
+            let limit = state.limit
             for (key, (run, result)) in zip(keys, zip(runs, measured))
             where result.advances.count == run.clusters.count {
                 state.lineMetrics[run.font] = FontLineMetrics(
