@@ -6,8 +6,7 @@ import TrellisGeometry
 package enum JSONOutput {
     /// A JSON string literal.
     package static func string(_ text: String) -> String {
-        // Printable ASCII without a quote or backslash, as ids usually are, needs no escapes.
-        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != 0x22 && $0 != 0x5C }) {
+        if needsNoEscapes(text) {
             return "\"" + text + "\""
         }
         var result = "\""
@@ -36,9 +35,15 @@ package enum JSONOutput {
         value.isFinite ? value.decimalDescription : "null"
     }
 
+    /// Whether a text is printable ASCII without a quote or backslash, as ids usually are,
+    /// and so needs no escapes.
+    private static func needsNoEscapes(_ text: String) -> Bool {
+        text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F && $0 != 0x22 && $0 != 0x5C }
+    }
+
     /// Appends ``string(_:)`` of a text to UTF-8 bytes.
     package static func append(string text: String, to bytes: inout [UInt8]) {
-        guard text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != 0x22 && $0 != 0x5C }) else {
+        guard needsNoEscapes(text) else {
             bytes.append(contentsOf: string(text).utf8)
             return
         }
@@ -47,41 +52,12 @@ package enum JSONOutput {
         bytes.append(UInt8(ascii: "\""))
     }
 
-    /// Appends ``number(_:)`` of a value to UTF-8 bytes, digit by digit without making a
-    /// string: the thousandths as an integer, then its whole part and its fraction without
-    /// trailing zeros, as `Double.decimalDescription` writes them.
+    /// Appends ``number(_:)`` of a value to UTF-8 bytes.
     package static func append(number value: Double, to bytes: inout [UInt8]) {
-        // Beyond a billion, thousandths come near the precision of a double: the string's way.
-        guard value.isFinite, abs(value) < 1e9 else {
-            bytes.append(contentsOf: number(value).utf8)
-            return
-        }
-        let rounded = (value * 1000).rounded() / 1000
-        let thousandths = Int64((abs(rounded) * 1000).rounded())
-        if rounded < 0, thousandths != 0 { bytes.append(UInt8(ascii: "-")) }
-        appendDigits(of: thousandths / 1000, to: &bytes)
-        var fraction = thousandths % 1000
-        guard fraction != 0 else { return }
-        var places = 3
-        while fraction % 10 == 0 {
-            fraction /= 10
-            places -= 1
-        }
-        bytes.append(UInt8(ascii: "."))
-        var divisor: Int64 = places == 3 ? 100 : places == 2 ? 10 : 1
-        while divisor > 0 {
-            bytes.append(UInt8(ascii: "0") + UInt8(fraction / divisor % 10))
-            divisor /= 10
-        }
-    }
-
-    /// Appends the decimal digits of a value that is not negative.
-    private static func appendDigits(of value: Int64, to bytes: inout [UInt8]) {
-        var divisor: Int64 = 1
-        while divisor <= value / 10 { divisor *= 10 }
-        while divisor > 0 {
-            bytes.append(UInt8(ascii: "0") + UInt8(value / divisor % 10))
-            divisor /= 10
+        if value.isFinite {
+            value.appendDecimalDescription(to: &bytes)
+        } else {
+            bytes.append(contentsOf: "null".utf8)
         }
     }
 }

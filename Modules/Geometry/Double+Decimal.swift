@@ -5,15 +5,53 @@ extension Double {
     /// Magnitudes of 10^15 and above are written in Swift's shortest form; NaN and the
     /// infinities as `nan`, `inf` and `-inf`.
     public var decimalDescription: String {
-        guard isFinite else { return isNaN ? "nan" : (self > 0 ? "inf" : "-inf") }
-        if abs(self) >= 1e15 { return String(self) }
+        var bytes: [UInt8] = []
+        appendDecimalDescription(to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends ``decimalDescription`` as UTF-8, digit by digit, without making a string (an
+    /// output of many numbers, such as `trellis layout`'s, writes them straight into its
+    /// buffer).
+    package func appendDecimalDescription(to bytes: inout [UInt8]) {
+        guard isFinite else {
+            bytes.append(contentsOf: (isNaN ? "nan" : (self > 0 ? "inf" : "-inf")).utf8)
+            return
+        }
+        if abs(self) >= 1e15 {
+            bytes.append(contentsOf: String(self).utf8)
+            return
+        }
         let rounded = (self * 1000).rounded() / 1000
-        if rounded == 0 { return "0" }
-        if rounded == rounded.rounded() { return String(Int64(rounded)) }
-        var digits = String(Int64((abs(rounded) * 1000).rounded()))
-        while digits.count < 4 { digits = "0" + digits }
-        var fraction = String(digits.suffix(3))
-        while fraction.hasSuffix("0") { fraction.removeLast() }
-        return (rounded < 0 ? "-" : "") + String(digits.dropLast(3)) + "." + fraction
+        if rounded == 0 {
+            bytes.append(UInt8(ascii: "0"))
+            return
+        }
+        if rounded < 0 { bytes.append(UInt8(ascii: "-")) }
+        if rounded == rounded.rounded() {
+            Self.appendDigits(of: Int64(abs(rounded)), to: &bytes)
+            return
+        }
+        let thousandths = Int64((abs(rounded) * 1000).rounded())
+        Self.appendDigits(of: thousandths / 1000, to: &bytes)
+        bytes.append(UInt8(ascii: "."))
+        // The three decimals without their trailing zeros.
+        var fraction = thousandths % 1000
+        var divisor: Int64 = 100
+        while fraction != 0 {
+            bytes.append(UInt8(ascii: "0") + UInt8(fraction / divisor))
+            fraction %= divisor
+            divisor /= 10
+        }
+    }
+
+    /// Appends the decimal digits of a value that is not negative.
+    private static func appendDigits(of value: Int64, to bytes: inout [UInt8]) {
+        var divisor: Int64 = 1
+        while divisor <= value / 10 { divisor *= 10 }
+        while divisor > 0 {
+            bytes.append(UInt8(ascii: "0") + UInt8(value / divisor % 10))
+            divisor /= 10
+        }
     }
 }

@@ -1,5 +1,6 @@
 import Testing
 import TrellisCore
+import TrellisGeometry
 import _TrellisTestSupport
 
 @Suite struct JSONParserTests {
@@ -74,15 +75,16 @@ import _TrellisTestSupport
 }
 
 @Suite struct JSONOutputTests {
-    /// Numbers written into bytes read as the string form writes them, for whole numbers,
-    /// fractions rounded to thousandths, signs, halves at the rounding edge and beyond a
-    /// billion, where the byte writer hands over to the string form.
-    @Test func bytesMatchTheStringFormOfEveryNumber() {
+    /// Numbers are written digit by digit into bytes: they read as a reference that builds the
+    /// same form from strings (the rounded thousandths, their last three digits without
+    /// trailing zeros), for whole numbers, fractions, signs, halves at the rounding edge, the
+    /// magnitudes where thousandths near a double's precision, and what JSON cannot hold.
+    @Test func numbersReadAsTheReferenceWritesThem() {
         var values: [Double] = [
             0, -0.0, 1, -1, 9, 10, 99, 100, 1234, -1234, 0.5, -0.5, 0.0004, -0.0004, 0.0005,
-            -0.0005, 0.001, 0.01, 0.1, 1.25, 1.125, 1.1255, 12.3456, 999.9995, -999.9995,
-            123_456_789.123, 999_999_999.999, 1e9, 1.5e9, 1e15, 1e20, -3e12, .infinity,
-            -.infinity, .nan, Double.ulpOfOne, 2.675, 1_000_000.0005,
+            -0.0005, 0.001, 0.01, 0.1, 1.05, 1.25, 1.125, 1.1255, 12.3456, 999.9995, -999.9995,
+            123_456_789.123, 999_999_999.999, 1e9, 1.5e9, 9.007e12 + 0.5, 1e15 - 1, 1e15, 1e20,
+            -3e12, Double.ulpOfOne, 2.675, 1_000_000.0005,
         ]
         var generator = SeededGenerator(seed: 7)
         for _ in 0..<20_000 {
@@ -93,8 +95,29 @@ import _TrellisTestSupport
         for value in values {
             var bytes: [UInt8] = []
             JSONOutput.append(number: value, to: &bytes)
-            #expect(String(decoding: bytes, as: UTF8.self) == JSONOutput.number(value))
+            #expect(String(decoding: bytes, as: UTF8.self) == reference(value), "\(value)")
+            #expect(value.decimalDescription == reference(value), "\(value)")
         }
+        for value in [Double.infinity, -.infinity, .nan] {
+            var bytes: [UInt8] = []
+            JSONOutput.append(number: value, to: &bytes)
+            #expect(String(decoding: bytes, as: UTF8.self) == "null")
+        }
+        #expect(Double.nan.decimalDescription == "nan")
+        #expect((-Double.infinity).decimalDescription == "-inf")
+    }
+
+    /// The three-decimal form built from strings.
+    private func reference(_ value: Double) -> String {
+        if abs(value) >= 1e15 { return String(value) }
+        let rounded = (value * 1000).rounded() / 1000
+        if rounded == 0 { return "0" }
+        if rounded == rounded.rounded() { return String(Int64(rounded)) }
+        var digits = String(Int64((abs(rounded) * 1000).rounded()))
+        while digits.count < 4 { digits = "0" + digits }
+        var fraction = String(digits.suffix(3))
+        while fraction.hasSuffix("0") { fraction.removeLast() }
+        return (rounded < 0 ? "-" : "") + String(digits.dropLast(3)) + "." + fraction
     }
 
     @Test func bytesMatchTheStringFormOfEveryText() {

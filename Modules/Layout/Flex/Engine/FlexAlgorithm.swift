@@ -249,11 +249,11 @@ final class FlexAlgorithm {
         if input.knownDimensions.width == nil { definite.width = true }
         if input.knownDimensions.height == nil { definite.height = true }
 
+        let sizeIsGiven = Dims(
+            input.knownDimensions.width != nil, input.knownDimensions.height != nil)
         var constants = constants(
             style, known: known, definite: definite, parentSize: parentSize,
-            direction: input.direction,
-            sizeIsGiven: Dims(
-                input.knownDimensions.width != nil, input.knownDimensions.height != nil))
+            direction: input.direction, sizeIsGiven: sizeIsGiven)
         constants.clampsOwnSize = input.sizingMode == .inherentSize || input.runMode != .computeSize
         constants.wrapsAtKnownHeight =
             input.wrapsAtKnownHeight && input.knownDimensions.height != nil
@@ -272,9 +272,7 @@ final class FlexAlgorithm {
             withWidth.width = true
             constants = Self.constants(
                 style, known: inner.knownDimensions, definite: withWidth, parentSize: parentSize,
-                direction: input.direction,
-                sizeIsGiven: Dims(
-                    input.knownDimensions.width != nil, input.knownDimensions.height != nil))
+                direction: input.direction, sizeIsGiven: sizeIsGiven)
             constants.clampsOwnSize =
                 input.sizingMode == .inherentSize || input.runMode != .computeSize
             constants.wrapsAtKnownHeight =
@@ -598,10 +596,6 @@ final class FlexAlgorithm {
         return basis
     }
 
-    /// Whether an item's post-flexing sizes count as definite for its own children (§9.8). A
-    /// width always is, as the inline size of a block is; a height in the main axis when the
-    /// container's or the item's basis is definite, and in the cross axis when the item has
-    /// one of its own, is stretched to its line or has it through its aspect ratio.
     /// Whether an item's height resolves its children's percentages only through its aspect
     /// ratio from its width (`LayoutInput.heightIsRatioBasis`).
     func heightIsRatioBasis(_ item: FlexItem) -> Bool {
@@ -613,6 +607,10 @@ final class FlexAlgorithm {
                     || abs(item.targetSize.height - item.hypotheticalInnerSize.height) > 1e-9))
     }
 
+    /// Whether an item's post-flexing sizes count as definite for its own children (§9.8). A
+    /// width always is, as the inline size of a block is; a height in the main axis when the
+    /// container's or the item's basis is definite, and in the cross axis when the item has
+    /// one of its own, is stretched to its line or has it through its aspect ratio.
     func itemDefiniteness(_ item: FlexItem) -> Dims<Bool> {
         let isRow = c.isRow
         return Dims.fromMainCross(
