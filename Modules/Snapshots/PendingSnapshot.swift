@@ -1,4 +1,10 @@
-public import Foundation
+public import FoundationEssentials
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
 
 /// A snapshot that failed and waits for review: the recorded reference and, beside it, the new
 /// snapshot that a test made (`<name>.<extension>.new`).
@@ -60,7 +66,7 @@ public struct PendingSnapshot: Sendable, Hashable {
     }
 
     /// Whether a reference was recorded before.
-    public var hasReference: Bool { FileManager.default.fileExists(atPath: reference.path) }
+    public var hasReference: Bool { access(reference.path, F_OK) == 0 }
 
     /// Makes the new snapshot the reference.
     ///
@@ -76,10 +82,8 @@ public struct PendingSnapshot: Sendable, Hashable {
     ///
     /// - Throws: ``SnapshotReviewError`` when the file cannot be deleted.
     public func reject() throws(SnapshotReviewError) {
-        do {
-            try FileManager.default.removeItem(at: pending)
-        } catch {
-            throw SnapshotReviewError("cannot reject \(name): \(error.localizedDescription)")
+        guard unlink(pending.path) == 0 else {
+            throw SnapshotReviewError("cannot reject \(name): \(String(cString: strerror(errno)))")
         }
     }
 
@@ -91,31 +95,60 @@ public struct PendingSnapshot: Sendable, Hashable {
     /// - Throws: ``SnapshotReviewError`` when the folder does not exist.
     /// - Complexity: O(*n*) in the files under the folder.
     public static func find(under directory: URL) throws(SnapshotReviewError) -> [PendingSnapshot] {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory),
-            isDirectory.boolValue
-        else {
+        guard kind(of: directory.path) == .directory else {
             throw SnapshotReviewError("\(directory.path) is not a folder")
         }
-        guard
-            let walker = FileManager.default.enumerator(
-                at: directory, includingPropertiesForKeys: [.isRegularFileKey],
-                options: [.skipsPackageDescendants])
-        else { return [] }
         var found: [PendingSnapshot] = []
-        for case let url as URL in walker {
-            let name = url.lastPathComponent
-            if name == ".build" || name == ".git" {
-                walker.skipDescendants()
-                continue
+        var folders = [(path: directory.path, inSnapshots: isSnapshotFolder(directory.path))]
+        while let folder = folders.popLast() {
+            let prefix = folder.path.hasSuffix("/") ? folder.path : folder.path + "/"
+            for name in entries(of: folder.path) where name != ".build" && name != ".git" {
+                let path = prefix + name
+                switch kind(of: path) {
+                case .directory:
+                    folders.append((path, folder.inSnapshots || name == "__Snapshots__"))
+                case .regularFile:
+                    guard folder.inSnapshots,
+                        let snapshot = PendingSnapshot(pending: URL(fileURLWithPath: path))
+                    else { continue }
+                    found.append(snapshot)
+                case .other:
+                    continue
+                }
             }
-            guard name.hasSuffix(pendingSuffix),
-                url.pathComponents.contains("__Snapshots__"),
-                (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true,
-                let snapshot = PendingSnapshot(pending: url)
-            else { continue }
-            found.append(snapshot)
         }
         return found.sorted { $0.pending.path < $1.pending.path }
+    }
+
+    /// What a path names, without following a symbolic link.
+    private enum EntryKind { case directory, regularFile, other }
+
+    private static func kind(of path: String) -> EntryKind {
+        var status = stat()
+        guard lstat(path, &status) == 0 else { return .other }
+        switch status.st_mode & S_IFMT {
+        case S_IFDIR: return .directory
+        case S_IFREG: return .regularFile
+        default: return .other
+        }
+    }
+
+    /// Whether a folder is, or is inside, a `__Snapshots__` folder.
+    private static func isSnapshotFolder(_ path: String) -> Bool {
+        path.split(separator: "/").contains("__Snapshots__")
+    }
+
+    /// The names in a folder, without `.` and `..`; none when it cannot be read.
+    private static func entries(of path: String) -> [String] {
+        guard let stream = opendir(path) else { return [] }
+        defer { closedir(stream) }
+        var names: [String] = []
+        while let entry = readdir(stream) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names
     }
 }

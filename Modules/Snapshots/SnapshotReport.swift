@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import TrellisPNG
 
 /// One self-contained HTML page that shows every pending snapshot: for images, the reference

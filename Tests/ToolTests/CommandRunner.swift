@@ -14,14 +14,16 @@ enum Trellis {
             .appendingPathComponent("trellis").path
     }
 
-    /// Runs `trellis` with arguments and optional standard input.
+    /// Runs `trellis` with arguments and optional standard input, in the test's working
+    /// directory or in `directory`.
     static func run(
         _ arguments: [String], input: String? = nil, inputBytes: [UInt8]? = nil,
-        environment: [String: String] = [:]
+        environment: [String: String] = [:], directory: URL? = nil
     ) throws -> CommandResult {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
+        if let directory { process.currentDirectoryURL = directory }
         var env = ProcessInfo.processInfo.environment
         env.merge(environment) { $1 }
         process.environment = env

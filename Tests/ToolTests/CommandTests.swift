@@ -173,6 +173,8 @@ import Testing
         #expect(try lines(["--strategy", "unicode"]) == ["To", "( word"])
         // Pushing out moves the bracket down to keep "word" company.
         #expect(try lines(["--strategy", "standard,pushOut"]) == ["To", "( word"])
+        // Space around the names is not part of them.
+        #expect(try lines(["--strategy", " standard ,\tpushOut "]) == ["To", "( word"])
         let unknown = try Trellis.run(
             ["text", "break", "--width", "60", "--strategy", "strict"], input: "x")
         #expect(unknown.status == 1)

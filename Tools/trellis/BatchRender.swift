@@ -1,5 +1,6 @@
-import Foundation
+import Glibc
 import Trellis
+import TrellisCore
 import TrellisGeometry
 
 /// `trellis render SCENE... --out-dir DIR`: many scenes rendered at once, on every core.
@@ -18,10 +19,7 @@ enum BatchRender {
         files: [String], outDirectory: String, backend name: String, jobs requested: Int?
     ) throws(CommandError) -> Int32 {
         try checkOutputs(files)
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: outDirectory, isDirectory: &isDirectory),
-            isDirectory.boolValue
-        else {
+        guard Files.isDirectory(outDirectory) else {
             throw CommandError("--out-dir \(outDirectory) is not an existing directory")
         }
         let jobs = min(requested ?? onlineProcessorCount(), files.count)
@@ -39,7 +37,7 @@ enum BatchRender {
 
     /// A scene file's name without its folder and without `.json`.
     static func sceneName(of scene: String) -> String {
-        var name = (scene as NSString).lastPathComponent
+        var name = FilePathText.lastComponent(of: scene)
         if name.hasSuffix(".json") { name.removeLast(5) }
         return name
     }
@@ -76,8 +74,8 @@ enum BatchRender {
                     throw CommandError(
                         "rendering \(file) with \(name) failed: \(error.description)")
                 }
-                let output = (outDirectory as NSString).appendingPathComponent(
-                    outputName(of: file, extension: fileExtension))
+                let output = FilePathText.joining(
+                    outDirectory, outputName(of: file, extension: fileExtension))
                 try SceneCommands.writeFile(bytes, to: output)
             } catch {
                 TrellisCommand.writeError("trellis: \(error.message)")
@@ -91,7 +89,7 @@ enum BatchRender {
     /// with the fewest bytes so far.
     static func shares(of files: [String], count: Int) -> [[String]] {
         let sized = files.map { file in
-            (file, (try? FileManager.default.attributesOfItem(atPath: file)[.size] as? Int) ?? 0)
+            (file, Files.size(of: file))
         }
         var shares = [[String]](repeating: [], count: count)
         var loads = [Int](repeating: 0, count: count)
@@ -108,8 +106,7 @@ enum BatchRender {
         _ shares: [[String]], outDirectory: String, backend name: String
     ) throws(CommandError) -> Int32 {
         let executable =
-            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
-            ?? CommandLine.arguments[0]
+            Files.destinationOfLink("/proc/self/exe") ?? CommandLine.arguments[0]
         var workers: [pid_t] = []
         for share in shares {
             let arguments =

@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 import Trellis
 
 /// `trellis demo --interactive --inline ROWS`: a live app in the rows below the prompt, on

@@ -1,5 +1,6 @@
-import Foundation
+import Glibc
 import Trellis
+import TrellisCore
 import TrellisPNG
 
 /// `trellis render` and `trellis layout`.
@@ -62,10 +63,7 @@ enum SceneCommands {
     static func renderFrames(
         _ path: String, backend name: String, times: [Double], outDirectory: String
     ) throws(CommandError) -> Int {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: outDirectory, isDirectory: &isDirectory),
-            isDirectory.boolValue
-        else {
+        guard Files.isDirectory(outDirectory) else {
             throw CommandError("--out-dir \(outDirectory) is not an existing directory")
         }
         let base = BatchRender.sceneName(of: path)
@@ -76,7 +74,7 @@ enum SceneCommands {
             let name =
                 base + "-" + String(repeating: "0", count: digits - number.count) + number + "."
                 + backend.output.fileExtension
-            try writeFile(bytes, to: (outDirectory as NSString).appendingPathComponent(name))
+            try writeFile(bytes, to: FilePathText.joining(outDirectory, name))
         }
         return times.count
     }
@@ -179,17 +177,9 @@ enum SceneCommands {
     /// Writes a file atomically: into a temporary file beside it, then renamed over it, so
     /// that a failed write never leaves a broken file where a good one was.
     static func writeFile(_ bytes: [UInt8], to path: String) throws(CommandError) {
-        var isDirectory: ObjCBool = false
-        if path.hasSuffix("/")
-            || (FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
-                && isDirectory.boolValue)
-        {
+        if path.hasSuffix("/") || Files.isDirectory(path) {
             throw CommandError("cannot write \(path): it names a directory; give a file name")
         }
-        do {
-            try Data(bytes).write(to: URL(fileURLWithPath: path), options: .atomic)
-        } catch {
-            throw CommandError("cannot write \(path): \(error.localizedDescription)")
-        }
+        try Files.write(bytes, to: path)
     }
 }

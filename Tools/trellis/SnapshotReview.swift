@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import Trellis
 import TrellisPNG
 import TrellisSnapshots
@@ -293,8 +294,8 @@ final class ReviewScreen {
     }
 
     private static func image(_ url: URL) -> PNGImage? {
-        guard let data = FileManager.default.contents(atPath: url.path) else { return nil }
-        return try? PNGDecoder.decode([UInt8](data), maximumPixels: 1 << 26)
+        guard let bytes = Files.contents(of: url.path) else { return nil }
+        return try? PNGDecoder.decode(bytes, maximumPixels: 1 << 26)
     }
 }
 

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import TrellisSnapshots
 
 /// `trellis snapshots list|accept|reject|report|review`: pending snapshots (the

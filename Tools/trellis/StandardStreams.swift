@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 import TrellisGeometry
 
 /// Writes to standard output and standard error with `write(2)`, so that a write that fails
@@ -16,7 +16,7 @@ enum StandardStreams {
             guard let base = buffer.baseAddress else { return nil }
             while offset < buffer.count {
                 let written = SystemCall.retryingInterrupts {
-                    Foundation.write(descriptor, base + offset, buffer.count - offset)
+                    Glibc.write(descriptor, base + offset, buffer.count - offset)
                 }
                 if written < 0 { return errno }
                 offset += written

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import Trellis
 import TrellisText
 
@@ -6,8 +7,7 @@ import TrellisText
 enum TextCommands {
     /// Reads standard input as UTF-8, replacing invalid bytes with U+FFFD.
     static func readInput() -> String {
-        let data = FileHandle.standardInput.readDataToEndOfFile()
-        return String(decoding: data, as: UTF8.self)
+        String(decoding: Files.readToEnd(STDIN_FILENO) ?? [], as: UTF8.self)
     }
 
     /// The text without one final line break, which a shell's `echo` adds.
@@ -120,6 +120,18 @@ enum TextCommands {
         try write(output + "]\n")
     }
 
+    /// A name without the spaces and tabs around it (horizontal white space, as `--strategy
+    /// "unicode, css-strict"` has).
+    static func withoutSpaceAround(_ text: Substring) -> String {
+        func isSpace(_ character: Character) -> Bool {
+            character.isWhitespace && !character.isNewline
+        }
+        guard let first = text.firstIndex(where: { !isSpace($0) }),
+            let last = text.lastIndex(where: { !isSpace($0) })
+        else { return "" }
+        return String(text[first...last])
+    }
+
     /// The line-break strategy named by `--strategy`: comma-separated names of
     /// ``LineBreakStrategy/names`` (`unicode` alone for UAX #14's default rules); `standard`
     /// when the option is absent.
@@ -129,7 +141,7 @@ enum TextCommands {
         guard let value else { return .standard }
         var result: LineBreakStrategy = []
         for name in value.split(separator: ",", omittingEmptySubsequences: false) {
-            let name = name.trimmingCharacters(in: .whitespaces)
+            let name = withoutSpaceAround(name)
             guard let strategy = LineBreakStrategy(name: name) else {
                 let known = LineBreakStrategy.names.map(\.name).joined(separator: ", ")
                 throw CommandError("--strategy: unknown strategy '\(name)' (known: \(known))")

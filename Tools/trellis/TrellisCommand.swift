@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 import TrellisRender
 
 /// The `trellis` command: dispatches subcommands and maps failures to exit statuses
@@ -277,7 +277,7 @@ enum TrellisCommand {
                 message: "--frames goes with --fps, --backend and --out-dir or --out alone")
         }
         let range = parsed.options["frames"] ?? ""
-        let ends = range.components(separatedBy: "...")
+        let ends = range.split(separator: "...", omittingEmptySubsequences: false)
         guard ends.count == 2, let from = Double(ends[0]), let to = Double(ends[1]),
             (0...3600).contains(from), (from...3600).contains(to)
         else {

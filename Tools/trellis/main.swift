@@ -1,6 +1,6 @@
 // trellis: the Trellis command-line tool.
 
-import Foundation
+import Glibc
 
 let status = await TrellisCommand.run(arguments: Array(CommandLine.arguments.dropFirst()))
 exit(status)

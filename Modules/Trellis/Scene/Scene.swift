@@ -1,4 +1,4 @@
-import Foundation
+import TrellisCore
 public import TrellisGeometry
 public import TrellisViews
 
@@ -99,7 +99,7 @@ public final class Scene {
                 keyPath: "scene",
                 message: error.isUnreadable ? "cannot read \(path)" : "\(path): \(error.reason)")
         }
-        let directory = (path as NSString).deletingLastPathComponent
+        let directory = FilePathText.directory(of: path)
         try self.init(json: data, baseDirectory: directory.isEmpty ? "." : directory)
     }
 

@@ -1,4 +1,3 @@
-import Foundation
 import TrellisEvents
 import TrellisGeometry
 import TrellisRichText
