@@ -99,10 +99,11 @@ extension SceneDecoder {
                 }
                 parsed.append(constraint)
                 origins.append((pendingIndex, index))
-                if let item = constraint.firstItem, item !== container {
+                let items = constraint.items
+                if let item = items.first, item !== container {
                     named.insert(ObjectIdentifier(item))
                 }
-                if let item = constraint.secondItem, item !== container {
+                if let item = items.second, item !== container {
                     named.insert(ObjectIdentifier(item))
                 }
             }

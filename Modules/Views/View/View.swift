@@ -63,7 +63,7 @@ open class View {
     /// How far the view's own drawing has moved from its previous state to its current one,
     /// in `0...1` (1 when nothing is changing): controls animate it when their value changes and
     /// mix the two states by its presentation value.
-    var contentTransition: Double = 1 {
+    @exclusivity(unchecked) var contentTransition: Double = 1 {
         didSet {
             setNeedsDisplay()
             recordAnimatedChange(
@@ -72,7 +72,7 @@ open class View {
     }
 
     /// The animations of this view's properties in flight, by property.
-    var animations: [AnimatedProperty: PropertyAnimation] = [:]
+    @exclusivity(unchecked) var animations: [AnimatedProperty: PropertyAnimation] = [:]
 
     /// The superview, if the view is in a hierarchy.
     ///
@@ -110,12 +110,12 @@ open class View {
     // MARK: Appearance
 
     /// Whether the view and its subviews are hidden: not drawn and not hit.
-    public var isHidden = false {
+    @exclusivity(unchecked) public var isHidden = false {
         didSet { if isHidden != oldValue { setNeedsDisplay() } }
     }
 
     /// The opacity of the view and its subviews, in `0...1`; below 0.01 the view is not hit.
-    public var alpha: Double = 1 {
+    @exclusivity(unchecked) public var alpha: Double = 1 {
         didSet {
             let clamped = alpha.isNaN ? 1 : min(max(alpha, 0), 1)
             if clamped != alpha { alpha = clamped }
@@ -125,7 +125,7 @@ open class View {
     }
 
     /// The colour filling the bounds, behind the content and subviews.
-    public var backgroundColor: Color? {
+    @exclusivity(unchecked) public var backgroundColor: Color? {
         didSet {
             setNeedsDisplay()
             recordAnimatedChange(
@@ -140,7 +140,7 @@ open class View {
 
     /// The radius of the corners of the background, border and (with ``clipsToBounds``) the
     /// clip.
-    public var cornerRadius: Double = 0 {
+    @exclusivity(unchecked) public var cornerRadius: Double = 0 {
         didSet {
             setNeedsDisplay()
             recordAnimatedChange(.cornerRadius, from: .number(oldValue), to: .number(cornerRadius))
@@ -148,18 +148,18 @@ open class View {
     }
 
     /// The width of the border drawn inside the bounds.
-    public var borderWidth: Double = 0 {
+    @exclusivity(unchecked) public var borderWidth: Double = 0 {
         didSet { setNeedsDisplay() }
     }
 
     /// The colour of the border.
-    public var borderColor: Color = .black {
+    @exclusivity(unchecked) public var borderColor: Color = .black {
         didSet { setNeedsDisplay() }
     }
 
     /// Whether subviews and content are clipped to the bounds (rounded by the corner radius), as
     /// `clipsToBounds` / `layer.masksToBounds`.
-    public var clipsToBounds = false {
+    @exclusivity(unchecked) public var clipsToBounds = false {
         didSet { setNeedsDisplay() }
     }
 
@@ -191,7 +191,7 @@ open class View {
     }
 
     /// The appearance most views leave unset, kept out of line so that a plain view is small.
-    private var appearanceExtras: AppearanceExtras?
+    @exclusivity(unchecked) private var appearanceExtras: AppearanceExtras?
 
     private var extras: AppearanceExtras {
         if let appearanceExtras { return appearanceExtras }
@@ -220,15 +220,15 @@ open class View {
     }
 
     /// A number to find the view by, as `UIView.tag`.
-    public var tag = 0
+    @exclusivity(unchecked) public var tag = 0
 
     /// An identifier for tests and automation; never read aloud.
-    public var accessibilityIdentifier: String?
+    @exclusivity(unchecked) public var accessibilityIdentifier: String?
 
     // MARK: Accessibility (see Accessibility/View+Accessibility.swift)
 
     /// The accessibility settings assigned to the view, out of line: most views have none.
-    package var accessibilityStorage: AccessibilityStorage?
+    @exclusivity(unchecked) package var accessibilityStorage: AccessibilityStorage?
 
     /// Whether assistive technologies treat the view as one element, whose subviews they then
     /// ignore; `false` by default, `true` for labels with text and for controls, as in UIKit.
@@ -329,11 +329,11 @@ open class View {
     open func accessibilityDecrement() {}
 
     /// Whether the view and its subviews receive touches.
-    public var isUserInteractionEnabled = true
+    @exclusivity(unchecked) public var isUserInteractionEnabled = true
 
     /// The layout direction of this view, or `nil` to inherit its superview's (the window's by
     /// default).
-    public var layoutDirection: LayoutDirection? {
+    @exclusivity(unchecked) public var layoutDirection: LayoutDirection? {
         didSet {
             guard layoutDirection != oldValue else { return }
             existingLayoutItem?.layoutDirection = layoutDirection
@@ -353,7 +353,7 @@ open class View {
     }
 
     /// The semantic content attribute as last set (``layoutDirection`` holds its effect).
-    var semanticContentAttributeStorage = SemanticContentAttribute.unspecified
+    @exclusivity(unchecked) var semanticContentAttributeStorage = SemanticContentAttribute.unspecified
 
     /// Storage for the constraint-layout item, created on first use; changed only on the main
     /// actor, and read by the deinitialiser, which is not isolated.

@@ -30,6 +30,10 @@ public final class LayoutConstraint {
     @exclusivity(unchecked) public private(set) unowned(unsafe) var secondItem: LayoutItem?
     /// The attribute of the second item, or ``LayoutAttribute/notAnAttribute``.
     public let secondAttribute: LayoutAttribute
+    /// Both items, for the modules built on this one: another module's read of a stored
+    /// property is checked for exclusivity at run time whatever its attribute says, and a scene
+    /// of 40,000 constraints reads them twice each.
+    package var items: (first: LayoutItem?, second: LayoutItem?) { (firstItem, secondItem) }
     /// The factor applied to the second attribute.
     public let multiplier: Double
     /// A name shown in descriptions and errors.

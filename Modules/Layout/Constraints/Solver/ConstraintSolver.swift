@@ -83,8 +83,8 @@ public final class ConstraintSolver {
         // Each field is read in place: calling a method of `state` would copy the whole state
         // (a retain and release of every array in it) for each value read.
         let index = Int(variable.index)
-        guard variable.solverID == state.id, index < state.names.count,
-            state.generations[index] == variable.generation,
+        guard variable.solverID == state.id, index < state.variables.count,
+            state.variables[index].generation == variable.generation,
             state.tableau.symbols[index].kind == .external
         else { return .nan }
         return state.tableau.values[index]

@@ -96,25 +96,25 @@ extension SolverState {
     ) throws(LayoutError) {
         try validate(variable)
         let i = Int(variable.index)
-        guard editRecords[i] < 0 else {
+        guard variables[i].editRecord < 0 else {
             throw LayoutError(
                 code: .duplicateEditVariable,
-                message: "variable \(names[i]) already has an edit; remove it before adding one")
+                message: "variable \(variables[i].name) already has an edit; remove it before adding one")
         }
         guard priority.isValid, !priority.isRequired else {
             throw LayoutError(
                 code: .invalidPriority,
                 message:
-                    "an edit of \(names[i]) needs an optional priority in 1..<1000, not \(priority)"
+                    "an edit of \(variables[i].name) needs an optional priority in 1..<1000, not \(priority)"
             )
         }
         let start = tableau.values[i]
         let edit = Constraint(variable, .equal, start, priority: priority)
-        edit.label = .text("edit \(names[i]) @\(priority)")
+        edit.label = .text("edit \(variables[i].name) @\(priority)")
         try add(edit)
-        editRecords[i] = edit.record
-        editConstraints[i] = edit
-        editValues[i] = start
+        variables[i].editRecord = edit.record
+        variables[i].editConstraint = edit
+        variables[i].editValue = start
     }
 
     /// Removes the edit of a variable.
@@ -122,15 +122,15 @@ extension SolverState {
     /// - Throws: ``LayoutError/Code-swift.struct/unknownEditVariable`` when it has none.
     mutating func removeEditVariable(_ variable: Variable) throws(LayoutError) {
         let i = try editIndex(variable)
-        guard let edit = editConstraints[i] else { return }
-        editRecords[i] = -1
-        editConstraints[i] = nil
+        guard let edit = variables[i].editConstraint else { return }
+        variables[i].editRecord = -1
+        variables[i].editConstraint = nil
         try remove(edit)
     }
 
     /// Whether the variable has an edit.
     func hasEditVariable(_ variable: Variable) -> Bool {
-        isKnown(variable) && editRecords[Int(variable.index)] >= 0
+        isKnown(variable) && variables[Int(variable.index)].editRecord >= 0
     }
 
     /// Suggests a value for an edit variable; the solution follows after the dual simplex
@@ -141,14 +141,14 @@ extension SolverState {
     /// - Complexity: O(rows holding the edit's error) plus the pivots the change needs.
     mutating func suggestValue(_ value: Double, for variable: Variable) throws(LayoutError) {
         let i = try editIndex(variable)
-        try validate(value, in: "the value suggested for \(names[i])")
+        try validate(value, in: "the value suggested for \(variables[i].name)")
         do {
-            try tableau.changeConstant(editRecords[i], to: -value)
+            try tableau.changeConstant(variables[i].editRecord, to: -value)
         } catch {
-            throw failure(error, refusing: editConstraints[i])
+            throw failure(error, refusing: variables[i].editConstraint)
         }
-        editValues[i] = value
-        editConstraints[i]?.constant = -value
+        variables[i].editValue = value
+        variables[i].editConstraint?.constant = -value
     }
 
     // MARK: Helpers
@@ -156,10 +156,10 @@ extension SolverState {
     private func editIndex(_ variable: Variable) throws(LayoutError) -> Int {
         try validate(variable)
         let i = Int(variable.index)
-        guard editRecords[i] >= 0 else {
+        guard variables[i].editRecord >= 0 else {
             throw LayoutError(
                 code: .unknownEditVariable,
-                message: "variable \(names[i]) has no edit; call addEditVariable(_:priority:) first"
+                message: "variable \(variables[i].name) has no edit; call addEditVariable(_:priority:) first"
             )
         }
         return i

@@ -15,15 +15,26 @@ enum VariableName {
     }
 }
 
+/// What the solver keeps of one variable beside the tableau's symbol.
+struct VariableEntry {
+    /// The name shown in descriptions and errors.
+    var name: VariableName
+    /// Bumped when the variable is released, so that an old handle is refused.
+    var generation: UInt32 = 0
+    /// The record of the variable's edit constraint, or -1 without an edit.
+    var editRecord: Int32 = -1
+    /// The variable's edit constraint.
+    var editConstraint: Constraint?
+    /// The value last suggested for the edit.
+    var editValue: Double = 0
+}
+
 struct SolverState {
     var tableau = Tableau()
     let id: UInt32
-    var names: [VariableName] = []
-    var generations: [UInt32] = []
+    /// Each variable's name, generation and edit, by its symbol.
+    var variables: [VariableEntry] = []
     var constraints: [Constraint?] = []
-    var editRecords: [Int32] = []
-    var editConstraints: [Constraint?] = []
-    var editValues: [Double] = []
 
     init() {
         id = UInt32.random(in: 1...UInt32.max)
@@ -43,15 +54,15 @@ struct SolverState {
     mutating func makeVariable(named name: VariableName) -> Variable {
         let symbol = tableau.makeSymbol(.external, partition: -1, owner: -1)
         let i = Int(symbol)
-        while names.count <= i {
-            names.append(.text(""))
-            generations.append(0)
-            editRecords.append(-1)
-            editConstraints.append(nil)
-            editValues.append(0)
+        if i == variables.count {
+            variables.append(VariableEntry(name: name))
+        } else {
+            // A symbol freed earlier is used again, or symbols were made for the tableau's own
+            // use in between.
+            while variables.count <= i { variables.append(VariableEntry(name: .text(""))) }
+            variables[i].name = name
         }
-        names[i] = name
-        return Variable(index: symbol, generation: generations[i], solverID: id)
+        return Variable(index: symbol, generation: variables[i].generation, solverID: id)
     }
 
     /// Releases a variable that no constraint uses; its handle becomes unknown.
@@ -63,30 +74,30 @@ struct SolverState {
         try validate(variable)
         let i = Int(variable.index)
         guard tableau.symbols[i].occurrences == 0, tableau.symbols[i].basicRow < 0,
-            editRecords[i] < 0
+            variables[i].editRecord < 0
         else {
             throw LayoutError(
                 code: .duplicateConstraint,
                 message:
-                    "variable \(names[i]) is still used by a constraint or an edit; remove them "
+                    "variable \(variables[i].name) is still used by a constraint or an edit; remove them "
                     + "before releasing it")
         }
         tableau.freeSymbol(variable.index)
-        generations[i] &+= 1
+        variables[i].generation &+= 1
     }
 
     /// The name of a variable, or `"?"` for one this solver does not know.
     func name(of variable: Variable) -> String {
         guard isKnown(variable) else { return "?" }
-        switch names[Int(variable.index)] {
+        switch variables[Int(variable.index)].name {
         case .text(let text): return text.isEmpty ? "v\(variable.index)" : text
         case .part(let item, let part): return "\(item ?? "item").\(part)"
         }
     }
 
     func isKnown(_ variable: Variable) -> Bool {
-        variable.solverID == id && Int(variable.index) < names.count
-            && generations[Int(variable.index)] == variable.generation
+        variable.solverID == id && Int(variable.index) < variables.count
+            && variables[Int(variable.index)].generation == variable.generation
             && tableau.symbols[Int(variable.index)].kind == .external
     }
 
@@ -138,7 +149,7 @@ struct SolverState {
     /// - Complexity: O(size of the tableau).
     mutating func ambiguousVariables() -> [Variable] {
         tableau.ambiguousSymbols().map {
-            Variable(index: $0, generation: generations[Int($0)], solverID: id)
+            Variable(index: $0, generation: variables[Int($0)].generation, solverID: id)
         }
     }
 
