@@ -353,7 +353,8 @@ open class View {
     }
 
     /// The semantic content attribute as last set (``layoutDirection`` holds its effect).
-    @exclusivity(unchecked) var semanticContentAttributeStorage = SemanticContentAttribute.unspecified
+    @exclusivity(unchecked) var semanticContentAttributeStorage: SemanticContentAttribute =
+        .unspecified
 
     /// Storage for the constraint-layout item, created on first use; changed only on the main
     /// actor, and read by the deinitialiser, which is not isolated.

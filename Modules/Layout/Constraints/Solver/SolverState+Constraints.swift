@@ -99,7 +99,9 @@ extension SolverState {
         guard variables[i].editRecord < 0 else {
             throw LayoutError(
                 code: .duplicateEditVariable,
-                message: "variable \(variables[i].name) already has an edit; remove it before adding one")
+                message:
+                    "variable \(variables[i].name) already has an edit; remove it before adding one"
+            )
         }
         guard priority.isValid, !priority.isRequired else {
             throw LayoutError(
@@ -159,7 +161,8 @@ extension SolverState {
         guard variables[i].editRecord >= 0 else {
             throw LayoutError(
                 code: .unknownEditVariable,
-                message: "variable \(variables[i].name) has no edit; call addEditVariable(_:priority:) first"
+                message:
+                    "variable \(variables[i].name) has no edit; call addEditVariable(_:priority:) first"
             )
         }
         return i
