@@ -151,6 +151,35 @@ import TrellisLayout
         }
     }
 
+    /// The lexer keeps two dozen tokens on the stack and lexes a text with more again into a
+    /// buffer of its size: such a text reads and fails as any other.
+    @Test func textsWithMoreTokensThanTheStackBufferReadAlike() throws {
+        // Long in bytes, few tokens: read in the stack buffer.
+        let spaced = try LayoutConstraint.parse(
+            "title.width" + String(repeating: " ", count: 400) + "== image.width * 2 + 8 @750",
+            container: root, items: items)
+        #expect(spaced.multiplier == 2 && spaced.constant == 8 && spaced.priority == 750)
+        // 30 tokens and more: the error points at the first token after the constraint.
+        for extra in [12, 40, 400] {
+            let text = "title.top == image.bottom + 8" + String(repeating: " + 1", count: extra)
+            do {
+                _ = try LayoutConstraint.parse(text, container: root, items: items)
+                Issue.record("parsed \(extra) extra terms")
+            } catch {
+                #expect(error.column == 31 && error.length == 1, "\(error)")
+                #expect(error.reason.contains("unexpected text after the constraint"))
+            }
+        }
+        // A bad character far beyond the buffer is still found, at its column.
+        let late = "title.top == image.bottom" + String(repeating: " + ", count: 30) + "#"
+        do {
+            _ = try LayoutConstraint.parse(late, container: root, items: items)
+            Issue.record("parsed a bad character")
+        } catch {
+            #expect(error.column == late.count && error.reason.contains("unexpected character"))
+        }
+    }
+
     @Test func anUnknownItemAmongManyNamesAFewAndTheCount() {
         var many: [String: LayoutItem] = [:]
         for index in 0..<500 {

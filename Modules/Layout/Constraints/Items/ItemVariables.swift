@@ -179,7 +179,8 @@ extension ItemVariableSource {
     /// The frame of a translating item as required constraints: its position relative to its
     /// pin anchor (or fixed, without one) and, when `pinsSize`, its size.
     func makePins(
-        for item: LayoutItem, _ s: ItemSlot, anchor: ItemSlot?, offset: Point, pinsSize: Bool
+        for item: LayoutItem, _ s: ItemVariables, anchor: ItemVariables?, offset: Point,
+        pinsSize: Bool
     ) -> [Constraint] {
         // variable - anchor - value == 0, summed in place.
         func pin(_ variable: Variable, to anchor: Variable?, plus value: Double) -> Constraint {
@@ -207,7 +208,7 @@ extension ItemVariableSource {
     }
 
     /// Hugging and compression resistance for each intrinsic dimension, as in UIKit.
-    func makeIntrinsic(for item: LayoutItem, _ s: ItemSlot) -> [Constraint] {
+    func makeIntrinsic(for item: LayoutItem, _ s: ItemVariables) -> [Constraint] {
         let size = item.intrinsicContentSize
         var result: [Constraint] = []
         for axis in LayoutAxis.allCases {

@@ -60,7 +60,7 @@ extension LayoutEngine {
     /// The intrinsic size or its priorities changed.
     func intrinsicDidChange(_ item: LayoutItem) {
         guard let s = item.slot, !item.translatesFrameIntoConstraints else { return }
-        let fresh = makeIntrinsic(for: item, s)
+        let fresh = makeIntrinsic(for: item, s.variables)
         let sameShape =
             fresh.count == s.intrinsic.count
             && zip(fresh, s.intrinsic).allSatisfy { $0.priority == $1.priority }

@@ -161,20 +161,25 @@ final class LayoutEngine: ItemVariableSource {
     /// frame is pinned to its pin anchor (see `pinAnchor(for:below:)`); an item placed by
     /// constraints gets hugging and compression resistance for its intrinsic size.
     func addGenerated(_ item: LayoutItem) throws(LayoutError) {
-        guard var s = item.slot else { return }
+        // The slot is changed in place and read through its variables, which hold no
+        // references: copying it whole would retain and release its lists.
+        guard let s = item.slot?.variables else { return }
         if item.parent == nil {
-            s.pins = makePins(
+            item.slot?.pins = makePins(
                 for: item, s, anchor: nil, offset: .zero,
                 pinsSize: item.translatesFrameIntoConstraints)
         } else if item.translatesFrameIntoConstraints {
             let (anchor, offset) = pinAnchor(for: item, below: root)
-            let anchorSlot: ItemSlot? = try anchor.map { (a) throws(LayoutError) in try slot(for: a)
+            let anchorVariables = try anchor.map { (a) throws(LayoutError) in try variables(for: a)
             }
-            s.pins = makePins(for: item, s, anchor: anchorSlot, offset: offset, pinsSize: true)
+            item.slot?.pins = makePins(
+                for: item, s, anchor: anchorVariables, offset: offset, pinsSize: true)
         }
-        if !item.translatesFrameIntoConstraints { s.intrinsic = makeIntrinsic(for: item, s) }
-        item.slot = s
-        for constraint in s.pins + s.intrinsic { try solver.add(constraint) }
+        if !item.translatesFrameIntoConstraints {
+            item.slot?.intrinsic = makeIntrinsic(for: item, s)
+        }
+        for constraint in item.slot?.pins ?? [] { try solver.add(constraint) }
+        for constraint in item.slot?.intrinsic ?? [] { try solver.add(constraint) }
     }
 
     /// Removes an item's pins and intrinsic constraints.

@@ -79,15 +79,16 @@ final class FittingContext: ItemVariableSource {
         var s = makeSlot(for: item)
         slots[ObjectIdentifier(item)] = s
         if item === container {
-            s.pins = makePins(for: item, s, anchor: nil, offset: .zero, pinsSize: false)
+            s.pins = makePins(for: item, s.variables, anchor: nil, offset: .zero, pinsSize: false)
         } else if item.translatesFrameIntoConstraints {
             let (anchor, offset) = pinAnchor(for: item, below: container)
-            let anchorSlot: ItemSlot? = try anchor.map { (a) throws(LayoutError) in try slot(for: a)
+            let anchorVariables = try anchor.map { (a) throws(LayoutError) in try variables(for: a)
             }
-            s.pins = makePins(for: item, s, anchor: anchorSlot, offset: offset, pinsSize: true)
+            s.pins = makePins(
+                for: item, s.variables, anchor: anchorVariables, offset: offset, pinsSize: true)
         }
         if item === container || !item.translatesFrameIntoConstraints {
-            s.intrinsic = makeIntrinsic(for: item, s)
+            s.intrinsic = makeIntrinsic(for: item, s.variables)
         }
         slots[ObjectIdentifier(item)] = s
         for constraint in s.pins + s.intrinsic { try solver.add(constraint) }

@@ -93,20 +93,37 @@ struct ConstraintLexer {
         }
     }
 
-    /// Lexes into a buffer on the stack (a text of n bytes has at most n + 1 tokens) and calls
-    /// `body` with it.
+    /// Lexes into a buffer on the stack and calls `body` with it. A constraint has about a
+    /// dozen tokens (`a.leading == b.trailing * 2 + 8 @ 750` has 14), so a fixed buffer of
+    /// ``inlineTokenCapacity`` takes almost every text; a longer one is lexed again into a
+    /// buffer of its bound (a text of n bytes has at most n + 1 tokens), which a large text
+    /// takes from the heap.
     private func withTokens<R>(_ body: (ConstraintTokens) throws(ConstraintParseError) -> R)
         throws(ConstraintParseError) -> R
     {
-        try withUnsafeTemporaryAllocation(of: ConstraintToken.self, capacity: bytes.count + 1) {
-            (buffer) throws(ConstraintParseError) in
-            let count = try tokens(into: buffer)
+        let lexed = try withUnsafeTemporaryAllocation(
+            of: ConstraintToken.self, capacity: Self.inlineTokenCapacity
+        ) { (buffer) throws(ConstraintParseError) -> R? in
+            guard let count = try tokens(into: buffer) else { return nil }
+            defer { buffer.baseAddress?.deinitialize(count: count) }
+            return try body(
+                ConstraintTokens(
+                    bytes: bytes, tokens: UnsafeBufferPointer(rebasing: buffer[..<count])))
+        }
+        if let lexed { return lexed }
+        return try withUnsafeTemporaryAllocation(
+            of: ConstraintToken.self, capacity: bytes.count + 1
+        ) { (buffer) throws(ConstraintParseError) in
+            let count = try tokens(into: buffer) ?? 0
             defer { buffer.baseAddress?.deinitialize(count: count) }
             return try body(
                 ConstraintTokens(
                     bytes: bytes, tokens: UnsafeBufferPointer(rebasing: buffer[..<count])))
         }
     }
+
+    /// How many tokens the lexer's stack buffer holds before it needs a larger one.
+    static let inlineTokenCapacity = 24
 
     private static func isLetter(_ byte: UInt8) -> Bool {
         (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
@@ -120,15 +137,21 @@ struct ConstraintLexer {
         index < bytes.count ? bytes[index] : nil
     }
 
-    /// Writes the tokens, ending with `.end`, into `buffer` and returns their number.
+    /// Writes the tokens, ending with `.end`, into `buffer` and returns their number, or
+    /// `nil` when they do not fit (the tokens written are then deinitialized).
     ///
     /// - Throws: ``ConstraintParseError`` for a character that starts no token or a malformed
     ///   number.
     private func tokens(into buffer: UnsafeMutableBufferPointer<ConstraintToken>)
-        throws(ConstraintParseError) -> Int
+        throws(ConstraintParseError) -> Int?
     {
         var count = 0
+        var overflowed = false
         func append(_ token: ConstraintToken) {
+            guard count < buffer.count else {
+                overflowed = true
+                return
+            }
             buffer.initializeElement(at: count, to: token)
             count += 1
         }
@@ -196,6 +219,10 @@ struct ConstraintLexer {
             i += 1
         }
         append(ConstraintToken(kind: .end, column: columnCount + 1, length: 1))
+        guard !overflowed else {
+            buffer.baseAddress?.deinitialize(count: count)
+            return nil
+        }
         return count
     }
 
