@@ -115,36 +115,50 @@ public final class Scene {
     ///   computed once, from its superview's.
     public func frames() -> [(id: String, frame: Rect)] {
         window.layoutIfNeeded()
-        var toRoot: [ObjectIdentifier: TrellisGeometry.AffineTransform] = [
-            ObjectIdentifier(root): .identity
-        ]
-        toRoot.reserveCapacity(identifiedViews.count)
-        // Siblings follow each other in document order: their superview's transform is kept
-        // at hand rather than looked up for each.
-        var lastSuperview: ObjectIdentifier?
-        var lastSuperviewTransform = TrellisGeometry.AffineTransform.identity
-        func transform(of view: View) -> TrellisGeometry.AffineTransform? {
-            if let superview = view.superview, ObjectIdentifier(superview) == lastSuperview {
-                let result = view.transformToSuperview.concatenating(lastSuperviewTransform)
-                toRoot[ObjectIdentifier(view)] = result
-                return result
-            }
-            if let known = toRoot[ObjectIdentifier(view)] { return known }
-            guard let superview = view.superview, let above = transform(of: superview) else {
-                return nil
-            }
-            lastSuperview = ObjectIdentifier(superview)
-            lastSuperviewTransform = above
-            let result = view.transformToSuperview.concatenating(above)
+        var transforms = RootTransforms(root: root, capacity: identifiedViews.count)
+        var frames: [(id: String, frame: Rect)] = []
+        frames.reserveCapacity(identifiedViews.count)
+        for entry in identifiedViews {
+            // A view moved out of the root's tree is converted the slow way.
+            let frame =
+                transforms.transform(of: entry.view).map { entry.view.bounds.applying($0) }
+                ?? entry.view.convert(entry.view.bounds, to: root)
+            frames.append((entry.id, frame))
+        }
+        return frames
+    }
+}
+
+/// The transforms from views to the root, each computed once from its superview's.
+///
+/// A value with a mutating method rather than a nested function over local variables: the
+/// locals a nested function changes live in a box whose every access is checked at run time.
+@MainActor private struct RootTransforms {
+    private var toRoot: [ObjectIdentifier: TrellisGeometry.AffineTransform]
+    // Siblings follow each other in document order: their superview's transform is kept at
+    // hand rather than looked up for each.
+    private var lastSuperview: ObjectIdentifier?
+    private var lastSuperviewTransform = TrellisGeometry.AffineTransform.identity
+
+    init(root: View, capacity: Int) {
+        toRoot = [ObjectIdentifier(root): .identity]
+        toRoot.reserveCapacity(capacity)
+    }
+
+    /// The transform from a view to the root, or `nil` for a view outside the root's tree.
+    mutating func transform(of view: View) -> TrellisGeometry.AffineTransform? {
+        let superview = view.superview
+        if let superview, ObjectIdentifier(superview) == lastSuperview {
+            let result = view.transformToSuperview.concatenating(lastSuperviewTransform)
             toRoot[ObjectIdentifier(view)] = result
             return result
         }
-        return identifiedViews.map { entry in
-            // A view moved out of the root's tree is converted the slow way.
-            let frame =
-                transform(of: entry.view).map { entry.view.bounds.applying($0) }
-                ?? entry.view.convert(entry.view.bounds, to: root)
-            return (entry.id, frame)
-        }
+        if let known = toRoot[ObjectIdentifier(view)] { return known }
+        guard let superview, let above = transform(of: superview) else { return nil }
+        lastSuperview = ObjectIdentifier(superview)
+        lastSuperviewTransform = above
+        let result = view.transformToSuperview.concatenating(above)
+        toRoot[ObjectIdentifier(view)] = result
+        return result
     }
 }
