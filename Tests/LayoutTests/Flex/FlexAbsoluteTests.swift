@@ -241,6 +241,23 @@ import TrellisLayout
         #expect(box.layout.frame == Rect(x: 0, y: 0, width: 50, height: 100))
     }
 
+    @Test func aRatioBoxBetweenHorizontalInsetsIsAtLeastItsContentsHeight() throws {
+        // Chromium, with every div `display: flex; box-sizing: border-box`:
+        // <div style="width:300px;height:200px">
+        //   <div style="position:absolute;left:100px;right:150px;aspect-ratio:1">
+        //     <div style="width:10px;height:80px"></div></div></div>
+        // The insets give the box its width, 50; the height through the ratio, 50, is at least
+        // the content's 80 (`min-height: auto`). With a 20 high child it stays 50.
+        var style = FlexStyle()
+        style.left = 100
+        style.right = 150
+        style.aspectRatio = 1
+        var box = try Self.ratioBox(style, child: (10, 80))
+        #expect(box.layout.frame == Rect(x: 100, y: 0, width: 50, height: 80))
+        box = try Self.ratioBox(style, child: (10, 20))
+        #expect(box.layout.frame == Rect(x: 100, y: 0, width: 50, height: 50))
+    }
+
     @Test func aRatioBoxIsAtLeastItsPaddingThroughTheRatio() throws {
         // Chromium, with every div `display: flex; box-sizing: border-box`:
         // <div style="width:113px"><div>

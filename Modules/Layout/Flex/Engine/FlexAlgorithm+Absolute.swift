@@ -118,7 +118,8 @@ extension FlexAlgorithm {
             }
         }
         if aspect != nil, !child.children.isEmpty || child.measure != nil,
-            !style.isScrollContainer, ownSize.width != nil || widthIsContentFloor,
+            !style.isScrollContainer,
+            ownSize.width != nil || widthIsContentFloor || (left != nil && right != nil),
             ownSize.height == nil, style.minHeight.isAuto, let width = known.width,
             let height = known.height
         {
