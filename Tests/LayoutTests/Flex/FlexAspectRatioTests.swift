@@ -757,4 +757,45 @@ import TrellisLayout
         #expect(row.layout.frame == Rect(x: 0, y: 0, width: 76, height: 32))
         #expect(item.layout.frame == Rect(x: 20, y: 4, width: 10, height: 10))
     }
+
+    @Test func aColumnItemsMinimumHeightIsItsContentsWidthThroughTheRatio() throws {
+        // Chromium, with every div `display: flex; box-sizing: border-box`:
+        // <div style="width:300px;height:100px;flex-direction:column">
+        //   <div style="height:148px;aspect-ratio:1;align-self:flex-start">
+        //     <div style="width:31px"></div></div>
+        //   <div style="height:90px;flex-shrink:0"></div></div>
+        // The ratio item shrinks from 148; its width comes only from its height, so its
+        // automatic minimum is its content's width through the ratio, 31 (not its content's
+        // height, 0): 31 × 31. With aspect-ratio: 2 and max-width: 20, the width is at most 20
+        // and the minimum 10: 20 × 10.
+        func layOut(ratio: Double, maxWidth: FlexLength) throws -> FlexNode {
+            var rootStyle = FlexStyle()
+            rootStyle.width = 300
+            rootStyle.height = 100
+            rootStyle.flexDirection = .column
+            let root = FlexNode(style: rootStyle)
+            var itemStyle = FlexStyle()
+            itemStyle.height = 148
+            itemStyle.aspectRatio = ratio
+            itemStyle.alignSelf = .flexStart
+            itemStyle.maxWidth = maxWidth
+            let item = FlexNode(style: itemStyle)
+            var contentStyle = FlexStyle()
+            contentStyle.width = 31
+            try item.appendChild(FlexNode(style: contentStyle))
+            var siblingStyle = FlexStyle()
+            siblingStyle.height = 90
+            siblingStyle.flexShrink = 0
+            try root.appendChild(item)
+            try root.appendChild(FlexNode(style: siblingStyle))
+            try root.calculateLayout(rounding: .none)
+            return item
+        }
+        #expect(
+            try layOut(ratio: 1, maxWidth: .auto).layout.frame
+                == Rect(x: 0, y: 0, width: 31, height: 31))
+        #expect(
+            try layOut(ratio: 2, maxWidth: 20).layout.frame
+                == Rect(x: 0, y: 0, width: 20, height: 10))
+    }
 }

@@ -45,6 +45,19 @@ extension FlexAlgorithm {
                 horizontal: true, direction: item.direction)
             let ratioHeight = max(width, item.paddingBorder.horizontal) / ratio
             contentSuggestion = max(contentSuggestion, ratioHeight)
+        } else if !isRow, let ratio = item.aspectRatio, item.node.measure == nil,
+            item.hasOwnSize.height, !item.hasOwnSize.width, !item.node.children.isEmpty
+        {
+            // A width that comes only from the item's own height through the ratio is not
+            // its min-content width: the min-content height is its content's width through the
+            // ratio (Chromium), within its own width limits.
+            let width = FlexCompute.measureSize(
+                item.node, known: .none, parentSize: inputs.parentSize,
+                available: Dims(inputs.crossSpace, .maxContent), sizingMode: .contentSize,
+                horizontal: true, direction: item.direction
+            ).clamped(min: item.minSize.width, max: item.maxSize.width)
+            contentSuggestion = max(
+                contentSuggestion, max(width, item.paddingBorder.horizontal) / ratio)
         }
         // A row item with a height of its own is not clamped so (Chromium): its min-content
         // width is its content's.
