@@ -798,4 +798,42 @@ import TrellisLayout
             try layOut(ratio: 2, maxWidth: 20).layout.frame
                 == Rect(x: 0, y: 0, width: 20, height: 10))
     }
+
+    @Test func aWrappingColumnBreaksItsLinesAtItsHeightThroughTheRatio() throws {
+        // Chromium, with every div `display: flex; box-sizing: border-box`:
+        // <div style="width:300px;height:200px;align-items:flex-start">
+        //   <div style="aspect-ratio:2;flex-direction:column;flex-wrap:wrap">
+        //     <div style="min-height:45px;width:10px"></div>
+        //     <div style="width:12px;height:7px"></div></div></div>
+        // The column is 12 wide (its widest item) and so 6 high through its ratio: it breaks
+        // its lines there, the second item moves to a second line at x = 10, and the column is
+        // as tall as its longest line, 45. Without wrapping it is 52 high.
+        func layOut(wrap: FlexWrap) throws -> (FlexNode, FlexNode) {
+            var rootStyle = FlexStyle()
+            rootStyle.width = 300
+            rootStyle.height = 200
+            rootStyle.alignItems = .flexStart
+            let root = FlexNode(style: rootStyle)
+            var columnStyle = FlexStyle()
+            columnStyle.aspectRatio = 2
+            columnStyle.flexDirection = .column
+            columnStyle.flexWrap = wrap
+            let column = FlexNode(style: columnStyle)
+            var firstStyle = FlexStyle()
+            firstStyle.minHeight = 45
+            firstStyle.width = 10
+            try column.appendChild(FlexNode(style: firstStyle))
+            let second = Self.box(width: 12, height: 7)
+            try column.appendChild(second)
+            try root.appendChild(column)
+            try root.calculateLayout(rounding: .none)
+            return (column, second)
+        }
+        var (column, second) = try layOut(wrap: .wrap)
+        #expect(column.layout.frame == Rect(x: 0, y: 0, width: 12, height: 45))
+        #expect(second.layout.frame == Rect(x: 10, y: 0, width: 12, height: 7))
+        (column, second) = try layOut(wrap: .noWrap)
+        #expect(column.layout.frame == Rect(x: 0, y: 0, width: 12, height: 52))
+        #expect(second.layout.frame == Rect(x: 0, y: 45, width: 12, height: 7))
+    }
 }

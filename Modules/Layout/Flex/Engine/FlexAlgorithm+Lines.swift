@@ -40,8 +40,11 @@ extension FlexAlgorithm {
             if case .points(let height) = node.style.height {
                 ownHeight = height + (node.style.boxSizing == .contentBox ? inset : 0)
             }
+            // So does a height through its aspect ratio from its width (Chromium), when that
+            // height is the basis of its items' percentages (`ratioInnerHeight`).
             let outer =
                 ownHeight?.clamped(min: c.minSize.main(isRow), max: c.maxSize.main(isRow))
+                ?? c.ratioInnerHeight.map { $0 + inset }
                 ?? c.maxSize.main(isRow)?.atLeast(c.minSize.main(isRow))
             limit = outer.map { .definite($0 - inset) } ?? .maxContent
         }

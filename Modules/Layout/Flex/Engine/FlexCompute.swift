@@ -33,8 +33,12 @@ enum FlexCompute {
         let bySize =
             (!node.children.isEmpty && FlexAlgorithm.contentUsesPercentages(node))
             ? Dims(false, false)
+            // A wrapping column with an aspect ratio breaks its lines at the height its width
+            // gives it through the ratio: a width it found itself is not the same input.
             : node.style.flexWrap.isMultiLine
-                ? Dims(!node.style.flexDirection.isRow, node.style.flexDirection.isRow)
+                ? Dims(
+                    !node.style.flexDirection.isRow && node.style.aspectRatio == nil,
+                    node.style.flexDirection.isRow)
                 : Dims(true, true)
         if let cached = node.cache.get(
             input.knownDimensions, input.availableSpace, input.runMode, input.sizingMode,
