@@ -836,4 +836,39 @@ import TrellisLayout
         #expect(column.layout.frame == Rect(x: 0, y: 0, width: 12, height: 52))
         #expect(second.layout.frame == Rect(x: 0, y: 45, width: 12, height: 7))
     }
+
+    @Test func aRatioWidthContributesAtLeastItsAutomaticMinimum() throws {
+        // Chromium, with every div `display: flex; box-sizing: border-box`:
+        // <div style="width:300px;align-items:flex-start">
+        //   <div><div style="height:133px;aspect-ratio:0.5">
+        //     <div style="width:93px"></div></div></div></div>
+        // The ratio item is 66.5 wide through its ratio but at least its min-content width, 93
+        // (`min-width: auto`); the row of automatic width around it takes that 93 from it,
+        // not 66.5. With min-width: 0 both are 66.5 wide.
+        func layOut(minWidth: FlexLength) throws -> (FlexNode, FlexNode) {
+            var rootStyle = FlexStyle()
+            rootStyle.width = 300
+            rootStyle.alignItems = .flexStart
+            let root = FlexNode(style: rootStyle)
+            let row = FlexNode(style: FlexStyle())
+            var itemStyle = FlexStyle()
+            itemStyle.height = 133
+            itemStyle.aspectRatio = 0.5
+            itemStyle.minWidth = minWidth
+            let item = FlexNode(style: itemStyle)
+            var contentStyle = FlexStyle()
+            contentStyle.width = 93
+            try item.appendChild(FlexNode(style: contentStyle))
+            try row.appendChild(item)
+            try root.appendChild(row)
+            try root.calculateLayout(rounding: .none)
+            return (row, item)
+        }
+        var (row, item) = try layOut(minWidth: .auto)
+        #expect(row.layout.frame == Rect(x: 0, y: 0, width: 93, height: 133))
+        #expect(item.layout.frame == Rect(x: 0, y: 0, width: 93, height: 133))
+        (row, item) = try layOut(minWidth: 0)
+        #expect(row.layout.frame == Rect(x: 0, y: 0, width: 66.5, height: 133))
+        #expect(item.layout.frame == Rect(x: 0, y: 0, width: 66.5, height: 133))
+    }
 }

@@ -375,6 +375,14 @@ extension FlexAlgorithm {
         var inner: Double
         if let preferred = item.size.main(isRow) {
             inner = preferred
+            if item.aspectRatio != nil, !item.hasOwnSize.main(isRow), !item.isScrollContainer,
+                item.minSize.main(isRow) == nil
+            {
+                // CSS Box Sizing level 4, Automatic Minimum Size: a width that comes through
+                // the ratio is at least the item's automatic minimum (its min-content width).
+                resolveDeferredMinimum(index)
+                inner = max(inner, items[index].resolvedMinimumMainSize)
+            }
         } else {
             inner = contentContribution(index, available, isBrowser: true) - marginSum
         }
