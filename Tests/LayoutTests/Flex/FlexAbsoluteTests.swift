@@ -258,6 +258,46 @@ import TrellisLayout
         #expect(box.layout.frame == Rect(x: 100, y: 0, width: 50, height: 50))
     }
 
+    @Test func aWrappingRatioColumnIsAtLeastItsContentBrokenAtItsRatioHeight() throws {
+        // Chromium, with every div `display: flex; box-sizing: border-box`:
+        // <div style="width:300px;height:200px">
+        //   <div style="position:absolute;width:40px;aspect-ratio:2;flex-direction:column;
+        //     flex-wrap:wrap">
+        //     <div style="width:10px;height:15px"></div>
+        //     <div style="width:10px;height:15px"></div></div></div>
+        // The column is 20 high through its ratio and breaks its lines there: its content is
+        // one 15 high line beside the other (the second item at x = 20), so the content floor
+        // leaves it 20 high. Without wrapping the content is 30 high, and so is the column.
+        func layOut(wrap: FlexWrap) throws -> (root: FlexNode, box: FlexNode, second: FlexNode) {
+            var rootStyle = FlexStyle()
+            rootStyle.width = 300
+            rootStyle.height = 200
+            let root = FlexNode(style: rootStyle)
+            var style = FlexStyle()
+            style.position = .absolute
+            style.width = 40
+            style.aspectRatio = 2
+            style.flexDirection = .column
+            style.flexWrap = wrap
+            let box = FlexNode(style: style)
+            var itemStyle = FlexStyle()
+            itemStyle.width = 10
+            itemStyle.height = 15
+            let second = FlexNode(style: itemStyle)
+            try box.appendChild(FlexNode(style: itemStyle))
+            try box.appendChild(second)
+            try root.appendChild(box)
+            try root.calculateLayout(rounding: .none)
+            return (root, box, second)
+        }
+        let wrapping = try layOut(wrap: .wrap)
+        #expect(wrapping.box.layout.frame == Rect(x: 0, y: 0, width: 40, height: 20))
+        #expect(wrapping.second.layout.frame == Rect(x: 20, y: 0, width: 10, height: 15))
+        let single = try layOut(wrap: .noWrap)
+        #expect(single.box.layout.frame == Rect(x: 0, y: 0, width: 40, height: 30))
+        #expect(single.second.layout.frame == Rect(x: 0, y: 15, width: 10, height: 15))
+    }
+
     @Test func aRatioBoxIsAtLeastItsPaddingThroughTheRatio() throws {
         // Chromium, with every div `display: flex; box-sizing: border-box`:
         // <div style="width:113px"><div>

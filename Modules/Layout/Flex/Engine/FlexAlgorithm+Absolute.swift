@@ -131,7 +131,8 @@ extension FlexAlgorithm {
                 LayoutInput(
                     runMode: .computeSize, sizingMode: .contentSize, axis: .both,
                     knownDimensions: Dims(width, nil), parentSize: area.optional,
-                    availableSpace: available, direction: childDirection)
+                    availableSpace: available, direction: childDirection,
+                    heightIsRatioBasis: true)
             ).size
             known.height = max(height, content.height).atMost(maxSize.height)
         }
