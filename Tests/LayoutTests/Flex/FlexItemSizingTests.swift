@@ -77,6 +77,59 @@ import TrellisLayout
         #expect(column.children.map(\.layout.frame.minX) == [0, 40, 80])
     }
 
+    @Test func aColumnMeasuredForItsWidthDoesNotBreakItsItemsLinesAtTheirFlexedHeights() throws {
+        // Chromium, with every div `display: flex; box-sizing: border-box`:
+        // <div style="width:400px;flex-direction:column;align-items:flex-start">
+        //   <div style="flex-direction:column;flex-wrap:wrap;height:142px">
+        //     <div style="width:16px;height:16px"></div>
+        //     <div style="flex-direction:column;flex-wrap:wrap;min-height:0">
+        //       <div style="width:65px;height:80px"></div>
+        //       <div style="width:105px;height:100px"></div></div></div></div>
+        // The outer column's width is its lines' widths: 16 and the inner column's
+        // contribution, which is its widest item, 105 (Chromium's intrinsic inline size of a
+        // multi-line column without a height of its own), not the 170 of its two lines at its
+        // flexed height: 121. Laid out at its flexed height of 142 it then breaks its lines and
+        // overflows (121 wide, its fit-content width in the 121). With the outer column on one
+        // line (flex-wrap: nowrap), the contribution is the same 105.
+        func layOut(wrap: FlexWrap) throws -> (root: FlexNode, outer: FlexNode, inner: FlexNode) {
+            var rootStyle = FlexStyle()
+            rootStyle.width = 400
+            rootStyle.flexDirection = .column
+            rootStyle.alignItems = .flexStart
+            let root = FlexNode(style: rootStyle)
+            var outerStyle = FlexStyle()
+            outerStyle.flexDirection = .column
+            outerStyle.flexWrap = wrap
+            outerStyle.height = 142
+            let outer = FlexNode(style: outerStyle)
+            var boxStyle = FlexStyle()
+            boxStyle.width = 16
+            boxStyle.height = 16
+            try outer.appendChild(FlexNode(style: boxStyle))
+            var innerStyle = FlexStyle()
+            innerStyle.flexDirection = .column
+            innerStyle.flexWrap = .wrap
+            innerStyle.minHeight = 0
+            let inner = FlexNode(style: innerStyle)
+            for (width, height) in [(65.0, 80.0), (105, 100)] {
+                var itemStyle = FlexStyle()
+                itemStyle.width = .points(width)
+                itemStyle.height = .points(height)
+                try inner.appendChild(FlexNode(style: itemStyle))
+            }
+            try outer.appendChild(inner)
+            try root.appendChild(outer)
+            try root.calculateLayout(rounding: .none)
+            return (root, outer, inner)
+        }
+        let wrapping = try layOut(wrap: .wrap)
+        #expect(wrapping.outer.layout.frame == Rect(x: 0, y: 0, width: 121, height: 142))
+        #expect(wrapping.inner.layout.frame == Rect(x: 16, y: 0, width: 121, height: 142))
+        #expect(wrapping.inner.children.map(\.layout.frame.minX) == [0, 65])
+        let single = try layOut(wrap: .noWrap)
+        #expect(single.outer.layout.frame.width == 105)
+    }
+
     @Test func percentagesInsideAnItemResolveAgainstTheWidthItIsGiven() throws {
         // The inner row is measured at max-content while the outer row's base size is found:
         // its percentages have nothing to resolve against, and its width is the third item's

@@ -85,7 +85,8 @@ extension FlexAlgorithm {
                         knownDimensions: known, knownDefinite: definiteness,
                         parentSize: itemPercentBasis, availableSpace: space,
                         direction: item.direction,
-                        wrapsAtKnownHeight: !isRow && definiteness.main(isRow),
+                        wrapsAtKnownHeight: !isRow && definiteness.main(isRow)
+                            && c.nodeOuterSize.cross(isRow) != nil,
                         heightIsRatioBasis: heightIsRatioBasis(item)))
                 if let ratioCross, item.node.measure == nil {
                     // CSS Box Sizing level 4, Preferred Aspect Ratios: the size through the ratio
