@@ -130,6 +130,41 @@ import TrellisLayout
         #expect(single.outer.layout.frame.width == 105)
     }
 
+    @Test func aRowOfIndefiniteHeightMeasuresItsItemsWithoutStretchingThem() throws {
+        // Chromium, with every div `display: flex; box-sizing: border-box`:
+        // <div style="width:143px">
+        //   <div style="position:absolute">
+        //     <div style="flex-direction:column;flex-wrap:wrap;max-height:183px">
+        //       <div style="width:64px"></div>
+        //       <div style="padding:6px 13px 1px 6px"></div></div></div></div>
+        // The absolutely positioned row has no definite height (the space left to it is the
+        // empty container's 0): its width comes from the column's contribution measured
+        // without a stretched height, one line of its two items, 64 wide. Measured at the
+        // 0 it would stretch to, the column would break a line after each item: 83.
+        var rootStyle = FlexStyle()
+        rootStyle.width = 143
+        let root = FlexNode(style: rootStyle)
+        var boxStyle = FlexStyle()
+        boxStyle.position = .absolute
+        let box = FlexNode(style: boxStyle)
+        var columnStyle = FlexStyle()
+        columnStyle.flexDirection = .column
+        columnStyle.flexWrap = .wrap
+        columnStyle.maxHeight = 183
+        let column = FlexNode(style: columnStyle)
+        var firstStyle = FlexStyle()
+        firstStyle.width = 64
+        try column.appendChild(FlexNode(style: firstStyle))
+        var secondStyle = FlexStyle()
+        secondStyle.padding = FlexEdges(top: 6, right: 13, bottom: 1, left: 6)
+        try column.appendChild(FlexNode(style: secondStyle))
+        try box.appendChild(column)
+        try root.appendChild(box)
+        try root.calculateLayout(rounding: .none)
+        #expect(box.layout.frame.width == 64)
+        #expect(column.layout.frame == Rect(x: 0, y: 0, width: 64, height: 7))
+    }
+
     @Test func percentagesInsideAnItemResolveAgainstTheWidthItIsGiven() throws {
         // The inner row is measured at max-content while the outer row's base size is found:
         // its percentages have nothing to resolve against, and its width is the third item's

@@ -446,12 +446,12 @@ extension FlexAlgorithm {
             .clamped(min: childMinCross, max: childMaxCross)
         let childAvailable = available.withCross(isRow, crossAvailable)
         var childKnown = item.size.withMain(isRow, nil)
-        // An item with an aspect ratio is stretched to a cross size that would give it a main
-        // size only when that cross size is definite (a single line of a definite cross size);
-        // no item of a multi-line container is measured at its line's cross size, which is
-        // known only once the lines are.
-        let stretchIsDefinite =
-            !c.isWrap && (item.aspectRatio == nil || c.hasDefiniteCrossSize)
+        // An item is measured stretched only to a definite cross size (a single line of a
+        // definite cross size): the space a container of indefinite cross size is given is
+        // not its line's size (it would give an item with an aspect ratio a main size, and
+        // make a wrapping column break its lines there); no item of a multi-line container is
+        // measured at its line's cross size, which is known only once the lines are.
+        let stretchIsDefinite = !c.isWrap && c.hasDefiniteCrossSize
         if item.alignSelf.position == .stretch && !item.marginIsAuto.crossStart(isRow)
             && !item.marginIsAuto.crossEnd(isRow) && childKnown.cross(isRow) == nil
             && stretchIsDefinite
