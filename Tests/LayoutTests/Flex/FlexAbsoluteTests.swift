@@ -298,6 +298,38 @@ import TrellisLayout
         #expect(single.second.layout.frame == Rect(x: 0, y: 15, width: 10, height: 15))
     }
 
+    @Test func aRatioBoxOfAutomaticSizeStretchesItsContentToItsRatioHeight() throws {
+        // Chromium, with every div `display: flex; box-sizing: border-box`:
+        // <div style="width:300px;height:200px">
+        //   <div style="position:absolute;aspect-ratio:1">
+        //     <div style="flex-direction:column">
+        //       <div style="width:50px;height:100px"></div></div></div></div>
+        // The box is 50 wide from its content and 50 high through its ratio; that height is
+        // definite for its single line, which stretches the column to it, and the column's
+        // item shrinks to 50: the content is 50 high, so the box is not 100.
+        var rootStyle = FlexStyle()
+        rootStyle.width = 300
+        rootStyle.height = 200
+        let root = FlexNode(style: rootStyle)
+        var boxStyle = FlexStyle()
+        boxStyle.position = .absolute
+        boxStyle.aspectRatio = 1
+        let box = FlexNode(style: boxStyle)
+        var columnStyle = FlexStyle()
+        columnStyle.flexDirection = .column
+        let column = FlexNode(style: columnStyle)
+        var itemStyle = FlexStyle()
+        itemStyle.width = 50
+        itemStyle.height = 100
+        let item = FlexNode(style: itemStyle)
+        try column.appendChild(item)
+        try box.appendChild(column)
+        try root.appendChild(box)
+        try root.calculateLayout(rounding: .none)
+        #expect(box.layout.frame == Rect(x: 0, y: 0, width: 50, height: 50))
+        #expect(item.layout.frame == Rect(x: 0, y: 0, width: 50, height: 50))
+    }
+
     @Test func aRatioBoxIsAtLeastItsPaddingThroughTheRatio() throws {
         // Chromium, with every div `display: flex; box-sizing: border-box`:
         // <div style="width:113px"><div>

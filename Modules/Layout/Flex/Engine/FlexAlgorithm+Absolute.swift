@@ -153,9 +153,22 @@ extension FlexAlgorithm {
                 // CSS Box Sizing level 4: with both sizes automatic, the height is the width
                 // (from the content) through the ratio, and at least the content's height while
                 // the minimum height is automatic.
+                // That content height is measured at the width, with the height through the
+                // ratio as the basis of the items' percentages and lines (Chromium).
                 let ratioHeight = finalSize.width / aspect
-                finalSize.height =
-                    style.minHeight.isAuto ? max(ratioHeight, measured.height) : ratioHeight
+                if style.minHeight.isAuto {
+                    let content = FlexCompute.layout(
+                        child,
+                        LayoutInput(
+                            runMode: .computeSize, sizingMode: .contentSize, axis: .vertical,
+                            knownDimensions: Dims(finalSize.width, nil),
+                            parentSize: area.optional, availableSpace: available,
+                            direction: childDirection, heightIsRatioBasis: true)
+                    ).size
+                    finalSize.height = max(ratioHeight, content.height)
+                } else {
+                    finalSize.height = ratioHeight
+                }
             }
         }
         finalSize = finalSize.clamped(min: minSize, max: maxSize)
