@@ -871,4 +871,32 @@ import TrellisLayout
         #expect(row.layout.frame == Rect(x: 0, y: 0, width: 66.5, height: 133))
         #expect(item.layout.frame == Rect(x: 0, y: 0, width: 66.5, height: 133))
     }
+
+    @Test func aStretchedRatioItemOfAWrappingRowIsMeasuredAtItsRatioHeight() throws {
+        // Chromium, with every div `display: flex; box-sizing: border-box`:
+        // <div style="width:300px;flex-wrap:wrap">
+        //   <div style="width:60px;aspect-ratio:1.5;flex-direction:column;flex-wrap:wrap">
+        //     <div style="width:10px;height:30px"></div>
+        //     <div style="width:10px;height:30px"></div></div></div>
+        // The item will be stretched to its line, whose height is not known while the item is
+        // measured: its hypothetical height is measured with its height through the ratio,
+        // 40, as its items' basis, so its column breaks its lines there (the second item at
+        // x = 30) and its content is 30 high: the item and the row are 40 high, not 60.
+        var rootStyle = FlexStyle()
+        rootStyle.width = 300
+        rootStyle.flexWrap = .wrap
+        let root = FlexNode(style: rootStyle)
+        var itemStyle = FlexStyle()
+        itemStyle.width = 60
+        itemStyle.aspectRatio = 1.5
+        itemStyle.flexDirection = .column
+        itemStyle.flexWrap = .wrap
+        let item = FlexNode(style: itemStyle)
+        for _ in 0..<2 { try item.appendChild(Self.box(width: 10, height: 30)) }
+        try root.appendChild(item)
+        try root.calculateLayout(rounding: .none)
+        #expect(root.layout.frame.height == 40)
+        #expect(item.layout.frame == Rect(x: 0, y: 0, width: 60, height: 40))
+        #expect(item.children.map(\.layout.frame.minX) == [0, 30])
+    }
 }
