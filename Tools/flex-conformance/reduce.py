@@ -7,8 +7,9 @@ Usage:
 Starts from the recorded tree SEED of SET (core or extended) in DIRECTORY (the committed
 fixtures by default), or from the tree (trees.py's format, frames not needed) in FILE. Each
 round makes every candidate one step smaller than the current tree (a child removed with its
-subtree, a node's children removed, one style property removed; with `--numbers`, also a list
-of edges made one value, a number halved or rounded), lays all of them out in one headless Chromium run
+subtree, a node's children removed, all of a node's style properties or one of them removed;
+with `--numbers`, also a list of edges made one value, a number halved or rounded), lays all
+of them out in one headless Chromium run
 (conformance.py), and lays them out with Trellis in one run of
 `ChromiumConformanceTests.customFixtureFile` (`swift test --skip-build`, with
 FLEX_CONFORMANCE_FILE naming the candidates; build the tests first). The first candidate on
@@ -53,9 +54,15 @@ def candidates(tree, numbers):
             root = root["c"][index]
         return root
 
-    removals, clears, styles = [], [], []
+    removals, clears, bare, styles = [], [], [], []
     for path in paths:
         node = at(tree, path)
+        removable = [name for name in node["s"] if path or name != "width"]
+        if len(removable) > 1:
+            candidate = copy.deepcopy(tree)
+            for name in removable:
+                del at(candidate, path)["s"][name]
+            bare.append(candidate)
         if path:
             candidate = copy.deepcopy(tree)
             del at(candidate, path[:-1])["c"][path[-1]]
@@ -74,7 +81,7 @@ def candidates(tree, numbers):
                 candidate = copy.deepcopy(tree)
                 at(candidate, path)["s"][name] = simpler
                 styles.append(candidate)
-    return clears + removals + styles
+    return clears + removals + bare + styles
 
 
 def simpler_values(value):
