@@ -899,4 +899,30 @@ import TrellisLayout
         #expect(item.layout.frame == Rect(x: 0, y: 0, width: 60, height: 40))
         #expect(item.children.map(\.layout.frame.minX) == [0, 30])
     }
+
+    @Test func aWrappingColumnItemBreaksItsLinesAtItsHeightThroughTheRatio() throws {
+        // Chromium, with every div `display: flex; box-sizing: border-box`:
+        // <div style="width:300px;flex-direction:column">
+        //   <div style="width:40px;aspect-ratio:2;flex-direction:column;flex-wrap:wrap">
+        //     <div style="width:10px;height:15px"></div>
+        //     <div style="width:10px;height:15px"></div></div></div>
+        // The item of the column is 20 high through its ratio from its width, and breaks its
+        // lines there: its second item is on a second line, at x = 20 (the lines share its
+        // 40), and the item stays 20 high, not 30.
+        var rootStyle = FlexStyle()
+        rootStyle.width = 300
+        rootStyle.flexDirection = .column
+        let root = FlexNode(style: rootStyle)
+        var itemStyle = FlexStyle()
+        itemStyle.width = 40
+        itemStyle.aspectRatio = 2
+        itemStyle.flexDirection = .column
+        itemStyle.flexWrap = .wrap
+        let item = FlexNode(style: itemStyle)
+        for _ in 0..<2 { try item.appendChild(Self.box(width: 10, height: 15)) }
+        try root.appendChild(item)
+        try root.calculateLayout(rounding: .none)
+        #expect(item.layout.frame == Rect(x: 0, y: 0, width: 40, height: 20))
+        #expect(item.children.map(\.layout.frame.minX) == [0, 20])
+    }
 }

@@ -44,7 +44,7 @@ extension FlexAlgorithm {
             // height is the basis of its items' percentages (`ratioInnerHeight`).
             let outer =
                 ownHeight?.clamped(min: c.minSize.main(isRow), max: c.maxSize.main(isRow))
-                ?? c.ratioInnerHeight.map { $0 + inset }
+                ?? (c.ratioInnerHeight ?? c.ratioLineHeight).map { $0 + inset }
                 ?? c.maxSize.main(isRow)?.atLeast(c.minSize.main(isRow))
             limit = outer.map { .definite($0 - inset) } ?? .maxContent
         }

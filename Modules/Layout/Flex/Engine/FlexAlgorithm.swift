@@ -139,6 +139,10 @@ struct FlexConstants {
     /// width: its items' percentage heights resolve against it, even when its content makes it
     /// taller (Chromium).
     var ratioInnerHeight: Double?
+    /// The inner height a wrapping column of automatic height has through its aspect ratio
+    /// from its definite width, when that is not `ratioInnerHeight`: it breaks its lines there
+    /// (Chromium), though its items' percentages do not resolve against it.
+    var ratioLineHeight: Double?
 
     /// The minimum size the container's own size is clamped to.
     var sizeFloor: Dims<Double?> { clampsOwnSize ? minSize : Dims(nil, nil) }
@@ -285,6 +289,13 @@ final class FlexAlgorithm {
             let height = (width / aspect).clamped(
                 min: constants.minSize.height, max: constants.maxSize.height)
             constants.ratioInnerHeight = max(height - constants.contentBoxInset.vertical, 0)
+        } else if let aspect, definite.width, let width = inner.knownDimensions.width,
+            style.flexWrap.isMultiLine, !style.flexDirection.isRow,
+            style.height.resolve(parentSize.height) == nil
+        {
+            let height = (width / aspect).clamped(
+                min: constants.minSize.height, max: constants.maxSize.height)
+            constants.ratioLineHeight = max(height - constants.contentBoxInset.vertical, 0)
         }
         let algorithm = FlexAlgorithm(node: node, c: constants)
         var output = algorithm.run(inner)
