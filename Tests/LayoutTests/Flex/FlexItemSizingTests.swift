@@ -165,6 +165,51 @@ import TrellisLayout
         #expect(column.layout.frame == Rect(x: 0, y: 0, width: 64, height: 7))
     }
 
+    @Test func aStretchedHeightThatIsNotDefiniteResolvesNoPercentagesWhileMeasuring() throws {
+        // Chromium, with every div `display: flex; box-sizing: border-box`:
+        // <div style="width:109px;align-items:flex-start">
+        //   <div style="max-width:115px">
+        //     <div style="margin:17px">
+        //       <div style="flex-shrink:0;flex-basis:53px;height:100%;aspect-ratio:0.5;
+        //         margin:18px"></div></div></div></div>
+        // The middle row is not stretched by the root, so its height (176, from its content)
+        // is not definite: the inner row, stretched to 142 in it, is measured for its width
+        // (its flex base size and its automatic minimum) with its item's `height: 100%`
+        // unresolved, 53 + 36 = 89 wide. Only once the inner row is laid out at its stretched
+        // height does the percentage resolve (142, and 71 wide through the ratio: it
+        // overflows). With flex-basis: auto and flex-shrink: 1 (the item then 0 wide while
+        // measured), the inner row is 36 wide, its margins' width.
+        func layOut(basis: FlexLength, shrink: Double) throws -> (FlexNode, FlexNode, FlexNode) {
+            var rootStyle = FlexStyle()
+            rootStyle.width = 109
+            rootStyle.alignItems = .flexStart
+            let root = FlexNode(style: rootStyle)
+            var middleStyle = FlexStyle()
+            middleStyle.maxWidth = 115
+            let middle = FlexNode(style: middleStyle)
+            var rowStyle = FlexStyle()
+            rowStyle.margin = FlexEdges(all: 17)
+            let row = FlexNode(style: rowStyle)
+            var itemStyle = FlexStyle()
+            itemStyle.flexShrink = shrink
+            itemStyle.flexBasis = basis
+            itemStyle.height = .percent(100)
+            itemStyle.aspectRatio = 0.5
+            itemStyle.margin = FlexEdges(all: 18)
+            let item = FlexNode(style: itemStyle)
+            try row.appendChild(item)
+            try middle.appendChild(row)
+            try root.appendChild(middle)
+            try root.calculateLayout(rounding: .none)
+            return (root, row, item)
+        }
+        var (_, row, item) = try layOut(basis: 53, shrink: 0)
+        #expect(row.layout.frame == Rect(x: 17, y: 17, width: 89, height: 142))
+        #expect(item.layout.frame == Rect(x: 18, y: 18, width: 71, height: 142))
+        (_, row, item) = try layOut(basis: .auto, shrink: 1)
+        #expect(row.layout.frame.width == 36)
+    }
+
     @Test func percentagesInsideAnItemResolveAgainstTheWidthItIsGiven() throws {
         // The inner row is measured at max-content while the outer row's base size is found:
         // its percentages have nothing to resolve against, and its width is the third item's

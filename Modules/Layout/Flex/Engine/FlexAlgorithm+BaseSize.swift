@@ -25,10 +25,13 @@ extension FlexAlgorithm {
         let inputs = baseSizeInputs(item)
         let childAvailable = Dims<FlexAvailableSpace>.fromMainCross(
             isRow, main: .minContent, cross: inputs.crossSpace)
+        // A stretched cross size that is not definite resolves no percentages inside the item.
         let minContent = FlexCompute.measureSize(
             item.node, known: inputs.known, parentSize: inputs.parentSize,
             available: childAvailable,
-            sizingMode: .contentSize, horizontal: isRow, direction: item.direction)
+            sizingMode: .contentSize, horizontal: isRow, direction: item.direction,
+            knownDefinite: Dims.fromMainCross(
+                isRow, main: true, cross: inputs.crossIsDefinite || !isRow))
         let pbMain = item.paddingBorder.mainSum(isRow)
         // §4.5: the content size suggestion is clamped by the cross limits converted through
         // the aspect ratio; the specified size suggestion is the item's own main size only.
@@ -121,7 +124,7 @@ extension FlexAlgorithm {
         // container's definite main size when its content is measured, as in its layout.
         let childParentSize = Dims<Double?>.fromMainCross(
             isRow, main: c.knownMainSizeIsDefinite ? c.nodeInnerSize.main(isRow) : nil,
-            cross: crossParentSize)
+            cross: itemPercentBasis.cross(isRow))
         let crossMarginSum = c.margin.crossSum(isRow)
         let transferredMin = item.transferred(item.minSize)
         let transferredMax = item.transferred(item.maxSize, isMaximum: true)

@@ -461,7 +461,7 @@ extension FlexAlgorithm {
         }
         let contentMain =
             FlexCompute.measureSize(
-                item.node, known: childKnown, parentSize: c.nodeInnerSize,
+                item.node, known: childKnown, parentSize: itemPercentBasis,
                 available: childAvailable,
                 sizingMode: .inherentSize, horizontal: isRow, direction: item.direction) + marginSum
         if isBrowser {

@@ -81,19 +81,21 @@ enum FlexCompute {
         return output
     }
 
-    /// One dimension of a node's size under the given inputs.
+    /// One dimension of a node's size under the given inputs (`knownDefinite`: whether each
+    /// known size resolves the percentages inside the node, `LayoutInput.knownDefinite`).
     static func measureSize(
         _ node: FlexNode, known: Dims<Double?>, parentSize: Dims<Double?>,
         available: Dims<FlexAvailableSpace>,
-        sizingMode: SizingMode, horizontal: Bool, direction: LayoutDirection
+        sizingMode: SizingMode, horizontal: Bool, direction: LayoutDirection,
+        knownDefinite: Dims<Bool> = Dims(true, true)
     ) -> Double {
         let output = layout(
             node,
             LayoutInput(
                 runMode: .computeSize, sizingMode: sizingMode,
                 axis: horizontal ? .horizontal : .vertical,
-                knownDimensions: known, parentSize: parentSize, availableSpace: available,
-                direction: direction))
+                knownDimensions: known, knownDefinite: knownDefinite, parentSize: parentSize,
+                availableSpace: available, direction: direction))
         return horizontal ? output.size.width : output.size.height
     }
 
