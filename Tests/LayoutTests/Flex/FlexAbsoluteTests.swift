@@ -330,6 +330,45 @@ import TrellisLayout
         #expect(item.layout.frame == Rect(x: 0, y: 0, width: 50, height: 50))
     }
 
+    @Test func aRatioBoxsHeightFromItsWidthResolvesItsItemsPercentages() throws {
+        // Chromium, with every div `display: flex; box-sizing: border-box`:
+        // <div style="width:300px;height:200px">
+        //   <div style="position:absolute;aspect-ratio:2">
+        //     <div style="width:40px;height:25%"></div></div></div>
+        // The box is 40 wide from its content and 20 high through its ratio: that height
+        // resolves its item's 25%, 5. In a column (aspect-ratio: 0.5, so 80 high), an item's
+        // flex-basis: 75% is 60.
+        func layOut(ratio: Double, column: Bool, item itemStyle: FlexStyle) throws -> (
+            FlexNode, FlexNode, FlexNode
+        ) {
+            var rootStyle = FlexStyle()
+            rootStyle.width = 300
+            rootStyle.height = 200
+            let root = FlexNode(style: rootStyle)
+            var boxStyle = FlexStyle()
+            boxStyle.position = .absolute
+            boxStyle.aspectRatio = ratio
+            if column { boxStyle.flexDirection = .column }
+            let box = FlexNode(style: boxStyle)
+            let item = FlexNode(style: itemStyle)
+            try box.appendChild(item)
+            try root.appendChild(box)
+            try root.calculateLayout(rounding: .none)
+            return (root, box, item)
+        }
+        var itemStyle = FlexStyle()
+        itemStyle.width = 40
+        itemStyle.height = .percent(25)
+        var (_, box, item) = try layOut(ratio: 2, column: false, item: itemStyle)
+        #expect(box.layout.frame == Rect(x: 0, y: 0, width: 40, height: 20))
+        #expect(item.layout.frame == Rect(x: 0, y: 0, width: 40, height: 5))
+        itemStyle.height = .auto
+        itemStyle.flexBasis = .percent(75)
+        (_, box, item) = try layOut(ratio: 0.5, column: true, item: itemStyle)
+        #expect(box.layout.frame == Rect(x: 0, y: 0, width: 40, height: 80))
+        #expect(item.layout.frame == Rect(x: 0, y: 0, width: 40, height: 60))
+    }
+
     @Test func aRatioBoxIsAtLeastItsPaddingThroughTheRatio() throws {
         // Chromium, with every div `display: flex; box-sizing: border-box`:
         // <div style="width:113px"><div>

@@ -180,7 +180,10 @@ extension FlexAlgorithm {
                 // A height from the box's content is not definite for its own children's
                 // percentages (a width is, as the inline size of a block is).
                 knownDefinite: Dims(true, known.height != nil),
-                parentSize: area.optional, availableSpace: available, direction: childDirection))
+                parentSize: area.optional, availableSpace: available, direction: childDirection,
+                // A height through the ratio from the width is (Chromium), even when the
+                // content makes the box taller.
+                heightIsRatioBasis: aspect != nil && known.height == nil))
 
         let nonAuto = margin.map { $0 ?? 0 }
         let free = Dims(
