@@ -369,6 +369,29 @@ import TrellisLayout
         #expect(item.layout.frame == Rect(x: 0, y: 0, width: 40, height: 60))
     }
 
+    @Test func aMinimumCarriedThroughTheRatioIsCappedByTheOwnMaximum() throws {
+        // Chromium, with every div `display: flex; box-sizing: border-box`:
+        // <div style="width:300px;height:200px">
+        //   <div style="position:absolute;aspect-ratio:1.5;min-height:114px;max-width:4px">
+        //   </div></div>
+        // min-height: 114 carries a minimum width of 171 through the ratio, but the box's own
+        // max-width caps it: 4 × 114. With max-width: 100 and min-height: 20 the carried 30
+        // stands: 30 × 20.
+        var rootStyle = FlexStyle()
+        rootStyle.width = 300
+        rootStyle.height = 200
+        var style = FlexStyle()
+        style.aspectRatio = 1.5
+        style.minHeight = 114
+        style.maxWidth = 4
+        var child = try Self.layOut(rootStyle, child: style)
+        #expect(child.layout.frame == Rect(x: 0, y: 0, width: 4, height: 114))
+        style.minHeight = 20
+        style.maxWidth = 100
+        child = try Self.layOut(rootStyle, child: style)
+        #expect(child.layout.frame == Rect(x: 0, y: 0, width: 30, height: 20))
+    }
+
     @Test func aRatioBoxIsAtLeastItsPaddingThroughTheRatio() throws {
         // Chromium, with every div `display: flex; box-sizing: border-box`:
         // <div style="width:113px"><div>

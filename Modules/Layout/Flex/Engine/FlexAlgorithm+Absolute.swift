@@ -48,9 +48,17 @@ extension FlexAlgorithm {
             if ownSize.height != nil { result.height = limits.height }
             return result
         }
-        var minSize = carried(
-            Dims(style.minWidth.resolve(area.width), style.minHeight.resolve(area.height))
-        ).plus(boxAdjustment).or(pbSum.optional).atLeast(pbSum)
+        let ownMax = Dims(style.maxWidth.resolve(area.width), style.maxHeight.resolve(area.height))
+        // A minimum carried through the ratio is capped by the axis's own maximum.
+        var carriedMin = carried(
+            Dims(style.minWidth.resolve(area.width), style.minHeight.resolve(area.height)))
+        if style.minWidth.resolve(area.width) == nil {
+            carriedMin.width = carriedMin.width.atMost(ownMax.width)
+        }
+        if style.minHeight.resolve(area.height) == nil {
+            carriedMin.height = carriedMin.height.atMost(ownMax.height)
+        }
+        var minSize = carriedMin.plus(boxAdjustment).or(pbSum.optional).atLeast(pbSum)
         if let aspect, style.boxSizing == .borderBox {
             // A border box is never smaller than its padding and border: through the ratio,
             // neither is an axis without a size of its own (Chromium).
@@ -61,9 +69,7 @@ extension FlexAlgorithm {
                 minSize.height = max(minSize.height ?? 0, pbSum.width / aspect)
             }
         }
-        let maxSize = carried(
-            Dims(style.maxWidth.resolve(area.width), style.maxHeight.resolve(area.height))
-        ).plus(boxAdjustment)
+        let maxSize = carried(ownMax).plus(boxAdjustment)
         var known = styleSize.clamped(min: minSize, max: maxSize)
 
         if style.width.isSizingKeyword || style.height.isSizingKeyword {
