@@ -392,6 +392,25 @@ import TrellisLayout
         #expect(child.layout.frame == Rect(x: 0, y: 0, width: 30, height: 20))
     }
 
+    @Test func aRatioBoxsMinContentWidthIsNotCappedByACarriedMaximum() throws {
+        // Chromium, with every div `display: flex; box-sizing: border-box`:
+        // <div style="width:300px;height:200px">
+        //   <div style="position:absolute;aspect-ratio:1;height:88px;max-height:40px">
+        //     <div style="width:86px"></div></div></div>
+        // The box is 40 high; max-height carries a maximum width of 40 through the ratio, but
+        // `min-width: auto` (its min-content width, 86) is capped only by its own max-width:
+        // 86 × 40. With max-width: 60 it is 60 × 40.
+        var style = FlexStyle()
+        style.aspectRatio = 1
+        style.height = 88
+        style.maxHeight = 40
+        var box = try Self.ratioBox(style, child: (86, 0))
+        #expect(box.layout.frame == Rect(x: 0, y: 0, width: 86, height: 40))
+        style.maxWidth = 60
+        box = try Self.ratioBox(style, child: (86, 0))
+        #expect(box.layout.frame == Rect(x: 0, y: 0, width: 60, height: 40))
+    }
+
     @Test func aRatioBoxIsAtLeastItsPaddingThroughTheRatio() throws {
         // Chromium, with every div `display: flex; box-sizing: border-box`:
         // <div style="width:113px"><div>

@@ -113,10 +113,13 @@ extension FlexAlgorithm {
                     knownDimensions: .none, parentSize: area.optional,
                     availableSpace: Dims(.minContent, .maxContent), direction: childDirection)
             ).size.width
-            let floor = max(minContent, pbSum.width).atMost(maxSize.width)
+            // Capped by the box's own maximum width, not by one carried through the ratio.
+            let floor = max(minContent, pbSum.width).atMost(
+                ownMax.width.map { $0 + boxAdjustment.width })
             if floor > width {
                 known.width = floor
                 widthIsContentFloor = true
+                minSize.width = max(minSize.width ?? 0, floor)
                 if ownSize.height == nil {
                     known.height = (floor / aspect).clamped(
                         min: minSize.height, max: maxSize.height)
