@@ -925,4 +925,39 @@ import TrellisLayout
         #expect(item.layout.frame == Rect(x: 0, y: 0, width: 40, height: 20))
         #expect(item.children.map(\.layout.frame.minX) == [0, 20])
     }
+
+    @Test func aStretchedRatioItemsMinimumIsNotCappedByItsCarriedMaximum() throws {
+        // Chromium, with every div `display: flex; box-sizing: border-box`:
+        // <div style="width:456px;height:409px">
+        //   <div style="max-height:153px;aspect-ratio:0.5">
+        //     <div style="width:146px"></div></div></div>
+        // The item is stretched to the row's definite height, within its maximum: 153, and so
+        // 76.5 wide through the ratio; its automatic minimum width is its content's 146, which
+        // the maximum width carried from max-height through the ratio (76.5) does not cap
+        // when the line gives the item its height: 146 × 153. With align-items: flex-start it
+        // is 76.5 × 153 (that maximum caps the content size suggestion, §4.5).
+        func layOut(alignItems: FlexItemAlignment) throws -> (FlexNode, FlexNode) {
+            var rootStyle = FlexStyle()
+            rootStyle.width = 456
+            rootStyle.height = 409
+            rootStyle.alignItems = alignItems
+            let root = FlexNode(style: rootStyle)
+            var itemStyle = FlexStyle()
+            itemStyle.maxHeight = 153
+            itemStyle.aspectRatio = 0.5
+            let item = FlexNode(style: itemStyle)
+            var contentStyle = FlexStyle()
+            contentStyle.width = 146
+            try item.appendChild(FlexNode(style: contentStyle))
+            try root.appendChild(item)
+            try root.calculateLayout(rounding: .none)
+            return (root, item)
+        }
+        #expect(
+            try layOut(alignItems: .stretch).1.layout.frame
+                == Rect(x: 0, y: 0, width: 146, height: 153))
+        #expect(
+            try layOut(alignItems: .flexStart).1.layout.frame
+                == Rect(x: 0, y: 0, width: 76.5, height: 153))
+    }
 }

@@ -64,7 +64,13 @@ extension FlexAlgorithm {
         }
         // A row item with a height of its own is not clamped so (Chromium): its min-content
         // width is its content's.
-        if let ratio = item.aspectRatio, !(isRow && item.hasOwnSize.cross(isRow)) {
+        // Nor is one stretched to a definite cross size (Chromium): the line, not its limits,
+        // gives it that size.
+        let isStretchedDefinite =
+            isRow && inputs.crossIsDefinite && item.size.cross(isRow) == nil
+        if let ratio = item.aspectRatio, !(isRow && item.hasOwnSize.cross(isRow)),
+            !isStretchedDefinite
+        {
             func converted(_ cross: Double?) -> Double? {
                 cross.map { isRow ? $0 * ratio : $0 / ratio }
             }
