@@ -959,5 +959,25 @@ import TrellisLayout
         #expect(
             try layOut(alignItems: .flexStart).1.layout.frame
                 == Rect(x: 0, y: 0, width: 76.5, height: 153))
+        // With width: 120 beside a 818 wide sibling, the item shrinks only to its automatic
+        // minimum, min(120, 146) = 120, not to the carried 76.5: 120 × 153.
+        var rootStyle = FlexStyle()
+        rootStyle.width = 456
+        rootStyle.height = 409
+        let root = FlexNode(style: rootStyle)
+        var itemStyle = FlexStyle()
+        itemStyle.width = 120
+        itemStyle.maxHeight = 153
+        itemStyle.aspectRatio = 0.5
+        let item = FlexNode(style: itemStyle)
+        var contentStyle = FlexStyle()
+        contentStyle.width = 146
+        try item.appendChild(FlexNode(style: contentStyle))
+        try root.appendChild(item)
+        var siblingStyle = FlexStyle()
+        siblingStyle.width = 818
+        try root.appendChild(FlexNode(style: siblingStyle))
+        try root.calculateLayout(rounding: .none)
+        #expect(item.layout.frame == Rect(x: 0, y: 0, width: 120, height: 153))
     }
 }

@@ -67,7 +67,8 @@ extension FlexAlgorithm {
         // Nor is one stretched to a definite cross size (Chromium): the line, not its limits,
         // gives it that size.
         let isStretchedDefinite =
-            isRow && inputs.crossIsDefinite && item.size.cross(isRow) == nil
+            isRow && !item.hasOwnSize.cross(isRow) && !c.isWrap && c.hasDefiniteCrossSize
+            && stretchesToLine(item)
         if let ratio = item.aspectRatio, !(isRow && item.hasOwnSize.cross(isRow)),
             !isStretchedDefinite
         {
