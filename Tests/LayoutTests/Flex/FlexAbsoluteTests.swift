@@ -411,6 +411,70 @@ import TrellisLayout
         #expect(box.layout.frame == Rect(x: 0, y: 0, width: 60, height: 40))
     }
 
+    @Test func autoMarginsShareTheSpaceTheInsetsLeave() throws {
+        // Chromium, with every div `display: flex; box-sizing: border-box`, each box
+        // absolutely positioned in <div style="width:100px;height:50px">:
+        //   top:10px;bottom:10px;height:10px;margin:auto 0 16px 0 → y 14 (the 30 between
+        //     the insets, less 10 and 16, leaves 4 to the top margin)
+        //   top:33px;bottom:19px;margin:auto 0 16px 0 → y 17 (no space between the insets:
+        //     the top margin takes -16)
+        //   top:10px;bottom:10px;height:50px;margin:auto 0 → y 0 (two auto margins share -20)
+        //   left:30px;right:80px;width:10px;margin:0 auto → x 30 (in the inline axis a
+        //     negative space leaves the start margin at 0)
+        //   left:30px;right:80px;width:10px;margin:0 5px 0 auto → x 15 (one auto margin
+        //     takes -15)
+        //   left:30px;right:20px;width:70px;margin:0 auto → x 30
+        var rootStyle = FlexStyle()
+        rootStyle.width = 100
+        rootStyle.height = 50
+        func position(_ configure: (inout FlexStyle) -> Void) throws -> Point {
+            var style = FlexStyle()
+            configure(&style)
+            return try Self.layOut(rootStyle, child: style).layout.frame.origin
+        }
+        #expect(
+            try position {
+                $0.top = 10
+                $0.bottom = 10
+                $0.height = 10
+                $0.margin = FlexEdges(top: .auto, right: 0, bottom: 16, left: 0)
+            }.y == 14)
+        #expect(
+            try position {
+                $0.top = 33
+                $0.bottom = 19
+                $0.margin = FlexEdges(top: .auto, right: 0, bottom: 16, left: 0)
+            }.y == 17)
+        #expect(
+            try position {
+                $0.top = 10
+                $0.bottom = 10
+                $0.height = 50
+                $0.margin = FlexEdges(top: .auto, right: 0, bottom: .auto, left: 0)
+            }.y == 0)
+        #expect(
+            try position {
+                $0.left = 30
+                $0.right = 80
+                $0.width = 10
+                $0.margin = FlexEdges(top: 0, right: .auto, bottom: 0, left: .auto)
+            }.x == 30)
+        #expect(
+            try position {
+                $0.left = 30
+                $0.right = 80
+                $0.width = 10
+                $0.margin = FlexEdges(top: 0, right: 5, bottom: 0, left: .auto)
+            }.x == 15)
+        #expect(
+            try position {
+                $0.left = 30
+                $0.right = 20
+                $0.width = 70
+                $0.margin = FlexEdges(top: 0, right: .auto, bottom: 0, left: .auto)
+            }.x == 30)
+    }
+
     @Test func aRatioBoxIsAtLeastItsPaddingThroughTheRatio() throws {
         // Chromium, with every div `display: flex; box-sizing: border-box`:
         // <div style="width:113px"><div>

@@ -194,22 +194,40 @@ extension FlexAlgorithm {
                 // content makes the box taller.
                 heightIsRatioBasis: aspect != nil && known.height == nil))
 
+        // CSS Positioned Layout §4.1 and §4.4 (CSS 2 §10.3.7, §10.6.4): with both insets of an
+        // axis set, auto margins take the space the inset-modified containing block (the
+        // padding box less the insets, at least empty) leaves around the box. That space may be
+        // negative: one auto margin takes all of it, and two share it, except in the inline
+        // (horizontal) axis, where a negative space leaves the start margin at zero.
         let nonAuto = margin.map { $0 ?? 0 }
-        let free = Dims(
-            max(container.width - finalSize.width - nonAuto.horizontal, 0),
-            max(container.height - finalSize.height - nonAuto.vertical, 0))
         let autoWidthCount = (margin.left == nil ? 1 : 0) + (margin.right == nil ? 1 : 0)
         let autoHeightCount = (margin.top == nil ? 1 : 0) + (margin.bottom == nil ? 1 : 0)
-        let autoWidth =
-            autoWidthCount > 0 && left != nil && right != nil
-            ? free.width / Double(autoWidthCount) : 0
-        let autoHeight =
-            autoHeightCount > 0 && top != nil && bottom != nil
-            ? free.height / Double(autoHeightCount) : 0
+        var autoLeft = 0.0
+        var autoRight = 0.0
+        var autoTop = 0.0
+        var autoBottom = 0.0
+        if autoWidthCount > 0, let left, let right {
+            let free = max(area.width - left - right, 0) - finalSize.width - nonAuto.horizontal
+            if autoWidthCount == 1 {
+                autoLeft = free
+                autoRight = free
+            } else if free >= 0 {
+                autoLeft = free / 2
+                autoRight = free / 2
+            } else if c.isRTL {
+                autoLeft = free
+            } else {
+                autoRight = free
+            }
+        }
+        if autoHeightCount > 0, let top, let bottom {
+            let free = max(area.height - top - bottom, 0) - finalSize.height - nonAuto.vertical
+            autoTop = free / Double(autoHeightCount)
+            autoBottom = autoTop
+        }
         let resolvedMargin = Sides(
-            left: margin.left ?? autoWidth, right: margin.right ?? autoWidth,
-            top: margin.top ?? autoHeight,
-            bottom: margin.bottom ?? autoHeight)
+            left: margin.left ?? autoLeft, right: margin.right ?? autoRight,
+            top: margin.top ?? autoTop, bottom: margin.bottom ?? autoBottom)
 
         let startMain = isRow ? left : top
         let endMain = isRow ? right : bottom
