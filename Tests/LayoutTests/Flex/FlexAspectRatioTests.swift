@@ -980,4 +980,29 @@ import TrellisLayout
         try root.calculateLayout(rounding: .none)
         #expect(item.layout.frame == Rect(x: 0, y: 0, width: 120, height: 153))
     }
+
+    @Test func aRatioItemStretchedToADefiniteHeightContributesItsWidthThroughTheRatio() throws {
+        // Chromium, with every div `display: flex; box-sizing: border-box`:
+        // <div style="width:439px;align-items:flex-start">
+        //   <div style="height:85px"><div style="aspect-ratio:1.5"><div></div></div></div></div>
+        // The ratio item is stretched to its row's definite 85 and is 127.5 wide through its
+        // ratio; the row of automatic width takes that width from it (not the 0 of its empty
+        // content).
+        var rootStyle = FlexStyle()
+        rootStyle.width = 439
+        rootStyle.alignItems = .flexStart
+        let root = FlexNode(style: rootStyle)
+        var rowStyle = FlexStyle()
+        rowStyle.height = 85
+        let row = FlexNode(style: rowStyle)
+        var itemStyle = FlexStyle()
+        itemStyle.aspectRatio = 1.5
+        let item = FlexNode(style: itemStyle)
+        try item.appendChild(FlexNode(style: FlexStyle()))
+        try row.appendChild(item)
+        try root.appendChild(row)
+        try root.calculateLayout(rounding: .none)
+        #expect(row.layout.frame == Rect(x: 0, y: 0, width: 127.5, height: 85))
+        #expect(item.layout.frame == Rect(x: 0, y: 0, width: 127.5, height: 85))
+    }
 }

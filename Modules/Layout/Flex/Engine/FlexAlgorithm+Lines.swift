@@ -459,11 +459,18 @@ extension FlexAlgorithm {
             childKnown.setCross(
                 isRow, crossAvailable.definiteValue.map { $0 - item.margin.crossSum(isRow) })
         }
-        let contentMain =
+        var contentMain =
             FlexCompute.measureSize(
                 item.node, known: childKnown, parentSize: itemPercentBasis,
                 available: childAvailable,
                 sizingMode: .inherentSize, horizontal: isRow, direction: item.direction) + marginSum
+        if isBrowser, let ratio = item.aspectRatio, item.size.cross(isRow) == nil,
+            let cross = childKnown.cross(isRow)
+        {
+            // CSS Box Sizing level 4, Preferred Aspect Ratios: an item with an aspect ratio
+            // stretched to a definite cross size contributes that size through the ratio.
+            contentMain = max(contentMain, (isRow ? cross * ratio : cross / ratio) + marginSum)
+        }
         if isBrowser {
             // The limits bound the item's own size, not its margins.
             return (contentMain - marginSum).clamped(min: styleMin, max: styleMax) + marginSum
