@@ -475,6 +475,33 @@ import TrellisLayout
             }.x == 30)
     }
 
+    @Test func aRatioBoxTallerThanItsRatioResolvesPercentagesAgainstTheRatioHeight() throws {
+        // Chromium, with every div `display: flex; box-sizing: border-box`:
+        // <div style="width:300px;height:200px">
+        //   <div style="position:absolute;width:5px;aspect-ratio:1">
+        //     <div style="height:122px;top:-10%"></div></div></div>
+        // The box is 5 high through its ratio, and 122 with its content: its item's top: -10%
+        // resolves against the 5 (-0.5), not the 122.
+        var rootStyle = FlexStyle()
+        rootStyle.width = 300
+        rootStyle.height = 200
+        let root = FlexNode(style: rootStyle)
+        var boxStyle = FlexStyle()
+        boxStyle.position = .absolute
+        boxStyle.width = 5
+        boxStyle.aspectRatio = 1
+        let box = FlexNode(style: boxStyle)
+        var itemStyle = FlexStyle()
+        itemStyle.height = 122
+        itemStyle.top = .percent(-10)
+        let item = FlexNode(style: itemStyle)
+        try box.appendChild(item)
+        try root.appendChild(box)
+        try root.calculateLayout(rounding: .none)
+        #expect(box.layout.frame == Rect(x: 0, y: 0, width: 5, height: 122))
+        #expect(item.layout.frame == Rect(x: 0, y: -0.5, width: 0, height: 122))
+    }
+
     @Test func aRatioBoxIsAtLeastItsPaddingThroughTheRatio() throws {
         // Chromium, with every div `display: flex; box-sizing: border-box`:
         // <div style="width:113px"><div>

@@ -90,6 +90,8 @@ extension FlexAlgorithm {
             known.width = max(area.width.minus(margin.left).minus(margin.right) - left - right, 0)
             known = known.applyingAspectRatio(aspect).clamped(min: minSize, max: maxSize)
         }
+        let heightIsFromInsets =
+            known.height == nil && top != nil && bottom != nil && blockStretches
         if known.height == nil, let top, let bottom, blockStretches {
             known.height = max(area.height.minus(margin.top).minus(margin.bottom) - top - bottom, 0)
             known = known.applyingAspectRatio(aspect).clamped(min: minSize, max: maxSize)
@@ -192,7 +194,7 @@ extension FlexAlgorithm {
                 parentSize: area.optional, availableSpace: available, direction: childDirection,
                 // A height through the ratio from the width is (Chromium), even when the
                 // content makes the box taller.
-                heightIsRatioBasis: aspect != nil && known.height == nil))
+                heightIsRatioBasis: aspect != nil && ownSize.height == nil && !heightIsFromInsets))
 
         // CSS Positioned Layout §4.1 and §4.4 (CSS 2 §10.3.7, §10.6.4): with both insets of an
         // axis set, auto margins take the space the inset-modified containing block (the
