@@ -502,6 +502,47 @@ import TrellisLayout
         #expect(item.layout.frame == Rect(x: 0, y: -0.5, width: 0, height: 122))
     }
 
+    @Test func aRatioColumnsItemsResolveTheirChildrensPercentageInsets() throws {
+        // Chromium, with every div `display: flex; box-sizing: border-box`:
+        // <div style="width:300px;height:200px">
+        //   <div style="position:absolute;aspect-ratio:2;flex-direction:column;width:100px">
+        //     <div>
+        //       <div style="width:10px;height:20px"></div>
+        //       <div style="width:10px;height:10px;top:25%;bottom:38px"></div></div></div></div>
+        // The column is 50 high through its ratio, a height Chromium treats as definite: the
+        // flexed height of its item (20, from its content) is definite too, so the inner
+        // box's top: 25% resolves (5) and wins over its bottom. Were the row's height not
+        // definite, top would be auto and bottom: 38 would move the box to -38.
+        var rootStyle = FlexStyle()
+        rootStyle.width = 300
+        rootStyle.height = 200
+        let root = FlexNode(style: rootStyle)
+        var columnStyle = FlexStyle()
+        columnStyle.position = .absolute
+        columnStyle.aspectRatio = 2
+        columnStyle.flexDirection = .column
+        columnStyle.width = 100
+        let column = FlexNode(style: columnStyle)
+        let row = FlexNode(style: FlexStyle())
+        var firstStyle = FlexStyle()
+        firstStyle.width = 10
+        firstStyle.height = 20
+        try row.appendChild(FlexNode(style: firstStyle))
+        var boxStyle = FlexStyle()
+        boxStyle.width = 10
+        boxStyle.height = 10
+        boxStyle.top = .percent(25)
+        boxStyle.bottom = 38
+        let box = FlexNode(style: boxStyle)
+        try row.appendChild(box)
+        try column.appendChild(row)
+        try root.appendChild(column)
+        try root.calculateLayout(rounding: .none)
+        #expect(column.layout.frame == Rect(x: 0, y: 0, width: 100, height: 50))
+        #expect(row.layout.frame == Rect(x: 0, y: 0, width: 100, height: 20))
+        #expect(box.layout.frame == Rect(x: 10, y: 5, width: 10, height: 10))
+    }
+
     @Test func aRatioBoxIsAtLeastItsPaddingThroughTheRatio() throws {
         // Chromium, with every div `display: flex; box-sizing: border-box`:
         // <div style="width:113px"><div>

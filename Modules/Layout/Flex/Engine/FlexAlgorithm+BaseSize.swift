@@ -296,13 +296,15 @@ extension FlexAlgorithm {
                     isRow, main: mainAvailable, cross: crossAvailable)
                 // The final layout of a stretched (or fixed-cross) item of a single line that does
                 // not flex will be this measurement's own result: compute it completely now.
-                // Not when percentages inside it would resolve against the size it gets.
+                // Not when percentages inside it (sizes, or insets that offset its children)
+                // would resolve against the size it gets.
                 let isSpeculative =
                     !c.isWrap && c.hasDefiniteCrossSize && !c.hasDefiniteMainSize
                     && childKnown.cross(isRow) != nil && mainAvailable == .maxContent
                     && item.flexGrow == 0 && !item.node.children.isEmpty
                     && !item.node.styleUsesPercentages
                     && !Self.contentUsesPercentages(item.node)
+                    && !Self.childrenHavePercentageInsets(item.node)
                     && !Self.childrenHaveAspectRatios(item.node)
                 let output = FlexCompute.layout(
                     item.node,
@@ -388,6 +390,16 @@ extension FlexAlgorithm {
     /// Whether a container's gaps or its children's sizes, limits or box properties are
     /// percentages (other than zero, which is zero against any size), which resolve against
     /// the container's own size.
+    /// Whether some child of a container is offset by a percentage inset, which resolves
+    /// against the container's size only once that size is definite.
+    static func childrenHavePercentageInsets(_ node: FlexNode) -> Bool {
+        node.children.contains { child in
+            let style = child.style
+            return style.top.isNonzeroPercentage || style.bottom.isNonzeroPercentage
+                || style.left.isNonzeroPercentage || style.right.isNonzeroPercentage
+        }
+    }
+
     static func contentUsesPercentages(_ node: FlexNode) -> Bool {
         if node.style.columnGap.isNonzeroPercentage || node.style.rowGap.isNonzeroPercentage {
             return true

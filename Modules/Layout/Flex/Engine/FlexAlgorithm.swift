@@ -620,12 +620,15 @@ final class FlexAlgorithm {
 
     /// Whether an item's post-flexing sizes count as definite for its own children (§9.8). A
     /// width always is, as the inline size of a block is; a height in the main axis when the
-    /// container's or the item's basis is definite, and in the cross axis when the item has
+    /// container's or the item's basis is definite, or the container has a height through its
+    /// aspect ratio (`ratioInnerHeight`, Chromium), and in the cross axis when the item has
     /// one of its own, is stretched to its line or has it through its aspect ratio.
     func itemDefiniteness(_ item: FlexItem) -> Dims<Bool> {
         let isRow = c.isRow
         return Dims.fromMainCross(
-            isRow, main: isRow || c.hasDefiniteMainSize || item.flexBasisIsDefinite,
+            isRow,
+            main: isRow || c.hasDefiniteMainSize || item.flexBasisIsDefinite
+                || c.ratioInnerHeight != nil,
             cross: !isRow || item.size.cross(isRow) != nil || stretchesToLine(item)
                 || item.aspectRatio != nil)
     }
