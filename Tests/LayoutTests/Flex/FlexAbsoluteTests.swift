@@ -241,6 +241,308 @@ import TrellisLayout
         #expect(box.layout.frame == Rect(x: 0, y: 0, width: 50, height: 100))
     }
 
+    @Test func aRatioBoxBetweenHorizontalInsetsIsAtLeastItsContentsHeight() throws {
+        // Chromium, with every div `display: flex; box-sizing: border-box`:
+        // <div style="width:300px;height:200px">
+        //   <div style="position:absolute;left:100px;right:150px;aspect-ratio:1">
+        //     <div style="width:10px;height:80px"></div></div></div>
+        // The insets give the box its width, 50; the height through the ratio, 50, is at least
+        // the content's 80 (`min-height: auto`). With a 20 high child it stays 50.
+        var style = FlexStyle()
+        style.left = 100
+        style.right = 150
+        style.aspectRatio = 1
+        var box = try Self.ratioBox(style, child: (10, 80))
+        #expect(box.layout.frame == Rect(x: 100, y: 0, width: 50, height: 80))
+        box = try Self.ratioBox(style, child: (10, 20))
+        #expect(box.layout.frame == Rect(x: 100, y: 0, width: 50, height: 50))
+    }
+
+    @Test func aWrappingRatioColumnIsAtLeastItsContentBrokenAtItsRatioHeight() throws {
+        // Chromium, with every div `display: flex; box-sizing: border-box`:
+        // <div style="width:300px;height:200px">
+        //   <div style="position:absolute;width:40px;aspect-ratio:2;flex-direction:column;
+        //     flex-wrap:wrap">
+        //     <div style="width:10px;height:15px"></div>
+        //     <div style="width:10px;height:15px"></div></div></div>
+        // The column is 20 high through its ratio and breaks its lines there: its content is
+        // one 15 high line beside the other (the second item at x = 20), so the content floor
+        // leaves it 20 high. Without wrapping the content is 30 high, and so is the column.
+        func layOut(wrap: FlexWrap) throws -> (root: FlexNode, box: FlexNode, second: FlexNode) {
+            var rootStyle = FlexStyle()
+            rootStyle.width = 300
+            rootStyle.height = 200
+            let root = FlexNode(style: rootStyle)
+            var style = FlexStyle()
+            style.position = .absolute
+            style.width = 40
+            style.aspectRatio = 2
+            style.flexDirection = .column
+            style.flexWrap = wrap
+            let box = FlexNode(style: style)
+            var itemStyle = FlexStyle()
+            itemStyle.width = 10
+            itemStyle.height = 15
+            let second = FlexNode(style: itemStyle)
+            try box.appendChild(FlexNode(style: itemStyle))
+            try box.appendChild(second)
+            try root.appendChild(box)
+            try root.calculateLayout(rounding: .none)
+            return (root, box, second)
+        }
+        let wrapping = try layOut(wrap: .wrap)
+        #expect(wrapping.box.layout.frame == Rect(x: 0, y: 0, width: 40, height: 20))
+        #expect(wrapping.second.layout.frame == Rect(x: 20, y: 0, width: 10, height: 15))
+        let single = try layOut(wrap: .noWrap)
+        #expect(single.box.layout.frame == Rect(x: 0, y: 0, width: 40, height: 30))
+        #expect(single.second.layout.frame == Rect(x: 0, y: 15, width: 10, height: 15))
+    }
+
+    @Test func aRatioBoxOfAutomaticSizeStretchesItsContentToItsRatioHeight() throws {
+        // Chromium, with every div `display: flex; box-sizing: border-box`:
+        // <div style="width:300px;height:200px">
+        //   <div style="position:absolute;aspect-ratio:1">
+        //     <div style="flex-direction:column">
+        //       <div style="width:50px;height:100px"></div></div></div></div>
+        // The box is 50 wide from its content and 50 high through its ratio; that height is
+        // definite for its single line, which stretches the column to it, and the column's
+        // item shrinks to 50: the content is 50 high, so the box is not 100.
+        var rootStyle = FlexStyle()
+        rootStyle.width = 300
+        rootStyle.height = 200
+        let root = FlexNode(style: rootStyle)
+        var boxStyle = FlexStyle()
+        boxStyle.position = .absolute
+        boxStyle.aspectRatio = 1
+        let box = FlexNode(style: boxStyle)
+        var columnStyle = FlexStyle()
+        columnStyle.flexDirection = .column
+        let column = FlexNode(style: columnStyle)
+        var itemStyle = FlexStyle()
+        itemStyle.width = 50
+        itemStyle.height = 100
+        let item = FlexNode(style: itemStyle)
+        try column.appendChild(item)
+        try box.appendChild(column)
+        try root.appendChild(box)
+        try root.calculateLayout(rounding: .none)
+        #expect(box.layout.frame == Rect(x: 0, y: 0, width: 50, height: 50))
+        #expect(item.layout.frame == Rect(x: 0, y: 0, width: 50, height: 50))
+    }
+
+    @Test func aRatioBoxsHeightFromItsWidthResolvesItsItemsPercentages() throws {
+        // Chromium, with every div `display: flex; box-sizing: border-box`:
+        // <div style="width:300px;height:200px">
+        //   <div style="position:absolute;aspect-ratio:2">
+        //     <div style="width:40px;height:25%"></div></div></div>
+        // The box is 40 wide from its content and 20 high through its ratio: that height
+        // resolves its item's 25%, 5. In a column (aspect-ratio: 0.5, so 80 high), an item's
+        // flex-basis: 75% is 60.
+        func layOut(ratio: Double, column: Bool, item itemStyle: FlexStyle) throws -> (
+            FlexNode, FlexNode, FlexNode
+        ) {
+            var rootStyle = FlexStyle()
+            rootStyle.width = 300
+            rootStyle.height = 200
+            let root = FlexNode(style: rootStyle)
+            var boxStyle = FlexStyle()
+            boxStyle.position = .absolute
+            boxStyle.aspectRatio = ratio
+            if column { boxStyle.flexDirection = .column }
+            let box = FlexNode(style: boxStyle)
+            let item = FlexNode(style: itemStyle)
+            try box.appendChild(item)
+            try root.appendChild(box)
+            try root.calculateLayout(rounding: .none)
+            return (root, box, item)
+        }
+        var itemStyle = FlexStyle()
+        itemStyle.width = 40
+        itemStyle.height = .percent(25)
+        var (_, box, item) = try layOut(ratio: 2, column: false, item: itemStyle)
+        #expect(box.layout.frame == Rect(x: 0, y: 0, width: 40, height: 20))
+        #expect(item.layout.frame == Rect(x: 0, y: 0, width: 40, height: 5))
+        itemStyle.height = .auto
+        itemStyle.flexBasis = .percent(75)
+        (_, box, item) = try layOut(ratio: 0.5, column: true, item: itemStyle)
+        #expect(box.layout.frame == Rect(x: 0, y: 0, width: 40, height: 80))
+        #expect(item.layout.frame == Rect(x: 0, y: 0, width: 40, height: 60))
+    }
+
+    @Test func aMinimumCarriedThroughTheRatioIsCappedByTheOwnMaximum() throws {
+        // Chromium, with every div `display: flex; box-sizing: border-box`:
+        // <div style="width:300px;height:200px">
+        //   <div style="position:absolute;aspect-ratio:1.5;min-height:114px;max-width:4px">
+        //   </div></div>
+        // min-height: 114 carries a minimum width of 171 through the ratio, but the box's own
+        // max-width caps it: 4 × 114. With max-width: 100 and min-height: 20 the carried 30
+        // stands: 30 × 20.
+        var rootStyle = FlexStyle()
+        rootStyle.width = 300
+        rootStyle.height = 200
+        var style = FlexStyle()
+        style.aspectRatio = 1.5
+        style.minHeight = 114
+        style.maxWidth = 4
+        var child = try Self.layOut(rootStyle, child: style)
+        #expect(child.layout.frame == Rect(x: 0, y: 0, width: 4, height: 114))
+        style.minHeight = 20
+        style.maxWidth = 100
+        child = try Self.layOut(rootStyle, child: style)
+        #expect(child.layout.frame == Rect(x: 0, y: 0, width: 30, height: 20))
+    }
+
+    @Test func aRatioBoxsMinContentWidthIsNotCappedByACarriedMaximum() throws {
+        // Chromium, with every div `display: flex; box-sizing: border-box`:
+        // <div style="width:300px;height:200px">
+        //   <div style="position:absolute;aspect-ratio:1;height:88px;max-height:40px">
+        //     <div style="width:86px"></div></div></div>
+        // The box is 40 high; max-height carries a maximum width of 40 through the ratio, but
+        // `min-width: auto` (its min-content width, 86) is capped only by its own max-width:
+        // 86 × 40. With max-width: 60 it is 60 × 40.
+        var style = FlexStyle()
+        style.aspectRatio = 1
+        style.height = 88
+        style.maxHeight = 40
+        var box = try Self.ratioBox(style, child: (86, 0))
+        #expect(box.layout.frame == Rect(x: 0, y: 0, width: 86, height: 40))
+        style.maxWidth = 60
+        box = try Self.ratioBox(style, child: (86, 0))
+        #expect(box.layout.frame == Rect(x: 0, y: 0, width: 60, height: 40))
+    }
+
+    @Test func autoMarginsShareTheSpaceTheInsetsLeave() throws {
+        // Chromium, with every div `display: flex; box-sizing: border-box`, each box
+        // absolutely positioned in <div style="width:100px;height:50px">:
+        //   top:10px;bottom:10px;height:10px;margin:auto 0 16px 0 → y 14 (the 30 between
+        //     the insets, less 10 and 16, leaves 4 to the top margin)
+        //   top:33px;bottom:19px;margin:auto 0 16px 0 → y 17 (no space between the insets:
+        //     the top margin takes -16)
+        //   top:10px;bottom:10px;height:50px;margin:auto 0 → y 0 (two auto margins share -20)
+        //   left:30px;right:80px;width:10px;margin:0 auto → x 30 (in the inline axis a
+        //     negative space leaves the start margin at 0)
+        //   left:30px;right:80px;width:10px;margin:0 5px 0 auto → x 15 (one auto margin
+        //     takes -15)
+        //   left:30px;right:20px;width:70px;margin:0 auto → x 30
+        var rootStyle = FlexStyle()
+        rootStyle.width = 100
+        rootStyle.height = 50
+        func position(_ configure: (inout FlexStyle) -> Void) throws -> Point {
+            var style = FlexStyle()
+            configure(&style)
+            return try Self.layOut(rootStyle, child: style).layout.frame.origin
+        }
+        #expect(
+            try position {
+                $0.top = 10
+                $0.bottom = 10
+                $0.height = 10
+                $0.margin = FlexEdges(top: .auto, right: 0, bottom: 16, left: 0)
+            }.y == 14)
+        #expect(
+            try position {
+                $0.top = 33
+                $0.bottom = 19
+                $0.margin = FlexEdges(top: .auto, right: 0, bottom: 16, left: 0)
+            }.y == 17)
+        #expect(
+            try position {
+                $0.top = 10
+                $0.bottom = 10
+                $0.height = 50
+                $0.margin = FlexEdges(top: .auto, right: 0, bottom: .auto, left: 0)
+            }.y == 0)
+        #expect(
+            try position {
+                $0.left = 30
+                $0.right = 80
+                $0.width = 10
+                $0.margin = FlexEdges(top: 0, right: .auto, bottom: 0, left: .auto)
+            }.x == 30)
+        #expect(
+            try position {
+                $0.left = 30
+                $0.right = 80
+                $0.width = 10
+                $0.margin = FlexEdges(top: 0, right: 5, bottom: 0, left: .auto)
+            }.x == 15)
+        #expect(
+            try position {
+                $0.left = 30
+                $0.right = 20
+                $0.width = 70
+                $0.margin = FlexEdges(top: 0, right: .auto, bottom: 0, left: .auto)
+            }.x == 30)
+    }
+
+    @Test func aRatioBoxTallerThanItsRatioResolvesPercentagesAgainstTheRatioHeight() throws {
+        // Chromium, with every div `display: flex; box-sizing: border-box`:
+        // <div style="width:300px;height:200px">
+        //   <div style="position:absolute;width:5px;aspect-ratio:1">
+        //     <div style="height:122px;top:-10%"></div></div></div>
+        // The box is 5 high through its ratio, and 122 with its content: its item's top: -10%
+        // resolves against the 5 (-0.5), not the 122.
+        var rootStyle = FlexStyle()
+        rootStyle.width = 300
+        rootStyle.height = 200
+        let root = FlexNode(style: rootStyle)
+        var boxStyle = FlexStyle()
+        boxStyle.position = .absolute
+        boxStyle.width = 5
+        boxStyle.aspectRatio = 1
+        let box = FlexNode(style: boxStyle)
+        var itemStyle = FlexStyle()
+        itemStyle.height = 122
+        itemStyle.top = .percent(-10)
+        let item = FlexNode(style: itemStyle)
+        try box.appendChild(item)
+        try root.appendChild(box)
+        try root.calculateLayout(rounding: .none)
+        #expect(box.layout.frame == Rect(x: 0, y: 0, width: 5, height: 122))
+        #expect(item.layout.frame == Rect(x: 0, y: -0.5, width: 0, height: 122))
+    }
+
+    @Test func aRatioColumnsItemsResolveTheirChildrensPercentageInsets() throws {
+        // Chromium, with every div `display: flex; box-sizing: border-box`:
+        // <div style="width:300px;height:200px">
+        //   <div style="position:absolute;aspect-ratio:2;flex-direction:column;width:100px">
+        //     <div>
+        //       <div style="width:10px;height:20px"></div>
+        //       <div style="width:10px;height:10px;top:25%;bottom:38px"></div></div></div></div>
+        // The column is 50 high through its ratio, a height Chromium treats as definite: the
+        // flexed height of its item (20, from its content) is definite too, so the inner
+        // box's top: 25% resolves (5) and wins over its bottom. Were the row's height not
+        // definite, top would be auto and bottom: 38 would move the box to -38.
+        var rootStyle = FlexStyle()
+        rootStyle.width = 300
+        rootStyle.height = 200
+        let root = FlexNode(style: rootStyle)
+        var columnStyle = FlexStyle()
+        columnStyle.position = .absolute
+        columnStyle.aspectRatio = 2
+        columnStyle.flexDirection = .column
+        columnStyle.width = 100
+        let column = FlexNode(style: columnStyle)
+        let row = FlexNode(style: FlexStyle())
+        var firstStyle = FlexStyle()
+        firstStyle.width = 10
+        firstStyle.height = 20
+        try row.appendChild(FlexNode(style: firstStyle))
+        var boxStyle = FlexStyle()
+        boxStyle.width = 10
+        boxStyle.height = 10
+        boxStyle.top = .percent(25)
+        boxStyle.bottom = 38
+        let box = FlexNode(style: boxStyle)
+        try row.appendChild(box)
+        try column.appendChild(row)
+        try root.appendChild(column)
+        try root.calculateLayout(rounding: .none)
+        #expect(column.layout.frame == Rect(x: 0, y: 0, width: 100, height: 50))
+        #expect(row.layout.frame == Rect(x: 0, y: 0, width: 100, height: 20))
+        #expect(box.layout.frame == Rect(x: 10, y: 5, width: 10, height: 10))
+    }
+
     @Test func aRatioBoxIsAtLeastItsPaddingThroughTheRatio() throws {
         // Chromium, with every div `display: flex; box-sizing: border-box`:
         // <div style="width:113px"><div>

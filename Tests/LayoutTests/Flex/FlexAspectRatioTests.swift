@@ -757,4 +757,252 @@ import TrellisLayout
         #expect(row.layout.frame == Rect(x: 0, y: 0, width: 76, height: 32))
         #expect(item.layout.frame == Rect(x: 20, y: 4, width: 10, height: 10))
     }
+
+    @Test func aColumnItemsMinimumHeightIsItsContentsWidthThroughTheRatio() throws {
+        // Chromium, with every div `display: flex; box-sizing: border-box`:
+        // <div style="width:300px;height:100px;flex-direction:column">
+        //   <div style="height:148px;aspect-ratio:1;align-self:flex-start">
+        //     <div style="width:31px"></div></div>
+        //   <div style="height:90px;flex-shrink:0"></div></div>
+        // The ratio item shrinks from 148; its width comes only from its height, so its
+        // automatic minimum is its content's width through the ratio, 31 (not its content's
+        // height, 0): 31 × 31. With aspect-ratio: 2 and max-width: 20, the width is at most 20
+        // and the minimum 10: 20 × 10.
+        func layOut(ratio: Double, maxWidth: FlexLength) throws -> FlexNode {
+            var rootStyle = FlexStyle()
+            rootStyle.width = 300
+            rootStyle.height = 100
+            rootStyle.flexDirection = .column
+            let root = FlexNode(style: rootStyle)
+            var itemStyle = FlexStyle()
+            itemStyle.height = 148
+            itemStyle.aspectRatio = ratio
+            itemStyle.alignSelf = .flexStart
+            itemStyle.maxWidth = maxWidth
+            let item = FlexNode(style: itemStyle)
+            var contentStyle = FlexStyle()
+            contentStyle.width = 31
+            try item.appendChild(FlexNode(style: contentStyle))
+            var siblingStyle = FlexStyle()
+            siblingStyle.height = 90
+            siblingStyle.flexShrink = 0
+            try root.appendChild(item)
+            try root.appendChild(FlexNode(style: siblingStyle))
+            try root.calculateLayout(rounding: .none)
+            return item
+        }
+        #expect(
+            try layOut(ratio: 1, maxWidth: .auto).layout.frame
+                == Rect(x: 0, y: 0, width: 31, height: 31))
+        #expect(
+            try layOut(ratio: 2, maxWidth: 20).layout.frame
+                == Rect(x: 0, y: 0, width: 20, height: 10))
+    }
+
+    @Test func aWrappingColumnBreaksItsLinesAtItsHeightThroughTheRatio() throws {
+        // Chromium, with every div `display: flex; box-sizing: border-box`:
+        // <div style="width:300px;height:200px;align-items:flex-start">
+        //   <div style="aspect-ratio:2;flex-direction:column;flex-wrap:wrap">
+        //     <div style="min-height:45px;width:10px"></div>
+        //     <div style="width:12px;height:7px"></div></div></div>
+        // The column is 12 wide (its widest item) and so 6 high through its ratio: it breaks
+        // its lines there, the second item moves to a second line at x = 10, and the column is
+        // as tall as its longest line, 45. Without wrapping it is 52 high.
+        func layOut(wrap: FlexWrap) throws -> (FlexNode, FlexNode) {
+            var rootStyle = FlexStyle()
+            rootStyle.width = 300
+            rootStyle.height = 200
+            rootStyle.alignItems = .flexStart
+            let root = FlexNode(style: rootStyle)
+            var columnStyle = FlexStyle()
+            columnStyle.aspectRatio = 2
+            columnStyle.flexDirection = .column
+            columnStyle.flexWrap = wrap
+            let column = FlexNode(style: columnStyle)
+            var firstStyle = FlexStyle()
+            firstStyle.minHeight = 45
+            firstStyle.width = 10
+            try column.appendChild(FlexNode(style: firstStyle))
+            let second = Self.box(width: 12, height: 7)
+            try column.appendChild(second)
+            try root.appendChild(column)
+            try root.calculateLayout(rounding: .none)
+            return (column, second)
+        }
+        var (column, second) = try layOut(wrap: .wrap)
+        #expect(column.layout.frame == Rect(x: 0, y: 0, width: 12, height: 45))
+        #expect(second.layout.frame == Rect(x: 10, y: 0, width: 12, height: 7))
+        (column, second) = try layOut(wrap: .noWrap)
+        #expect(column.layout.frame == Rect(x: 0, y: 0, width: 12, height: 52))
+        #expect(second.layout.frame == Rect(x: 0, y: 45, width: 12, height: 7))
+    }
+
+    @Test func aRatioWidthContributesAtLeastItsAutomaticMinimum() throws {
+        // Chromium, with every div `display: flex; box-sizing: border-box`:
+        // <div style="width:300px;align-items:flex-start">
+        //   <div><div style="height:133px;aspect-ratio:0.5">
+        //     <div style="width:93px"></div></div></div></div>
+        // The ratio item is 66.5 wide through its ratio but at least its min-content width, 93
+        // (`min-width: auto`); the row of automatic width around it takes that 93 from it,
+        // not 66.5. With min-width: 0 both are 66.5 wide.
+        func layOut(minWidth: FlexLength) throws -> (FlexNode, FlexNode) {
+            var rootStyle = FlexStyle()
+            rootStyle.width = 300
+            rootStyle.alignItems = .flexStart
+            let root = FlexNode(style: rootStyle)
+            let row = FlexNode(style: FlexStyle())
+            var itemStyle = FlexStyle()
+            itemStyle.height = 133
+            itemStyle.aspectRatio = 0.5
+            itemStyle.minWidth = minWidth
+            let item = FlexNode(style: itemStyle)
+            var contentStyle = FlexStyle()
+            contentStyle.width = 93
+            try item.appendChild(FlexNode(style: contentStyle))
+            try row.appendChild(item)
+            try root.appendChild(row)
+            try root.calculateLayout(rounding: .none)
+            return (row, item)
+        }
+        var (row, item) = try layOut(minWidth: .auto)
+        #expect(row.layout.frame == Rect(x: 0, y: 0, width: 93, height: 133))
+        #expect(item.layout.frame == Rect(x: 0, y: 0, width: 93, height: 133))
+        (row, item) = try layOut(minWidth: 0)
+        #expect(row.layout.frame == Rect(x: 0, y: 0, width: 66.5, height: 133))
+        #expect(item.layout.frame == Rect(x: 0, y: 0, width: 66.5, height: 133))
+    }
+
+    @Test func aStretchedRatioItemOfAWrappingRowIsMeasuredAtItsRatioHeight() throws {
+        // Chromium, with every div `display: flex; box-sizing: border-box`:
+        // <div style="width:300px;flex-wrap:wrap">
+        //   <div style="width:60px;aspect-ratio:1.5;flex-direction:column;flex-wrap:wrap">
+        //     <div style="width:10px;height:30px"></div>
+        //     <div style="width:10px;height:30px"></div></div></div>
+        // The item will be stretched to its line, whose height is not known while the item is
+        // measured: its hypothetical height is measured with its height through the ratio,
+        // 40, as its items' basis, so its column breaks its lines there (the second item at
+        // x = 30) and its content is 30 high: the item and the row are 40 high, not 60.
+        var rootStyle = FlexStyle()
+        rootStyle.width = 300
+        rootStyle.flexWrap = .wrap
+        let root = FlexNode(style: rootStyle)
+        var itemStyle = FlexStyle()
+        itemStyle.width = 60
+        itemStyle.aspectRatio = 1.5
+        itemStyle.flexDirection = .column
+        itemStyle.flexWrap = .wrap
+        let item = FlexNode(style: itemStyle)
+        for _ in 0..<2 { try item.appendChild(Self.box(width: 10, height: 30)) }
+        try root.appendChild(item)
+        try root.calculateLayout(rounding: .none)
+        #expect(root.layout.frame.height == 40)
+        #expect(item.layout.frame == Rect(x: 0, y: 0, width: 60, height: 40))
+        #expect(item.children.map(\.layout.frame.minX) == [0, 30])
+    }
+
+    @Test func aWrappingColumnItemBreaksItsLinesAtItsHeightThroughTheRatio() throws {
+        // Chromium, with every div `display: flex; box-sizing: border-box`:
+        // <div style="width:300px;flex-direction:column">
+        //   <div style="width:40px;aspect-ratio:2;flex-direction:column;flex-wrap:wrap">
+        //     <div style="width:10px;height:15px"></div>
+        //     <div style="width:10px;height:15px"></div></div></div>
+        // The item of the column is 20 high through its ratio from its width, and breaks its
+        // lines there: its second item is on a second line, at x = 20 (the lines share its
+        // 40), and the item stays 20 high, not 30.
+        var rootStyle = FlexStyle()
+        rootStyle.width = 300
+        rootStyle.flexDirection = .column
+        let root = FlexNode(style: rootStyle)
+        var itemStyle = FlexStyle()
+        itemStyle.width = 40
+        itemStyle.aspectRatio = 2
+        itemStyle.flexDirection = .column
+        itemStyle.flexWrap = .wrap
+        let item = FlexNode(style: itemStyle)
+        for _ in 0..<2 { try item.appendChild(Self.box(width: 10, height: 15)) }
+        try root.appendChild(item)
+        try root.calculateLayout(rounding: .none)
+        #expect(item.layout.frame == Rect(x: 0, y: 0, width: 40, height: 20))
+        #expect(item.children.map(\.layout.frame.minX) == [0, 20])
+    }
+
+    @Test func aStretchedRatioItemsMinimumIsNotCappedByItsCarriedMaximum() throws {
+        // Chromium, with every div `display: flex; box-sizing: border-box`:
+        // <div style="width:456px;height:409px">
+        //   <div style="max-height:153px;aspect-ratio:0.5">
+        //     <div style="width:146px"></div></div></div>
+        // The item is stretched to the row's definite height, within its maximum: 153, and so
+        // 76.5 wide through the ratio; its automatic minimum width is its content's 146, which
+        // the maximum width carried from max-height through the ratio (76.5) does not cap
+        // when the line gives the item its height: 146 × 153. With align-items: flex-start it
+        // is 76.5 × 153 (that maximum caps the content size suggestion, §4.5).
+        func layOut(alignItems: FlexItemAlignment) throws -> (FlexNode, FlexNode) {
+            var rootStyle = FlexStyle()
+            rootStyle.width = 456
+            rootStyle.height = 409
+            rootStyle.alignItems = alignItems
+            let root = FlexNode(style: rootStyle)
+            var itemStyle = FlexStyle()
+            itemStyle.maxHeight = 153
+            itemStyle.aspectRatio = 0.5
+            let item = FlexNode(style: itemStyle)
+            var contentStyle = FlexStyle()
+            contentStyle.width = 146
+            try item.appendChild(FlexNode(style: contentStyle))
+            try root.appendChild(item)
+            try root.calculateLayout(rounding: .none)
+            return (root, item)
+        }
+        #expect(
+            try layOut(alignItems: .stretch).1.layout.frame
+                == Rect(x: 0, y: 0, width: 146, height: 153))
+        #expect(
+            try layOut(alignItems: .flexStart).1.layout.frame
+                == Rect(x: 0, y: 0, width: 76.5, height: 153))
+        // With width: 120 beside a 818 wide sibling, the item shrinks only to its automatic
+        // minimum, min(120, 146) = 120, not to the carried 76.5: 120 × 153.
+        var rootStyle = FlexStyle()
+        rootStyle.width = 456
+        rootStyle.height = 409
+        let root = FlexNode(style: rootStyle)
+        var itemStyle = FlexStyle()
+        itemStyle.width = 120
+        itemStyle.maxHeight = 153
+        itemStyle.aspectRatio = 0.5
+        let item = FlexNode(style: itemStyle)
+        var contentStyle = FlexStyle()
+        contentStyle.width = 146
+        try item.appendChild(FlexNode(style: contentStyle))
+        try root.appendChild(item)
+        var siblingStyle = FlexStyle()
+        siblingStyle.width = 818
+        try root.appendChild(FlexNode(style: siblingStyle))
+        try root.calculateLayout(rounding: .none)
+        #expect(item.layout.frame == Rect(x: 0, y: 0, width: 120, height: 153))
+    }
+
+    @Test func aRatioItemStretchedToADefiniteHeightContributesItsWidthThroughTheRatio() throws {
+        // Chromium, with every div `display: flex; box-sizing: border-box`:
+        // <div style="width:439px;align-items:flex-start">
+        //   <div style="height:85px"><div style="aspect-ratio:1.5"><div></div></div></div></div>
+        // The ratio item is stretched to its row's definite 85 and is 127.5 wide through its
+        // ratio; the row of automatic width takes that width from it (not the 0 of its empty
+        // content).
+        var rootStyle = FlexStyle()
+        rootStyle.width = 439
+        rootStyle.alignItems = .flexStart
+        let root = FlexNode(style: rootStyle)
+        var rowStyle = FlexStyle()
+        rowStyle.height = 85
+        let row = FlexNode(style: rowStyle)
+        var itemStyle = FlexStyle()
+        itemStyle.aspectRatio = 1.5
+        let item = FlexNode(style: itemStyle)
+        try item.appendChild(FlexNode(style: FlexStyle()))
+        try row.appendChild(item)
+        try root.appendChild(row)
+        try root.calculateLayout(rounding: .none)
+        #expect(row.layout.frame == Rect(x: 0, y: 0, width: 127.5, height: 85))
+        #expect(item.layout.frame == Rect(x: 0, y: 0, width: 127.5, height: 85))
+    }
 }

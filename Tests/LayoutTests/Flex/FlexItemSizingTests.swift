@@ -77,6 +77,139 @@ import TrellisLayout
         #expect(column.children.map(\.layout.frame.minX) == [0, 40, 80])
     }
 
+    @Test func aColumnMeasuredForItsWidthDoesNotBreakItsItemsLinesAtTheirFlexedHeights() throws {
+        // Chromium, with every div `display: flex; box-sizing: border-box`:
+        // <div style="width:400px;flex-direction:column;align-items:flex-start">
+        //   <div style="flex-direction:column;flex-wrap:wrap;height:142px">
+        //     <div style="width:16px;height:16px"></div>
+        //     <div style="flex-direction:column;flex-wrap:wrap;min-height:0">
+        //       <div style="width:65px;height:80px"></div>
+        //       <div style="width:105px;height:100px"></div></div></div></div>
+        // The outer column's width is its lines' widths: 16 and the inner column's
+        // contribution, which is its widest item, 105 (Chromium's intrinsic inline size of a
+        // multi-line column without a height of its own), not the 170 of its two lines at its
+        // flexed height: 121. Laid out at its flexed height of 142 it then breaks its lines and
+        // overflows (121 wide, its fit-content width in the 121). With the outer column on one
+        // line (flex-wrap: nowrap), the contribution is the same 105.
+        func layOut(wrap: FlexWrap) throws -> (root: FlexNode, outer: FlexNode, inner: FlexNode) {
+            var rootStyle = FlexStyle()
+            rootStyle.width = 400
+            rootStyle.flexDirection = .column
+            rootStyle.alignItems = .flexStart
+            let root = FlexNode(style: rootStyle)
+            var outerStyle = FlexStyle()
+            outerStyle.flexDirection = .column
+            outerStyle.flexWrap = wrap
+            outerStyle.height = 142
+            let outer = FlexNode(style: outerStyle)
+            var boxStyle = FlexStyle()
+            boxStyle.width = 16
+            boxStyle.height = 16
+            try outer.appendChild(FlexNode(style: boxStyle))
+            var innerStyle = FlexStyle()
+            innerStyle.flexDirection = .column
+            innerStyle.flexWrap = .wrap
+            innerStyle.minHeight = 0
+            let inner = FlexNode(style: innerStyle)
+            for (width, height) in [(65.0, 80.0), (105, 100)] {
+                var itemStyle = FlexStyle()
+                itemStyle.width = .points(width)
+                itemStyle.height = .points(height)
+                try inner.appendChild(FlexNode(style: itemStyle))
+            }
+            try outer.appendChild(inner)
+            try root.appendChild(outer)
+            try root.calculateLayout(rounding: .none)
+            return (root, outer, inner)
+        }
+        let wrapping = try layOut(wrap: .wrap)
+        #expect(wrapping.outer.layout.frame == Rect(x: 0, y: 0, width: 121, height: 142))
+        #expect(wrapping.inner.layout.frame == Rect(x: 16, y: 0, width: 121, height: 142))
+        #expect(wrapping.inner.children.map(\.layout.frame.minX) == [0, 65])
+        let single = try layOut(wrap: .noWrap)
+        #expect(single.outer.layout.frame.width == 105)
+    }
+
+    @Test func aRowOfIndefiniteHeightMeasuresItsItemsWithoutStretchingThem() throws {
+        // Chromium, with every div `display: flex; box-sizing: border-box`:
+        // <div style="width:143px">
+        //   <div style="position:absolute">
+        //     <div style="flex-direction:column;flex-wrap:wrap;max-height:183px">
+        //       <div style="width:64px"></div>
+        //       <div style="padding:6px 13px 1px 6px"></div></div></div></div>
+        // The absolutely positioned row has no definite height (the space left to it is the
+        // empty container's 0): its width comes from the column's contribution measured
+        // without a stretched height, one line of its two items, 64 wide. Measured at the
+        // 0 it would stretch to, the column would break a line after each item: 83.
+        var rootStyle = FlexStyle()
+        rootStyle.width = 143
+        let root = FlexNode(style: rootStyle)
+        var boxStyle = FlexStyle()
+        boxStyle.position = .absolute
+        let box = FlexNode(style: boxStyle)
+        var columnStyle = FlexStyle()
+        columnStyle.flexDirection = .column
+        columnStyle.flexWrap = .wrap
+        columnStyle.maxHeight = 183
+        let column = FlexNode(style: columnStyle)
+        var firstStyle = FlexStyle()
+        firstStyle.width = 64
+        try column.appendChild(FlexNode(style: firstStyle))
+        var secondStyle = FlexStyle()
+        secondStyle.padding = FlexEdges(top: 6, right: 13, bottom: 1, left: 6)
+        try column.appendChild(FlexNode(style: secondStyle))
+        try box.appendChild(column)
+        try root.appendChild(box)
+        try root.calculateLayout(rounding: .none)
+        #expect(box.layout.frame.width == 64)
+        #expect(column.layout.frame == Rect(x: 0, y: 0, width: 64, height: 7))
+    }
+
+    @Test func aStretchedHeightThatIsNotDefiniteResolvesNoPercentagesWhileMeasuring() throws {
+        // Chromium, with every div `display: flex; box-sizing: border-box`:
+        // <div style="width:109px;align-items:flex-start">
+        //   <div style="max-width:115px">
+        //     <div style="margin:17px">
+        //       <div style="flex-shrink:0;flex-basis:53px;height:100%;aspect-ratio:0.5;
+        //         margin:18px"></div></div></div></div>
+        // The middle row is not stretched by the root, so its height (176, from its content)
+        // is not definite: the inner row, stretched to 142 in it, is measured for its width
+        // (its flex base size and its automatic minimum) with its item's `height: 100%`
+        // unresolved, 53 + 36 = 89 wide. Only once the inner row is laid out at its stretched
+        // height does the percentage resolve (142, and 71 wide through the ratio: it
+        // overflows). With flex-basis: auto and flex-shrink: 1 (the item then 0 wide while
+        // measured), the inner row is 36 wide, its margins' width.
+        func layOut(basis: FlexLength, shrink: Double) throws -> (FlexNode, FlexNode, FlexNode) {
+            var rootStyle = FlexStyle()
+            rootStyle.width = 109
+            rootStyle.alignItems = .flexStart
+            let root = FlexNode(style: rootStyle)
+            var middleStyle = FlexStyle()
+            middleStyle.maxWidth = 115
+            let middle = FlexNode(style: middleStyle)
+            var rowStyle = FlexStyle()
+            rowStyle.margin = FlexEdges(all: 17)
+            let row = FlexNode(style: rowStyle)
+            var itemStyle = FlexStyle()
+            itemStyle.flexShrink = shrink
+            itemStyle.flexBasis = basis
+            itemStyle.height = .percent(100)
+            itemStyle.aspectRatio = 0.5
+            itemStyle.margin = FlexEdges(all: 18)
+            let item = FlexNode(style: itemStyle)
+            try row.appendChild(item)
+            try middle.appendChild(row)
+            try root.appendChild(middle)
+            try root.calculateLayout(rounding: .none)
+            return (root, row, item)
+        }
+        var (_, row, item) = try layOut(basis: 53, shrink: 0)
+        #expect(row.layout.frame == Rect(x: 17, y: 17, width: 89, height: 142))
+        #expect(item.layout.frame == Rect(x: 18, y: 18, width: 71, height: 142))
+        (_, row, item) = try layOut(basis: .auto, shrink: 1)
+        #expect(row.layout.frame.width == 36)
+    }
+
     @Test func percentagesInsideAnItemResolveAgainstTheWidthItIsGiven() throws {
         // The inner row is measured at max-content while the outer row's base size is found:
         // its percentages have nothing to resolve against, and its width is the third item's

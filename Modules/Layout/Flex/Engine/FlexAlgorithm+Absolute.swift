@@ -48,9 +48,17 @@ extension FlexAlgorithm {
             if ownSize.height != nil { result.height = limits.height }
             return result
         }
-        var minSize = carried(
-            Dims(style.minWidth.resolve(area.width), style.minHeight.resolve(area.height))
-        ).plus(boxAdjustment).or(pbSum.optional).atLeast(pbSum)
+        let ownMax = Dims(style.maxWidth.resolve(area.width), style.maxHeight.resolve(area.height))
+        // A minimum carried through the ratio is capped by the axis's own maximum.
+        var carriedMin = carried(
+            Dims(style.minWidth.resolve(area.width), style.minHeight.resolve(area.height)))
+        if style.minWidth.resolve(area.width) == nil {
+            carriedMin.width = carriedMin.width.atMost(ownMax.width)
+        }
+        if style.minHeight.resolve(area.height) == nil {
+            carriedMin.height = carriedMin.height.atMost(ownMax.height)
+        }
+        var minSize = carriedMin.plus(boxAdjustment).or(pbSum.optional).atLeast(pbSum)
         if let aspect, style.boxSizing == .borderBox {
             // A border box is never smaller than its padding and border: through the ratio,
             // neither is an axis without a size of its own (Chromium).
@@ -61,9 +69,7 @@ extension FlexAlgorithm {
                 minSize.height = max(minSize.height ?? 0, pbSum.width / aspect)
             }
         }
-        let maxSize = carried(
-            Dims(style.maxWidth.resolve(area.width), style.maxHeight.resolve(area.height))
-        ).plus(boxAdjustment)
+        let maxSize = carried(ownMax).plus(boxAdjustment)
         var known = styleSize.clamped(min: minSize, max: maxSize)
 
         if style.width.isSizingKeyword || style.height.isSizingKeyword {
@@ -84,6 +90,8 @@ extension FlexAlgorithm {
             known.width = max(area.width.minus(margin.left).minus(margin.right) - left - right, 0)
             known = known.applyingAspectRatio(aspect).clamped(min: minSize, max: maxSize)
         }
+        let heightIsFromInsets =
+            known.height == nil && top != nil && bottom != nil && blockStretches
         if known.height == nil, let top, let bottom, blockStretches {
             known.height = max(area.height.minus(margin.top).minus(margin.bottom) - top - bottom, 0)
             known = known.applyingAspectRatio(aspect).clamped(min: minSize, max: maxSize)
@@ -107,10 +115,13 @@ extension FlexAlgorithm {
                     knownDimensions: .none, parentSize: area.optional,
                     availableSpace: Dims(.minContent, .maxContent), direction: childDirection)
             ).size.width
-            let floor = max(minContent, pbSum.width).atMost(maxSize.width)
+            // Capped by the box's own maximum width, not by one carried through the ratio.
+            let floor = max(minContent, pbSum.width).atMost(
+                ownMax.width.map { $0 + boxAdjustment.width })
             if floor > width {
                 known.width = floor
                 widthIsContentFloor = true
+                minSize.width = max(minSize.width ?? 0, floor)
                 if ownSize.height == nil {
                     known.height = (floor / aspect).clamped(
                         min: minSize.height, max: maxSize.height)
@@ -118,7 +129,8 @@ extension FlexAlgorithm {
             }
         }
         if aspect != nil, !child.children.isEmpty || child.measure != nil,
-            !style.isScrollContainer, ownSize.width != nil || widthIsContentFloor,
+            !style.isScrollContainer,
+            ownSize.width != nil || widthIsContentFloor || (left != nil && right != nil),
             ownSize.height == nil, style.minHeight.isAuto, let width = known.width,
             let height = known.height
         {
@@ -130,7 +142,8 @@ extension FlexAlgorithm {
                 LayoutInput(
                     runMode: .computeSize, sizingMode: .contentSize, axis: .both,
                     knownDimensions: Dims(width, nil), parentSize: area.optional,
-                    availableSpace: available, direction: childDirection)
+                    availableSpace: available, direction: childDirection,
+                    heightIsRatioBasis: true)
             ).size
             known.height = max(height, content.height).atMost(maxSize.height)
         }
@@ -151,9 +164,22 @@ extension FlexAlgorithm {
                 // CSS Box Sizing level 4: with both sizes automatic, the height is the width
                 // (from the content) through the ratio, and at least the content's height while
                 // the minimum height is automatic.
+                // That content height is measured at the width, with the height through the
+                // ratio as the basis of the items' percentages and lines (Chromium).
                 let ratioHeight = finalSize.width / aspect
-                finalSize.height =
-                    style.minHeight.isAuto ? max(ratioHeight, measured.height) : ratioHeight
+                if style.minHeight.isAuto {
+                    let content = FlexCompute.layout(
+                        child,
+                        LayoutInput(
+                            runMode: .computeSize, sizingMode: .contentSize, axis: .vertical,
+                            knownDimensions: Dims(finalSize.width, nil),
+                            parentSize: area.optional, availableSpace: available,
+                            direction: childDirection, heightIsRatioBasis: true)
+                    ).size
+                    finalSize.height = max(ratioHeight, content.height)
+                } else {
+                    finalSize.height = ratioHeight
+                }
             }
         }
         finalSize = finalSize.clamped(min: minSize, max: maxSize)
@@ -165,24 +191,45 @@ extension FlexAlgorithm {
                 // A height from the box's content is not definite for its own children's
                 // percentages (a width is, as the inline size of a block is).
                 knownDefinite: Dims(true, known.height != nil),
-                parentSize: area.optional, availableSpace: available, direction: childDirection))
+                parentSize: area.optional, availableSpace: available, direction: childDirection,
+                // A height through the ratio from the width is (Chromium), even when the
+                // content makes the box taller.
+                heightIsRatioBasis: aspect != nil && ownSize.height == nil && !heightIsFromInsets))
 
+        // CSS Positioned Layout §4.1 and §4.4 (CSS 2 §10.3.7, §10.6.4): with both insets of an
+        // axis set, auto margins take the space the inset-modified containing block (the
+        // padding box less the insets, at least empty) leaves around the box. That space may be
+        // negative: one auto margin takes all of it, and two share it, except in the inline
+        // (horizontal) axis, where a negative space leaves the start margin at zero.
         let nonAuto = margin.map { $0 ?? 0 }
-        let free = Dims(
-            max(container.width - finalSize.width - nonAuto.horizontal, 0),
-            max(container.height - finalSize.height - nonAuto.vertical, 0))
         let autoWidthCount = (margin.left == nil ? 1 : 0) + (margin.right == nil ? 1 : 0)
         let autoHeightCount = (margin.top == nil ? 1 : 0) + (margin.bottom == nil ? 1 : 0)
-        let autoWidth =
-            autoWidthCount > 0 && left != nil && right != nil
-            ? free.width / Double(autoWidthCount) : 0
-        let autoHeight =
-            autoHeightCount > 0 && top != nil && bottom != nil
-            ? free.height / Double(autoHeightCount) : 0
+        var autoLeft = 0.0
+        var autoRight = 0.0
+        var autoTop = 0.0
+        var autoBottom = 0.0
+        if autoWidthCount > 0, let left, let right {
+            let free = max(area.width - left - right, 0) - finalSize.width - nonAuto.horizontal
+            if autoWidthCount == 1 {
+                autoLeft = free
+                autoRight = free
+            } else if free >= 0 {
+                autoLeft = free / 2
+                autoRight = free / 2
+            } else if c.isRTL {
+                autoLeft = free
+            } else {
+                autoRight = free
+            }
+        }
+        if autoHeightCount > 0, let top, let bottom {
+            let free = max(area.height - top - bottom, 0) - finalSize.height - nonAuto.vertical
+            autoTop = free / Double(autoHeightCount)
+            autoBottom = autoTop
+        }
         let resolvedMargin = Sides(
-            left: margin.left ?? autoWidth, right: margin.right ?? autoWidth,
-            top: margin.top ?? autoHeight,
-            bottom: margin.bottom ?? autoHeight)
+            left: margin.left ?? autoLeft, right: margin.right ?? autoRight,
+            top: margin.top ?? autoTop, bottom: margin.bottom ?? autoBottom)
 
         let startMain = isRow ? left : top
         let endMain = isRow ? right : bottom

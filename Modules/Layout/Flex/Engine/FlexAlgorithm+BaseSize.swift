@@ -25,10 +25,13 @@ extension FlexAlgorithm {
         let inputs = baseSizeInputs(item)
         let childAvailable = Dims<FlexAvailableSpace>.fromMainCross(
             isRow, main: .minContent, cross: inputs.crossSpace)
+        // A stretched cross size that is not definite resolves no percentages inside the item.
         let minContent = FlexCompute.measureSize(
             item.node, known: inputs.known, parentSize: inputs.parentSize,
             available: childAvailable,
-            sizingMode: .contentSize, horizontal: isRow, direction: item.direction)
+            sizingMode: .contentSize, horizontal: isRow, direction: item.direction,
+            knownDefinite: Dims.fromMainCross(
+                isRow, main: true, cross: inputs.crossIsDefinite || !isRow))
         let pbMain = item.paddingBorder.mainSum(isRow)
         // §4.5: the content size suggestion is clamped by the cross limits converted through
         // the aspect ratio; the specified size suggestion is the item's own main size only.
@@ -45,10 +48,30 @@ extension FlexAlgorithm {
                 horizontal: true, direction: item.direction)
             let ratioHeight = max(width, item.paddingBorder.horizontal) / ratio
             contentSuggestion = max(contentSuggestion, ratioHeight)
+        } else if !isRow, let ratio = item.aspectRatio, item.node.measure == nil,
+            item.hasOwnSize.height, !item.hasOwnSize.width, !item.node.children.isEmpty
+        {
+            // A width that comes only from the item's own height through the ratio is not
+            // its min-content width: the min-content height is its content's width through the
+            // ratio (Chromium), within its own width limits.
+            let width = FlexCompute.measureSize(
+                item.node, known: .none, parentSize: inputs.parentSize,
+                available: Dims(inputs.crossSpace, .maxContent), sizingMode: .contentSize,
+                horizontal: true, direction: item.direction
+            ).clamped(min: item.minSize.width, max: item.maxSize.width)
+            contentSuggestion = max(
+                contentSuggestion, max(width, item.paddingBorder.horizontal) / ratio)
         }
         // A row item with a height of its own is not clamped so (Chromium): its min-content
         // width is its content's.
-        if let ratio = item.aspectRatio, !(isRow && item.hasOwnSize.cross(isRow)) {
+        // Nor is one stretched to a definite cross size (Chromium): the line, not its limits,
+        // gives it that size.
+        let isStretchedDefinite =
+            isRow && !item.hasOwnSize.cross(isRow) && !c.isWrap && c.hasDefiniteCrossSize
+            && stretchesToLine(item)
+        if let ratio = item.aspectRatio, !(isRow && item.hasOwnSize.cross(isRow)),
+            !isStretchedDefinite
+        {
             func converted(_ cross: Double?) -> Double? {
                 cross.map { isRow ? $0 * ratio : $0 / ratio }
             }
@@ -108,7 +131,7 @@ extension FlexAlgorithm {
         // container's definite main size when its content is measured, as in its layout.
         let childParentSize = Dims<Double?>.fromMainCross(
             isRow, main: c.knownMainSizeIsDefinite ? c.nodeInnerSize.main(isRow) : nil,
-            cross: crossParentSize)
+            cross: itemPercentBasis.cross(isRow))
         let crossMarginSum = c.margin.crossSum(isRow)
         let transferredMin = item.transferred(item.minSize)
         let transferredMax = item.transferred(item.maxSize, isMaximum: true)
@@ -273,13 +296,15 @@ extension FlexAlgorithm {
                     isRow, main: mainAvailable, cross: crossAvailable)
                 // The final layout of a stretched (or fixed-cross) item of a single line that does
                 // not flex will be this measurement's own result: compute it completely now.
-                // Not when percentages inside it would resolve against the size it gets.
+                // Not when percentages inside it (sizes, or insets that offset its children)
+                // would resolve against the size it gets.
                 let isSpeculative =
                     !c.isWrap && c.hasDefiniteCrossSize && !c.hasDefiniteMainSize
                     && childKnown.cross(isRow) != nil && mainAvailable == .maxContent
                     && item.flexGrow == 0 && !item.node.children.isEmpty
                     && !item.node.styleUsesPercentages
                     && !Self.contentUsesPercentages(item.node)
+                    && !Self.childrenHavePercentageInsets(item.node)
                     && !Self.childrenHaveAspectRatios(item.node)
                 let output = FlexCompute.layout(
                     item.node,
@@ -365,6 +390,16 @@ extension FlexAlgorithm {
     /// Whether a container's gaps or its children's sizes, limits or box properties are
     /// percentages (other than zero, which is zero against any size), which resolve against
     /// the container's own size.
+    /// Whether some child of a container is offset by a percentage inset, which resolves
+    /// against the container's size only once that size is definite.
+    static func childrenHavePercentageInsets(_ node: FlexNode) -> Bool {
+        node.children.contains { child in
+            let style = child.style
+            return style.top.isNonzeroPercentage || style.bottom.isNonzeroPercentage
+                || style.left.isNonzeroPercentage || style.right.isNonzeroPercentage
+        }
+    }
+
     static func contentUsesPercentages(_ node: FlexNode) -> Bool {
         if node.style.columnGap.isNonzeroPercentage || node.style.rowGap.isNonzeroPercentage {
             return true

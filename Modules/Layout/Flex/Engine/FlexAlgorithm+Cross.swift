@@ -77,6 +77,9 @@ extension FlexAlgorithm {
                 let space = Dims<FlexAvailableSpace>.fromMainCross(
                     isRow, main: .definite(knownMain), cross: availableCross)
                 let definiteness = itemDefiniteness(item)
+                // An item that a multi-line row will stretch to its line is measured with its
+                // height through its ratio as its items' basis too: its line's height is not
+                // known yet (Chromium).
                 let output = FlexCompute.layout(
                     item.node,
                     LayoutInput(
@@ -85,8 +88,12 @@ extension FlexAlgorithm {
                         knownDimensions: known, knownDefinite: definiteness,
                         parentSize: itemPercentBasis, availableSpace: space,
                         direction: item.direction,
-                        wrapsAtKnownHeight: !isRow && definiteness.main(isRow),
-                        heightIsRatioBasis: heightIsRatioBasis(item)))
+                        wrapsAtKnownHeight: !isRow && definiteness.main(isRow)
+                            && c.nodeOuterSize.cross(isRow) != nil,
+                        heightIsRatioBasis: heightIsRatioBasis(item)
+                            || (isRow && c.isWrap && item.aspectRatio != nil
+                                && !item.hasOwnSize.height)
+                    ))
                 if let ratioCross, item.node.measure == nil {
                     // CSS Box Sizing level 4, Preferred Aspect Ratios: the size through the ratio
                     // is within the limits carried through it, and an automatic minimum (the

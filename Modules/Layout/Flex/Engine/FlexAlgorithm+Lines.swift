@@ -40,8 +40,11 @@ extension FlexAlgorithm {
             if case .points(let height) = node.style.height {
                 ownHeight = height + (node.style.boxSizing == .contentBox ? inset : 0)
             }
+            // So does a height through its aspect ratio from its width (Chromium), when that
+            // height is the basis of its items' percentages (`ratioInnerHeight`).
             let outer =
                 ownHeight?.clamped(min: c.minSize.main(isRow), max: c.maxSize.main(isRow))
+                ?? (c.ratioInnerHeight ?? c.ratioLineHeight).map { $0 + inset }
                 ?? c.maxSize.main(isRow)?.atLeast(c.minSize.main(isRow))
             limit = outer.map { .definite($0 - inset) } ?? .maxContent
         }
@@ -372,6 +375,14 @@ extension FlexAlgorithm {
         var inner: Double
         if let preferred = item.size.main(isRow) {
             inner = preferred
+            if item.aspectRatio != nil, !item.hasOwnSize.main(isRow), !item.isScrollContainer,
+                item.minSize.main(isRow) == nil
+            {
+                // CSS Box Sizing level 4, Automatic Minimum Size: a width that comes through
+                // the ratio is at least the item's automatic minimum (its min-content width).
+                resolveDeferredMinimum(index)
+                inner = max(inner, items[index].resolvedMinimumMainSize)
+            }
         } else {
             inner = contentContribution(index, available, isBrowser: true) - marginSum
         }
@@ -435,12 +446,12 @@ extension FlexAlgorithm {
             .clamped(min: childMinCross, max: childMaxCross)
         let childAvailable = available.withCross(isRow, crossAvailable)
         var childKnown = item.size.withMain(isRow, nil)
-        // An item with an aspect ratio is stretched to a cross size that would give it a main
-        // size only when that cross size is definite (a single line of a definite cross size);
-        // no item of a multi-line container is measured at its line's cross size, which is
-        // known only once the lines are.
-        let stretchIsDefinite =
-            !c.isWrap && (item.aspectRatio == nil || c.hasDefiniteCrossSize)
+        // An item is measured stretched only to a definite cross size (a single line of a
+        // definite cross size): the space a container of indefinite cross size is given is
+        // not its line's size (it would give an item with an aspect ratio a main size, and
+        // make a wrapping column break its lines there); no item of a multi-line container is
+        // measured at its line's cross size, which is known only once the lines are.
+        let stretchIsDefinite = !c.isWrap && c.hasDefiniteCrossSize
         if item.alignSelf.position == .stretch && !item.marginIsAuto.crossStart(isRow)
             && !item.marginIsAuto.crossEnd(isRow) && childKnown.cross(isRow) == nil
             && stretchIsDefinite
@@ -448,11 +459,18 @@ extension FlexAlgorithm {
             childKnown.setCross(
                 isRow, crossAvailable.definiteValue.map { $0 - item.margin.crossSum(isRow) })
         }
-        let contentMain =
+        var contentMain =
             FlexCompute.measureSize(
-                item.node, known: childKnown, parentSize: c.nodeInnerSize,
+                item.node, known: childKnown, parentSize: itemPercentBasis,
                 available: childAvailable,
                 sizingMode: .inherentSize, horizontal: isRow, direction: item.direction) + marginSum
+        if isBrowser, let ratio = item.aspectRatio, item.size.cross(isRow) == nil,
+            let cross = childKnown.cross(isRow)
+        {
+            // CSS Box Sizing level 4, Preferred Aspect Ratios: an item with an aspect ratio
+            // stretched to a definite cross size contributes that size through the ratio.
+            contentMain = max(contentMain, (isRow ? cross * ratio : cross / ratio) + marginSum)
+        }
         if isBrowser {
             // The limits bound the item's own size, not its margins.
             return (contentMain - marginSum).clamped(min: styleMin, max: styleMax) + marginSum

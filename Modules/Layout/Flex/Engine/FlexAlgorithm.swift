@@ -139,6 +139,10 @@ struct FlexConstants {
     /// width: its items' percentage heights resolve against it, even when its content makes it
     /// taller (Chromium).
     var ratioInnerHeight: Double?
+    /// The inner height a wrapping column of automatic height has through its aspect ratio
+    /// from its definite width, when that is not `ratioInnerHeight`: it breaks its lines there
+    /// (Chromium), though its items' percentages do not resolve against it.
+    var ratioLineHeight: Double?
 
     /// The minimum size the container's own size is clamped to.
     var sizeFloor: Dims<Double?> { clampsOwnSize ? minSize : Dims(nil, nil) }
@@ -285,6 +289,13 @@ final class FlexAlgorithm {
             let height = (width / aspect).clamped(
                 min: constants.minSize.height, max: constants.maxSize.height)
             constants.ratioInnerHeight = max(height - constants.contentBoxInset.vertical, 0)
+        } else if let aspect, definite.width, let width = inner.knownDimensions.width,
+            style.flexWrap.isMultiLine, !style.flexDirection.isRow,
+            style.height.resolve(parentSize.height) == nil
+        {
+            let height = (width / aspect).clamped(
+                min: constants.minSize.height, max: constants.maxSize.height)
+            constants.ratioLineHeight = max(height - constants.contentBoxInset.vertical, 0)
         }
         let algorithm = FlexAlgorithm(node: node, c: constants)
         var output = algorithm.run(inner)
@@ -609,12 +620,15 @@ final class FlexAlgorithm {
 
     /// Whether an item's post-flexing sizes count as definite for its own children (§9.8). A
     /// width always is, as the inline size of a block is; a height in the main axis when the
-    /// container's or the item's basis is definite, and in the cross axis when the item has
+    /// container's or the item's basis is definite, or the container has a height through its
+    /// aspect ratio (`ratioInnerHeight`, Chromium), and in the cross axis when the item has
     /// one of its own, is stretched to its line or has it through its aspect ratio.
     func itemDefiniteness(_ item: FlexItem) -> Dims<Bool> {
         let isRow = c.isRow
         return Dims.fromMainCross(
-            isRow, main: isRow || c.hasDefiniteMainSize || item.flexBasisIsDefinite,
+            isRow,
+            main: isRow || c.hasDefiniteMainSize || item.flexBasisIsDefinite
+                || c.ratioInnerHeight != nil,
             cross: !isRow || item.size.cross(isRow) != nil || stretchesToLine(item)
                 || item.aspectRatio != nil)
     }

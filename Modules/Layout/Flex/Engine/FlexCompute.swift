@@ -33,8 +33,12 @@ enum FlexCompute {
         let bySize =
             (!node.children.isEmpty && FlexAlgorithm.contentUsesPercentages(node))
             ? Dims(false, false)
+            // A wrapping column with an aspect ratio breaks its lines at the height its width
+            // gives it through the ratio: a width it found itself is not the same input.
             : node.style.flexWrap.isMultiLine
-                ? Dims(!node.style.flexDirection.isRow, node.style.flexDirection.isRow)
+                ? Dims(
+                    !node.style.flexDirection.isRow && node.style.aspectRatio == nil,
+                    node.style.flexDirection.isRow)
                 : Dims(true, true)
         if let cached = node.cache.get(
             input.knownDimensions, input.availableSpace, input.runMode, input.sizingMode,
@@ -77,19 +81,21 @@ enum FlexCompute {
         return output
     }
 
-    /// One dimension of a node's size under the given inputs.
+    /// One dimension of a node's size under the given inputs (`knownDefinite`: whether each
+    /// known size resolves the percentages inside the node, `LayoutInput.knownDefinite`).
     static func measureSize(
         _ node: FlexNode, known: Dims<Double?>, parentSize: Dims<Double?>,
         available: Dims<FlexAvailableSpace>,
-        sizingMode: SizingMode, horizontal: Bool, direction: LayoutDirection
+        sizingMode: SizingMode, horizontal: Bool, direction: LayoutDirection,
+        knownDefinite: Dims<Bool> = Dims(true, true)
     ) -> Double {
         let output = layout(
             node,
             LayoutInput(
                 runMode: .computeSize, sizingMode: sizingMode,
                 axis: horizontal ? .horizontal : .vertical,
-                knownDimensions: known, parentSize: parentSize, availableSpace: available,
-                direction: direction))
+                knownDimensions: known, knownDefinite: knownDefinite, parentSize: parentSize,
+                availableSpace: available, direction: direction))
         return horizontal ? output.size.width : output.size.height
     }
 
