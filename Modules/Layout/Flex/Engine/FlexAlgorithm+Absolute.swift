@@ -50,14 +50,10 @@ extension FlexAlgorithm {
         }
         let ownMax = Dims(style.maxWidth.resolve(area.width), style.maxHeight.resolve(area.height))
         // A minimum carried through the ratio is capped by the axis's own maximum.
-        var carriedMin = carried(
-            Dims(style.minWidth.resolve(area.width), style.minHeight.resolve(area.height)))
-        if style.minWidth.resolve(area.width) == nil {
-            carriedMin.width = carriedMin.width.atMost(ownMax.width)
-        }
-        if style.minHeight.resolve(area.height) == nil {
-            carriedMin.height = carriedMin.height.atMost(ownMax.height)
-        }
+        let ownMin = Dims(style.minWidth.resolve(area.width), style.minHeight.resolve(area.height))
+        var carriedMin = carried(ownMin)
+        if ownMin.width == nil { carriedMin.width = carriedMin.width.atMost(ownMax.width) }
+        if ownMin.height == nil { carriedMin.height = carriedMin.height.atMost(ownMax.height) }
         var minSize = carriedMin.plus(boxAdjustment).or(pbSum.optional).atLeast(pbSum)
         if let aspect, style.boxSizing == .borderBox {
             // A border box is never smaller than its padding and border: through the ratio,

@@ -387,9 +387,6 @@ extension FlexAlgorithm {
         node.children.contains { $0.style.aspectRatio != nil }
     }
 
-    /// Whether a container's gaps or its children's sizes, limits or box properties are
-    /// percentages (other than zero, which is zero against any size), which resolve against
-    /// the container's own size.
     /// Whether some child of a container is offset by a percentage inset, which resolves
     /// against the container's size only once that size is definite.
     static func childrenHavePercentageInsets(_ node: FlexNode) -> Bool {
@@ -400,6 +397,9 @@ extension FlexAlgorithm {
         }
     }
 
+    /// Whether a container's gaps or its children's sizes, limits or box properties are
+    /// percentages (other than zero, which is zero against any size), which resolve against
+    /// the container's own size.
     static func contentUsesPercentages(_ node: FlexNode) -> Bool {
         if node.style.columnGap.isNonzeroPercentage || node.style.rowGap.isNonzeroPercentage {
             return true

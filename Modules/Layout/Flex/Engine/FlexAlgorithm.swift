@@ -283,19 +283,19 @@ final class FlexAlgorithm {
                 input.wrapsAtKnownHeight && input.knownDimensions.height != nil
         }
         if let aspect, definite.width, let width = inner.knownDimensions.width,
-            style.height.resolve(parentSize.height) == nil,
-            input.heightIsRatioBasis
-        {
-            let height = (width / aspect).clamped(
-                min: constants.minSize.height, max: constants.maxSize.height)
-            constants.ratioInnerHeight = max(height - constants.contentBoxInset.vertical, 0)
-        } else if let aspect, definite.width, let width = inner.knownDimensions.width,
-            style.flexWrap.isMultiLine, !style.flexDirection.isRow,
             style.height.resolve(parentSize.height) == nil
         {
+            // The inner height the definite width gives through the ratio: the basis of the
+            // items' percentages when the caller says so, else only where a wrapping column
+            // breaks its lines.
             let height = (width / aspect).clamped(
                 min: constants.minSize.height, max: constants.maxSize.height)
-            constants.ratioLineHeight = max(height - constants.contentBoxInset.vertical, 0)
+            let innerHeight = max(height - constants.contentBoxInset.vertical, 0)
+            if input.heightIsRatioBasis {
+                constants.ratioInnerHeight = innerHeight
+            } else if style.flexWrap.isMultiLine, !style.flexDirection.isRow {
+                constants.ratioLineHeight = innerHeight
+            }
         }
         let algorithm = FlexAlgorithm(node: node, c: constants)
         var output = algorithm.run(inner)
