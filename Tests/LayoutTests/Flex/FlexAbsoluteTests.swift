@@ -43,6 +43,52 @@ import TrellisLayout
         #expect(child.layout.frame == Rect(x: 0, y: 0, width: 16, height: 16))
     }
 
+    @Test func anOverflowingAlignedBoxStaysWithinItsInsetsOrTheContainer() throws {
+        // Chromium, every div `display: flex`, each box absolutely positioned in the container:
+        //   width:100px (0 high); top:40px;bottom:-10%;border:4px 2px 8px 6px;align-self:
+        //     flex-end → y 28 (the insets overlap: the inset-modified block is empty at 40,
+        //     and the 12 high box ends there)
+        //   width:100px;height:50px;flex-direction:column; top:45px;bottom:0;height:16px;
+        //     align-self:flex-start → y 34 (it cannot fit between the insets, so it is kept
+        //     within them and the container, which it fits: its end at the container's)
+        //   width:100px;height:50px; top:-20px;bottom:60px;height:16px;align-self:flex-end
+        //     → y -20 (it cannot fit between the insets; the union of the block they leave
+        //     and the container starts at -20, which wins)
+        func origin(
+            height: Double? = nil, direction: FlexDirection = .row,
+            _ child: (inout FlexStyle) -> Void
+        ) throws -> Point {
+            var rootStyle = FlexStyle()
+            rootStyle.width = 100
+            rootStyle.height = height.map { .points($0) } ?? .auto
+            rootStyle.flexDirection = direction
+            var style = FlexStyle()
+            child(&style)
+            return try Self.layOut(rootStyle, child: style).layout.frame.origin
+        }
+        #expect(
+            try origin {
+                $0.alignSelf = .flexEnd
+                $0.top = 40
+                $0.bottom = .percent(-10)
+                $0.border = FlexEdges(top: 4, right: 2, bottom: 8, left: 6)
+            }.y == 28)
+        #expect(
+            try origin(height: 50, direction: .column) {
+                $0.alignSelf = .flexStart
+                $0.top = 45
+                $0.bottom = 0
+                $0.height = 16
+            }.y == 34)
+        #expect(
+            try origin(height: 50) {
+                $0.alignSelf = .flexEnd
+                $0.top = -20
+                $0.bottom = 60
+                $0.height = 16
+            }.y == -20)
+    }
+
     @Test func theContainersAlignItemsLeavesTheBoxStretched() throws {
         // align-items: center does not apply: the box fills 22.5...90.
         var rootStyle = FlexStyle()

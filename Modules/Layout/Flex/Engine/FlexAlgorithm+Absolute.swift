@@ -251,28 +251,49 @@ extension FlexAlgorithm {
         let mainAtEnd =
             containerMain - inset.mainEnd(isRow) - mainSize - resolvedMargin.mainEnd(isRow)
         /// The box's start in the block (vertical) axis when it is aligned there between both
-        /// of its vertical insets (empty, at their start, when they overlap). CSS Position
-        /// §4.4: in a row, a box that overflows that space is kept within the containing block,
-        /// at its start if it overflows that too; in a column, Chromium leaves it where the
-        /// alignment puts it.
+        /// of its vertical insets, as CSS Positioned Layout §4.1 and §4.4 describe and Chromium
+        /// implements them. The inset-modified containing block is the padding box less the
+        /// insets; when the insets overlap, it is empty at its start (the bottom inset gives
+        /// way). The box is aligned in it; when it overflows, the default overflow alignment
+        /// keeps it within that block, or, when it cannot fit there, within the union of that
+        /// block and the padding box, its start edge winning. `safe` alignment puts an
+        /// overflowing box at the block's start.
         func alignedBetweenVerticalInsets(_ startInset: Double, _ endInset: Double) -> Double {
-            let blockStart = c.border.top
             let blockSize = container.height - c.border.vertical - c.scrollbarGutter.height
             let outer = finalSize.height + resolvedMargin.vertical
-            let spaceStart = blockStart + startInset
-            let free = max(blockSize - startInset - endInset, 0) - outer
-            var start: Double
-            switch alignSelf.position {
-            case .center: start = spaceStart + free / 2
-            case .end, .selfEnd, .flexEnd: start = spaceStart + free
-            case .start, .selfStart, .baseline, .flexStart, .stretch: start = spaceStart
+            let blockStart = startInset
+            var blockEnd = endInset
+            if blockSize - blockStart - blockEnd < 0 { blockEnd = blockSize - blockStart }
+            var start = blockStart
+            var end = blockEnd
+            var free = blockSize - start - end - outer
+            var position = alignSelf.position
+            let safeApplies = alignSelf.isSafe && free < 0
+            if safeApplies {
+                free = 0
+                position = .start
             }
-            if free < 0 && isRow {
-                let blockFree = blockSize - outer
-                start =
-                    blockFree < 0 ? blockStart : min(max(start, blockStart), blockStart + blockFree)
+            switch position {
+            case .center:
+                start += free / 2
+                end += free / 2
+            case .end, .selfEnd, .flexEnd: start += free
+            case .start, .selfStart, .baseline, .flexStart, .stretch: end += free
             }
-            return start + resolvedMargin.top
+            if !safeApplies {
+                let fitsBlock = outer <= blockSize - blockStart - blockEnd
+                let safeEnd = fitsBlock ? blockEnd : min(blockEnd, 0)
+                if end < safeEnd {
+                    start += end - safeEnd
+                    end = safeEnd
+                }
+                let safeStart = fitsBlock ? blockStart : min(blockStart, 0)
+                if start < safeStart {
+                    end += start - safeStart
+                    start = safeStart
+                }
+            }
+            return c.border.top + start + resolvedMargin.top
         }
         let offsetMain: Double
         if !isRow, let top, let bottom, !blockStretches {
