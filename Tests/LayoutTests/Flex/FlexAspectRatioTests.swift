@@ -900,6 +900,44 @@ import TrellisLayout
         #expect(item.children.map(\.layout.frame.minX) == [0, 30])
     }
 
+    @Test func aRatioRowMeasuresItsItemsInItsHeightThroughTheRatio() throws {
+        // Chromium, with every div `display: flex; box-sizing: border-box`:
+        // <div style="width:900px;flex-direction:column;align-items:flex-start">
+        //   <div><div style="width:30px;aspect-ratio:1.5">
+        //     <div style="min-height:67px"></div><div style="aspect-ratio:2"></div></div></div>
+        //   <div><div style="width:300px;aspect-ratio:1.5">(the same two)</div></div></div>
+        // The first row is 20 high through its ratio; its content makes it 67 high, and its
+        // line stretches it to that. Its ratio item is measured in the 20, so it is 40 wide,
+        // though stretched to 67 (not 134). The second row is 200 high through its ratio,
+        // taller than its content: its ratio item is 400 wide.
+        var rootStyle = FlexStyle()
+        rootStyle.width = 900
+        rootStyle.flexDirection = .column
+        rootStyle.alignItems = .flexStart
+        let root = FlexNode(style: rootStyle)
+        var ratioItems: [FlexNode] = []
+        for width in [30.0, 300] {
+            var rowStyle = FlexStyle()
+            rowStyle.width = .points(width)
+            rowStyle.aspectRatio = 1.5
+            let row = FlexNode(style: rowStyle)
+            var tallStyle = FlexStyle()
+            tallStyle.minHeight = 67
+            try row.appendChild(FlexNode(style: tallStyle))
+            var ratioStyle = FlexStyle()
+            ratioStyle.aspectRatio = 2
+            let ratioItem = FlexNode(style: ratioStyle)
+            try row.appendChild(ratioItem)
+            let wrapper = FlexNode(style: FlexStyle())
+            try wrapper.appendChild(row)
+            try root.appendChild(wrapper)
+            ratioItems.append(ratioItem)
+        }
+        try root.calculateLayout(rounding: .none)
+        #expect(ratioItems[0].layout.frame.size == Size(width: 40, height: 67))
+        #expect(ratioItems[1].layout.frame.size == Size(width: 400, height: 200))
+    }
+
     @Test func aWrappingColumnItemBreaksItsLinesAtItsHeightThroughTheRatio() throws {
         // Chromium, with every div `display: flex; box-sizing: border-box`:
         // <div style="width:300px;flex-direction:column">

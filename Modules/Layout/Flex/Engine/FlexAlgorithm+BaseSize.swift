@@ -126,7 +126,10 @@ extension FlexAlgorithm {
     ) {
         let isRow = c.isRow
         let available = itemSpace
-        let crossParentSize = c.nodeInnerSize.cross(isRow)
+        // A row whose height comes through its aspect ratio measures its items in that height
+        // (Chromium measures them so before its content can make it taller, and keeps that
+        // measurement when its line stretches it to the height its content gave it).
+        let crossParentSize = (isRow ? c.ratioInnerHeight : nil) ?? c.nodeInnerSize.cross(isRow)
         // The item's percentages (its padding and margins included) resolve against the
         // container's definite main size when its content is measured, as in its layout.
         let childParentSize = Dims<Double?>.fromMainCross(
