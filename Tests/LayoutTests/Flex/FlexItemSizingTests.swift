@@ -130,6 +130,32 @@ import TrellisLayout
         #expect(single.outer.layout.frame.width == 105)
     }
 
+    @Test func anItemsContributionIsNotStretchedByItsContainersMargins() throws {
+        // Chromium, with every div `display: flex; box-sizing: border-box`:
+        // <div style="width:180px;height:68px;flex-direction:column">
+        //   <div style="align-self:flex-start;margin:18px">
+        //     <div style="flex-basis:75%;min-height:6px;aspect-ratio:2"></div></div></div>
+        // The row's width is its item's contribution: its minimum height through the ratio,
+        // 12 (the row's own margins do not raise the height the item is measured at).
+        var rootStyle = FlexStyle()
+        rootStyle.width = 180
+        rootStyle.height = 68
+        rootStyle.flexDirection = .column
+        let root = FlexNode(style: rootStyle)
+        var rowStyle = FlexStyle()
+        rowStyle.alignSelf = .flexStart
+        rowStyle.margin = FlexEdges(all: 18)
+        let row = FlexNode(style: rowStyle)
+        var itemStyle = FlexStyle()
+        itemStyle.flexBasis = .percent(75)
+        itemStyle.minHeight = 6
+        itemStyle.aspectRatio = 2
+        try row.appendChild(FlexNode(style: itemStyle))
+        try root.appendChild(row)
+        try root.calculateLayout(rounding: .none)
+        #expect(row.layout.frame == Rect(x: 18, y: 18, width: 12, height: 6))
+    }
+
     @Test func aRowOfIndefiniteHeightMeasuresItsItemsWithoutStretchingThem() throws {
         // Chromium, with every div `display: flex; box-sizing: border-box`:
         // <div style="width:143px">

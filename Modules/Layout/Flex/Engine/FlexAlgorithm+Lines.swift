@@ -438,7 +438,7 @@ extension FlexAlgorithm {
         }
 
         let crossParentSize = c.nodeInnerSize.cross(isRow)
-        let crossMarginSum = c.margin.crossSum(isRow)
+        let crossMarginSum = item.margin.crossSum(isRow)
         let childMinCross = item.minSize.cross(isRow).map { $0 + crossMarginSum }
         let childMaxCross = item.maxSize.cross(isRow).map { $0 + crossMarginSum }
         let crossAvailable = available.cross(isRow)
