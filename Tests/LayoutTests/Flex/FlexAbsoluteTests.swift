@@ -89,6 +89,55 @@ import TrellisLayout
             }.y == -20)
     }
 
+    @Test func anAutomaticWidthFitsTheSpaceFromTheStaticPositionOrTheInsets() throws {
+        // Chromium, with every div `display: flex; box-sizing: border-box`: a wrapping box
+        // (`position: absolute; flex-wrap: wrap`) holding items 150 and 120 wide, in
+        // <div style="width:200px;padding:0 30px 0 10px"> with:
+        //   nothing → 190 (the static position is the content box's start, 10: the space
+        //     grows from there to the padding box's end)
+        //   justify-content:flex-end, or flex-direction:row-reverse → 170 (from the content
+        //     box's end, 170, back to the padding box's start)
+        //   justify-content:center → 180 (from the content box's centre, 90, both ways)
+        //   left:40px, or right:40px → 160
+        //   flex-direction:column;align-items:flex-end → 170; align-items:center → 180
+        func width(
+            _ configureContainer: (inout FlexStyle) -> Void,
+            child configureChild: (inout FlexStyle) -> Void = { _ in }
+        ) throws -> Double {
+            var containerStyle = FlexStyle()
+            containerStyle.width = 200
+            containerStyle.padding = FlexEdges(top: 0, right: 30, bottom: 0, left: 10)
+            configureContainer(&containerStyle)
+            let container = FlexNode(style: containerStyle)
+            var boxStyle = FlexStyle()
+            boxStyle.position = .absolute
+            boxStyle.flexWrap = .wrap
+            configureChild(&boxStyle)
+            let box = FlexNode(style: boxStyle)
+            try box.appendChild(FlexAspectRatioTests.box(width: 150, height: 0))
+            try box.appendChild(FlexAspectRatioTests.box(width: 120, height: 0))
+            try container.appendChild(box)
+            try container.calculateLayout(rounding: .none)
+            return box.layout.frame.width
+        }
+        #expect(try width { _ in } == 190)
+        #expect(try width { $0.justifyContent = .flexEnd } == 170)
+        #expect(try width { $0.flexDirection = .rowReverse } == 170)
+        #expect(try width { $0.justifyContent = .center } == 180)
+        #expect(try width({ _ in }, child: { $0.left = 40 }) == 160)
+        #expect(try width({ _ in }, child: { $0.right = 40 }) == 160)
+        #expect(
+            try width {
+                $0.flexDirection = .column
+                $0.alignItems = .flexEnd
+            } == 170)
+        #expect(
+            try width {
+                $0.flexDirection = .column
+                $0.alignItems = .center
+            } == 180)
+    }
+
     @Test func theContainersAlignItemsLeavesTheBoxStretched() throws {
         // align-items: center does not apply: the box fills 22.5...90.
         var rootStyle = FlexStyle()

@@ -13,6 +13,49 @@ extension FlexAlgorithm {
         return content
     }
 
+    /// The width of an absolutely positioned box's inset-modified containing block, which an
+    /// automatic width fits (CSS Positioned Layout §4.1, as Chromium computes it): the padding
+    /// box (`area` wide) less the horizontal insets that are set, or, with both of them
+    /// `auto`, the part of it that the static position grows into. The static position is
+    /// where the box would be as the container's only item: at the start of the content box
+    /// (the space grows to the padding box's end), at its end (the space grows to the padding
+    /// box's start), or at its centre (the space grows equally both ways until one edge).
+    private func insetModifiedWidth(
+        area: Double, left: Double?, right: Double?, alignSelf: FlexItemAlignment
+    ) -> Double {
+        if left != nil || right != nil { return max(area - (left ?? 0) - (right ?? 0), 0) }
+        let paddingLeft = c.contentBoxInset.left - c.border.left
+        let paddingRight = c.contentBoxInset.right - c.border.right
+        enum Edge { case start, center, end }
+        var edge: Edge
+        if c.isRow {
+            let reversed = c.isReverse != c.isRTL
+            switch c.justifyContent.position {
+            case .start: edge = c.isRTL ? .end : .start
+            case .end: edge = c.isRTL ? .start : .end
+            case .flexStart, .stretch, .spaceBetween: edge = reversed ? .end : .start
+            case .flexEnd: edge = reversed ? .start : .end
+            case .center, .spaceAround, .spaceEvenly: edge = .center
+            }
+        } else {
+            let reversed = c.isWrapReverse != c.isRTL
+            switch alignSelf.position {
+            case .start, .selfStart, .baseline: edge = c.isRTL ? .end : .start
+            case .end, .selfEnd: edge = c.isRTL ? .start : .end
+            case .flexStart, .stretch: edge = reversed ? .end : .start
+            case .flexEnd: edge = reversed ? .start : .end
+            case .center: edge = .center
+            }
+        }
+        switch edge {
+        case .start: return max(area - paddingLeft, 0)
+        case .end: return max(area - paddingRight, 0)
+        case .center:
+            let offset = paddingLeft + (area - paddingLeft - paddingRight) / 2
+            return max(2 * min(offset, area - offset), 0)
+        }
+    }
+
     private func layoutAbsoluteChild(_ child: FlexNode, order: Int, _ content: inout Dims<Double>) {
         let isRow = c.isRow
         let style = child.style
@@ -93,7 +136,9 @@ extension FlexAlgorithm {
             known = known.applyingAspectRatio(aspect).clamped(min: minSize, max: maxSize)
         }
         let available = Dims<FlexAvailableSpace>(
-            .definite(container.width.clamped(min: minSize.width, max: maxSize.width)),
+            .definite(
+                insetModifiedWidth(area: area.width, left: left, right: right, alignSelf: alignSelf)
+                    .clamped(min: minSize.width, max: maxSize.width)),
             .definite(container.height.clamped(min: minSize.height, max: maxSize.height)))
         var widthIsContentFloor = false
         if let aspect, style.minWidth.isAuto, !style.isScrollContainer,
