@@ -138,6 +138,32 @@ import TrellisLayout
             } == 180)
     }
 
+    @Test func aSizeWithinItsLimitsGoesThroughTheRatio() throws {
+        // Chromium, with every div `display: flex; box-sizing: border-box`, each box
+        // absolutely positioned with `aspect-ratio: 1.5; min-width: 10px` in
+        // <div style="width:100px">:
+        //   height:101px;min-height:114px → 171 × 114 (the height within its minimum, 114,
+        //     gives the width)
+        //   top:-19px;bottom:-19px;min-height:114px → 171 × 114 (the insets' 38, within the
+        //     minimum)
+        var rootStyle = FlexStyle()
+        rootStyle.width = 100
+        func size(_ configure: (inout FlexStyle) -> Void) throws -> Size {
+            var style = FlexStyle()
+            style.aspectRatio = 1.5
+            style.minWidth = 10
+            style.minHeight = 114
+            configure(&style)
+            return try Self.layOut(rootStyle, child: style).layout.frame.size
+        }
+        #expect(try size { $0.height = 101 } == Size(width: 171, height: 114))
+        #expect(
+            try size {
+                $0.top = -19
+                $0.bottom = -19
+            } == Size(width: 171, height: 114))
+    }
+
     @Test func theContainersAlignItemsLeavesTheBoxStretched() throws {
         // align-items: center does not apply: the box fills 22.5...90.
         var rootStyle = FlexStyle()

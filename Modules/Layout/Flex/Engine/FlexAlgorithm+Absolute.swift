@@ -83,7 +83,6 @@ extension FlexAlgorithm {
         let bottom = style.bottom.resolve(area.height)
 
         let ownSize = Dims(style.width.resolve(area.width), style.height.resolve(area.height))
-        let styleSize = ownSize.applyingAspectRatio(aspect).plus(boxAdjustment)
         // Limits carry through the ratio only into an axis without a size of its own.
         func carried(_ limits: Dims<Double?>) -> Dims<Double?> {
             var result = limits.applyingAspectRatio(aspect)
@@ -109,7 +108,15 @@ extension FlexAlgorithm {
             }
         }
         let maxSize = carried(ownMax).plus(boxAdjustment)
-        var known = styleSize.clamped(min: minSize, max: maxSize)
+        // A size of the box's own is within its own limits before it goes through the ratio
+        // into the other axis (Chromium).
+        var ownClamped = ownSize
+        if aspect != nil, (ownSize.width == nil) != (ownSize.height == nil) {
+            ownClamped = ownSize.plus(boxAdjustment).clamped(min: minSize, max: maxSize)
+                .minus(boxAdjustment)
+        }
+        var known = ownClamped.applyingAspectRatio(aspect).plus(boxAdjustment)
+            .clamped(min: minSize, max: maxSize)
 
         if style.width.isSizingKeyword || style.height.isSizingKeyword {
             resolveAbsoluteKeywords(
@@ -125,14 +132,18 @@ extension FlexAlgorithm {
         // which stretches. The container's `align-items` does not apply: `align-self: auto` of
         // an absolutely positioned box is `normal`.
         let blockStretches = style.alignSelf == nil || alignSelf.position == .stretch
+        // A size the insets give is within the box's own limits before it goes through the
+        // ratio into the other axis.
         if known.width == nil, let left, let right {
             known.width = max(area.width.minus(margin.left).minus(margin.right) - left - right, 0)
+                .clamped(min: minSize.width, max: maxSize.width)
             known = known.applyingAspectRatio(aspect).clamped(min: minSize, max: maxSize)
         }
         let heightIsFromInsets =
             known.height == nil && top != nil && bottom != nil && blockStretches
         if known.height == nil, let top, let bottom, blockStretches {
             known.height = max(area.height.minus(margin.top).minus(margin.bottom) - top - bottom, 0)
+                .clamped(min: minSize.height, max: maxSize.height)
             known = known.applyingAspectRatio(aspect).clamped(min: minSize, max: maxSize)
         }
         let available = Dims<FlexAvailableSpace>(
