@@ -7,8 +7,9 @@
 #   make check-graph     the module graph against docs/ARCHITECTURE.md and every import
 #   make docs            DocC documentation for every module into docs-out/
 #   make bench           benchmarks against peer engines (release build)
-#   make conformance     regenerate the Chromium flexbox fixtures (Tools/flex-conformance) and
-#                        print Trellis's, Taffy's and Yoga's agreement with Chromium
+#   make conformance     regenerate the Chromium flexbox fixtures (Tools/flex-conformance: random
+#                        trees, and rows of labels aligned by baseline) and print Trellis's,
+#                        Taffy's and Yoga's agreement with Chromium
 #   make linebreak-conformance  regenerate the Chromium line-break fixture
 #                        (Tools/linebreak-conformance) and print Trellis's agreement
 #   make fuzz-displaylist, make fuzz-markup, make fuzz-raster, make fuzz-scene, make fuzz-png
@@ -118,9 +119,12 @@ conformance: deps
 	@bash scripts/bench-venv.sh
 	$(CURDIR)/.bench-venv/bin/python Tools/flex-conformance/conformance.py generate \
 		--count $(or $(COUNT),2000)
+	python3 Tools/flex-conformance/baseline.py
 	$(SWIFT) build --build-tests $(SWIFT_FLAGS)
 	$(SWIFT) test --skip-build --filter 'LayoutTests.ChromiumConformanceTests' 2>&1 \
 		| grep -E 'flex-chromium|DIFF|passed|failed'
+	$(SWIFT) test --skip-build --filter 'RasterTests.ChromiumFlexBaselineTests' 2>&1 \
+		| grep -E 'labels differ|row |passed|failed'
 
 # Random mixed paragraphs wrapped by headless Chromium, recorded as a committed fixture
 # (Tests/RasterTests/__Fixtures__/linebreak-chromium); `make test` reads it and needs neither

@@ -34,7 +34,12 @@ import TrellisRasterRenderer
         #expect(small.xHeight > 0)
         #expect(small.descender > 0)
         #expect(small.lineGap >= 0)
-        #expect(abs(large.ascender - 2 * small.ascender) < 1e-9)
+        // Line metrics are whole points, each rounded as Chromium rounds them: DejaVu Sans's
+        // ascender is 1901 and its descender 483 of 2048 units per em.
+        #expect(small.ascender == (20 * 1901 / 2048.0).rounded())
+        #expect(large.ascender == (40 * 1901 / 2048.0).rounded())
+        #expect(small.descender == (20 * 483 / 2048.0).rounded())
+        #expect(large.descender == (40 * 483 / 2048.0).rounded())
         #expect(abs(large.xHeight - 2 * small.xHeight) < 1e-9)
         #expect(abs(large.advances[0] - 2 * small.advances[0]) < 1e-9)
     }

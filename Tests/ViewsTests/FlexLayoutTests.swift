@@ -31,6 +31,41 @@ import TrellisViews
         #expect(filler.frame == Rect(x: 27, y: 40, width: 163, height: 20))
     }
 
+    @Test func labelsOfDifferentFontsAlignOnTheirFirstBaselines() throws {
+        // A small and a large label and an empty box in a row aligned by baseline: the
+        // labels' text baselines meet, and the box's bottom edge stands for its baseline.
+        let window = Window(size: Size(width: 300, height: 100))
+        let row = View(frame: Rect(x: 0, y: 0, width: 300, height: 100))
+        var style = FlexStyle()
+        style.alignItems = .baseline
+        row.flexStyle = style
+        let small = Label()
+        small.font = .system(size: 10)
+        small.text = "Small"
+        let large = Label()
+        large.font = .system(size: 30)
+        large.text = "Large"
+        let box = View()
+        var boxStyle = FlexStyle()
+        boxStyle.width = 10
+        boxStyle.height = 10
+        box.flexStyle = boxStyle
+        for view in [small, large, box] { row.addSubview(view) }
+        window.addSubview(row)
+        window.layoutIfNeeded()
+        func baseline(_ label: Label) throws -> Double {
+            let offset = try #require(label.firstBaselineOffsetFromTop(in: label.bounds.size))
+            return label.frame.minY + offset
+        }
+        #expect(large.frame.minY == 0)
+        #expect(small.frame.minY > 0)
+        #expect(try baseline(small) == baseline(large))
+        // The box's frame snaps to whole pixels (scale 1); the baseline it meets need not.
+        #expect(abs(box.frame.maxY - (try baseline(large))) <= 0.5)
+        // A view without text has no baseline of its own.
+        #expect(box.firstBaselineOffsetFromTop(in: box.bounds.size) == nil)
+    }
+
     @Test func nestedContainersAreSizedByTheirContent() throws {
         let window = Window(size: Size(width: 300, height: 100))
         let outer = View(frame: Rect(x: 0, y: 0, width: 300, height: 100))

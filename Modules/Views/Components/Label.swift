@@ -172,6 +172,17 @@ open class Label: View {
         return (layout.firstBaseline, layout.lastBaseline)
     }
 
+    /// The first baseline of the text laid out in a label of that size, as it is drawn there.
+    open override func firstBaselineOffsetFromTop(in size: Size) -> Double? {
+        if let attributed = storedAttributedText, !attributed.string.isEmpty {
+            return AttributedTextLayout(
+                attributed, in: textContainer(size), metrics: textMeasurer.metrics
+            ).firstBaseline
+        }
+        guard let text, !text.isEmpty else { return nil }
+        return textMeasurer.layout(text, style: textStyle, in: size).firstBaseline
+    }
+
     /// The runs its text layout measures: each paragraph and the ellipsis in the label's font,
     /// or for attributed text each piece, list marker and ellipsis in its own.
     open override var textRunsToMeasure: [TextRun] {

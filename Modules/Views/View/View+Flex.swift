@@ -6,7 +6,8 @@ extension View {
     ///
     /// Subviews with a flex style of their own and subviews take part as nested containers, so
     /// that their content sizes them as CSS would; every other subview is a leaf measured with
-    /// ``sizeThatFits(_:)`` at the width flexbox offers.
+    /// ``sizeThatFits(_:)`` at the width flexbox offers, whose first baseline (for
+    /// `alignItems: .baseline`) is ``firstBaselineOffsetFromTop(in:)`` at its laid-out size.
     func layoutFlexChildren() {
         guard let style = flexStyle, !subviews.isEmpty else { return }
         var containerStyle = style
@@ -52,6 +53,13 @@ extension View {
                     return Size(
                         width: size.width.isFinite ? max(0, size.width) : 0,
                         height: size.height.isFinite ? max(0, size.height) : 0)
+                }
+            }
+            node.baseline = { size in
+                MainActor.assumeIsolated {
+                    guard let offset = view.firstBaselineOffsetFromTop(in: size), offset.isFinite
+                    else { return size.height }
+                    return offset
                 }
             }
         }

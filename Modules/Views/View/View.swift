@@ -531,6 +531,15 @@ open class View {
     /// baseline constraints; `nil` (the default) puts a baseline at the bottom edge.
     open var baselineOffsetsFromTop: (first: Double?, last: Double?) { (nil, nil) }
 
+    /// The distance from the top edge to the first baseline of the view's text when the view
+    /// is `size` big, for flexbox baseline alignment (`alignItems: .baseline`); `nil` puts the
+    /// baseline at the bottom edge. The default answers the first of
+    /// ``baselineOffsetsFromTop``; a view whose text moves with its size (a label centres its
+    /// text vertically) answers for the size.
+    open func firstBaselineOffsetFromTop(in size: Size) -> Double? {
+        baselineOffsetsFromTop.first
+    }
+
     /// The natural size of the view's content; ``View/noIntrinsicMetric`` in a dimension
     /// without one.
     open var intrinsicContentSize: Size {

@@ -31,6 +31,12 @@ final class TextEngine {
 
     /// Measures a run: the requested face's metrics and each cluster's advance, in points.
     ///
+    /// The ascender, descender and line gap are whole points, each rounded to the nearest, as
+    /// Chromium rounds a font's line metrics to whole CSS pixels: a line is as tall, and its
+    /// baseline as far from its top, as in the browser, so that labels of different fonts
+    /// aligned by their baselines sit where a browser puts them, and baselines fall on whole
+    /// pixels at scale 1.
+    ///
     /// - Throws: `RendererError` when the font cannot be found.
     func measure(_ run: MeasureRun) throws(RendererError) -> MeasuredRun {
         let chain = try chain(for: run.font)
@@ -38,7 +44,8 @@ final class TextEngine {
         let shaped = shaper.shape(run.clusters.map { Substring($0) }, chain: chain, size: size)
         let m = chain.primary.metrics
         return MeasuredRun(
-            ascender: m.ascender * size, descender: m.descender * size, lineGap: m.lineGap * size,
+            ascender: (m.ascender * size).rounded(), descender: (m.descender * size).rounded(),
+            lineGap: (m.lineGap * size).rounded(),
             capHeight: m.capHeight * size, xHeight: m.xHeight * size,
             advances: shaped.clusterAdvances)
     }
