@@ -938,6 +938,37 @@ import TrellisLayout
         #expect(ratioItems[1].layout.frame.size == Size(width: 400, height: 200))
     }
 
+    @Test func aPercentageRowGapResolvesAgainstTheHeightThroughTheRatio() throws {
+        // Chromium, with every div `display: flex; box-sizing: border-box`:
+        // <div style="width:320px">
+        //   <div style="flex-wrap:wrap-reverse;row-gap:5%;aspect-ratio:3">
+        //     <div style="flex-basis:148px"></div>
+        //     <div style="min-width:104px;aspect-ratio:3"></div></div></div>
+        // The wrapping row is 104 wide (its widest item), so 104 / 3 high through its ratio;
+        // its gap is 5 % of that, and the two lines with the gap between them make it taller:
+        // 104 / 3 × 1.05 (Chromium 36.375, in 1/64 px).
+        var rootStyle = FlexStyle()
+        rootStyle.width = 320
+        let root = FlexNode(style: rootStyle)
+        var rowStyle = FlexStyle()
+        rowStyle.flexWrap = .wrapReverse
+        rowStyle.rowGap = .percent(5)
+        rowStyle.aspectRatio = 3
+        let row = FlexNode(style: rowStyle)
+        var basisStyle = FlexStyle()
+        basisStyle.flexBasis = 148
+        try row.appendChild(FlexNode(style: basisStyle))
+        var ratioStyle = FlexStyle()
+        ratioStyle.minWidth = 104
+        ratioStyle.aspectRatio = 3
+        let ratioItem = FlexNode(style: ratioStyle)
+        try row.appendChild(ratioItem)
+        try root.appendChild(row)
+        try root.calculateLayout(rounding: .none)
+        #expect(abs(row.layout.frame.height - 104 / 3 * 1.05) < 1e-9)
+        #expect(ratioItem.layout.frame.minY == 0)
+    }
+
     @Test func aWrappingColumnItemBreaksItsLinesAtItsHeightThroughTheRatio() throws {
         // Chromium, with every div `display: flex; box-sizing: border-box`:
         // <div style="width:300px;flex-direction:column">

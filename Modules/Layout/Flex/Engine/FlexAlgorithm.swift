@@ -291,6 +291,15 @@ final class FlexAlgorithm {
             let height = (width / aspect).clamped(
                 min: constants.minSize.height, max: constants.maxSize.height)
             let innerHeight = max(height - constants.contentBoxInset.vertical, 0)
+            if case .percent = style.rowGap, style.flexDirection.isRow,
+                inner.knownDimensions.height == nil || input.heightIsRatioBasis
+            {
+                // The height through the ratio is definite: a percentage gap between a row's
+                // lines resolves against it, while the box is measured and once it is laid out
+                // (even when the content the gap adds makes the box taller), as Chromium
+                // resolves it.
+                constants.gap.height = style.rowGap.resolveOrZero(innerHeight)
+            }
             if input.heightIsRatioBasis {
                 constants.ratioInnerHeight = innerHeight
             } else if style.flexWrap.isMultiLine, !style.flexDirection.isRow {
