@@ -23,10 +23,7 @@ import html
 import json
 import os
 import random
-import shutil
-import subprocess
 import sys
-import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import conformance  # noqa: E402
@@ -87,21 +84,7 @@ document.body.textContent=JSON.stringify(out);})();</script></body></html>""")
 
 
 def chromium_frames(rows):
-    directory = tempfile.mkdtemp(prefix="flex-baseline-")
-    try:
-        page = os.path.join(directory, "rows.html")
-        write_page(rows, page)
-        command = [conformance.chromium_path(), "--headless", "--no-sandbox", "--disable-gpu",
-                   "--user-data-dir=" + os.path.join(directory, "profile"), "--dump-dom",
-                   "file://" + page]
-        result = subprocess.run(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-        if result.returncode != 0:
-            sys.exit("chromium exited with status %d" % result.returncode)
-        dom = result.stdout.decode("utf-8")
-    finally:
-        shutil.rmtree(directory, ignore_errors=True)
-    start, end = dom.find("<body>"), dom.rfind("</body>")
-    frames = json.loads(html.unescape(dom[start + len("<body>"):end]))
+    frames = conformance.chromium_json(lambda page: write_page(rows, page))
     if len(frames) != len(rows):
         sys.exit("chromium recorded %d rows of %d" % (len(frames), len(rows)))
     return frames

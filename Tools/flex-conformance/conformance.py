@@ -116,12 +116,13 @@ def chromium_version(chromium):
     return result.stdout.decode("utf-8", "replace").strip()
 
 
-def chromium_frames(tree_list):
-    """Lays every tree out in one headless Chromium run; one list of frames per tree."""
+def chromium_json(write_page_to):
+    """Runs headless Chromium once on the page `write_page_to(path)` writes, whose script puts
+    JSON into the body, and returns that JSON decoded."""
     directory = tempfile.mkdtemp(prefix="flex-conformance-")
     try:
-        page = os.path.join(directory, "trees.html")
-        write_page(tree_list, page)
+        page = os.path.join(directory, "page.html")
+        write_page_to(page)
         command = [chromium_path(), "--headless", "--no-sandbox", "--disable-gpu",
                    "--user-data-dir=" + os.path.join(directory, "profile"), "--dump-dom",
                    "file://" + page]
@@ -132,7 +133,12 @@ def chromium_frames(tree_list):
     finally:
         shutil.rmtree(directory, ignore_errors=True)
     start, end = dom.find("<body>"), dom.rfind("</body>")
-    frames = json.loads(html.unescape(dom[start + len("<body>"):end]))
+    return json.loads(html.unescape(dom[start + len("<body>"):end]))
+
+
+def chromium_frames(tree_list):
+    """Lays every tree out in one headless Chromium run; one list of frames per tree."""
+    frames = chromium_json(lambda page: write_page(tree_list, page))
     if len(frames) != len(tree_list):
         sys.exit("chromium recorded %d trees of %d" % (len(frames), len(tree_list)))
     return frames
