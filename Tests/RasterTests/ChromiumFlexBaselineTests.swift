@@ -69,7 +69,8 @@ import Trellis
                 label.font = Font(
                     family: try #require(item.family), size: try #require(item.size),
                     weight: item.bold == true ? .bold : .regular)
-                label.text = try #require(item.text)
+                let text: String = try #require(item.text)
+                label.text = text
                 views.append(label)
                 labels += 1
             }
