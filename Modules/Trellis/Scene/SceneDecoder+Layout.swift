@@ -107,7 +107,7 @@ extension SceneDecoder {
                     named.insert(ObjectIdentifier(item))
                 }
             }
-            for child in pending.children.values
+            for (_, child) in pending.children
             where !framedViews.contains(ObjectIdentifier(child))
                 && named.contains(ObjectIdentifier(child.layoutItem))
             {
@@ -145,8 +145,9 @@ extension SceneDecoder {
 struct PendingConstraints {
     /// The view whose children the constraints relate.
     var container: View
-    /// The container's children that have an id.
-    var children: [String: View]
+    /// The container's children that have an id, in document order (so that their layout
+    /// items are made, and lie in memory, in the order the constraints usually name them).
+    var children: [(id: String, view: View)]
     /// The constraints as written.
     var texts: [String]
     /// The key path of the `constraints` array.

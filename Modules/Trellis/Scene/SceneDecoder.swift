@@ -148,7 +148,7 @@ struct SceneDecoder {
             let point = try SceneValues.point(offset, path: reader.child("contentOffset"))
             scroll.contentOffset = point
         }
-        var children: [String: View] = [:]
+        var children: [(id: String, view: View)] = []
         let hasConstraints = reader.has("constraints")
         if let elements = try reader.array("children") {
             let childrenPath = reader.child("children")
@@ -162,7 +162,9 @@ struct SceneDecoder {
             for (index, element) in elements.enumerated() {
                 let child = try decodeView(element, in: childrenPath, at: index)
                 view.addSubview(child)
-                if hasConstraints, let id = child.accessibilityIdentifier { children[id] = child }
+                if hasConstraints, let id = child.accessibilityIdentifier {
+                    children.append((id, child))
+                }
             }
         }
         if let constraints = try reader.array("constraints") {
