@@ -68,6 +68,16 @@ import Testing
         let badJobs = try Trellis.run(["render", "--out-dir", "/tmp", "--jobs", "0"] + two)
         #expect(badJobs.status == 2)
         #expect(badJobs.errors.contains("--jobs must be a whole number"))
+        // The workers' queue is the command's own: it goes with --jobs 1, and a descriptor that
+        // is not one is an error, not an empty queue.
+        let queueWithoutWorker = try Trellis.run(
+            ["render", "--out-dir", "/tmp", "--queue-fd", "5"] + two)
+        #expect(queueWithoutWorker.status == 2)
+        #expect(queueWithoutWorker.errors.contains("--queue-fd is a worker's"))
+        let closedQueue = try Trellis.run(
+            ["render", "--out-dir", "/tmp", "--jobs", "1", "--queue-fd", "987"] + two)
+        #expect(closedQueue.status == 1)
+        #expect(closedQueue.errors.contains("cannot read the render queue (--queue-fd 987)"))
         let missing = try Trellis.run(["render", "--out-dir", "/nonexistent/trellis"] + two)
         #expect(missing.status == 1)
         #expect(missing.errors.contains("is not an existing directory"))

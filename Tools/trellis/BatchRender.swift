@@ -6,8 +6,11 @@ import TrellisGeometry
 /// `trellis render SCENE... --out-dir DIR`: many scenes rendered at once, on every core.
 ///
 /// View trees belong to one thread each (the main actor), so the scenes are shared among
-/// worker processes, one per core: each is this command again with `--jobs 1` and its share of
-/// the files, which it renders one after another through one open backend. Every scene is
+/// worker processes, one per core: each is this command again with `--jobs 1`, every file and
+/// `--queue-fd FD`, the read end of a pipe on which this process writes the index of every
+/// scene, largest file first. A worker takes the next index as soon as it has rendered a
+/// scene, through one open backend, so that a core that runs slower (another process, a busy
+/// host) renders fewer scenes rather than finishing last. Every scene is
 /// written to `DIR/<name>.<extension>`, the extension being the one the backend names for its
 /// files (`png` for raster, `ans` for terminal frames, `txt` for text), atomically; the output is
 /// byte for byte what rendering the scenes one at a time gives.
@@ -15,19 +18,52 @@ import TrellisGeometry
 enum BatchRender {
     /// Renders the scenes and returns the exit status: 0 when every scene was written, 1 when
     /// some failed (each failure is one line on standard error naming its scene).
+    ///
+    /// With `queue`, this process is one of the workers: it renders the scenes whose indices it
+    /// reads from that descriptor, until the pipe is closed.
     static func run(
-        files: [String], outDirectory: String, backend name: String, jobs requested: Int?
+        files: [String], outDirectory: String, backend name: String, jobs requested: Int?,
+        queue: Int32? = nil
     ) throws(CommandError) -> Int32 {
         try checkOutputs(files)
         guard Files.isDirectory(outDirectory) else {
             throw CommandError("--out-dir \(outDirectory) is not an existing directory")
         }
+        if let queue {
+            return try renderInProcess(
+                files, outDirectory: outDirectory, backend: name,
+                next: { () throws(CommandError) in
+                    try nextIndex(from: queue, count: files.count)
+                })
+        }
         let jobs = min(requested ?? onlineProcessorCount(), files.count)
         if jobs <= 1 {
-            return try renderInProcess(files, outDirectory: outDirectory, backend: name)
+            var remaining = files.indices.makeIterator()
+            return try renderInProcess(
+                files, outDirectory: outDirectory, backend: name, next: { remaining.next() })
         }
-        return try runWorkers(
-            shares(of: files, count: jobs), outDirectory: outDirectory, backend: name)
+        return try runWorkers(files, count: jobs, outDirectory: outDirectory, backend: name)
+    }
+
+    /// The next scene index on a worker's queue: four bytes, little-endian (a pipe hands each
+    /// write of at most `PIPE_BUF` bytes to one reader whole); `nil` once the pipe is closed and
+    /// empty, or when it holds something else than an index of the files.
+    ///
+    /// - Throws: `CommandError` when the descriptor cannot be read.
+    private static func nextIndex(from queue: Int32, count: Int) throws(CommandError) -> Int? {
+        var bytes: (UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0)
+        let read = withUnsafeMutableBytes(of: &bytes) { buffer in
+            SystemCall.retryingInterrupts { Glibc.read(queue, buffer.baseAddress, 4) }
+        }
+        if read < 0 {
+            throw CommandError(
+                "cannot read the render queue (--queue-fd \(queue)): "
+                    + SystemCall.errorMessage(errno))
+        }
+        guard read == 4 else { return nil }
+        let index =
+            Int(bytes.0) | Int(bytes.1) << 8 | Int(bytes.2) << 16 | Int(bytes.3) << 24
+        return index < count ? index : nil
     }
 
     /// The output file of a scene: its name without `.json`, with the backend's extension.
@@ -55,16 +91,19 @@ enum BatchRender {
         }
     }
 
-    /// Renders scenes one after another through one backend.
+    /// Renders scenes one after another through one backend: the scene of each index `next`
+    /// gives, until it gives `nil`.
     private static func renderInProcess(
-        _ files: [String], outDirectory: String, backend name: String
+        _ files: [String], outDirectory: String, backend name: String,
+        next: () throws(CommandError) -> Int?
     )
         throws(CommandError) -> Int32
     {
         let backend = try SceneCommands.open(name, registry: BackendRegistry())
         let fileExtension = backend.output.fileExtension
         var status: Int32 = 0
-        for file in files {
+        while let index = try next() {
+            let file = files[index]
             do throws(CommandError) {
                 let scene = try SceneCommands.load(file, keepsAlive: false)
                 let bytes: [UInt8]
@@ -85,47 +124,71 @@ enum BatchRender {
         return status
     }
 
-    /// Splits the files into shares of about equal size: the largest first, each to the share
-    /// with the fewest bytes so far.
-    static func shares(of files: [String], count: Int) -> [[String]] {
-        let sized = files.map { file in
-            (file, Files.size(of: file))
-        }
-        var shares = [[String]](repeating: [], count: count)
-        var loads = [Int](repeating: 0, count: count)
-        for (file, size) in sized.sorted(by: { $0.1 > $1.1 }) {
-            let lightest = loads.indices.min { loads[$0] < loads[$1] } ?? 0
-            shares[lightest].append(file)
-            loads[lightest] += max(size, 1)
-        }
-        return shares.filter { !$0.isEmpty }
+    /// The indices of the files, the largest first (so that the last scenes taken are small
+    /// ones, and the workers finish together).
+    static func largestFirst(_ files: [String]) -> [Int] {
+        let sizes = files.map { Files.size(of: $0) }
+        return files.indices.sorted { sizes[$0] != sizes[$1] ? sizes[$0] > sizes[$1] : $0 < $1 }
     }
 
-    /// Starts one worker per share and waits for them all.
+    /// Starts `count` workers that share the files through a queue, writes every index on
+    /// it, and waits for them all.
     private static func runWorkers(
-        _ shares: [[String]], outDirectory: String, backend name: String
+        _ files: [String], count: Int, outDirectory: String, backend name: String
     ) throws(CommandError) -> Int32 {
         let executable =
             Files.destinationOfLink("/proc/self/exe") ?? CommandLine.arguments[0]
+        var ends: [Int32] = [-1, -1]
+        guard pipe(&ends) == 0 else {
+            throw CommandError("cannot make the render queue: \(SystemCall.errorMessage(errno))")
+        }
+        let (readEnd, writeEnd) = (ends[0], ends[1])
+        // The workers hold the read end only: the queue ends when this process closes its end.
+        _ = fcntl(writeEnd, F_SETFD, FD_CLOEXEC)
         var workers: [pid_t] = []
-        for share in shares {
-            let arguments =
-                [
-                    executable, "render", "--backend", name, "--out-dir", outDirectory, "--jobs",
-                    "1", "--",
-                ]
-                + share
+        let arguments =
+            [
+                executable, "render", "--backend", name, "--out-dir", outDirectory, "--jobs", "1",
+                "--queue-fd", String(readEnd), "--",
+            ] + files
+        let argv = arguments.map { strdup($0) } + [nil]
+        defer { for pointer in argv { free(pointer) } }
+        for _ in 0..<count {
             var pid: pid_t = 0
-            let argv = arguments.map { strdup($0) } + [nil]
-            defer { for pointer in argv { free(pointer) } }
             let spawned = posix_spawn(&pid, executable, nil, nil, argv, environ)
             guard spawned == 0 else {
                 for worker in workers { kill(worker, SIGTERM) }
+                close(readEnd)
+                close(writeEnd)
                 throw CommandError(
                     "cannot start a render worker: \(SystemCall.errorMessage(spawned))")
             }
             workers.append(pid)
         }
+        close(readEnd)
+        // A queue whose workers have all ended is reported by their statuses, not by SIGPIPE.
+        let previous = signal(SIGPIPE, SIG_IGN)
+        var queue: [UInt8] = []
+        queue.reserveCapacity(4 * files.count)
+        for index in largestFirst(files) {
+            let value = UInt32(index)
+            queue += [UInt8(value & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value >> 16 & 0xFF)]
+            queue.append(UInt8(value >> 24))
+        }
+        // Each index is one write of four bytes, whole for whichever worker reads it.
+        queue.withUnsafeBytes { buffer in
+            guard let base = buffer.baseAddress else { return }
+            var offset = 0
+            while offset < buffer.count {
+                let written = SystemCall.retryingInterrupts {
+                    Glibc.write(writeEnd, base + offset, 4)
+                }
+                if written != 4 { break }
+                offset += 4
+            }
+        }
+        close(writeEnd)
+        signal(SIGPIPE, previous)
         var status: Int32 = 0
         for worker in workers {
             var result: Int32 = 0

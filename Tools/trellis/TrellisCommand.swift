@@ -144,7 +144,7 @@ enum TrellisCommand {
                 let parsed = try Arguments.parse(
                     rest,
                     options: command == "render"
-                        ? ["backend", "out", "out-dir", "jobs", "at", "frames", "fps"]
+                        ? ["backend", "out", "out-dir", "jobs", "queue-fd", "at", "frames", "fps"]
                         : ["backend"])
                 let at = try Arguments.seconds(parsed.options["at"], option: "--at")
                 if command == "render", parsed.options["frames"] != nil {
@@ -342,10 +342,19 @@ enum TrellisCommand {
             }
             jobs = count
         }
+        // A worker's queue of scene indices, which the command gives the workers it starts.
+        var queue: Int32?
+        if let text = parsed.options["queue-fd"] {
+            guard jobs == 1, let descriptor = Int32(text), descriptor > 2 else {
+                throw Arguments.UsageError(
+                    message: "--queue-fd is a worker's: a descriptor above 2, with --jobs 1")
+            }
+            queue = descriptor
+        }
         do throws(CommandError) {
             return try BatchRender.run(
                 files: parsed.positional, outDirectory: directory,
-                backend: parsed.options["backend"] ?? "text", jobs: jobs)
+                backend: parsed.options["backend"] ?? "text", jobs: jobs, queue: queue)
         } catch {
             writeError("trellis: \(error.message)")
             return 1
