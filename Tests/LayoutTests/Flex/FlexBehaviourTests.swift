@@ -46,6 +46,37 @@ import TrellisLayout
         #expect(root.layout.frame.height == 40)
     }
 
+    @Test func itemsThatAddUpToTheLineFitOnIt() throws {
+        // Chromium, with every div `display: flex; box-sizing: border-box`:
+        // <div style="width:449px">
+        //   <div style="position:absolute;flex-wrap:wrap-reverse;padding:12px 1px 8px 10%">
+        //     <div style="width:85px"></div><div style="width:130px"></div></div></div>
+        // The box is as wide as its items, 215, plus its padding (44.9 and 1); the items add up
+        // to its content width and share one line, though 260.9 − 44.9 − 1 is a hair under
+        // 215 in binary floating point.
+        var rootStyle = FlexStyle()
+        rootStyle.width = 449
+        let root = FlexNode(style: rootStyle)
+        var boxStyle = FlexStyle()
+        boxStyle.position = .absolute
+        boxStyle.flexWrap = .wrapReverse
+        boxStyle.padding = FlexEdges(top: 12, right: 1, bottom: 8, left: .percent(10))
+        let box = FlexNode(style: boxStyle)
+        var items: [FlexNode] = []
+        for width in [85.0, 130] {
+            var style = FlexStyle()
+            style.width = .points(width)
+            style.height = 13
+            let item = FlexNode(style: style)
+            try box.appendChild(item)
+            items.append(item)
+        }
+        try root.appendChild(box)
+        try root.calculateLayout(rounding: .none)
+        #expect(box.layout.frame.height == 33)
+        #expect(items.map(\.layout.frame.minY) == [12, 12])
+    }
+
     @Test func autoMarginsCentreAnItem() throws {
         var rootStyle = FlexStyle()
         rootStyle.width = 100

@@ -55,6 +55,10 @@ extension FlexAlgorithm {
             lines = items.indices.map { FlexLine(start: $0, end: $0 + 1) }
         case .definite(let limit):
             let gap = c.gap.main(isRow)
+            // Items whose sizes add up to the limit fit, though the sum and the limit were
+            // rounded differently on the way (a percentage padding taken from a width, say): a
+            // browser's fixed-point layout units would make them equal.
+            let breakingLength = limit + max(abs(limit), 1) * 1e-9
             var start = 0
             lines = []
             while start < items.count {
@@ -63,7 +67,7 @@ extension FlexAlgorithm {
                 while end < items.count {
                     length +=
                         items[end].hypotheticalOuterSize.main(isRow) + (end == start ? 0 : gap)
-                    if length > limit && end != start { break }
+                    if length > breakingLength && end != start { break }
                     end += 1
                 }
                 lines.append(FlexLine(start: start, end: end))
