@@ -50,7 +50,16 @@ import TrellisViews
         boxStyle.width = 10
         boxStyle.height = 10
         box.flexStyle = boxStyle
-        for view in [small, large, box] { row.addSubview(view) }
+        // A column whose first item is a label has that label's baseline.
+        let column = View()
+        var columnStyle = FlexStyle()
+        columnStyle.flexDirection = .column
+        column.flexStyle = columnStyle
+        let inner = Label()
+        inner.font = .system(size: 20)
+        inner.text = "Inner"
+        column.addSubview(inner)
+        for view in [small, large, box, column] { row.addSubview(view) }
         window.addSubview(row)
         window.layoutIfNeeded()
         func baseline(_ label: Label) throws -> Double {
@@ -60,8 +69,11 @@ import TrellisViews
         #expect(large.frame.minY == 0)
         #expect(small.frame.minY > 0)
         #expect(try baseline(small) == baseline(large))
-        // The box's frame snaps to whole pixels (scale 1); the baseline it meets need not.
-        #expect(abs(box.frame.maxY - (try baseline(large))) <= 0.5)
+        let innerOffset = try #require(inner.firstBaselineOffsetFromTop(in: inner.bounds.size))
+        // Frames snap to whole pixels (scale 1); the baseline they meet need not.
+        let largeBaseline = try baseline(large)
+        #expect(abs(column.frame.minY + inner.frame.minY + innerOffset - largeBaseline) <= 0.5)
+        #expect(abs(box.frame.maxY - largeBaseline) <= 0.5)
         // A view without text has no baseline of its own.
         #expect(box.firstBaselineOffsetFromTop(in: box.bounds.size) == nil)
     }

@@ -161,7 +161,16 @@ open class Label: View {
     /// The first and last baselines of the text laid out at its intrinsic size, so that
     /// baseline constraints align labels by their text.
     open override var baselineOffsetsFromTop: (first: Double?, last: Double?) {
-        let size = intrinsicContentSize
+        baselines(in: intrinsicContentSize)
+    }
+
+    /// The first baseline of the text laid out in a label of that size, as it is drawn there.
+    open override func firstBaselineOffsetFromTop(in size: Size) -> Double? {
+        baselines(in: size).first
+    }
+
+    /// The first and last baselines of the text laid out in a label of that size.
+    private func baselines(in size: Size) -> (first: Double?, last: Double?) {
         if let attributed = storedAttributedText, !attributed.string.isEmpty {
             let layout = AttributedTextLayout(
                 attributed, in: textContainer(size), metrics: textMeasurer.metrics)
@@ -170,17 +179,6 @@ open class Label: View {
         guard let text, !text.isEmpty else { return (nil, nil) }
         let layout = textMeasurer.layout(text, style: textStyle, in: size)
         return (layout.firstBaseline, layout.lastBaseline)
-    }
-
-    /// The first baseline of the text laid out in a label of that size, as it is drawn there.
-    open override func firstBaselineOffsetFromTop(in size: Size) -> Double? {
-        if let attributed = storedAttributedText, !attributed.string.isEmpty {
-            return AttributedTextLayout(
-                attributed, in: textContainer(size), metrics: textMeasurer.metrics
-            ).firstBaseline
-        }
-        guard let text, !text.isEmpty else { return nil }
-        return textMeasurer.layout(text, style: textStyle, in: size).firstBaseline
     }
 
     /// The runs its text layout measures: each paragraph and the ellipsis in the label's font,

@@ -17,7 +17,9 @@ extension View {
         var placed: [(View, FlexNode)] = []
         do {
             for subview in subviews {
-                let node = View.flexNode(for: subview, depth: 1)
+                let node = View.flexNode(
+                    for: subview, depth: 1,
+                    needsBaseline: View.alignsByBaseline(subview, in: style))
                 try root.appendChild(node)
                 placed.append((subview, node))
             }
@@ -36,11 +38,23 @@ extension View {
         }
     }
 
-    private static func flexNode(for view: View, depth: Int) -> FlexNode {
+    /// Whether a subview takes part in its container's baseline alignment.
+    private static func alignsByBaseline(_ view: View, in container: FlexStyle) -> Bool {
+        (view.flexStyle?.alignSelf ?? container.alignItems).position == .baseline
+    }
+
+    /// The flex node of a subview. `needsBaseline` says whether some container aligns by the
+    /// view's first baseline: the view's own, or one of a container holding it (whose first
+    /// baseline is its items'); only then does a leaf get a baseline function, which a layout
+    /// of many leaves would otherwise allocate for each of them on every pass.
+    private static func flexNode(for view: View, depth: Int, needsBaseline: Bool) -> FlexNode {
         let node = FlexNode(style: view.flexStyle ?? FlexStyle())
-        if view.flexStyle != nil, !view.subviews.isEmpty, depth < 200 {
+        if let style = view.flexStyle, !view.subviews.isEmpty, depth < 200 {
             for subview in view.subviews {
-                try? node.appendChild(flexNode(for: subview, depth: depth + 1))
+                try? node.appendChild(
+                    flexNode(
+                        for: subview, depth: depth + 1,
+                        needsBaseline: needsBaseline || alignsByBaseline(subview, in: style)))
             }
         } else {
             // The node lives only for this layout pass, so it can hold the view: a weak
@@ -55,6 +69,7 @@ extension View {
                         height: size.height.isFinite ? max(0, size.height) : 0)
                 }
             }
+            guard needsBaseline else { return node }
             node.baseline = { size in
                 MainActor.assumeIsolated {
                     guard let offset = view.firstBaselineOffsetFromTop(in: size), offset.isFinite

@@ -13,41 +13,50 @@ extension FlexAlgorithm {
         return content
     }
 
+    /// Where an absolutely positioned box sits in an axis in which both its insets are `auto`:
+    /// its static position, as the container's only item would sit (CSS Flexible Box §4.1),
+    /// at the start (the left or top edge of the content box), the centre or the end.
+    private enum StaticEdge { case start, center, end }
+
+    /// The static position in the main axis, from `justify-content`.
+    private var mainStaticEdge: StaticEdge {
+        let isRTL = c.isRow && c.isRTL
+        let reversed = c.isReverse != isRTL
+        switch c.justifyContent.position {
+        case .start: return isRTL ? .end : .start
+        case .end: return isRTL ? .start : .end
+        case .flexStart, .stretch, .spaceBetween: return reversed ? .end : .start
+        case .flexEnd: return reversed ? .start : .end
+        case .center, .spaceAround, .spaceEvenly: return .center
+        }
+    }
+
+    /// The static position in the cross axis, from the box's `align-self`.
+    private func crossStaticEdge(_ position: FlexItemAlignment.Position) -> StaticEdge {
+        let isRTL = !c.isRow && c.isRTL
+        let reversed = c.isWrapReverse != isRTL
+        switch position {
+        case .start, .selfStart, .baseline: return isRTL ? .end : .start
+        case .end, .selfEnd: return isRTL ? .start : .end
+        case .flexStart, .stretch: return reversed ? .end : .start
+        case .flexEnd: return reversed ? .start : .end
+        case .center: return .center
+        }
+    }
+
     /// The width of an absolutely positioned box's inset-modified containing block, which an
     /// automatic width fits (CSS Positioned Layout §4.1, as Chromium computes it): the padding
     /// box (`area` wide) less the horizontal insets that are set, or, with both of them
-    /// `auto`, the part of it that the static position grows into. The static position is
-    /// where the box would be as the container's only item: at the start of the content box
-    /// (the space grows to the padding box's end), at its end (the space grows to the padding
-    /// box's start), or at its centre (the space grows equally both ways until one edge).
+    /// `auto`, the part of it that the static position grows into: from the content box's
+    /// start to the padding box's end, from its end to the padding box's start, or from its
+    /// centre equally both ways until one edge.
     private func insetModifiedWidth(
         area: Double, left: Double?, right: Double?, alignSelf: FlexItemAlignment
     ) -> Double {
         if left != nil || right != nil { return max(area - (left ?? 0) - (right ?? 0), 0) }
         let paddingLeft = c.contentBoxInset.left - c.border.left
         let paddingRight = c.contentBoxInset.right - c.border.right
-        enum Edge { case start, center, end }
-        var edge: Edge
-        if c.isRow {
-            let reversed = c.isReverse != c.isRTL
-            switch c.justifyContent.position {
-            case .start: edge = c.isRTL ? .end : .start
-            case .end: edge = c.isRTL ? .start : .end
-            case .flexStart, .stretch, .spaceBetween: edge = reversed ? .end : .start
-            case .flexEnd: edge = reversed ? .start : .end
-            case .center, .spaceAround, .spaceEvenly: edge = .center
-            }
-        } else {
-            let reversed = c.isWrapReverse != c.isRTL
-            switch alignSelf.position {
-            case .start, .selfStart, .baseline: edge = c.isRTL ? .end : .start
-            case .end, .selfEnd: edge = c.isRTL ? .start : .end
-            case .flexStart, .stretch: edge = reversed ? .end : .start
-            case .flexEnd: edge = reversed ? .start : .end
-            case .center: edge = .center
-            }
-        }
-        switch edge {
+        switch c.isRow ? mainStaticEdge : crossStaticEdge(alignSelf.position) {
         case .start: return max(area - paddingLeft, 0)
         case .end: return max(area - paddingRight, 0)
         case .center:
@@ -110,13 +119,11 @@ extension FlexAlgorithm {
         let maxSize = carried(ownMax).plus(boxAdjustment)
         // A size of the box's own is within its own limits before it goes through the ratio
         // into the other axis (Chromium).
-        var ownClamped = ownSize
-        if aspect != nil, (ownSize.width == nil) != (ownSize.height == nil) {
-            ownClamped = ownSize.plus(boxAdjustment).clamped(min: minSize, max: maxSize)
-                .minus(boxAdjustment)
+        var known = ownSize.plus(boxAdjustment).clamped(min: minSize, max: maxSize)
+        if aspect != nil {
+            known = known.minus(boxAdjustment).applyingAspectRatio(aspect).plus(boxAdjustment)
+                .clamped(min: minSize, max: maxSize)
         }
-        var known = ownClamped.applyingAspectRatio(aspect).plus(boxAdjustment)
-            .clamped(min: minSize, max: maxSize)
 
         if style.width.isSizingKeyword || style.height.isSizingKeyword {
             resolveAbsoluteKeywords(
@@ -289,8 +296,6 @@ extension FlexAlgorithm {
         let endCross = isRow ? bottom : right
         let mainIsRTL = isRow && c.isRTL
         let crossIsRTL = !isRow && c.isRTL
-        let mainFlexStartReversed = c.isReverse != mainIsRTL
-        let crossFlexStartReversed = c.isWrapReverse != crossIsRTL
         let gutterMain = c.scrollbarGutter.main(isRow)
         let gutterCross = c.scrollbarGutter.cross(isRow)
         let mainStartGutter = mainIsRTL ? gutterMain : 0
@@ -365,15 +370,10 @@ extension FlexAlgorithm {
                     + resolvedMargin.mainStart(isRow)
             }
         } else {
-            let justify = c.justifyContent.position
-            switch (justify, mainFlexStartReversed) {
-            case (.start, _): offsetMain = mainIsRTL ? mainAtEnd : mainAtStart
-            case (.end, _): offsetMain = mainIsRTL ? mainAtStart : mainAtEnd
-            case (.spaceBetween, false), (.stretch, false), (.flexStart, false), (.flexEnd, true):
-                offsetMain = mainAtStart
-            case (.flexEnd, false), (.flexStart, true), (.stretch, true), (.spaceBetween, true):
-                offsetMain = mainAtEnd
-            case (.spaceEvenly, _), (.spaceAround, _), (.center, _):
+            switch mainStaticEdge {
+            case .start: offsetMain = mainAtStart
+            case .end: offsetMain = mainAtEnd
+            case .center:
                 offsetMain =
                     (containerMain + inset.mainStart(isRow) - inset.mainEnd(isRow) - mainSize
                         + resolvedMargin.mainStart(isRow) - resolvedMargin.mainEnd(isRow)) / 2
@@ -403,14 +403,10 @@ extension FlexAlgorithm {
                 crossSize + resolvedMargin.crossSum(isRow) > containerCross - inset.crossSum(isRow)
             let position: FlexItemAlignment.Position =
                 alignSelf.isSafe && overflows ? .start : alignSelf.position
-            switch (position, crossFlexStartReversed) {
-            case (.start, _), (.selfStart, _), (.baseline, _):
-                offsetCross = crossIsRTL ? crossAtEnd : crossAtStart
-            case (.end, _), (.selfEnd, _): offsetCross = crossIsRTL ? crossAtStart : crossAtEnd
-            case (.stretch, false), (.flexStart, false), (.flexEnd, true):
-                offsetCross = crossAtStart
-            case (.stretch, true), (.flexStart, true), (.flexEnd, false): offsetCross = crossAtEnd
-            case (.center, _):
+            switch crossStaticEdge(position) {
+            case .start: offsetCross = crossAtStart
+            case .end: offsetCross = crossAtEnd
+            case .center:
                 offsetCross =
                     (containerCross + inset.crossStart(isRow) - inset.crossEnd(isRow) - crossSize
                         + resolvedMargin.crossStart(isRow) - resolvedMargin.crossEnd(isRow)) / 2
