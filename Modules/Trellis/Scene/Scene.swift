@@ -150,7 +150,8 @@ public final class Scene {
         let superview = view.superview
         if let superview, ObjectIdentifier(superview) == lastSuperview {
             let result = view.transformToSuperview.concatenating(lastSuperviewTransform)
-            toRoot[ObjectIdentifier(view)] = result
+            // A view without subviews is nobody's superview: only the others are kept.
+            if view.hasSubviews { toRoot[ObjectIdentifier(view)] = result }
             return result
         }
         if let known = toRoot[ObjectIdentifier(view)] { return known }

@@ -39,7 +39,19 @@ extension View {
         subviewsNeedingLayout = []
         for view in listed { view.isListedForLayout = false }
         listed.removeAll { $0.superview !== self }
-        if listed.count > 1 { listed.sort { $0.positionInSuperview < $1.positionInSuperview } }
+        // Views are usually listed in the order they were added, which is already the order
+        // of ``subviews``: checking costs one pass where sorting a large list costs several.
+        var ordered = true
+        var previous = -1
+        for view in listed {
+            let position = view.positionInSuperview
+            if position < previous {
+                ordered = false
+                break
+            }
+            previous = position
+        }
+        if !ordered { listed.sort { $0.positionInSuperview < $1.positionInSuperview } }
         return listed
     }
 

@@ -87,6 +87,11 @@ open class View {
     /// - Complexity: O(1), or O(n) once after subviews were removed.
     public var subviews: [View] { subviewList.elements }
 
+    /// Whether the view has subviews, without reading them.
+    ///
+    /// - Complexity: O(1).
+    package var hasSubviews: Bool { !subviewList.isEmpty }
+
     /// The subviews, with their positions for removal in O(1); changed only on the main actor,
     /// and read by the deinitialiser, which is not isolated.
     @exclusivity(unchecked) nonisolated(unsafe) var subviewList = ObjectList<SubviewPosition>()
