@@ -78,6 +78,40 @@ import Testing
             ["render", "--out-dir", "/tmp", "--jobs", "1", "--queue-fd", "987"] + two)
         #expect(closedQueue.status == 1)
         #expect(closedQueue.errors.contains("cannot read the render queue (--queue-fd 987)"))
+        // A queue holding something else than indices of the scenes is an error, not the end
+        // of the work: a worker that stopped there quietly would leave scenes unwritten.
+        let directory = try temporaryDirectory("queue")
+        for (bytes, message) in [
+            ([2, 0, 0, 0] as [UInt8], "held 2, which is not the index of one of the 2 scenes"),
+            ([0, 0], "ended inside an index: 2 of its 4 bytes"),
+        ] {
+            let queue = directory.appendingPathComponent("queue")
+            try Data(bytes).write(to: queue)
+            let quoted =
+                ([Trellis.executable, "render", "--out-dir", directory.path, "--jobs", "1"]
+                + ["--queue-fd", "3"] + two).map { "'\($0)'" }.joined(separator: " ")
+            let junk = try Trellis.run(
+                ["-c", "exec \(quoted) 3< '\(queue.path)'"], executable: "/bin/sh")
+            #expect(junk.status == 1, "\(bytes)")
+            #expect(junk.errors.contains("the render queue (--queue-fd 3) " + message), "\(junk)")
+        }
+        // The indices it holds are rendered, and its end ends the work.
+        let queue = directory.appendingPathComponent("queue")
+        try Data([1, 0, 0, 0]).write(to: queue)
+        let quoted =
+            ([Trellis.executable, "render", "--out-dir", directory.path, "--jobs", "1"]
+            + ["--queue-fd", "3"] + two).map { "'\($0)'" }.joined(separator: " ")
+        let worker = try Trellis.run(
+            ["-c", "exec \(quoted) 3< '\(queue.path)'"], executable: "/bin/sh")
+        #expect(worker.status == 0, "\(worker.errors)")
+        let rendered = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+            .filter { $0.hasSuffix(".txt") }
+        #expect(
+            rendered
+                == [
+                    (two[1] as NSString).lastPathComponent.replacingOccurrences(
+                        of: ".json", with: ".txt")
+                ])
         let missing = try Trellis.run(["render", "--out-dir", "/nonexistent/trellis"] + two)
         #expect(missing.status == 1)
         #expect(missing.errors.contains("is not an existing directory"))

@@ -14,14 +14,16 @@ enum Trellis {
             .appendingPathComponent("trellis").path
     }
 
-    /// Runs `trellis` with arguments and optional standard input, in the test's working
-    /// directory or in `directory`.
+    /// Runs `trellis` (or `program`, such as a shell that runs it with more descriptors open)
+    /// with arguments and optional standard input, in the test's working directory or in
+    /// `directory`.
     static func run(
         _ arguments: [String], input: String? = nil, inputBytes: [UInt8]? = nil,
-        environment: [String: String] = [:], directory: URL? = nil
+        environment: [String: String] = [:], directory: URL? = nil,
+        executable program: String = Trellis.executable
     ) throws -> CommandResult {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
+        process.executableURL = URL(fileURLWithPath: program)
         process.arguments = arguments
         if let directory { process.currentDirectoryURL = directory }
         var env = ProcessInfo.processInfo.environment

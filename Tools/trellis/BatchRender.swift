@@ -47,9 +47,11 @@ enum BatchRender {
 
     /// The next scene index on a worker's queue: four bytes, little-endian (a pipe hands each
     /// write of at most `PIPE_BUF` bytes to one reader whole); `nil` once the pipe is closed and
-    /// empty, or when it holds something else than an index of the files.
+    /// empty.
     ///
-    /// - Throws: `CommandError` when the descriptor cannot be read.
+    /// - Throws: `CommandError` when the descriptor cannot be read, or holds something else
+    ///   than indices of the files: a worker that stopped there quietly would leave scenes
+    ///   unwritten with a status that says all went well.
     private static func nextIndex(from queue: Int32, count: Int) throws(CommandError) -> Int? {
         var bytes: (UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0)
         let read = withUnsafeMutableBytes(of: &bytes) { buffer in
@@ -60,10 +62,20 @@ enum BatchRender {
                 "cannot read the render queue (--queue-fd \(queue)): "
                     + SystemCall.errorMessage(errno))
         }
-        guard read == 4 else { return nil }
+        if read == 0 { return nil }
+        guard read == 4 else {
+            throw CommandError(
+                "the render queue (--queue-fd \(queue)) ended inside an index: \(read) of its 4 "
+                    + "bytes")
+        }
         let index =
             Int(bytes.0) | Int(bytes.1) << 8 | Int(bytes.2) << 16 | Int(bytes.3) << 24
-        return index < count ? index : nil
+        guard index < count else {
+            throw CommandError(
+                "the render queue (--queue-fd \(queue)) held \(index), which is not the index of "
+                    + "one of the \(count) scenes")
+        }
+        return index
     }
 
     /// The output file of a scene: its name without `.json`, with the backend's extension.
