@@ -60,6 +60,18 @@ import Testing
         #expect(result.errors.contains("would both be written as buttons"))
     }
 
+    /// Runs a worker (`--jobs 1 --queue-fd 3`) over scenes, its queue a file holding `queue`.
+    private func worker(_ scenes: [String], outDirectory: URL, queue: [UInt8]) throws
+        -> CommandResult
+    {
+        let file = outDirectory.appendingPathComponent("queue")
+        try Data(queue).write(to: file)
+        let command =
+            ([Trellis.executable, "render", "--out-dir", outDirectory.path, "--jobs", "1"]
+            + ["--queue-fd", "3"] + scenes).map { "'\($0)'" }.joined(separator: " ")
+        return try Trellis.run(["-c", "exec \(command) 3< '\(file.path)'"], executable: "/bin/sh")
+    }
+
     @Test func usageErrorsSayWhatToGive() throws {
         let two = Array(scenes.prefix(2))
         let noDirectory = try Trellis.run(["render"] + two)
@@ -85,33 +97,17 @@ import Testing
             ([2, 0, 0, 0] as [UInt8], "held 2, which is not the index of one of the 2 scenes"),
             ([0, 0], "ended inside an index: 2 of its 4 bytes"),
         ] {
-            let queue = directory.appendingPathComponent("queue")
-            try Data(bytes).write(to: queue)
-            let quoted =
-                ([Trellis.executable, "render", "--out-dir", directory.path, "--jobs", "1"]
-                + ["--queue-fd", "3"] + two).map { "'\($0)'" }.joined(separator: " ")
-            let junk = try Trellis.run(
-                ["-c", "exec \(quoted) 3< '\(queue.path)'"], executable: "/bin/sh")
+            let junk = try worker(two, outDirectory: directory, queue: bytes)
             #expect(junk.status == 1, "\(bytes)")
             #expect(junk.errors.contains("the render queue (--queue-fd 3) " + message), "\(junk)")
         }
         // The indices it holds are rendered, and its end ends the work.
-        let queue = directory.appendingPathComponent("queue")
-        try Data([1, 0, 0, 0]).write(to: queue)
-        let quoted =
-            ([Trellis.executable, "render", "--out-dir", directory.path, "--jobs", "1"]
-            + ["--queue-fd", "3"] + two).map { "'\($0)'" }.joined(separator: " ")
-        let worker = try Trellis.run(
-            ["-c", "exec \(quoted) 3< '\(queue.path)'"], executable: "/bin/sh")
+        let worker = try worker(two, outDirectory: directory, queue: [1, 0, 0, 0])
         #expect(worker.status == 0, "\(worker.errors)")
         let rendered = try FileManager.default.contentsOfDirectory(atPath: directory.path)
             .filter { $0.hasSuffix(".txt") }
-        #expect(
-            rendered
-                == [
-                    (two[1] as NSString).lastPathComponent.replacingOccurrences(
-                        of: ".json", with: ".txt")
-                ])
+        let second = (two[1] as NSString).lastPathComponent
+        #expect(rendered == [second.replacingOccurrences(of: ".json", with: ".txt")])
         let missing = try Trellis.run(["render", "--out-dir", "/nonexistent/trellis"] + two)
         #expect(missing.status == 1)
         #expect(missing.errors.contains("is not an existing directory"))
