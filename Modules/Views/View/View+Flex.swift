@@ -9,17 +9,21 @@ extension View {
     /// ``sizeThatFits(_:)`` at the width flexbox offers, whose first baseline (for
     /// `alignItems: .baseline`) is ``firstBaselineOffsetFromTop(in:)`` at its laid-out size.
     func layoutFlexChildren() {
-        guard let style = flexStyle, !subviews.isEmpty else { return }
-        var containerStyle = style
+        // Read in place: most views that lay out here are leaves, and a style is large.
+        guard hasSubviews, let box = flexStyleBox else { return }
+        var containerStyle = box.style
         containerStyle.width = .points(bounds.width)
         containerStyle.height = .points(bounds.height)
+        let alignItems = containerStyle.alignItems
         let root = FlexNode(style: containerStyle)
+        let subviews = self.subviews
         var placed: [(View, FlexNode)] = []
+        placed.reserveCapacity(subviews.count)
         do {
             for subview in subviews {
                 let node = View.flexNode(
                     for: subview, depth: 1,
-                    needsBaseline: View.alignsByBaseline(subview, in: style))
+                    needsBaseline: View.alignsByBaseline(subview, alignItems: alignItems))
                 try root.appendChild(node)
                 placed.append((subview, node))
             }
@@ -38,9 +42,10 @@ extension View {
         }
     }
 
-    /// Whether a subview takes part in its container's baseline alignment.
-    private static func alignsByBaseline(_ view: View, in container: FlexStyle) -> Bool {
-        (view.flexStyle?.alignSelf ?? container.alignItems).position == .baseline
+    /// Whether a subview takes part in the baseline alignment of a container that aligns its
+    /// items by `alignItems`.
+    private static func alignsByBaseline(_ view: View, alignItems: FlexItemAlignment) -> Bool {
+        (view.flexStyleBox?.style.alignSelf ?? alignItems).position == .baseline
     }
 
     /// The flex node of a subview. `needsBaseline` says whether some container aligns by the
@@ -48,34 +53,39 @@ extension View {
     /// baseline is its items'); only then does a leaf get a baseline function, which a layout
     /// of many leaves would otherwise allocate for each of them on every pass.
     private static func flexNode(for view: View, depth: Int, needsBaseline: Bool) -> FlexNode {
-        let node = FlexNode(style: view.flexStyle ?? FlexStyle())
-        if let style = view.flexStyle, !view.subviews.isEmpty, depth < 200 {
+        let box = view.flexStyleBox
+        if let box, view.hasSubviews, depth < 200 {
+            let node = FlexNode(style: box.style)
+            let alignItems = box.style.alignItems
             for subview in view.subviews {
                 try? node.appendChild(
                     flexNode(
                         for: subview, depth: depth + 1,
-                        needsBaseline: needsBaseline || alignsByBaseline(subview, in: style)))
+                        needsBaseline: needsBaseline
+                            || alignsByBaseline(subview, alignItems: alignItems)))
             }
-        } else {
-            // The node lives only for this layout pass, so it can hold the view: a weak
-            // reference would give every leaf view a side table.
-            node.measure = { request in
-                MainActor.assumeIsolated {
-                    let width = request.knownWidth ?? request.availableWidth.definiteValue ?? 0
-                    let height = request.knownHeight ?? 0
-                    let size = view.sizeThatFits(Size(width: max(0, width), height: max(0, height)))
-                    return Size(
-                        width: size.width.isFinite ? max(0, size.width) : 0,
-                        height: size.height.isFinite ? max(0, size.height) : 0)
-                }
+            return node
+        }
+        // The node lives only for this layout pass, so its functions can hold the view: a
+        // weak reference would give every leaf view a side table.
+        let measure: FlexMeasureFunction = { request in
+            MainActor.assumeIsolated {
+                let width = request.knownWidth ?? request.availableWidth.definiteValue ?? 0
+                let height = request.knownHeight ?? 0
+                let size = view.sizeThatFits(Size(width: max(0, width), height: max(0, height)))
+                return Size(
+                    width: size.width.isFinite ? max(0, size.width) : 0,
+                    height: size.height.isFinite ? max(0, size.height) : 0)
             }
-            guard needsBaseline else { return node }
-            node.baseline = { size in
-                MainActor.assumeIsolated {
-                    guard let offset = view.firstBaselineOffsetFromTop(in: size), offset.isFinite
-                    else { return size.height }
-                    return offset
-                }
+        }
+        let node =
+            box.map { FlexNode(style: $0.style, measure: measure) } ?? FlexNode(measure: measure)
+        guard needsBaseline else { return node }
+        node.baseline = { size in
+            MainActor.assumeIsolated {
+                guard let offset = view.firstBaselineOffsetFromTop(in: size), offset.isFinite
+                else { return size.height }
+                return offset
             }
         }
         return node

@@ -448,8 +448,9 @@ open class View {
         }
     }
 
-    /// The flexbox style, out of line: most views have none, and a style is large.
-    @exclusivity(unchecked) private var flexStyleBox: FlexStyleBox?
+    /// The flexbox style, out of line: most views have none, and a style is large. Layout
+    /// reads it in place rather than through ``flexStyle``, which copies it whole.
+    @exclusivity(unchecked) private(set) var flexStyleBox: FlexStyleBox?
 
     /// The message of the last layout that failed (a flex tree too deep, say), or `nil`.
     public internal(set) var lastLayoutError: String?
@@ -644,7 +645,7 @@ private final class AppearanceExtras {
 }
 
 /// A view's flexbox style.
-private final class FlexStyleBox {
-    var style: FlexStyle
+final class FlexStyleBox {
+    @exclusivity(unchecked) var style: FlexStyle
     init(_ style: FlexStyle) { self.style = style }
 }
