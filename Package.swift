@@ -65,7 +65,7 @@ let modules: [Module] = [
     ),
     Module(
         name: "TrellisSnapshots", path: "Modules/Snapshots",
-        dependencies: ["TrellisText", "TrellisPNG"],
+        dependencies: ["TrellisCore", "TrellisText", "TrellisPNG"],
         tests: "SnapshotsTests", testDependencies: ["_TrellisTestSupport"]
     ),
     Module(

@@ -33,6 +33,30 @@ package enum FilePathText {
         return base == "/" ? "/" + component : base + "/" + component
     }
 
+    /// The path with `.` components and empty ones removed and each `..` taking out the
+    /// component before it, without looking at the file system (as
+    /// `URL.standardizedFileURL.path`): `"/a/c"` for `"/a/./b/../c/"`; `".."` at the top of
+    /// an absolute path stays at `/`, and leads a relative one (`"../b"` for `"a/../../b"`).
+    package static func normalized(_ path: String) -> String {
+        let isAbsolute = path.hasPrefix("/")
+        var components: [Substring] = []
+        for component in path.split(separator: "/", omittingEmptySubsequences: true) {
+            switch component {
+            case ".": continue
+            case "..":
+                if let last = components.last, last != ".." {
+                    components.removeLast()
+                } else if !isAbsolute {
+                    components.append(component)
+                }
+            default: components.append(component)
+            }
+        }
+        let joined = components.joined(separator: "/")
+        if isAbsolute { return "/" + joined }
+        return joined.isEmpty ? "." : joined
+    }
+
     /// The path with slashes at its end removed, except a lone `/`.
     private static func withoutTrailingSlashes(_ path: String) -> String {
         var end = path.utf8.endIndex

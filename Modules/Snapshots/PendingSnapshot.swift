@@ -1,4 +1,4 @@
-public import FoundationEssentials
+import TrellisCore
 
 #if canImport(Glibc)
     import Glibc
@@ -13,7 +13,7 @@ public import FoundationEssentials
 /// pending file is gone, and the next test run compares with the reference.
 ///
 /// ```swift
-/// for snapshot in try PendingSnapshot.find(under: URL(fileURLWithPath: "Tests")) {
+/// for snapshot in try PendingSnapshot.find(under: "Tests") {
 ///     print(snapshot.name)                 // SettingsTests/save-button.png
 ///     try snapshot.accept()
 /// }
@@ -32,48 +32,51 @@ public struct PendingSnapshot: Sendable, Hashable {
         case text
     }
 
-    /// The reference snapshot, which may not exist yet (a snapshot never recorded).
-    public let reference: URL
-    /// The new snapshot waiting for review.
-    public let pending: URL
+    /// The path of the reference snapshot, which may not exist yet (a snapshot never
+    /// recorded).
+    public let reference: String
+    /// The path of the new snapshot waiting for review.
+    public let pending: String
 
     /// Creates the pending snapshot of a pending file.
     ///
-    /// - Parameter pending: A file whose name ends with ``pendingSuffix``.
+    /// Paths are file paths, as `URL.path` gives them: the module speaks paths rather than
+    /// `URL` so that the `trellis` command, which reviews snapshots, loads no Foundation.
+    ///
+    /// - Parameter pending: The path of a file whose name ends with ``pendingSuffix``.
     /// - Returns: nil when the name does not end with the suffix.
-    public init?(pending: URL) {
-        let path = pending.path
-        guard path.hasSuffix(Self.pendingSuffix), path.count > Self.pendingSuffix.count else {
-            return nil
-        }
+    public init?(pending: String) {
+        guard pending.hasSuffix(Self.pendingSuffix),
+            FilePathText.lastComponent(of: pending).count > Self.pendingSuffix.count
+        else { return nil }
         self.pending = pending
-        reference = URL(fileURLWithPath: String(path.dropLast(Self.pendingSuffix.count)))
+        reference = String(pending.dropLast(Self.pendingSuffix.count))
     }
 
     /// The snapshot's name: its test file's folder and its file name, as
     /// `SettingsTests/save-button.png`.
     public var name: String {
-        reference.deletingLastPathComponent().lastPathComponent + "/"
-            + reference.lastPathComponent
+        FilePathText.lastComponent(of: FilePathText.directory(of: reference)) + "/"
+            + FilePathText.lastComponent(of: reference)
     }
 
     /// What kind of snapshot it is.
     public var kind: Kind {
-        let file = reference.lastPathComponent
+        let file = FilePathText.lastComponent(of: reference)
         if file.hasSuffix(".png") { return .image }
         if file.hasSuffix(".terminal.txt") { return .terminal }
         return .text
     }
 
     /// Whether a reference was recorded before.
-    public var hasReference: Bool { access(reference.path, F_OK) == 0 }
+    public var hasReference: Bool { access(reference, F_OK) == 0 }
 
     /// Makes the new snapshot the reference.
     ///
     /// - Throws: ``SnapshotReviewError`` when the file cannot be moved.
     public func accept() throws(SnapshotReviewError) {
         // One rename: the reference is replaced atomically, never left half written.
-        guard rename(pending.path, reference.path) == 0 else {
+        guard rename(pending, reference) == 0 else {
             throw SnapshotReviewError("cannot accept \(name): \(String(cString: strerror(errno)))")
         }
     }
@@ -82,7 +85,7 @@ public struct PendingSnapshot: Sendable, Hashable {
     ///
     /// - Throws: ``SnapshotReviewError`` when the file cannot be deleted.
     public func reject() throws(SnapshotReviewError) {
-        guard unlink(pending.path) == 0 else {
+        guard unlink(pending) == 0 else {
             throw SnapshotReviewError("cannot reject \(name): \(String(cString: strerror(errno)))")
         }
     }
@@ -90,16 +93,18 @@ public struct PendingSnapshot: Sendable, Hashable {
     /// Finds every pending snapshot in the `__Snapshots__` folders under a folder, sorted by
     /// path. Symbolic links to folders are not followed, so a link cannot make the search loop.
     ///
-    /// - Parameter directory: Where to look: a package, its `Tests` folder, or one
-    ///   `__Snapshots__` folder.
+    /// - Parameter directory: The path of where to look: a package, its `Tests` folder, or one
+    ///   `__Snapshots__` folder. The snapshots' paths start with it.
     /// - Throws: ``SnapshotReviewError`` when the folder does not exist.
     /// - Complexity: O(*n*) in the files under the folder.
-    public static func find(under directory: URL) throws(SnapshotReviewError) -> [PendingSnapshot] {
-        guard kind(of: directory.path) == .directory else {
-            throw SnapshotReviewError("\(directory.path) is not a folder")
+    public static func find(under directory: String) throws(SnapshotReviewError)
+        -> [PendingSnapshot]
+    {
+        guard kind(of: directory) == .directory else {
+            throw SnapshotReviewError("\(directory) is not a folder")
         }
         var found: [PendingSnapshot] = []
-        var folders = [(path: directory.path, inSnapshots: isSnapshotFolder(directory.path))]
+        var folders = [(path: directory, inSnapshots: isSnapshotFolder(directory))]
         while let folder = folders.popLast() {
             let prefix = folder.path.hasSuffix("/") ? folder.path : folder.path + "/"
             for name in entries(of: folder.path) where name != ".build" && name != ".git" {
@@ -109,7 +114,7 @@ public struct PendingSnapshot: Sendable, Hashable {
                     folders.append((path, folder.inSnapshots || name == "__Snapshots__"))
                 case .regularFile:
                     guard folder.inSnapshots,
-                        let snapshot = PendingSnapshot(pending: URL(fileURLWithPath: path))
+                        let snapshot = PendingSnapshot(pending: path)
                     else { continue }
                     found.append(snapshot)
                 case .other:
@@ -117,7 +122,7 @@ public struct PendingSnapshot: Sendable, Hashable {
                 }
             }
         }
-        return found.sorted { $0.pending.path < $1.pending.path }
+        return found.sorted { $0.pending < $1.pending }
     }
 
     /// What a path names, without following a symbolic link.

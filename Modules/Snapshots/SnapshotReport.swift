@@ -1,4 +1,4 @@
-import FoundationEssentials
+import TrellisCore
 import TrellisPNG
 
 /// One self-contained HTML page that shows every pending snapshot: for images, the reference
@@ -10,7 +10,7 @@ import TrellisPNG
 /// shows a quarter of the new image), so that a link can point at a comparison.
 ///
 /// ```swift
-/// let pending = try PendingSnapshot.find(under: URL(fileURLWithPath: "Tests"))
+/// let pending = try PendingSnapshot.find(under: "Tests")
 /// try SnapshotReport.html(for: pending).write(toFile: "report.html", atomically: true, encoding: .utf8)
 /// ```
 public enum SnapshotReport {
@@ -148,26 +148,52 @@ public enum SnapshotReport {
         return "rgb(\(red), \(green), \(blue))"
     }
 
-    private static func read(_ url: URL) throws(SnapshotReviewError) -> [UInt8] {
-        guard let data = FileManager.default.contents(atPath: url.path) else {
-            throw SnapshotReviewError("cannot read \(url.path)")
+    /// The most bytes a snapshot file may have for the page (a PNG of 64 Mpx, uncompressed,
+    /// is 256 MiB).
+    static let maximumFileBytes = 1 << 28
+
+    private static func read(_ path: String) throws(SnapshotReviewError) -> [UInt8] {
+        switch FileContents.read(path, limit: maximumFileBytes) {
+        case .success(let bytes): return bytes
+        case .failure(let error): throw SnapshotReviewError("cannot read \(path): \(error.reason)")
         }
-        return [UInt8](data)
     }
 
-    private static func decode(_ bytes: [UInt8], _ url: URL) throws(SnapshotReviewError)
+    private static func decode(_ bytes: [UInt8], _ path: String) throws(SnapshotReviewError)
         -> PNGImage
     {
         do {
             return try PNGDecoder.decode(bytes, maximumPixels: 1 << 26)
         } catch {
-            throw SnapshotReviewError("\(url.path): \(error.message)")
+            throw SnapshotReviewError("\(path): \(error.message)")
         }
     }
 
     /// A PNG as a data URL.
     private static func dataURL(_ png: [UInt8]) -> String {
-        "data:image/png;base64," + Data(png).base64EncodedString()
+        "data:image/png;base64," + base64(png)
+    }
+
+    /// Bytes in base64 (RFC 4648 §4), with padding and without line breaks.
+    static func base64(_ bytes: [UInt8]) -> String {
+        let alphabet = Array(
+            "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
+        var output: [UInt8] = []
+        output.reserveCapacity((bytes.count + 2) / 3 * 4)
+        var index = 0
+        while index < bytes.count {
+            let remaining = bytes.count - index
+            let first = UInt32(bytes[index])
+            let second = remaining > 1 ? UInt32(bytes[index + 1]) : 0
+            let third = remaining > 2 ? UInt32(bytes[index + 2]) : 0
+            let group = first << 16 | second << 8 | third
+            output.append(alphabet[Int(group >> 18 & 63)])
+            output.append(alphabet[Int(group >> 12 & 63)])
+            output.append(remaining > 1 ? alphabet[Int(group >> 6 & 63)] : UInt8(ascii: "="))
+            output.append(remaining > 2 ? alphabet[Int(group & 63)] : UInt8(ascii: "="))
+            index += 3
+        }
+        return String(decoding: output, as: UTF8.self)
     }
 
     /// Text made safe inside HTML elements and attributes.

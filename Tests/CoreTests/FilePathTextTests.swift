@@ -37,6 +37,19 @@ import _TrellisTestSupport
         #expect(FilePathText.joining(directory, "scratch.tiff") == expected)
     }
 
+    /// Absolute paths as Foundation's `URL(fileURLWithPath:).standardizedFileURL.path` gives
+    /// them (recorded from swift-corelibs-foundation of Swift 6.3), and relative ones, which
+    /// keep the `..` that climbs above them.
+    @Test(arguments: [
+        ("/a/./b/../c/", "/a/c"), ("/..", "/"), ("/../a", "/a"), ("/a/b/../../..", "/"),
+        ("//a//b/", "/a/b"), ("/a/.", "/a"), ("/a/b/..", "/a"), ("/", "/"),
+        ("/a/../b/./c/..", "/b"), ("a/./b", "a/b"), ("a/..", "."), ("a/../../b", "../b"),
+        ("../../a", "../../a"), ("", "."), ("./卡片/../x.json", "x.json"),
+    ])
+    func normalized(path: String, expected: String) {
+        #expect(FilePathText.normalized(path) == expected)
+    }
+
     /// A path without repeated slashes is its directory joined with its last component.
     @Test func aPathIsItsDirectoryAndItsLastComponent() {
         var generator = SeededGenerator(seed: 0x7061_7468)

@@ -37,7 +37,7 @@ func read(_ url: URL) throws -> String {
         // A link back up does not make the search loop.
         try FileManager.default.createSymbolicLink(
             at: snapshots.appendingPathComponent("loop"), withDestinationURL: root)
-        let found = try PendingSnapshot.find(under: root)
+        let found = try PendingSnapshot.find(under: root.path)
         #expect(
             found.map(\.name) == [
                 "CardTests/card.png", "CardTests/screen.terminal.txt", "CardTests/title.txt",
@@ -53,27 +53,32 @@ func read(_ url: URL) throws -> String {
         try write("old", reference)
         try write("new", snapshots.appendingPathComponent("title.txt.new"))
         try write("first", snapshots.appendingPathComponent("fresh.txt.new"))
-        var found = try PendingSnapshot.find(under: root)
+        var found = try PendingSnapshot.find(under: root.path)
         #expect(found.count == 2)
         try found.first { $0.name == "CardTests/title.txt" }?.accept()
         try found.first { $0.name == "CardTests/fresh.txt" }?.accept()
         #expect(try read(reference) == "new")
         #expect(try read(snapshots.appendingPathComponent("fresh.txt")) == "first")
-        #expect(try PendingSnapshot.find(under: root).isEmpty)
+        #expect(try PendingSnapshot.find(under: root.path).isEmpty)
         try write("newer", snapshots.appendingPathComponent("title.txt.new"))
-        found = try PendingSnapshot.find(under: root)
+        found = try PendingSnapshot.find(under: root.path)
         try found[0].reject()
         #expect(try read(reference) == "new")
-        #expect(try PendingSnapshot.find(under: root).isEmpty)
+        #expect(try PendingSnapshot.find(under: root.path).isEmpty)
         // A second reject finds nothing to delete, and says so.
         #expect(throws: SnapshotReviewError.self) { try found[0].reject() }
     }
 
-    @Test func aFolderThatIsNotThereIsAnError() {
+    @Test func aFolderThatIsNotThereIsAnError() throws {
         #expect(throws: SnapshotReviewError.self) {
-            try PendingSnapshot.find(under: URL(fileURLWithPath: "/nonexistent/trellis"))
+            try PendingSnapshot.find(under: "/nonexistent/trellis")
         }
-        #expect(PendingSnapshot(pending: URL(fileURLWithPath: "/tmp/a.txt")) == nil)
+        #expect(PendingSnapshot(pending: "/tmp/a.txt") == nil)
+        #expect(PendingSnapshot(pending: "/tmp/.new") == nil)
+        let relative = try #require(PendingSnapshot(pending: "Tests/__Snapshots__/A/b.png.new"))
+        #expect(relative.reference == "Tests/__Snapshots__/A/b.png")
+        #expect(relative.name == "A/b.png")
+        #expect(relative.kind == .image)
     }
 }
 

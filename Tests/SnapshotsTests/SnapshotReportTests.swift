@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 import TrellisPNG
-import TrellisSnapshots
+
+@testable import TrellisSnapshots
 
 /// The HTML report: one self-contained page with every pending snapshot, checked as text and,
 /// where Chromium is installed, as a browser loads it.
@@ -23,7 +24,7 @@ import TrellisSnapshots
         try write(
             "<script>alert(1)</script> & \"quotes\"\n",
             snapshots.appendingPathComponent("fresh.txt.new"))
-        return (root, try PendingSnapshot.find(under: root))
+        return (root, try PendingSnapshot.find(under: root.path))
     }
 
     @Test func thePageHoldsEveryPendingSnapshotAndNeedsNothingElse() throws {
@@ -55,10 +56,20 @@ import TrellisSnapshots
         try write("\\e[48;5;21m<ok>\\r\\n\n", snapshots.appendingPathComponent("s.terminal.txt"))
         try write(
             "\\e[48;5;196m<no>\\r\\n\n", snapshots.appendingPathComponent("s.terminal.txt.new"))
-        let html = try SnapshotReport.html(for: PendingSnapshot.find(under: root))
+        let html = try SnapshotReport.html(for: PendingSnapshot.find(under: root.path))
         #expect(html.contains("<section class=\"failure terminal\""))
         #expect(html.contains("<span style=\"background: rgb(0, 0, 255)\">&lt;ok&gt;</span>"))
         #expect(html.contains("<span style=\"background: rgb(255, 0, 0)\">&lt;no&gt;</span>"))
+    }
+
+    /// Images are inlined in base64, which the page encodes itself: Foundation's encoder,
+    /// which it used before, is the reference.
+    @Test func imagesAreInBase64AsFoundationWritesIt() {
+        var generator = SystemRandomNumberGenerator()
+        for count in Array(0...9) + [255, 256, 257, 4096] {
+            let bytes = (0..<count).map { _ in UInt8.random(in: 0...255, using: &generator) }
+            #expect(SnapshotReport.base64(bytes) == Data(bytes).base64EncodedString(), "\(bytes)")
+        }
     }
 
     @Test func withNothingPendingThePageSaysSo() throws {

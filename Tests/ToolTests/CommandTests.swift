@@ -198,7 +198,11 @@ import Testing
         let badFont = try Trellis.run(
             ["text", "break", "--width", "10", "--font", #"{"sise": 3}"#], input: "x")
         #expect(badFont.status == 1)
-        #expect(badFont.errors.contains("unknown key 'sise'"))
+        #expect(badFont.errors.contains(#"--font.sise: unknown key (did you mean "size"?)"#))
+        let notJSON = try Trellis.run(
+            ["text", "break", "--width", "10", "--font", "{size: 3}"], input: "x")
+        #expect(notJSON.status == 1)
+        #expect(notJSON.errors.hasPrefix("trellis: --font: line 1, column 2:"), "\(notJSON.errors)")
         let unknown = try Trellis.run(["text", "count"])
         #expect(unknown.status == 2)
     }

@@ -51,6 +51,28 @@ import TrellisPNG
         #expect(try Trellis.run(["snapshots", "list", root.path]).output.isEmpty)
     }
 
+    /// A snapshot is also named by a path to its pending file or its reference, relative to
+    /// the working directory or absolute with `.` and `..` in it, wherever `--dir` points.
+    @Test func snapshotsAreNamedByPathsAsWell() throws {
+        let root = try packageWithPendingSnapshots()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let folder = "Tests/CardTests/__Snapshots__/CardTests"
+        let relative = try Trellis.run(
+            ["snapshots", "accept", "./\(folder)/list.txt.new", "--dir", root.path],
+            directory: root)
+        #expect(relative.status == 0, "\(relative.errors)")
+        #expect(relative.output == "accepted CardTests/list.txt\n1 snapshot accepted\n")
+        let absolute = try Trellis.run(
+            [
+                "snapshots", "reject",
+                root.path + "/Tests/./CardTests/../CardTests/__Snapshots__/"
+                    + "CardTests/card.png", "--dir", "Tests",
+            ], directory: root)
+        #expect(absolute.status == 0, "\(absolute.errors)")
+        #expect(absolute.output == "rejected CardTests/card.png\n1 snapshot rejected\n")
+        #expect(try Trellis.run(["snapshots", "list", root.path]).output.isEmpty)
+    }
+
     @Test(arguments: [
         (["snapshots"], "use 'trellis snapshots list|accept|reject|report|review'"),
         (["snapshots", "accept"], "takes --all or snapshot names"),

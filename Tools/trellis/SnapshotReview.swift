@@ -1,4 +1,3 @@
-import FoundationEssentials
 import Glibc
 import Trellis
 import TrellisPNG
@@ -173,8 +172,8 @@ final class ReviewScreen {
             title.text =
                 (title.text ?? "")
                 + " · \(names[terminalView]) (t: \(names[(terminalView + 1) % 3]))"
-            let url = terminalView == 0 ? snapshot.pending : snapshot.reference
-            if terminalView < 2, let text = try? String(contentsOf: url, encoding: .utf8) {
+            let path = terminalView == 0 ? snapshot.pending : snapshot.reference
+            if terminalView < 2, let text = Self.text(path) {
                 showScreen(TerminalScreen(snapshotText: text))
             } else {
                 showDiff(snapshot)
@@ -233,10 +232,8 @@ final class ReviewScreen {
 
     /// A unified diff, removed lines red and added lines green.
     private func showDiff(_ snapshot: PendingSnapshot) {
-        let new = (try? String(contentsOf: snapshot.pending, encoding: .utf8)) ?? ""
-        let reference =
-            snapshot.hasReference
-            ? (try? String(contentsOf: snapshot.reference, encoding: .utf8)) : nil
+        let new = Self.text(snapshot.pending) ?? ""
+        let reference = snapshot.hasReference ? Self.text(snapshot.reference) : nil
         let diff =
             reference.map { LineDiff.diff(reference: $0, actual: new) ?? "the files are equal" }
             ?? new
@@ -293,8 +290,13 @@ final class ReviewScreen {
         return Color(red: Double(red) / 255, green: Double(green) / 255, blue: Double(blue) / 255)
     }
 
-    private static func image(_ url: URL) -> PNGImage? {
-        guard let bytes = Files.contents(of: url.path) else { return nil }
+    /// A text snapshot, ill-formed UTF-8 repaired.
+    private static func text(_ path: String) -> String? {
+        Files.contents(of: path).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    private static func image(_ path: String) -> PNGImage? {
+        guard let bytes = Files.contents(of: path) else { return nil }
         return try? PNGDecoder.decode(bytes, maximumPixels: 1 << 26)
     }
 }

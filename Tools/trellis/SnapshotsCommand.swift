@@ -1,5 +1,5 @@
-import FoundationEssentials
 import Glibc
+import TrellisCore
 import TrellisSnapshots
 
 /// `trellis snapshots list|accept|reject|report|review`: pending snapshots (the
@@ -93,7 +93,7 @@ enum SnapshotsCommand {
     /// The pending snapshots under a folder.
     static func find(_ directory: String) throws(CommandError) -> [PendingSnapshot] {
         do {
-            return try PendingSnapshot.find(under: URL(fileURLWithPath: directory))
+            return try PendingSnapshot.find(under: directory)
         } catch {
             throw CommandError(error.description)
         }
@@ -106,14 +106,15 @@ enum SnapshotsCommand {
     {
         var chosen: [PendingSnapshot] = []
         for name in names {
-            let path = URL(fileURLWithPath: name).standardizedFileURL.path
+            let path = Files.absolute(name)
             let matches = pending.filter { snapshot in
-                let file = snapshot.reference.lastPathComponent
+                let file = FilePathText.lastComponent(of: snapshot.reference)
                 let stem = String(file.prefix { $0 != "." })
-                let folder = snapshot.reference.deletingLastPathComponent().lastPathComponent
+                let folder = FilePathText.lastComponent(
+                    of: FilePathText.directory(of: snapshot.reference))
                 return snapshot.name == name || file == name || "\(folder)/\(stem)" == name
-                    || stem == name || snapshot.reference.standardizedFileURL.path == path
-                    || snapshot.pending.standardizedFileURL.path == path
+                    || stem == name || Files.absolute(snapshot.reference) == path
+                    || Files.absolute(snapshot.pending) == path
             }
             guard !matches.isEmpty else {
                 throw CommandError(

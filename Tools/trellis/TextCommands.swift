@@ -1,4 +1,3 @@
-import FoundationEssentials
 import Glibc
 import Trellis
 import TrellisText
@@ -34,6 +33,7 @@ enum TextCommands {
     /// at the start of the previous one's last line but one, in the direction of the
     /// paragraph's first strong character; embeddings and brackets are resolved within a
     /// chunk.
+    @MainActor
     static func breakLines(
         _ text: String, width: Double, fontJSON: String?, strategy: LineBreakStrategy = .standard,
         write: (String) throws(CommandError) -> Void
@@ -44,12 +44,11 @@ enum TextCommands {
         var font = Font.system(size: Font.defaultSize)
         if let fontJSON {
             do {
-                font = try JSONDecoder().decode(Font.self, from: Data(fontJSON.utf8))
-            } catch let DecodingError.dataCorrupted(context) {
-                throw CommandError("--font: \(context.debugDescription)")
+                font = try Font.fromScene(json: fontJSON, keyPath: "--font")
             } catch {
                 throw CommandError(
-                    "--font must be a JSON object such as {\"family\": \"DejaVu Sans\", \"size\": 14}"
+                    error.description
+                        + "; give a FONT object such as {\"family\": \"DejaVu Sans\", \"size\": 14}"
                 )
             }
         }

@@ -435,3 +435,18 @@ extension SceneDecoder {
         return result
     }
 }
+
+extension Font {
+    /// A font from the JSON text of a FONT object, as `trellis text break --font` takes it:
+    /// the same object, checked the same way, as in a scene; errors name `keyPath`.
+    @MainActor
+    package static func fromScene(json text: String, keyPath: String) throws(SceneError) -> Font {
+        let value: JSONValue
+        do {
+            value = try JSONParser.parse(Array(text.utf8))
+        } catch {
+            throw SceneError(keyPath: keyPath, message: error.description)
+        }
+        return try SceneDecoder(baseDirectory: "").decodeFont(value, path: keyPath)
+    }
+}

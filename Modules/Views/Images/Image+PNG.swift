@@ -1,3 +1,4 @@
+import TrellisCore
 import TrellisPNG
 
 /// An image that could not be loaded: the file, and what was wrong with it.
