@@ -63,6 +63,29 @@ enum RowFilter {
         _ kind: Kind, _ x: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ count: Int,
         limit: Int
     ) -> Int {
+        // One loop for each filter: choosing the predictor for every byte inside a shared loop
+        // cost a tenth of a raster render.
+        switch kind {
+        case .none: return sampledCost(x, b, count, limit: limit) { x, _, j in x[j] }
+        case .sub: return sampledCost(x, b, count, limit: limit) { x, _, j in x[j] &- x[j &- 4] }
+        case .up: return sampledCost(x, b, count, limit: limit) { x, b, j in x[j] &- b[j] }
+        case .average:
+            return sampledCost(x, b, count, limit: limit) { x, b, j in
+                x[j] &- UInt8(truncatingIfNeeded: (Int(x[j &- 4]) &+ Int(b[j])) >> 1)
+            }
+        case .paeth:
+            return sampledCost(x, b, count, limit: limit) { x, b, j in
+                x[j] &- paeth(x[j &- 4], b[j], b[j &- 4])
+            }
+        }
+    }
+
+    /// The cost of one filter, `filtered` giving the filtered byte at an index.
+    @inline(__always)
+    private static func sampledCost(
+        _ x: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ count: Int, limit: Int,
+        _ filtered: (UnsafePointer<UInt8>, UnsafePointer<UInt8>, Int) -> UInt8
+    ) -> Int {
         var sum = 0
         var pixel = 0
         // The first pixel has no left neighbour and is skipped; the limit is checked every
@@ -72,17 +95,10 @@ enum RowFilter {
             var p = max(pixel, 1)
             while p < end {
                 let base = p &* 4
-                for j in base..<(base &+ 4) {
-                    switch kind {
-                    case .none: sum &+= magnitude(x[j])
-                    case .sub: sum &+= magnitude(x[j] &- x[j &- 4])
-                    case .up: sum &+= magnitude(x[j] &- b[j])
-                    case .average:
-                        sum &+= magnitude(
-                            x[j] &- UInt8(truncatingIfNeeded: (Int(x[j &- 4]) &+ Int(b[j])) >> 1))
-                    case .paeth: sum &+= magnitude(x[j] &- paeth(x[j &- 4], b[j], b[j &- 4]))
-                    }
-                }
+                sum &+= magnitude(filtered(x, b, base))
+                sum &+= magnitude(filtered(x, b, base &+ 1))
+                sum &+= magnitude(filtered(x, b, base &+ 2))
+                sum &+= magnitude(filtered(x, b, base &+ 3))
                 p &+= 2
             }
             if sum >= limit { return sum }
