@@ -9,8 +9,9 @@ import TrellisGeometry
 #endif
 
 /// Reads a whole file that must be a regular file of at most a given size, checked before
-/// anything is read: a scene that names `/dev/zero`, a FIFO or a huge file as an image gets an
-/// error, not a hang or an allocation without end.
+/// anything is read: a scene document, an image a scene names, or a snapshot under review that
+/// is `/dev/zero`, a FIFO or a huge file gets an error, not a hang or an allocation without
+/// end.
 package enum FileContents {
     /// The bytes of the file at `path`.
     ///

@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// The parts of a file path written as text, with the rules of `NSString`'s path methods, for
 /// the code that reads scenes and names output files without Foundation (which costs every
 /// process that links it several milliseconds to start).
@@ -37,24 +45,42 @@ package enum FilePathText {
     /// component before it, without looking at the file system (as
     /// `URL.standardizedFileURL.path`): `"/a/c"` for `"/a/./b/../c/"`; `".."` at the top of
     /// an absolute path stays at `/`, and leads a relative one (`"../b"` for `"a/../../b"`).
+    /// Components are split at `/` bytes, as the file system splits them.
     package static func normalized(_ path: String) -> String {
-        let isAbsolute = path.hasPrefix("/")
-        var components: [Substring] = []
-        for component in path.split(separator: "/", omittingEmptySubsequences: true) {
-            switch component {
-            case ".": continue
-            case "..":
-                if let last = components.last, last != ".." {
+        let slash = UInt8(ascii: "/")
+        let isAbsolute = path.utf8.first == slash
+        var components: [Substring.UTF8View] = []
+        for component in path.utf8.split(separator: slash) {
+            if component.elementsEqual(".".utf8) { continue }
+            if component.elementsEqual("..".utf8) {
+                if let last = components.last, !last.elementsEqual("..".utf8) {
                     components.removeLast()
                 } else if !isAbsolute {
                     components.append(component)
                 }
-            default: components.append(component)
+                continue
             }
+            components.append(component)
         }
-        let joined = components.joined(separator: "/")
-        if isAbsolute { return "/" + joined }
-        return joined.isEmpty ? "." : joined
+        var bytes: [UInt8] = isAbsolute ? [slash] : []
+        for (index, component) in components.enumerated() {
+            if index > 0 { bytes.append(slash) }
+            bytes.append(contentsOf: component)
+        }
+        if bytes.isEmpty { return "." }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The path made absolute from the working directory, then ``normalized(_:)``: two names
+    /// of one file compare equal whether given relative or absolute, as
+    /// `URL(fileURLWithPath:).standardizedFileURL.path` gives them.
+    package static func absolute(_ path: String) -> String {
+        if path.utf8.first == UInt8(ascii: "/") { return normalized(path) }
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        guard getcwd(&buffer, buffer.count) != nil else { return normalized(path) }
+        let directory = String(
+            decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return normalized(directory + "/" + path)
     }
 
     /// The path with slashes at its end removed, except a lone `/`.

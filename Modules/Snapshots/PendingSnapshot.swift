@@ -32,20 +32,24 @@ public struct PendingSnapshot: Sendable, Hashable {
         case text
     }
 
-    /// The path of the reference snapshot, which may not exist yet (a snapshot never
+    /// The absolute path of the reference snapshot, which may not exist yet (a snapshot never
     /// recorded).
     public let reference: String
-    /// The path of the new snapshot waiting for review.
+    /// The absolute path of the new snapshot waiting for review.
     public let pending: String
 
     /// Creates the pending snapshot of a pending file.
     ///
     /// Paths are file paths, as `URL.path` gives them: the module speaks paths rather than
-    /// `URL` so that the `trellis` command, which reviews snapshots, loads no Foundation.
+    /// `URL` so that the `trellis` command, which reviews snapshots, loads no Foundation. A
+    /// relative path is made absolute from the working directory now, as
+    /// `URL(fileURLWithPath:)` does, so that the snapshot stays the same file wherever the
+    /// process goes next.
     ///
     /// - Parameter pending: The path of a file whose name ends with ``pendingSuffix``.
     /// - Returns: nil when the name does not end with the suffix.
     public init?(pending: String) {
+        let pending = FilePathText.absolute(pending)
         guard pending.hasSuffix(Self.pendingSuffix),
             FilePathText.lastComponent(of: pending).count > Self.pendingSuffix.count
         else { return nil }
@@ -94,15 +98,18 @@ public struct PendingSnapshot: Sendable, Hashable {
     /// path. Symbolic links to folders are not followed, so a link cannot make the search loop.
     ///
     /// - Parameter directory: The path of where to look: a package, its `Tests` folder, or one
-    ///   `__Snapshots__` folder. The snapshots' paths start with it.
+    ///   `__Snapshots__` folder or a folder inside one, relative to the working directory or
+    ///   absolute.
     /// - Throws: ``SnapshotReviewError`` when the folder does not exist.
     /// - Complexity: O(*n*) in the files under the folder.
-    public static func find(under directory: String) throws(SnapshotReviewError)
+    public static func find(under folder: String) throws(SnapshotReviewError)
         -> [PendingSnapshot]
     {
-        guard kind(of: directory) == .directory else {
-            throw SnapshotReviewError("\(directory) is not a folder")
+        guard kind(of: folder) == .directory else {
+            throw SnapshotReviewError("\(folder) is not a folder")
         }
+        // Absolute, so that a search started inside a snapshot folder knows it is in one.
+        let directory = FilePathText.absolute(folder)
         var found: [PendingSnapshot] = []
         var folders = [(path: directory, inSnapshots: isSnapshotFolder(directory))]
         while let folder = folders.popLast() {

@@ -11,6 +11,7 @@ import TrellisPNG
 ///
 /// ```swift
 /// let pending = try PendingSnapshot.find(under: "Tests")
+/// // Writing with Foundation, in a test or a tool of the app's own:
 /// try SnapshotReport.html(for: pending).write(toFile: "report.html", atomically: true, encoding: .utf8)
 /// ```
 public enum SnapshotReport {
@@ -148,14 +149,16 @@ public enum SnapshotReport {
         return "rgb(\(red), \(green), \(blue))"
     }
 
-    /// The most bytes a snapshot file may have for the page (a PNG of 64 Mpx, uncompressed,
-    /// is 256 MiB).
+    /// The most bytes a snapshot file, image or text, may have for the page (a PNG of 64 Mpx,
+    /// uncompressed, is 256 MiB).
     static let maximumFileBytes = 1 << 28
 
     private static func read(_ path: String) throws(SnapshotReviewError) -> [UInt8] {
         switch FileContents.read(path, limit: maximumFileBytes) {
         case .success(let bytes): return bytes
-        case .failure(let error): throw SnapshotReviewError("cannot read \(path): \(error.reason)")
+        case .failure(let error):
+            throw SnapshotReviewError(
+                error.isUnreadable ? "cannot read \(path)" : "\(path): \(error.reason)")
         }
     }
 
@@ -171,29 +174,7 @@ public enum SnapshotReport {
 
     /// A PNG as a data URL.
     private static func dataURL(_ png: [UInt8]) -> String {
-        "data:image/png;base64," + base64(png)
-    }
-
-    /// Bytes in base64 (RFC 4648 §4), with padding and without line breaks.
-    static func base64(_ bytes: [UInt8]) -> String {
-        let alphabet = Array(
-            "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
-        var output: [UInt8] = []
-        output.reserveCapacity((bytes.count + 2) / 3 * 4)
-        var index = 0
-        while index < bytes.count {
-            let remaining = bytes.count - index
-            let first = UInt32(bytes[index])
-            let second = remaining > 1 ? UInt32(bytes[index + 1]) : 0
-            let third = remaining > 2 ? UInt32(bytes[index + 2]) : 0
-            let group = first << 16 | second << 8 | third
-            output.append(alphabet[Int(group >> 18 & 63)])
-            output.append(alphabet[Int(group >> 12 & 63)])
-            output.append(remaining > 1 ? alphabet[Int(group >> 6 & 63)] : UInt8(ascii: "="))
-            output.append(remaining > 2 ? alphabet[Int(group & 63)] : UInt8(ascii: "="))
-            index += 3
-        }
-        return String(decoding: output, as: UTF8.self)
+        "data:image/png;base64," + String(decoding: Base64.encode(png[...]), as: UTF8.self)
     }
 
     /// Text made safe inside HTML elements and attributes.

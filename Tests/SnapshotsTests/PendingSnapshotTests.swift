@@ -69,16 +69,25 @@ func read(_ url: URL) throws -> String {
         #expect(throws: SnapshotReviewError.self) { try found[0].reject() }
     }
 
-    @Test func aFolderThatIsNotThereIsAnError() throws {
+    @Test func aFolderThatIsNotThereIsAnError() {
         #expect(throws: SnapshotReviewError.self) {
             try PendingSnapshot.find(under: "/nonexistent/trellis")
         }
+    }
+
+    /// A pending file's name ends with the suffix after something; a relative path is made
+    /// absolute from the working directory, as `URL(fileURLWithPath:)` makes it.
+    @Test func aPendingFileIsNamedFromItsAbsolutePath() throws {
         #expect(PendingSnapshot(pending: "/tmp/a.txt") == nil)
         #expect(PendingSnapshot(pending: "/tmp/.new") == nil)
-        let relative = try #require(PendingSnapshot(pending: "Tests/__Snapshots__/A/b.png.new"))
-        #expect(relative.reference == "Tests/__Snapshots__/A/b.png")
+        let directory = FileManager.default.currentDirectoryPath
+        let relative = try #require(PendingSnapshot(pending: "./Tests/__Snapshots__/A/b.png.new"))
+        #expect(relative.reference == directory + "/Tests/__Snapshots__/A/b.png")
+        #expect(relative.pending == directory + "/Tests/__Snapshots__/A/b.png.new")
         #expect(relative.name == "A/b.png")
         #expect(relative.kind == .image)
+        let bare = try #require(PendingSnapshot(pending: "b.txt.new"))
+        #expect(bare.name == (directory as NSString).lastPathComponent + "/b.txt")
     }
 }
 

@@ -1,8 +1,7 @@
 import Foundation
 import Testing
 import TrellisPNG
-
-@testable import TrellisSnapshots
+import TrellisSnapshots
 
 /// The HTML report: one self-contained page with every pending snapshot, checked as text and,
 /// where Chromium is installed, as a browser loads it.
@@ -60,16 +59,6 @@ import TrellisPNG
         #expect(html.contains("<section class=\"failure terminal\""))
         #expect(html.contains("<span style=\"background: rgb(0, 0, 255)\">&lt;ok&gt;</span>"))
         #expect(html.contains("<span style=\"background: rgb(255, 0, 0)\">&lt;no&gt;</span>"))
-    }
-
-    /// Images are inlined in base64, which the page encodes itself: Foundation's encoder,
-    /// which it used before, is the reference.
-    @Test func imagesAreInBase64AsFoundationWritesIt() {
-        var generator = SystemRandomNumberGenerator()
-        for count in Array(0...9) + [255, 256, 257, 4096] {
-            let bytes = (0..<count).map { _ in UInt8.random(in: 0...255, using: &generator) }
-            #expect(SnapshotReport.base64(bytes) == Data(bytes).base64EncodedString(), "\(bytes)")
-        }
     }
 
     @Test func withNothingPendingThePageSaysSo() throws {

@@ -61,15 +61,26 @@ import Testing
     }
 
     /// Runs a worker (`--jobs 1 --queue-fd 3`) over scenes, its queue a file holding `queue`.
-    private func worker(_ scenes: [String], outDirectory: URL, queue: [UInt8]) throws
-        -> CommandResult
-    {
+    /// With `inPieces`, the queue comes through a pipe two bytes at a time, a pause between.
+    private func worker(
+        _ scenes: [String], outDirectory: URL, queue: [UInt8], inPieces: Bool = false
+    ) throws -> CommandResult {
         let file = outDirectory.appendingPathComponent("queue")
         try Data(queue).write(to: file)
         let command =
             ([Trellis.executable, "render", "--out-dir", outDirectory.path, "--jobs", "1"]
             + ["--queue-fd", "3"] + scenes).map { "'\($0)'" }.joined(separator: " ")
-        return try Trellis.run(["-c", "exec \(command) 3< '\(file.path)'"], executable: "/bin/sh")
+        guard inPieces else {
+            return try Trellis.run(
+                ["-c", "exec \(command) 3< '\(file.path)'"], executable: "/bin/sh")
+        }
+        let pieces = stride(from: 0, to: queue.count, by: 2).map { start in
+            "printf '"
+                + queue[start..<min(start + 2, queue.count)].map { "\\\(String($0, radix: 8))" }
+                .joined() + "'"
+        }.joined(separator: "; sleep 0.2; ")
+        return try Trellis.run(
+            ["-c", "(\(pieces)) | { exec \(command) 3<&0; }"], executable: "/bin/sh")
     }
 
     @Test func usageErrorsSayWhatToGive() throws {
@@ -102,12 +113,25 @@ import Testing
             #expect(junk.errors.contains("the render queue (--queue-fd 3) " + message), "\(junk)")
         }
         // The indices it holds are rendered, and its end ends the work.
-        let worker = try worker(two, outDirectory: directory, queue: [1, 0, 0, 0])
-        #expect(worker.status == 0, "\(worker.errors)")
+        let good = try worker(two, outDirectory: directory, queue: [1, 0, 0, 0])
+        #expect(good.status == 0, "\(good.errors)")
         let rendered = try FileManager.default.contentsOfDirectory(atPath: directory.path)
             .filter { $0.hasSuffix(".txt") }
         let second = (two[1] as NSString).lastPathComponent
         #expect(rendered == [second.replacingOccurrences(of: ".json", with: ".txt")])
+        // An index that a pipe hands over in pieces is read whole; one cut off by the end of
+        // the queue is an error.
+        let pieces = try temporaryDirectory("pieces")
+        let whole = try worker(two, outDirectory: pieces, queue: [0, 0, 0, 0], inPieces: true)
+        #expect(whole.status == 0, "\(whole.errors)")
+        let first = (two[0] as NSString).lastPathComponent
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: pieces.path)
+                .filter { $0.hasSuffix(".txt") }
+                == [first.replacingOccurrences(of: ".json", with: ".txt")])
+        let cut = try worker(two, outDirectory: pieces, queue: [0, 0, 0], inPieces: true)
+        #expect(cut.status == 1)
+        #expect(cut.errors.contains("ended inside an index: 3 of its 4 bytes"), "\(cut.errors)")
         let missing = try Trellis.run(["render", "--out-dir", "/nonexistent/trellis"] + two)
         #expect(missing.status == 1)
         #expect(missing.errors.contains("is not an existing directory"))

@@ -202,7 +202,11 @@ import Testing
         let notJSON = try Trellis.run(
             ["text", "break", "--width", "10", "--font", "{size: 3}"], input: "x")
         #expect(notJSON.status == 1)
-        #expect(notJSON.errors.hasPrefix("trellis: --font: line 1, column 2:"), "\(notJSON.errors)")
+        #expect(
+            notJSON.errors.hasPrefix("trellis: --font: not valid JSON: line 1, column 2:"),
+            "\(notJSON.errors)")
+        #expect(notJSON.errors.contains(#"give a FONT object such as {"family""#))
+        #expect(!badFont.errors.contains("give a FONT object"))
         let unknown = try Trellis.run(["text", "count"])
         #expect(unknown.status == 2)
     }

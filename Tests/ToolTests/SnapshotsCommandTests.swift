@@ -53,6 +53,19 @@ import TrellisPNG
 
     /// A snapshot is also named by a path to its pending file or its reference, relative to
     /// the working directory or absolute with `.` and `..` in it, wherever `--dir` points.
+    /// Run from inside a snapshot folder, with the default `.`, the commands find its pending
+    /// snapshots: the folder is known to be one from its absolute path.
+    @Test func insideASnapshotFolderTheDefaultFolderIsIt() throws {
+        let root = try packageWithPendingSnapshots()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let inside = root.appendingPathComponent("Tests/CardTests/__Snapshots__/CardTests")
+        let list = try Trellis.run(["snapshots", "list"], directory: inside)
+        #expect(list.status == 0, "\(list.errors)")
+        #expect(list.output == "CardTests/card.png\nCardTests/list.txt\n")
+        let accept = try Trellis.run(["snapshots", "accept", "list.txt.new"], directory: inside)
+        #expect(accept.output == "accepted CardTests/list.txt\n1 snapshot accepted\n")
+    }
+
     @Test func snapshotsAreNamedByPathsAsWell() throws {
         let root = try packageWithPendingSnapshots()
         defer { try? FileManager.default.removeItem(at: root) }

@@ -46,27 +46,34 @@ enum BatchRender {
     }
 
     /// The next scene index on a worker's queue: four bytes, little-endian (a pipe hands each
-    /// write of at most `PIPE_BUF` bytes to one reader whole); `nil` once the pipe is closed and
-    /// empty.
+    /// write of at most `PIPE_BUF` bytes to one reader whole; another descriptor may hand them
+    /// over in pieces, which are read until the four are in); `nil` once the queue ends
+    /// between indices.
     ///
     /// - Throws: `CommandError` when the descriptor cannot be read, or holds something else
     ///   than indices of the files: a worker that stopped there quietly would leave scenes
     ///   unwritten with a status that says all went well.
     private static func nextIndex(from queue: Int32, count: Int) throws(CommandError) -> Int? {
         var bytes: (UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0)
-        let read = withUnsafeMutableBytes(of: &bytes) { buffer in
-            SystemCall.retryingInterrupts { Glibc.read(queue, buffer.baseAddress, 4) }
-        }
-        if read < 0 {
-            throw CommandError(
-                "cannot read the render queue (--queue-fd \(queue)): "
-                    + SystemCall.errorMessage(errno))
-        }
-        if read == 0 { return nil }
-        guard read == 4 else {
-            throw CommandError(
-                "the render queue (--queue-fd \(queue)) ended inside an index: \(read) of its 4 "
-                    + "bytes")
+        var filled = 0
+        while filled < 4 {
+            let read = withUnsafeMutableBytes(of: &bytes) { buffer in
+                SystemCall.retryingInterrupts {
+                    Glibc.read(queue, buffer.baseAddress! + filled, 4 - filled)
+                }
+            }
+            if read < 0 {
+                throw CommandError(
+                    "cannot read the render queue (--queue-fd \(queue)): "
+                        + SystemCall.errorMessage(errno))
+            }
+            if read == 0 {
+                if filled == 0 { return nil }
+                throw CommandError(
+                    "the render queue (--queue-fd \(queue)) ended inside an index: \(filled) of "
+                        + "its 4 bytes")
+            }
+            filled += read
         }
         let index =
             Int(bytes.0) | Int(bytes.1) << 8 | Int(bytes.2) << 16 | Int(bytes.3) << 24

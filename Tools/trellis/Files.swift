@@ -1,5 +1,4 @@
 import Glibc
-import TrellisCore
 import TrellisGeometry
 
 /// The file operations the command needs, on POSIX calls: the command links no Foundation,
@@ -9,18 +8,6 @@ enum Files {
     static func isDirectory(_ path: String) -> Bool {
         var status = stat()
         return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
-    }
-
-    /// The path made absolute from the working directory and normalized
-    /// (`FilePathText.normalized`), as `URL(fileURLWithPath:).standardizedFileURL.path` gives
-    /// it: two names of one file compare equal whether given relative or absolute.
-    static func absolute(_ path: String) -> String {
-        if path.hasPrefix("/") { return FilePathText.normalized(path) }
-        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        guard getcwd(&buffer, buffer.count) != nil else { return FilePathText.normalized(path) }
-        let directory = String(
-            decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        return FilePathText.normalized(directory + "/" + path)
     }
 
     /// The size of a file in bytes, or 0 when it cannot be read.

@@ -106,15 +106,14 @@ enum SnapshotsCommand {
     {
         var chosen: [PendingSnapshot] = []
         for name in names {
-            let path = Files.absolute(name)
+            let path = FilePathText.absolute(name)
             let matches = pending.filter { snapshot in
                 let file = FilePathText.lastComponent(of: snapshot.reference)
                 let stem = String(file.prefix { $0 != "." })
                 let folder = FilePathText.lastComponent(
                     of: FilePathText.directory(of: snapshot.reference))
                 return snapshot.name == name || file == name || "\(folder)/\(stem)" == name
-                    || stem == name || Files.absolute(snapshot.reference) == path
-                    || Files.absolute(snapshot.pending) == path
+                    || stem == name || snapshot.reference == path || snapshot.pending == path
             }
             guard !matches.isEmpty else {
                 throw CommandError(

@@ -46,10 +46,10 @@ enum TextCommands {
             do {
                 font = try Font.fromScene(json: fontJSON, keyPath: "--font")
             } catch {
+                // The example helps where the whole value is wrong, not one of its keys.
+                let example = #"; give a FONT object such as {"family": "DejaVu Sans", "size": 14}"#
                 throw CommandError(
-                    error.description
-                        + "; give a FONT object such as {\"family\": \"DejaVu Sans\", \"size\": 14}"
-                )
+                    error.description + (error.keyPath == "--font" ? example : ""))
             }
         }
         let measurer = TextMeasurer(metrics: ProportionalMetrics(), cacheCapacity: 0)

@@ -159,7 +159,7 @@ public final class Scene {
         lastSuperview = ObjectIdentifier(superview)
         lastSuperviewTransform = above
         let result = view.transformToSuperview.concatenating(above)
-        toRoot[ObjectIdentifier(view)] = result
+        if view.hasSubviews { toRoot[ObjectIdentifier(view)] = result }
         return result
     }
 }

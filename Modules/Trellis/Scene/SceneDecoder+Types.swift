@@ -438,14 +438,17 @@ extension SceneDecoder {
 
 extension Font {
     /// A font from the JSON text of a FONT object, as `trellis text break --font` takes it:
-    /// the same object, checked the same way, as in a scene; errors name `keyPath`.
+    /// the same object, checked the same way, as in a scene.
+    ///
+    /// - Throws: ``SceneError`` at `keyPath` (or a key below it) for text that is not JSON, a
+    ///   value that is not an object, an unknown key or a value out of range.
     @MainActor
     package static func fromScene(json text: String, keyPath: String) throws(SceneError) -> Font {
         let value: JSONValue
         do {
             value = try JSONParser.parse(Array(text.utf8))
         } catch {
-            throw SceneError(keyPath: keyPath, message: error.description)
+            throw SceneError(keyPath: keyPath, message: "not valid JSON: \(error.description)")
         }
         return try SceneDecoder(baseDirectory: "").decodeFont(value, path: keyPath)
     }

@@ -646,6 +646,7 @@ private final class AppearanceExtras {
 
 /// A view's flexbox style.
 final class FlexStyleBox {
-    @exclusivity(unchecked) var style: FlexStyle
+    /// Changed only through ``View/flexStyle``, which asks for layout.
+    @exclusivity(unchecked) fileprivate(set) var style: FlexStyle
     init(_ style: FlexStyle) { self.style = style }
 }

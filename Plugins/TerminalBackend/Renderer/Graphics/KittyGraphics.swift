@@ -1,3 +1,4 @@
+import TrellisCore
 import TrellisPNG
 
 /// The images a frame shows through the kitty graphics protocol, and what the terminal holds

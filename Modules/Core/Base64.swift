@@ -1,12 +1,13 @@
-/// Standard base64 (RFC 4648, with padding), as the kitty graphics protocol carries payloads.
-enum Base64 {
+/// Standard base64 (RFC 4648, with padding and without line breaks), as the kitty graphics
+/// protocol carries payloads and data URLs carry images.
+package enum Base64 {
     private static let alphabet: [UInt8] = Array(
         "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
 
     /// Encodes bytes.
     ///
     /// - Complexity: O(*n*).
-    static func encode(_ bytes: ArraySlice<UInt8>) -> [UInt8] {
+    package static func encode(_ bytes: ArraySlice<UInt8>) -> [UInt8] {
         var output: [UInt8] = []
         output.reserveCapacity((bytes.count + 2) / 3 * 4)
         var index = bytes.startIndex
