@@ -12,8 +12,8 @@ import Testing
 
     /// The exact bytes of a small image, so that any change to the encoder's output (a filter
     /// choice, the compression level, a chunk) shows: snapshots compare PNG bytes. The zlib
-    /// stream is Python's `zlib.compressobj(3)` of the filtered rows, byte for byte (`785E`
-    /// opens a stream of level 3).
+    /// stream is Python's `zlib.compressobj(4)` of the filtered rows, byte for byte (`785E`
+    /// opens a stream of levels 2 to 5).
     @Test func aSmallImageHasTheseBytes() throws {
         let png = try PNGEncoder.encode(rgba: sixPixels, width: 3, height: 2)
         let hex = png.map { String($0, radix: 16, uppercase: true) }
