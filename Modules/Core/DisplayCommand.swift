@@ -5,6 +5,10 @@ public import TrellisGeometry
 /// State commands (``save``, ``restore``, ``concatenate(_:)``, the clips and ``shadow(color:offset:blur:)``)
 /// change how later commands draw, as in CoreGraphics: a transform, clip or shadow lasts until
 /// the ``restore`` that matches the ``save`` before it.
+///
+/// The three cases with large payloads (a glyph run, an image placement and a semantic hint)
+/// keep them out of line, so that a command is about 100 bytes rather than 280: display lists
+/// are copied command by command wherever they are built, measured, encoded and drawn.
 public enum DisplayCommand: Sendable, Hashable {
     /// Pushes the drawing state (transform, clip, shadow).
     case save
@@ -38,11 +42,11 @@ public enum DisplayCommand: Sendable, Hashable {
     /// list. A backend that keeps images on its output device (the terminal backend's kitty
     /// graphics and sixel modes) sends an image once under this key and places it again where
     /// the command draws it; other backends draw the command as they would without it.
-    case drawImage(
+    indirect case drawImage(
         id: UInt32, source: Rect, destination: Rect, capInsets: EdgeInsets?, tint: Color?,
         contentKey: UInt64? = nil)
     /// Draws a run of text.
-    case glyphRun(GlyphRun)
+    indirect case glyphRun(GlyphRun)
     /// Starts a transparency layer: later drawing is composited as a group with this opacity at
     /// the matching ``endLayer``.
     case beginLayer(alpha: Double)
@@ -51,7 +55,7 @@ public enum DisplayCommand: Sendable, Hashable {
     /// Says what the commands up to the matching ``endSemantic`` draw: a control in a state,
     /// or a label's text (see ``SemanticHint``). Pixel backends ignore it; a cell backend may
     /// draw the control its own way instead of those commands.
-    case beginSemantic(SemanticHint)
+    indirect case beginSemantic(SemanticHint)
     /// Ends the innermost ``beginSemantic(_:)``.
     case endSemantic
 

@@ -57,6 +57,14 @@ func everyCommandList() -> DisplayList {
         #expect(Set(list.commands.map(\.name)).count == 14)
     }
 
+    /// Commands are copied one by one wherever a list is built, measured, encoded and drawn:
+    /// large payloads stay out of line (a glyph run alone is 273 bytes), so that a command
+    /// stays small. A new case with a large payload must be `indirect` too.
+    @Test func aCommandIsSmall() {
+        #expect(MemoryLayout<DisplayCommand>.size <= 112, "\(MemoryLayout<DisplayCommand>.size)")
+        #expect(MemoryLayout<GlyphRun>.size > 200)
+    }
+
     @Test func glyphRunAdvancesRoundTripAndAreBounded() throws {
         var list = DisplayList(size: Size(width: 100, height: 20))
         var run = GlyphRun(
