@@ -65,6 +65,63 @@ import Testing
         #expect(result.errors == "1\n")
     }
 
+    /// `--out` naming what is not a regular file writes into it, as a shell's redirection
+    /// does: a file renamed over it would take its place (as root, `/dev/full` became a
+    /// regular file and the write "succeeded"), and no temporary file can be made beside it
+    /// in `/dev`.
+    @Test func aDeviceOrAFIFOIsWrittenInPlace() throws {
+        let scene = try Self.scene()
+        defer { try? FileManager.default.removeItem(atPath: scene) }
+        var status = stat()
+        if stat("/dev/full", &status) == 0, status.st_mode & S_IFMT == S_IFCHR {
+            let full = try Trellis.run(["render", scene, "--out", "/dev/full"])
+            #expect(full.status == 1)
+            #expect(full.errors == "trellis: cannot write /dev/full: No space left on device\n")
+            #expect(stat("/dev/full", &status) == 0 && status.st_mode & S_IFMT == S_IFCHR)
+        }
+        let null = try Trellis.run(["render", scene, "--out", "/dev/null"])
+        #expect(null.status == 0, "\(null.errors)")
+        let folder = FileManager.default.temporaryDirectory
+            .appendingPathComponent("trellis-fifo-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let fifo = folder + "/frame.txt"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let expected = try Trellis.run(["render", scene]).output
+        // The reader gives up after ten seconds: a command that put a file where the FIFO
+        // was would never open it.
+        let result = try shell(
+            "timeout 10 cat '\(fifo)' > '\(folder)/read.txt' & \"$TRELLIS\" render \(scene) --out '\(fifo)'; "
+                + "wait")
+        #expect(result.status == 0, "\(result.errors)")
+        #expect(try String(contentsOfFile: folder + "/read.txt", encoding: .utf8) == expected)
+        #expect(stat(fifo, &status) == 0 && status.st_mode & S_IFMT == S_IFIFO)
+    }
+
+    /// A symbolic link is followed: the file it names is replaced, and the link stays.
+    @Test func aLinkKeepsPointingAtTheFileItNames() throws {
+        let scene = try Self.scene()
+        defer { try? FileManager.default.removeItem(atPath: scene) }
+        let folder = FileManager.default.temporaryDirectory
+            .appendingPathComponent("trellis-link-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try Data("old".utf8).write(to: URL(fileURLWithPath: folder + "/v1.txt"))
+        try FileManager.default.createSymbolicLink(
+            atPath: folder + "/latest.txt", withDestinationPath: "v1.txt")
+        let result = try Trellis.run(["render", scene, "--out", folder + "/latest.txt"])
+        #expect(result.status == 0, "\(result.errors)")
+        #expect(
+            try FileManager.default.destinationOfSymbolicLink(atPath: folder + "/latest.txt")
+                == "v1.txt")
+        #expect(
+            try String(contentsOfFile: folder + "/v1.txt", encoding: .utf8)
+                == (try Trellis.run(["render", scene]).output))
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
+                == ["latest.txt", "v1.txt"])
+    }
+
     @Test func theSceneFileIsNotItsOwnOutput() throws {
         let scene = try Self.scene()
         defer { try? FileManager.default.removeItem(atPath: scene) }

@@ -16,6 +16,17 @@ enum Files {
         return stat(path, &status) == 0 ? Int(status.st_size) : 0
     }
 
+    /// The path a symbolic link ends at through every link on the way, or nil when the path
+    /// is not a link or its target does not exist.
+    static func resolvedLink(_ path: String) -> String? {
+        var status = stat()
+        guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFLNK,
+            let resolved = realpath(path, nil)
+        else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
     /// The target of a symbolic link, or nil when the path is not one.
     static func destinationOfLink(_ path: String) -> String? {
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
@@ -50,11 +61,26 @@ enum Files {
     /// failed write never leaves a broken file where a good one was. The new file gets the
     /// permissions a created file gets (0666 less the umask).
     ///
+    /// What is not a regular file (a device such as `/dev/stdout` or `/dev/null`, a FIFO, a
+    /// socket) is written in place: a file renamed over it would take its place, and a
+    /// temporary file cannot be made beside it in `/dev`. A symbolic link is followed, so that
+    /// the file it names is replaced and the link stays.
+    ///
     /// - Throws: ``CommandError`` naming the path and the system's reason.
-    static func write(_ bytes: [UInt8], to path: String) throws(CommandError) {
+    static func write(_ bytes: [UInt8], to given: String) throws(CommandError) {
         func failure(_ code: Int32) -> CommandError {
-            CommandError("cannot write \(path): \(SystemCall.errorMessage(code))")
+            CommandError("cannot write \(given): \(SystemCall.errorMessage(code))")
         }
+        var status = stat()
+        if stat(given, &status) == 0, status.st_mode & S_IFMT != S_IFREG {
+            let descriptor = SystemCall.retryingInterrupts {
+                open(given, O_WRONLY | O_CLOEXEC)
+            }
+            guard descriptor >= 0 else { throw failure(errno) }
+            if let code = writeAndClose(bytes, descriptor) { throw failure(code) }
+            return
+        }
+        let path = resolvedLink(given) ?? given
         var attempt = 0
         var temporary: String
         var descriptor: Int32
@@ -66,9 +92,7 @@ enum Files {
             }
         } while descriptor < 0 && errno == EEXIST && attempt < 100
         guard descriptor >= 0 else { throw failure(errno) }
-        let written = StandardStreams.write(bytes, to: descriptor)
-        let closed = close(descriptor) == 0 ? nil : errno
-        if let code = written ?? closed {
+        if let code = writeAndClose(bytes, descriptor) {
             unlink(temporary)
             throw failure(code)
         }
@@ -77,5 +101,12 @@ enum Files {
             unlink(temporary)
             throw failure(code)
         }
+    }
+
+    /// Writes every byte to a descriptor and closes it; the error number of what failed.
+    private static func writeAndClose(_ bytes: [UInt8], _ descriptor: Int32) -> Int32? {
+        let written = StandardStreams.write(bytes, to: descriptor)
+        let closed = close(descriptor) == 0 ? nil : errno
+        return written ?? closed
     }
 }
