@@ -64,7 +64,7 @@ enum Files {
     /// What is not a regular file (a device such as `/dev/stdout` or `/dev/null`, a FIFO, a
     /// socket) is written in place: a file renamed over it would take its place, and a
     /// temporary file cannot be made beside it in `/dev`. A symbolic link is followed, so that
-    /// the file it names is replaced and the link stays.
+    /// the file it names is replaced and the link stays (a link to nothing is replaced).
     ///
     /// - Throws: ``CommandError`` naming the path and the system's reason.
     static func write(_ bytes: [UInt8], to given: String) throws(CommandError) {
