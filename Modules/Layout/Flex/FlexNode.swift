@@ -29,16 +29,18 @@ public typealias FlexBaselineFunction = (Size) -> Double
 /// children marks the node and its ancestors dirty, and only they are recomputed.
 public final class FlexNode {
     /// The node's style. Setting a different value marks the node dirty.
-    @exclusivity(unchecked) public var style: FlexStyle {
-        didSet {
-            if style != oldValue {
-                styleIsPlainlyValid = FlexValidation.isPlainlyValid(style)
-                styleUsesPercentages = style.hasPercentageBoxOrLimits
-                styleUsesNonzeroPercentages = style.hasNonzeroPercentageBoxOrLimits
-                markDirty()
-            }
+    public var style: FlexStyle {
+        get { styleStorage.style }
+        set {
+            guard newValue != styleStorage.style else { return }
+            styleStorage = FlexStyleStorage(newValue)
+            markDirty()
         }
     }
+
+    /// The style with what layout reads from it on every call, held by reference so that
+    /// nodes made from one stored style share it rather than copy it.
+    @exclusivity(unchecked) package private(set) var styleStorage: FlexStyleStorage
 
     /// The children, in order.
     @exclusivity(unchecked) public private(set) var children: [FlexNode] = []
@@ -68,12 +70,12 @@ public final class FlexNode {
     /// The inputs of the last layout call made on this node as a root.
     @exclusivity(unchecked) var lastRequest: LayoutRequest?
     /// Whether the style has percentage box properties or size limits.
-    @exclusivity(unchecked) var styleUsesPercentages = false
+    var styleUsesPercentages: Bool { styleStorage.usesPercentages }
     /// Whether those percentages include one other than zero, which resolves differently
-    /// against different sizes: read on every layout call, so kept with the style.
-    @exclusivity(unchecked) var styleUsesNonzeroPercentages = false
-    /// Whether the style passed the quick validity check when it was set.
-    @exclusivity(unchecked) var styleIsPlainlyValid = true
+    /// against different sizes.
+    var styleUsesNonzeroPercentages: Bool { styleStorage.usesNonzeroPercentages }
+    /// Whether the style passed the quick validity check when it was stored.
+    var styleIsPlainlyValid: Bool { styleStorage.isPlainlyValid }
     /// Reusable item storage of a large container (see `FlexAlgorithm`).
     @exclusivity(unchecked) var itemStorage: [FlexItem] = []
     /// The inherited direction the cached results were computed for.
@@ -81,11 +83,14 @@ public final class FlexNode {
 
     /// Creates a node with a style, and optionally a measure function.
     public init(style: FlexStyle = FlexStyle(), measure: FlexMeasureFunction? = nil) {
-        self.style = style
+        styleStorage = FlexStyleStorage(style)
         self.measure = measure
-        styleIsPlainlyValid = FlexValidation.isPlainlyValid(style)
-        styleUsesPercentages = style.hasPercentageBoxOrLimits
-        styleUsesNonzeroPercentages = style.hasNonzeroPercentageBoxOrLimits
+    }
+
+    /// Creates a node whose style is a stored one, shared rather than copied.
+    package init(styleStorage: FlexStyleStorage, measure: FlexMeasureFunction? = nil) {
+        self.styleStorage = styleStorage
+        self.measure = measure
     }
 
     deinit {

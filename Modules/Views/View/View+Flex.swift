@@ -10,8 +10,8 @@ extension View {
     /// `alignItems: .baseline`) is ``firstBaselineOffsetFromTop(in:)`` at its laid-out size.
     func layoutFlexChildren() {
         // Read in place: most views that lay out here are leaves, and a style is large.
-        guard hasSubviews, let box = flexStyleBox else { return }
-        var containerStyle = box.style
+        guard hasSubviews, let storage = flexStyleStorage else { return }
+        var containerStyle = storage.style
         containerStyle.width = .points(bounds.width)
         containerStyle.height = .points(bounds.height)
         let alignItems = containerStyle.alignItems
@@ -45,7 +45,7 @@ extension View {
     /// Whether a subview takes part in the baseline alignment of a container that aligns its
     /// items by `alignItems`.
     private static func alignsByBaseline(_ view: View, alignItems: FlexItemAlignment) -> Bool {
-        (view.flexStyleBox?.style.alignSelf ?? alignItems).position == .baseline
+        (view.flexStyleStorage?.style.alignSelf ?? alignItems).position == .baseline
     }
 
     /// The flex node of a subview. `needsBaseline` says whether some container aligns by the
@@ -53,10 +53,10 @@ extension View {
     /// baseline is its items'); only then does a leaf get a baseline function, which a layout
     /// of many leaves would otherwise allocate for each of them on every pass.
     private static func flexNode(for view: View, depth: Int, needsBaseline: Bool) -> FlexNode {
-        let box = view.flexStyleBox
-        if let box, view.hasSubviews, depth < 200 {
-            let node = FlexNode(style: box.style)
-            let alignItems = box.style.alignItems
+        let storage = view.flexStyleStorage
+        if let storage, view.hasSubviews, depth < 200 {
+            let node = FlexNode(styleStorage: storage)
+            let alignItems = storage.style.alignItems
             for subview in view.subviews {
                 try? node.appendChild(
                     flexNode(
@@ -78,8 +78,7 @@ extension View {
                     height: size.height.isFinite ? max(0, size.height) : 0)
             }
         }
-        let node =
-            box.map { FlexNode(style: $0.style, measure: measure) } ?? FlexNode(measure: measure)
+        let node = FlexNode(styleStorage: storage ?? .standard, measure: measure)
         guard needsBaseline else { return node }
         node.baseline = { size in
             MainActor.assumeIsolated {

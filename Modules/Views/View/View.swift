@@ -432,25 +432,18 @@ open class View {
     /// subviews out by flexbox (its own style is the container's) and its properties as a flex
     /// item (grow, shrink, basis, margins, alignment) apply inside a superview that has one.
     public var flexStyle: FlexStyle? {
-        get { flexStyleBox?.style }
+        get { flexStyleStorage?.style }
         set {
-            if let newValue {
-                if let flexStyleBox {
-                    flexStyleBox.style = newValue
-                } else {
-                    flexStyleBox = FlexStyleBox(newValue)
-                }
-            } else {
-                flexStyleBox = nil
-            }
+            flexStyleStorage = newValue.map(FlexStyleStorage.init)
             setNeedsLayout()
             superview?.setNeedsLayout()
         }
     }
 
     /// The flexbox style, out of line: most views have none, and a style is large. Layout
-    /// reads it in place rather than through ``flexStyle``, which copies it whole.
-    @exclusivity(unchecked) private(set) var flexStyleBox: FlexStyleBox?
+    /// reads it in place rather than through ``flexStyle``, which copies it whole, and makes
+    /// its flex nodes share it.
+    @exclusivity(unchecked) private(set) var flexStyleStorage: FlexStyleStorage?
 
     /// The message of the last layout that failed (a flex tree too deep, say), or `nil`.
     public internal(set) var lastLayoutError: String?
@@ -642,11 +635,4 @@ private final class AppearanceExtras {
     var gradient: Gradient?
     var shadow: Shadow?
     var tintColor: Color?
-}
-
-/// A view's flexbox style.
-final class FlexStyleBox {
-    /// Changed only through ``View/flexStyle``, which asks for layout.
-    @exclusivity(unchecked) fileprivate(set) var style: FlexStyle
-    init(_ style: FlexStyle) { self.style = style }
 }

@@ -182,6 +182,33 @@ final class CallCounter: @unchecked Sendable {
         #expect(child.layout.frame.width == 10)
     }
 
+    /// Nodes made from one stored style share it, yet each keeps value semantics: a style set on
+    /// one is its own, and what layout reads from the stored style (percentages, validity)
+    /// follows the style each node has.
+    @Test func nodesSharingAStoredStyleStayIndependent() throws {
+        var style = FlexStyle()
+        style.width = .percent(50)
+        style.height = 10
+        let storage = FlexStyleStorage(style)
+        let root = FlexNode(style: Self.fixed(width: 200, height: 100).style)
+        let first = FlexNode(styleStorage: storage)
+        let second = FlexNode(styleStorage: storage)
+        try root.appendChild(first)
+        try root.appendChild(second)
+        try root.calculateLayout()
+        #expect(first.layout.frame.size == Size(width: 100, height: 10))
+        #expect(second.layout.frame.size == Size(width: 100, height: 10))
+
+        second.style.width = .points(.nan)
+        #expect(first.style.width == .percent(50))
+        #expect(storage.style.width == .percent(50))
+        #expect(throws: FlexLayoutError.self) { try root.calculateLayout() }
+        second.style.width = 30
+        try root.calculateLayout()
+        #expect(first.layout.frame == Rect(x: 0, y: 0, width: 100, height: 10))
+        #expect(second.layout.frame == Rect(x: 100, y: 0, width: 30, height: 10))
+    }
+
     @Test func hugeValuesGiveFiniteOrInfiniteResultsWithoutHanging() throws {
         var style = FlexStyle()
         style.width = .points(1e300)
