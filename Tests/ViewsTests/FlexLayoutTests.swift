@@ -31,6 +31,59 @@ import TrellisViews
         #expect(filler.frame == Rect(x: 27, y: 40, width: 163, height: 20))
     }
 
+    /// Views given equal styles share one stored style, and each still has its own: changing
+    /// one view's style changes neither the others' styles nor their layout.
+    @Test func viewsWithEqualStylesShareOneStoredStyle() {
+        let window = Window(size: Size(width: 200, height: 100))
+        let row = View(frame: Rect(x: 0, y: 0, width: 200, height: 100))
+        var rowStyle = FlexStyle()
+        rowStyle.flexDirection = .row
+        row.flexStyle = rowStyle
+        var style = FlexStyle()
+        style.width = 40
+        style.height = 20
+        let items = (0..<3).map { _ in View() }
+        for item in items {
+            item.flexStyle = style
+            row.addSubview(item)
+        }
+        window.addSubview(row)
+        #expect(items[1].flexStyleStorage === items[0].flexStyleStorage)
+        #expect(items[2].flexStyleStorage === items[0].flexStyleStorage)
+
+        var wider = style
+        wider.width = 50
+        items[1].flexStyle = wider
+        #expect(items[1].flexStyleStorage !== items[0].flexStyleStorage)
+        #expect(items[0].flexStyle == style)
+        #expect(items[2].flexStyle == style)
+        #expect(items[1].flexStyle == wider)
+        window.layoutIfNeeded()
+        #expect(items.map(\.frame.width) == [40, 50, 40])
+        #expect(items.map(\.frame.minX) == [0, 40, 90])
+
+        items[1].flexStyle = nil
+        #expect(items[1].flexStyle == nil)
+        #expect(items[0].flexStyle == style)
+    }
+
+    /// Many different styles, more than the table of shared styles holds, each stay with their
+    /// views.
+    @Test func manyDifferentStylesStayWithTheirViews() {
+        let views = (0..<2000).map { index -> View in
+            let view = View()
+            var style = FlexStyle()
+            style.width = .points(Double(index % 700))
+            style.flexGrow = Double(index % 3)
+            view.flexStyle = style
+            return view
+        }
+        for (index, view) in views.enumerated() {
+            #expect(view.flexStyle?.width == .points(Double(index % 700)))
+            #expect(view.flexStyle?.flexGrow == Double(index % 3))
+        }
+    }
+
     @Test func labelsOfDifferentFontsAlignOnTheirFirstBaselines() throws {
         // A small and a large label and an empty box in a row aligned by baseline: the
         // labels' text baselines meet, and the box's bottom edge stands for its baseline.

@@ -31,7 +31,8 @@ func printOperationTable(sizes: [Int]) throws {
                 ])
     }
     lines.append(
-        ["heap per plain view with a flex style"] + memory.map { String(format: "%.0f B", $0) }
+        ["heap per plain view with a flex style of its own"]
+            + memory.map { String(format: "%.0f B", $0) }
             + [
                 "", (memory.last ?? .infinity) <= 1024 ? "yes (≤ 1 KiB)" : "NO (> 1 KiB)",
                 "at the largest size, where the process's own memory is spread thinnest",
@@ -211,17 +212,19 @@ private func measureViewMemory(count: Int) throws -> Double {
     return bytes
 }
 
-/// The probe itself: makes `count` plain views with a flex style and prints the growth of
-/// resident memory per view.
+/// The probe itself: makes `count` plain views, each with a flex style of its own, and prints
+/// the growth of resident memory per view.
 @MainActor
 func probeViewMemory(count: Int) {
     var views: [View] = []
     views.reserveCapacity(count)
     let before = residentBytes()
-    for _ in 0..<count {
+    for index in 0..<count {
         let view = View(frame: Rect(x: 0, y: 0, width: 10, height: 10))
+        // Each view's style differs from the others', so that none is shared: the most a view
+        // with a style can cost.
         var style = FlexStyle()
-        style.width = .points(10)
+        style.width = .points(Double(index))
         style.height = .points(10)
         view.flexStyle = style
         views.append(view)

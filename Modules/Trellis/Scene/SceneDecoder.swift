@@ -78,6 +78,9 @@ struct SceneDecoder {
         ("forceLeftToRight", .forceLeftToRight), ("forceRightToLeft", .forceRightToLeft),
     ]
 
+    /// Their names, in the same order.
+    static let semanticContentAttributeNames = semanticContentAttributes.map(\.name)
+
     /// The view types and their own keys.
     static let typeKeys: [String: [String]] = [
         "view": [],
@@ -229,7 +232,7 @@ struct SceneDecoder {
         if let hidden = try reader.bool("hidden") { view.isHidden = hidden }
         if let clips = try reader.bool("clipsToBounds") { view.clipsToBounds = clips }
         if let attribute = try reader.choice(
-            "semanticContentAttribute", SceneDecoder.semanticContentAttributes.map(\.name))
+            "semanticContentAttribute", SceneDecoder.semanticContentAttributeNames)
         {
             view.semanticContentAttribute =
                 SceneDecoder.semanticContentAttributes.first { $0.name == attribute }?.value

@@ -136,9 +136,13 @@ struct ObjectReader {
         return elements
     }
 
-    /// Reads a string that must be one of `choices`.
-    mutating func choice(_ key: String, _ choices: [String]) throws(SceneError) -> String? {
+    /// Reads a string that must be one of `choices`, which are only listed when the key is
+    /// there.
+    mutating func choice(_ key: String, _ choices: @autoclosure () -> [String])
+        throws(SceneError) -> String?
+    {
         guard let text = try string(key) else { return nil }
+        let choices = choices()
         guard choices.contains(text) else {
             throw SceneError(
                 keyPath: child(key),

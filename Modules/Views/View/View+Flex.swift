@@ -17,15 +17,12 @@ extension View {
         let alignItems = containerStyle.alignItems
         let root = FlexNode(style: containerStyle)
         let subviews = self.subviews
-        var placed: [(View, FlexNode)] = []
-        placed.reserveCapacity(subviews.count)
         do {
             for subview in subviews {
-                let node = View.flexNode(
-                    for: subview, depth: 1,
-                    needsBaseline: View.alignsByBaseline(subview, alignItems: alignItems))
-                try root.appendChild(node)
-                placed.append((subview, node))
+                try root.appendChild(
+                    View.flexNode(
+                        for: subview, depth: 1,
+                        needsBaseline: View.alignsByBaseline(subview, alignItems: alignItems)))
             }
             try root.calculateLayout(
                 availableWidth: .definite(bounds.width), availableHeight: .definite(bounds.height),
@@ -35,10 +32,15 @@ extension View {
             lastLayoutError = "\(error)"
             return
         }
-        for (subview, node) in placed {
-            let frame = node.layout.frame
+        // The nodes are the subviews' in order: read them by index, which takes no reference
+        // to either.
+        let nodes = root.children
+        let originX = bounds.minX
+        let originY = bounds.minY
+        for index in subviews.indices {
+            let frame = nodes[index].layout.frame
             guard frame.isFinite else { continue }
-            subview.frame = frame.offsetBy(dx: bounds.minX, dy: bounds.minY)
+            subviews[index].frame = frame.offsetBy(dx: originX, dy: originY)
         }
     }
 
@@ -66,9 +68,10 @@ extension View {
             }
             return node
         }
-        // The node lives only for this layout pass, so its functions can hold the view: a
-        // weak reference would give every leaf view a side table.
-        let measure: FlexMeasureFunction = { request in
+        // The node lives only for this layout pass, while the subview arrays hold the view, so
+        // its functions need no reference count on the view: taking one touches every view
+        // once more, and a weak reference would give every leaf view a side table.
+        let measure: FlexMeasureFunction = { [unowned(unsafe) view] request in
             MainActor.assumeIsolated {
                 let width = request.knownWidth ?? request.availableWidth.definiteValue ?? 0
                 let height = request.knownHeight ?? 0
@@ -80,7 +83,7 @@ extension View {
         }
         let node = FlexNode(styleStorage: storage ?? .standard, measure: measure)
         guard needsBaseline else { return node }
-        node.baseline = { size in
+        node.baseline = { [unowned(unsafe) view] size in
             MainActor.assumeIsolated {
                 guard let offset = view.firstBaselineOffsetFromTop(in: size), offset.isFinite
                 else { return size.height }

@@ -434,7 +434,7 @@ open class View {
     public var flexStyle: FlexStyle? {
         get { flexStyleStorage?.style }
         set {
-            flexStyleStorage = newValue.map(FlexStyleStorage.init)
+            flexStyleStorage = newValue.map(SharedFlexStyles.storage(for:))
             setNeedsLayout()
             superview?.setNeedsLayout()
         }
@@ -443,7 +443,7 @@ open class View {
     /// The flexbox style, out of line: most views have none, and a style is large. Layout
     /// reads it in place rather than through ``flexStyle``, which copies it whole, and makes
     /// its flex nodes share it.
-    @exclusivity(unchecked) private(set) var flexStyleStorage: FlexStyleStorage?
+    @exclusivity(unchecked) package private(set) var flexStyleStorage: FlexStyleStorage?
 
     /// The message of the last layout that failed (a flex tree too deep, say), or `nil`.
     public internal(set) var lastLayoutError: String?
