@@ -5,6 +5,7 @@ import TrellisRender
 import TrellisRichText
 import TrellisText
 import TrellisViews
+import _TrellisTestSupport
 
 @MainActor
 @Suite struct LabelTests {
@@ -151,5 +152,80 @@ import TrellisViews
         #expect(try baseline(height: 5) == fitting + (5 - lineHeight) / 2)
         #expect(try baseline(height: 0.5) == fitting + (0.5 - lineHeight) / 2)
         #expect(try baseline(height: lineHeight + 10) == fitting + 5)
+    }
+}
+
+/// A label remembers what its text measured, so that the several requests of a layout pass cost
+/// one measurement; every answer must still be the one the measurer gives for that request.
+@MainActor
+@Suite struct LabelMeasurementMemoryTests {
+    /// A label's answer, and the measurer's own answer for the same text, style and box,
+    /// rounded up as a label rounds.
+    static func expectAgreement(_ label: Label, _ box: Size, _ note: String) {
+        let direct = label.textMeasurer.sizeThatFits(
+            box, text: label.text ?? "", style: label.textStyle)
+        let expected = Size(width: direct.width.rounded(.up), height: direct.height.rounded(.up))
+        #expect(label.sizeThatFits(box) == expected, "\(note), box \(box)")
+    }
+
+    @Test func everyBoxGetsTheMeasurersAnswer() {
+        var generator = SeededGenerator(seed: 0x7E11_15)
+        let words = ["Item", "a", "wide", "W", "ﬁ", "日本語", "  ", "word\nnext", "x-y", "—"]
+        let boxes: [Double] = [0, 1, 7.5, 12, 20, 33.3, 45, 60, 80, 200, .infinity]
+        for round in 0..<200 {
+            let label = Label()
+            label.font = .system(size: [9, 10, 12, 17][Int.random(in: 0..<4, using: &generator)])
+            label.numberOfLines = [0, 1, 2, 3][Int.random(in: 0..<4, using: &generator)]
+            label.lineBreakMode = LineBreakMode.allCases.randomElement(using: &generator)!
+            label.lineSpacing = [0, 2.5][Int.random(in: 0..<2, using: &generator)]
+            label.text = (0..<Int.random(in: 1...6, using: &generator)).map { _ in
+                words.randomElement(using: &generator)!
+            }.joined(separator: " ")
+            // In a random order, and each box twice, as layout asks.
+            for _ in 0..<12 {
+                let box = Size(
+                    width: boxes.randomElement(using: &generator)!,
+                    height: boxes.randomElement(using: &generator)!)
+                Self.expectAgreement(label, box, "round \(round)")
+                Self.expectAgreement(label, box, "round \(round), again")
+            }
+        }
+    }
+
+    @Test func whatShapesTheTextIsMeasuredAgainWhenItChanges() {
+        let label = Label()
+        label.font = .system(size: 10)
+        label.text = "one two three"
+        let box = Size(width: 40, height: 0)
+        Self.expectAgreement(label, .zero, "first")
+        Self.expectAgreement(label, box, "first")
+        // Each change but the strategy's gives this text another size at that width, so an
+        // answer kept from before the change would be caught.
+        let changes: [(String, (Label) -> Void)] = [
+            ("numberOfLines", { $0.numberOfLines = 0 }),
+            ("text", { $0.text = "one two three four five" }),
+            ("font", { $0.font = .system(size: 14) }),
+            ("lineSpacing", { $0.lineSpacing = 4 }),
+            ("lineBreakMode", { $0.lineBreakMode = .byCharWrapping }),
+            ("lineBreakStrategy", { $0.lineBreakStrategy = [] }),
+            (
+                "attributed and back",
+                {
+                    $0.attributedText = AttributedText("x")
+                    $0.text = "a much longer text than before it"
+                }
+            ),
+        ]
+        var previous = label.sizeThatFits(box)
+        var changed: [String] = []
+        for (name, change) in changes {
+            change(label)
+            Self.expectAgreement(label, .zero, name)
+            Self.expectAgreement(label, box, name)
+            let now = label.sizeThatFits(box)
+            if now != previous { changed.append(name) }
+            previous = now
+        }
+        #expect(changed.count >= 5, "only \(changed) changed the size")
     }
 }

@@ -127,6 +127,21 @@ private final class FixedMetricsBackend: Backend {
         #expect(backend.measureCalls == 1)
     }
 
+    @Test func aLabelGivenAnotherBackendMeasuresWithItsMetrics() throws {
+        let window = Window(size: Size(width: 300, height: 40))
+        let label = Label()
+        label.font = .system(size: 10)
+        label.text = "Measured twice"
+        window.addSubview(label)
+        let before = label.sizeThatFits(.zero)
+        let backend = FixedMetricsBackend(advance: 7, ascender: 9, descender: 3)
+        window.backend = backend
+        // 14 clusters of 7 points, and the line's ascender and descender.
+        #expect(label.sizeThatFits(.zero) == Size(width: 98, height: 12))
+        #expect(label.sizeThatFits(Size(width: 200, height: 0)) == Size(width: 98, height: 12))
+        #expect(before != Size(width: 98, height: 12))
+    }
+
     @Test func changedTextIsMeasuredInOneCallForThePass() throws {
         let backend = FixedMetricsBackend(advance: 7, ascender: 9, descender: 3)
         let window = Window(size: Size(width: 300, height: 300), backend: backend)

@@ -25,6 +25,7 @@ open class Label: View {
             guard newValue != text || storedAttributedText != nil else { return }
             storedAttributedText = nil
             storedText = newValue
+            measurements = nil
             textDidChange()
         }
     }
@@ -39,6 +40,7 @@ open class Label: View {
         set {
             storedAttributedText = newValue
             storedText = newValue?.string
+            measurements = nil
             textDidChange()
         }
     }
@@ -76,7 +78,7 @@ open class Label: View {
 
     /// The font; 17-point system by default, as UIKit's.
     public var font: Font = .system(size: 17) {
-        didSet { if font != oldValue { textDidChange() } }
+        didSet { if font != oldValue { styleDidChange() } }
     }
 
     /// The text colour; black by default.
@@ -86,19 +88,19 @@ open class Label: View {
 
     /// The most lines to show; 0 for no limit. 1 by default.
     public var numberOfLines = 1 {
-        didSet { if numberOfLines != oldValue { textDidChange() } }
+        didSet { if numberOfLines != oldValue { styleDidChange() } }
     }
 
     /// How lines wrap and the last visible line ends; truncating the tail by default.
     public var lineBreakMode: LineBreakMode = .byTruncatingTail {
-        didSet { if lineBreakMode != oldValue { textDidChange() } }
+        didSet { if lineBreakMode != oldValue { styleDidChange() } }
     }
 
     /// Which line-breaking rules the label's lines follow: where browsers break
     /// (`LineBreakStrategy.standard`) by default, UAX #14's default rules alone with an empty
     /// set, as `NSParagraphStyle.lineBreakStrategy`.
     public var lineBreakStrategy: LineBreakStrategy = .standard {
-        didSet { if lineBreakStrategy != oldValue { textDidChange() } }
+        didSet { if lineBreakStrategy != oldValue { styleDidChange() } }
     }
 
     /// The horizontal alignment of the lines; natural by default.
@@ -114,7 +116,13 @@ open class Label: View {
 
     /// Extra space between lines.
     public var lineSpacing: Double = 0 {
-        didSet { textDidChange() }
+        didSet { styleDidChange() }
+    }
+
+    /// Forgets what was measured with the old style, then tells ``textDidChange()``.
+    private func styleDidChange() {
+        measurements = nil
+        textDidChange()
     }
 
     /// Called after the text or its style changed: the label is measured and laid out again.
@@ -153,9 +161,39 @@ open class Label: View {
             size = attributed.size(in: textContainer(box), metrics: textMeasurer.metrics)
         } else {
             guard let text, !text.isEmpty else { return .zero }
-            size = textMeasurer.sizeThatFits(box, text: text, style: textStyle)
+            let measurer = textMeasurer
+            let id = ObjectIdentifier(measurer)
+            let natural: Size
+            if let kept = measurements, kept.measurer == id {
+                natural = kept.natural
+            } else {
+                natural = measurer.sizeThatFits(.zero, text: text, style: textStyle)
+                measurements = LabelMeasurements(measurer: id, natural: natural)
+            }
+            if Label.holds(box, natural) {
+                size = natural
+            } else if let kept = measurements?.last, kept.box == box {
+                size = kept.size
+            } else {
+                size = measurer.sizeThatFits(box, text: text, style: textStyle)
+                measurements?.last = (box, size)
+            }
         }
         return Size(width: size.width.rounded(.up), height: size.height.rounded(.up))
+    }
+
+    /// What the plain text measured, until the text or a property that shapes it changes.
+    private var measurements: LabelMeasurements?
+
+    /// Whether a box dimension sets no limit, as ``TextMeasurer`` reads it.
+    private static func isUnlimited(_ length: Double) -> Bool {
+        !(length > 0) || !length.isFinite || length == .greatestFiniteMagnitude
+    }
+
+    /// Whether a box holds text of a size without wrapping or stopping it.
+    private static func holds(_ box: Size, _ size: Size) -> Bool {
+        (isUnlimited(box.width) || box.width >= size.width)
+            && (isUnlimited(box.height) || box.height >= size.height)
     }
 
     /// The first and last baselines of the text laid out at its intrinsic size, so that
@@ -194,6 +232,7 @@ open class Label: View {
 
     /// Measures again with the new metrics.
     open override func textMetricsDidChange() {
+        measurements = nil
         textDidChange()
         super.textMetricsDidChange()
     }
@@ -273,4 +312,17 @@ extension Label: AccessibilityTextProviding {
     package var accessibilityText: String { text ?? "" }
     /// None: a label has no caret.
     package var accessibilityCaretScalarOffset: Int? { nil }
+}
+
+/// The sizes a label's plain text measured, with the measurer that measured them.
+///
+/// The text's natural size, with no limit, answers every box at least that large: text laid out
+/// there wraps and stops nowhere. Layout asks a label for its size several times a pass (flexbox
+/// at max-content, then at the width it gives; the label's own container again), and most boxes
+/// hold a short label's text whole. The last other box and its size answer a repeated request.
+private struct LabelMeasurements {
+    let measurer: ObjectIdentifier
+    /// The unrounded size with no limit.
+    let natural: Size
+    var last: (box: Size, size: Size)?
 }
