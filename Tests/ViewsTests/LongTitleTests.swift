@@ -59,4 +59,24 @@ private final class CountingMeasurer: FrameRenderer {
         #expect(measured <= 4 * TextMeasurer.maximumBytesPerLine, "\(measured) bytes measured")
         #expect(button.titleLabel.frame.height <= 40)
     }
+
+    @Test(arguments: [0, 1, 3])
+    func aMegabyteLabelIsMeasuredOnlyAsFarAsItShows(numberOfLines: Int) throws {
+        let renderer = try CountingMeasurer(configuration: [])
+        let backend = InProcessBackend(
+            name: "counting", capabilities: [.renderText, .measureText], renderer: renderer)
+        let window = Window(size: Size(width: 320, height: 80))
+        window.backend = backend
+        let label = Label(frame: Rect(x: 0, y: 0, width: 300, height: 40))
+        label.numberOfLines = numberOfLines
+        label.text = String(repeating: "word ", count: 200_000)
+        window.addSubview(label)
+        let fitted = label.sizeThatFits(Size(width: 300, height: 40))
+        #expect(fitted.width <= 300)
+        #expect(fitted.height <= 40)
+        _ = try window.render()
+        let measured = renderer.measuredBytes.withLock { $0 }
+        #expect(measured > 0)
+        #expect(measured <= 4 * TextMeasurer.maximumBytesPerLine, "\(measured) bytes measured")
+    }
 }

@@ -162,6 +162,12 @@ open class Label: View {
         } else {
             guard let text, !text.isEmpty else { return .zero }
             let measurer = textMeasurer
+            // A text this long is measured only as far as a box shows it: its natural size
+            // would measure it all.
+            guard text.utf8.count <= 2 * TextMeasurer.maximumBytesPerLine else {
+                let size = measurer.sizeThatFits(box, text: text, style: textStyle)
+                return Size(width: size.width.rounded(.up), height: size.height.rounded(.up))
+            }
             let id = ObjectIdentifier(measurer)
             let natural: Size
             if let kept = measurements, kept.measurer == id {
