@@ -39,16 +39,21 @@ private final class CountingMeasurer: FrameRenderer {
     }
 }
 
-/// A title far longer than its button shows costs what the button shows.
+/// A title far longer than its button or label shows costs what they show.
 @MainActor
 @Suite struct LongTitleTests {
+    /// A window whose backend counts the bytes it measures.
+    private func countingWindow() throws -> (Window, CountingMeasurer) {
+        let renderer = try CountingMeasurer(configuration: [])
+        let window = Window(size: Size(width: 320, height: 80))
+        window.backend = InProcessBackend(
+            name: "counting", capabilities: [.renderText, .measureText], renderer: renderer)
+        return (window, renderer)
+    }
+
     @Test(arguments: [true, false])
     func aMegabyteTitleIsMeasuredOnlyAsFarAsTheButtonShows(wraps: Bool) throws {
-        let renderer = try CountingMeasurer(configuration: [])
-        let backend = InProcessBackend(
-            name: "counting", capabilities: [.renderText, .measureText], renderer: renderer)
-        let window = Window(size: Size(width: 320, height: 80))
-        window.backend = backend
+        let (window, renderer) = try countingWindow()
         let button = Button(frame: Rect(x: 0, y: 0, width: 300, height: 40))
         let title = String(repeating: wraps ? "word " : "word-", count: 200_000)
         button.setTitle(title, for: .normal)
@@ -62,11 +67,7 @@ private final class CountingMeasurer: FrameRenderer {
 
     @Test(arguments: [0, 1, 3])
     func aMegabyteLabelIsMeasuredOnlyAsFarAsItShows(numberOfLines: Int) throws {
-        let renderer = try CountingMeasurer(configuration: [])
-        let backend = InProcessBackend(
-            name: "counting", capabilities: [.renderText, .measureText], renderer: renderer)
-        let window = Window(size: Size(width: 320, height: 80))
-        window.backend = backend
+        let (window, renderer) = try countingWindow()
         let label = Label(frame: Rect(x: 0, y: 0, width: 300, height: 40))
         label.numberOfLines = numberOfLines
         label.text = String(repeating: "word ", count: 200_000)
