@@ -31,6 +31,61 @@ import TrellisViews
         #expect(filler.frame == Rect(x: 27, y: 40, width: 163, height: 20))
     }
 
+    /// A subview that takes a sibling out of its superview while flexbox measures it: the
+    /// pass still measures the sibling it started with, which its node keeps alive until the
+    /// pass ends, and the next pass lays out what remains.
+    @Test func aMeasurementThatRemovesASiblingLeavesLayoutSound() {
+        final class Log: @unchecked Sendable {
+            var events: [String] = []
+        }
+        final class Remover: View {
+            weak var victim: View?
+            override func sizeThatFits(_ size: Size) -> Size {
+                victim?.removeFromSuperview()
+                return Size(width: 30, height: 10)
+            }
+        }
+        final class Sibling: View {
+            let log: Log
+            init(log: Log) {
+                self.log = log
+                super.init(frame: .zero)
+            }
+            deinit { log.events.append("deinit") }
+            override func sizeThatFits(_ size: Size) -> Size {
+                log.events.append("measure")
+                return Size(width: 20, height: 10)
+            }
+        }
+        let log = Log()
+        let window = Window(size: Size(width: 200, height: 100))
+        let root = View(frame: Rect(x: 0, y: 0, width: 200, height: 100))
+        var rowStyle = FlexStyle()
+        rowStyle.flexDirection = .row
+        root.flexStyle = rowStyle
+        let inner = View()
+        inner.flexStyle = rowStyle
+        let remover = Remover()
+        inner.addSubview(remover)
+        do {
+            let sibling = Sibling(log: log)
+            inner.addSubview(sibling)
+            remover.victim = sibling
+        }
+        root.addSubview(inner)
+        window.addSubview(root)
+        window.layoutIfNeeded()
+        #expect(remover.victim == nil)
+        #expect(inner.subviews.count == 1)
+        #expect(log.events.last == "deinit")
+        #expect(log.events.dropLast().allSatisfy { $0 == "measure" })
+        // The container's size depends on its content: its superview lays it out again.
+        root.setNeedsLayout()
+        window.layoutIfNeeded()
+        #expect(remover.frame == Rect(x: 0, y: 0, width: 30, height: 100))
+        #expect(inner.frame.width == 30)
+    }
+
     /// Views given equal styles share one stored style, and each still has its own: changing
     /// one view's style changes neither the others' styles nor their layout.
     @Test func viewsWithEqualStylesShareOneStoredStyle() {

@@ -68,10 +68,10 @@ extension View {
             }
             return node
         }
-        // The node lives only for this layout pass, while the subview arrays hold the view, so
-        // its functions need no reference count on the view: taking one touches every view
-        // once more, and a weak reference would give every leaf view a side table.
-        let measure: FlexMeasureFunction = { [unowned(unsafe) view] request in
+        // The node lives only for this layout pass, so its functions can hold the view: a
+        // weak reference would give every leaf view a side table, and an unowned one would
+        // not survive a measurement that takes a view out of its superview.
+        let measure: FlexMeasureFunction = { request in
             MainActor.assumeIsolated {
                 let width = request.knownWidth ?? request.availableWidth.definiteValue ?? 0
                 let height = request.knownHeight ?? 0
@@ -83,7 +83,7 @@ extension View {
         }
         let node = FlexNode(styleStorage: storage ?? .standard, measure: measure)
         guard needsBaseline else { return node }
-        node.baseline = { [unowned(unsafe) view] size in
+        node.baseline = { size in
             MainActor.assumeIsolated {
                 guard let offset = view.firstBaselineOffsetFromTop(in: size), offset.isFinite
                 else { return size.height }
