@@ -172,6 +172,9 @@ public struct JSONParser {
             index += 1
             return .object(members)
         }
+        // Room for the few members most objects have at once: growing from nothing allocates
+        // the array again at the second member and at the third.
+        members.reserveCapacity(4)
         while true {
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
