@@ -223,6 +223,8 @@ public struct JSONParser {
             index += 1
             return .array(elements)
         }
+        // Room for a frame, an edge list or a colour at once (see `parseObject`).
+        elements.reserveCapacity(4)
         while true {
             skipWhitespace()
             elements.append(try parseValue(depth: depth + 1))
