@@ -6,6 +6,17 @@ import TrellisViews
 
 @MainActor
 @Suite struct ViewFlexLayoutTests {
+    /// A window of 200 × 100 points and a row filling it that lays its subviews out by flexbox.
+    static func rowInWindow() -> (Window, View) {
+        let window = Window(size: Size(width: 200, height: 100))
+        let row = View(frame: Rect(x: 0, y: 0, width: 200, height: 100))
+        var style = FlexStyle()
+        style.flexDirection = .row
+        row.flexStyle = style
+        window.addSubview(row)
+        return (window, row)
+    }
+
     @Test func aStyledViewLaysItsSubviewsOutByFlexbox() throws {
         let window = Window(size: Size(width: 200, height: 100))
         let row = View(frame: Rect(x: 0, y: 0, width: 200, height: 100))
@@ -58,13 +69,9 @@ import TrellisViews
             }
         }
         let log = Log()
-        let window = Window(size: Size(width: 200, height: 100))
-        let root = View(frame: Rect(x: 0, y: 0, width: 200, height: 100))
-        var rowStyle = FlexStyle()
-        rowStyle.flexDirection = .row
-        root.flexStyle = rowStyle
+        let (window, root) = Self.rowInWindow()
         let inner = View()
-        inner.flexStyle = rowStyle
+        inner.flexStyle = root.flexStyle
         let remover = Remover()
         inner.addSubview(remover)
         do {
@@ -73,7 +80,6 @@ import TrellisViews
             remover.victim = sibling
         }
         root.addSubview(inner)
-        window.addSubview(root)
         window.layoutIfNeeded()
         #expect(remover.victim == nil)
         #expect(inner.subviews.count == 1)
@@ -89,11 +95,7 @@ import TrellisViews
     /// Views given equal styles share one stored style, and each still has its own: changing
     /// one view's style changes neither the others' styles nor their layout.
     @Test func viewsWithEqualStylesShareOneStoredStyle() {
-        let window = Window(size: Size(width: 200, height: 100))
-        let row = View(frame: Rect(x: 0, y: 0, width: 200, height: 100))
-        var rowStyle = FlexStyle()
-        rowStyle.flexDirection = .row
-        row.flexStyle = rowStyle
+        let (window, row) = Self.rowInWindow()
         var style = FlexStyle()
         style.width = 40
         style.height = 20
@@ -102,7 +104,6 @@ import TrellisViews
             item.flexStyle = style
             row.addSubview(item)
         }
-        window.addSubview(row)
         #expect(items[1].flexStyleStorage === items[0].flexStyleStorage)
         #expect(items[2].flexStyleStorage === items[0].flexStyleStorage)
 
