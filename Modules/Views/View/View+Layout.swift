@@ -37,20 +37,25 @@ extension View {
     func takeSubviewsNeedingLayout() -> [View] {
         var listed = subviewsNeedingLayout
         subviewsNeedingLayout = []
-        for view in listed { view.isListedForLayout = false }
-        listed.removeAll { $0.superview !== self }
+        // One pass over the views, which in a large window no longer fit the caches: each
+        // leaves the list, those moved to another superview drop out, and the order is checked.
         // Views are usually listed in the order they were added, which is already the order
-        // of ``subviews``: checking costs one pass where sorting a large list costs several.
+        // of ``subviews``: checking costs nothing more, where sorting a large list costs
+        // several passes.
         var ordered = true
         var previous = -1
-        for view in listed {
+        var kept = 0
+        for index in listed.indices {
+            let view = listed[index]
+            view.isListedForLayout = false
+            guard view.superview === self else { continue }
             let position = view.positionInSuperview
-            if position < previous {
-                ordered = false
-                break
-            }
+            if position < previous { ordered = false }
             previous = position
+            if kept != index { listed[kept] = view }
+            kept += 1
         }
+        listed.removeLast(listed.count - kept)
         if !ordered { listed.sort { $0.positionInSuperview < $1.positionInSuperview } }
         return listed
     }
