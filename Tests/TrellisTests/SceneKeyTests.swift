@@ -628,3 +628,60 @@ private func label(_ keys: String) throws -> Label {
         }
     }
 }
+
+/// A scene's repeated `style` objects are decoded once and shared; every view must still get
+/// the style its own object gives, whatever the objects before it were.
+@MainActor
+@Suite struct RepeatedStyleTests {
+    /// A style object from a small vocabulary: repeats, near misses (key order, `-0`, a list
+    /// against a single value) and more distinct objects than the decoder remembers.
+    static func styleObject(_ index: Int) -> String {
+        switch index % 9 {
+        case 0: ##"{"width": 10, "height": 20}"##
+        case 1: ##"{"height": 20, "width": 10}"##
+        case 2: ##"{"width": -0, "height": 20}"##
+        case 3: ##"{"width": 0, "height": 20}"##
+        case 4: ##"{"margin": [1, 2, 3, 4], "flexGrow": 1}"##
+        case 5: ##"{"margin": [1, 2, 3, 5], "flexGrow": 1}"##
+        case 6: ##"{"margin": 1, "flexGrow": 1}"##
+        case 7: ##"{"width": "50%", "alignSelf": "center"}"##
+        default: ##"{"width": \##(index % 101), "height": \##(index % 7)}"##
+        }
+    }
+
+    @Test func everyViewGetsTheStyleItsObjectGives() throws {
+        let count = 600
+        let children = (0..<count).map {
+            ##"{"id": "v\##($0)", "style": \##(Self.styleObject($0))}"##
+        }
+        let document =
+            ##"{"size": [320, 480], "root": {"style": {"flexWrap": "wrap"}, "children": [\##(children.joined(separator: ", "))]}}"##
+        let scene = try Scene(json: Array(document.utf8))
+        for index in 0..<count {
+            let alone = try Scene(
+                json: Array(
+                    ##"{"size": [320, 480], "root": {"children": [{"id": "v", "style": \##(Self.styleObject(index))}]}}"##
+                        .utf8))
+            let expected = try #require(alone.view(withID: "v")?.flexStyle)
+            let decoded = try #require(scene.view(withID: "v\(index)")?.flexStyle)
+            #expect(decoded == expected, "view \(index)")
+            if case .points(let width) = decoded.width {
+                #expect(
+                    width.sign == (index % 9 == 2 ? .minus : .plus),
+                    "the sign of view \(index)'s zero")
+            }
+        }
+    }
+
+    @Test func aRepeatedStyleWithAnErrorIsReportedWhereItIs() {
+        let good = ##"{"style": {"width": 10}}"##
+        let bad = ##"{"id": "b", "style": {"width": 10, "hieght": 5}}"##
+        let document =
+            ##"{"size": [320, 480], "root": {"children": [\##(good), \##(good), \##(bad)]}}"##
+        #expect {
+            try Scene(json: Array(document.utf8))
+        } throws: { error in
+            "\(error)".contains("root.children[2].style.hieght")
+        }
+    }
+}

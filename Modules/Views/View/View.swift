@@ -433,11 +433,14 @@ open class View {
     /// item (grow, shrink, basis, margins, alignment) apply inside a superview that has one.
     public var flexStyle: FlexStyle? {
         get { flexStyleStorage?.style }
-        set {
-            flexStyleStorage = newValue.map(SharedFlexStyles.storage(for:))
-            setNeedsLayout()
-            superview?.setNeedsLayout()
-        }
+        set { setFlexStyle(storage: newValue.map(SharedFlexStyles.storage(for:))) }
+    }
+
+    /// Sets the flexbox style to a stored one, which other views may share as it never changes.
+    package func setFlexStyle(storage: FlexStyleStorage?) {
+        flexStyleStorage = storage
+        setNeedsLayout()
+        superview?.setNeedsLayout()
     }
 
     /// The flexbox style, out of line: most views have none, and a style is large. Layout
