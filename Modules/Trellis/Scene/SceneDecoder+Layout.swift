@@ -63,19 +63,29 @@ extension SceneDecoder {
     /// object of other values than numbers, strings and lists of them, which is decoded every
     /// time.
     static func styleSlot(of members: [(key: String, value: JSONValue)]) -> Int? {
+        // The step of `SharedFlexStyles.quickHash`, written here again so that it inlines.
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        func mix(_ value: UInt64) {
-            hash = (hash ^ value) &* 0x0000_0100_0000_01b3
+        func mix(_ word: UInt64) {
+            hash = (hash ^ word) &* 0x0000_0100_0000_01b3
             hash ^= hash >> 29
+        }
+        func mix(_ value: JSONValue) -> Bool {
+            switch value {
+            case .number(let number): mix(number.bitPattern)
+            case .string(let text): mix(UInt64(text.utf8.count) | 1 << 40)
+            case .array(let elements):
+                mix(UInt64(elements.count) | 1 << 41)
+                for element in elements {
+                    if case .array = element { return false }
+                    guard mix(element) else { return false }
+                }
+            default: return false
+            }
+            return true
         }
         for member in members {
             mix(UInt64(member.key.utf8.count))
-            switch member.value {
-            case .number(let number): mix(number.bitPattern)
-            case .string(let text): mix(UInt64(text.utf8.count) | 1 << 40)
-            case .array(let elements): mix(UInt64(elements.count) | 1 << 41)
-            default: return nil
-            }
+            guard mix(member.value) else { return nil }
         }
         return Int(truncatingIfNeeded: hash ^ hash >> 32) & (decodedStyleSlots - 1)
     }
