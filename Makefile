@@ -35,9 +35,9 @@ SWIFT_FLAGS  ?= -Xswiftc -warnings-as-errors
 DEBIAN_PACKAGES := libffi-dev libicu-dev libpng-dev pkg-config tmux unicode-data libcairo2-dev \
 	libharfbuzz-dev libfreetype-dev libfontconfig-dev fonts-dejavu-core fonts-wqy-microhei zlib1g-dev \
 	chromium libsixel-bin dbus-daemon at-spi2-core python3-pyatspi
-# Debian packages only `make bench` needs: Python with venv for the peer engines and g++ for
-# the native Kiwi peer.
-BENCH_PACKAGES := python3 python3-venv g++
+# Debian packages only `make bench` needs: Python with venv for the peer engines, g++ for
+# the native Kiwi peer and gcc for the launcher that measures each child process.
+BENCH_PACKAGES := python3 python3-venv g++ gcc
 # Test suites: <make suffix>:<test target prefix>, run by `make test-<suffix>`.
 MODULES := geometry:Geometry core:Core events:Events layout:Layout text:Text richtext:RichText \
 	png:PNG snapshots:Snapshots render:Render raster:Raster terminal:Terminal tool:Tool views:Views grid:Grid trellis:Trellis testing:Testing terminalapp:TerminalApp \
@@ -109,6 +109,7 @@ bench: deps
 	$(SWIFT) build -c release
 	TRELLIS_BENCH_PYTHON=$(CURDIR)/.bench-venv/bin/python \
 		TRELLIS_BENCH_KIWI_NATIVE=$(CURDIR)/.bench-venv/bin/kiwi-native \
+		TRELLIS_BENCH_LAUNCHER=$(CURDIR)/.bench-venv/bin/run-measured \
 		$$($(SWIFT) build -c release --show-bin-path)/trellis-bench $(SUITES)
 
 # Random flex trees laid out by headless Chromium, recorded as committed fixtures

@@ -242,7 +242,7 @@ let tools: [(name: String, path: String, dependencies: [String], exclude: [Strin
             "TrellisPluginKit", "CCairo", "CHarfBuzz", "CFreeType", "TrellisTerminalRenderer",
             "TrellisViews", "TrellisGrid", "Trellis", "TrellisCore", "TrellisGallery",
         ],
-        exclude: ["peers"]
+        exclude: ["peers", "launcher"]
     ),
     (
         name: "gen-unicode-tables", path: "Tools/gen-unicode-tables", dependencies: [],

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Creates .bench-venv with the peer engines the benchmarks compare against, once, and builds
 # the native Kiwi peer (.bench-venv/bin/kiwi-native) from the headers of the pinned kiwisolver
-# source distribution.
+# source distribution, and the launcher that runs the benchmark's child processes
+# (.bench-venv/bin/run-measured: each child's own peak memory, see its source).
 set -euo pipefail
 venv=.bench-venv
 requirements=Tools/trellis-bench/peers/requirements.txt
@@ -31,4 +32,10 @@ fi
 binary="$venv/bin/kiwi-native"
 if [ ! -x "$binary" ] || [ "$native_source" -nt "$binary" ] || [ "$headers/kiwi/kiwi.h" -nt "$binary" ]; then
     g++ -std=c++17 -O2 -DNDEBUG -I "$headers" -o "$binary" "$native_source"
+fi
+
+launcher="$venv/bin/run-measured"
+launcher_source=Tools/trellis-bench/launcher/run_measured.c
+if [ ! -x "$launcher" ] || [ "$launcher_source" -nt "$launcher" ]; then
+    gcc -std=c11 -O2 -Wall -Wextra -Werror -o "$launcher" "$launcher_source"
 fi

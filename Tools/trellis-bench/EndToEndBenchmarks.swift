@@ -4,8 +4,8 @@ import TrellisRender
 
 /// The user's whole path, on generated scenes of 1k, 10k and 100k views:
 ///
-/// 1. `trellis layout` and `trellis render` as whole processes (spawn to exit, peak memory from
-///    `wait4`), beside the peers' whole processes on the same scene files: kiwisolver for the
+/// 1. `trellis layout` and `trellis render` as whole processes (spawn to exit, and each child's
+///    own peak memory through the launcher of `ChildProcess.swift`), beside the peers' whole processes on the same scene files: kiwisolver for the
 ///    constraint scenes, Taffy (stretchable), Yoga (pyyoga) and headless Chromium for the flex
 ///    scenes (`peers/e2e_*.py`);
 /// 2. the same path through the Swift API, phase by phase (read, parse, decode, constraints,
@@ -123,9 +123,12 @@ private func printWholeProcessTable(_ files: EndToEndFiles, withPeers: Bool) thr
             let run = try bestChildProcessRun(
                 trellis, arguments, runs: 3,
                 outputPath: item.command.first == "render" ? "/dev/null" : output)
-            var note = String(
-                format: "%.2f µs/view, %.0f B/view peak", run.seconds / Double(views) * 1e6,
-                Double(run.peakBytes) / Double(views))
+            var note = String(format: "%.2f µs/view", run.seconds / Double(views) * 1e6)
+            if let peak = run.peakBytes {
+                note += String(format: ", %.0f B/view peak", Double(peak) / Double(views))
+            } else {
+                note += ", peak not measured (no TRELLIS_BENCH_LAUNCHER)"
+            }
             var met: Bool? = nil
             var goal = ""
             if let previous {
