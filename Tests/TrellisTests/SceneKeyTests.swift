@@ -685,3 +685,62 @@ private func label(_ keys: String) throws -> Label {
         }
     }
 }
+
+@Suite struct DecodedStyleTableTests {
+    /// The style objects of a wrapping list whose items repeat 21 sizes in turn.
+    static let listStyles: [[(key: String, value: JSONValue)]] = (0..<21).map { index in
+        let width = Double(10 + 5 * (index % 7))
+        let height = Double(10 + 4 * (index / 7))
+        return [
+            (key: "width", value: JSONValue.number(width)), (key: "height", value: .number(height)),
+        ]
+    }
+
+    /// Every style of a list that repeats a few dozen in turn is found again: none pushes
+    /// another out of the table.
+    @Test func aListsRepeatedStylesAreAllFoundAgain() throws {
+        var table = DecodedStyleTable()
+        var stored: [FlexStyleStorage] = []
+        for members in Self.listStyles {
+            let hash = try #require(DecodedStyleTable.hash(of: members))
+            let before = table.storage(for: members, hash: hash)
+            #expect(before == nil)
+            let storage = FlexStyleStorage(FlexStyle())
+            table.remember(members, storage: storage, hash: hash)
+            stored.append(storage)
+        }
+        for (index, members) in Self.listStyles.enumerated() {
+            let hash = try #require(DecodedStyleTable.hash(of: members))
+            let found = table.storage(for: members, hash: hash)
+            #expect(found === stored[index], "style \(index)")
+        }
+    }
+
+    /// With more objects than the table holds, a lookup answers with the object's own stored
+    /// style or with nothing, and never with another object's.
+    @Test func moreObjectsThanSlotsNeverGiveAnotherObjectsStyle() throws {
+        var table = DecodedStyleTable()
+        let objects: [[(key: String, value: JSONValue)]] = (0..<500).map { index in
+            [
+                (key: "flexGrow", value: .number(Double(index))),
+                (key: "margin", value: .array([.number(1)])),
+            ]
+        }
+        var stored: [FlexStyleStorage] = []
+        for members in objects {
+            let storage = FlexStyleStorage(FlexStyle())
+            table.remember(
+                members, storage: storage, hash: try #require(DecodedStyleTable.hash(of: members)))
+            stored.append(storage)
+        }
+        var found = 0
+        for (index, members) in objects.enumerated() {
+            let hash = try #require(DecodedStyleTable.hash(of: members))
+            if let storage = table.storage(for: members, hash: hash) {
+                #expect(storage === stored[index], "object \(index)")
+                found += 1
+            }
+        }
+        #expect(found > 0 && found <= DecodedStyleTable.slotCount)
+    }
+}

@@ -123,6 +123,27 @@ import TrellisViews
         #expect(items[0].flexStyle == style)
     }
 
+    /// A list whose items repeat a few dozen styles in turn shares every one of them: each
+    /// item's stored style is the one of the item a period before it.
+    @Test func aListsRepeatedStylesAreAllShared() {
+        let styles = (0..<21).map { index -> FlexStyle in
+            var style = FlexStyle()
+            style.width = .points(Double(10 + 5 * (index % 7)))
+            style.height = .points(Double(10 + 4 * (index / 7)))
+            return style
+        }
+        let views = (0..<(3 * styles.count)).map { index -> View in
+            let view = View()
+            view.flexStyle = styles[index % styles.count]
+            return view
+        }
+        for index in styles.count..<views.count {
+            #expect(
+                views[index].flexStyleStorage === views[index - styles.count].flexStyleStorage,
+                "item \(index)")
+        }
+    }
+
     /// Many different styles, more than the table of shared styles holds, each stay with their
     /// views.
     @Test func manyDifferentStylesStayWithTheirViews() {

@@ -17,11 +17,9 @@ extension SceneDecoder {
         }
         // A list's items usually write the same style word for word: one decoded before
         // answers without reading the properties again.
-        let slot = SceneDecoder.styleSlot(of: members)
-        if let slot, let decoded = decodedStyles[slot],
-            SceneDecoder.sameMembers(decoded.members, members)
-        {
-            view.setFlexStyle(storage: decoded.storage)
+        let hash = DecodedStyleTable.hash(of: members)
+        if let hash, let storage = decodedStyles.storage(for: members, hash: hash) {
+            view.setFlexStyle(storage: storage)
             return
         }
         var style = FlexStyle()
@@ -45,74 +43,8 @@ extension SceneDecoder {
             }
         }
         view.flexStyle = style
-        if let slot, let storage = view.flexStyleStorage {
-            decodedStyles[slot] = DecodedStyle(members: members, storage: storage)
-        }
-    }
-
-    /// A `style` object decoded, and the stored style it gave.
-    struct DecodedStyle {
-        let members: [(key: String, value: JSONValue)]
-        let storage: FlexStyleStorage
-    }
-
-    /// How many decoded `style` objects the decoder remembers: a power of two.
-    static let decodedStyleSlots = 64
-
-    /// Where a `style` object's decoding is remembered, from its keys and values; `nil` for an
-    /// object of other values than numbers, strings and lists of them, which is decoded every
-    /// time.
-    static func styleSlot(of members: [(key: String, value: JSONValue)]) -> Int? {
-        // The step of `SharedFlexStyles.quickHash`, written here again so that it inlines.
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        func mix(_ word: UInt64) {
-            hash = (hash ^ word) &* 0x0000_0100_0000_01b3
-            hash ^= hash >> 29
-        }
-        func mix(_ value: JSONValue) -> Bool {
-            switch value {
-            case .number(let number): mix(number.bitPattern)
-            case .string(let text): mix(UInt64(text.utf8.count) | 1 << 40)
-            case .array(let elements):
-                mix(UInt64(elements.count) | 1 << 41)
-                for element in elements {
-                    if case .array = element { return false }
-                    guard mix(element) else { return false }
-                }
-            default: return false
-            }
-            return true
-        }
-        for member in members {
-            mix(UInt64(member.key.utf8.count))
-            guard mix(member.value) else { return nil }
-        }
-        return Int(truncatingIfNeeded: hash ^ hash >> 32) & (decodedStyleSlots - 1)
-    }
-
-    /// Whether two `style` objects have the same keys and values in the same order; numbers are
-    /// the same only with the same bits (`-0` is not `0`).
-    static func sameMembers(
-        _ first: [(key: String, value: JSONValue)], _ second: [(key: String, value: JSONValue)]
-    ) -> Bool {
-        guard first.count == second.count else { return false }
-        for index in first.indices {
-            guard first[index].key == second[index].key,
-                sameValue(first[index].value, second[index].value)
-            else { return false }
-        }
-        return true
-    }
-
-    private static func sameValue(_ first: JSONValue, _ second: JSONValue) -> Bool {
-        switch (first, second) {
-        case (.number(let a), .number(let b)): return a.bitPattern == b.bitPattern
-        case (.string(let a), .string(let b)): return a == b
-        case (.array(let a), .array(let b)):
-            guard a.count == b.count else { return false }
-            for index in a.indices where !sameValue(a[index], b[index]) { return false }
-            return true
-        default: return false
+        if let hash, let storage = view.flexStyleStorage {
+            decodedStyles.remember(members, storage: storage, hash: hash)
         }
     }
 

@@ -17,8 +17,8 @@ struct SceneDecoder {
     let images = SceneImages()
     /// The views decoded so far.
     private var viewCount = 0
-    /// The `style` objects decoded most recently, by `styleSlot(of:)`.
-    var decodedStyles = [DecodedStyle?](repeating: nil, count: SceneDecoder.decodedStyleSlots)
+    /// The `style` objects decoded most recently.
+    var decodedStyles = DecodedStyleTable()
 
     init(baseDirectory: String) {
         self.baseDirectory = baseDirectory

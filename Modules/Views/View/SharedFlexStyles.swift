@@ -5,26 +5,45 @@ import TrellisLayout
 /// A style is several hundred bytes, about as much as the view itself, and the views of a list
 /// or a grid usually repeat a few styles. A view's stored style never changes (setting
 /// ``View/flexStyle`` stores a new one), so views can share one. The table remembers a fixed
-/// number of styles, indexed by ``quickHash(_:)``; a new style takes the place of an older one
-/// with the same index, which keeps the views that have it.
+/// number of styles. It is set-associative: a style's ``quickHash(_:)`` picks a set of
+/// ``ways`` slots, which keeps its styles from the most recently used to the least, and a new
+/// style takes the place of its set's least recently used. The styles a list repeats in turn
+/// stay in the table however many other styles were stored before them; a style the table
+/// forgets keeps the views that have it.
 @MainActor
 enum SharedFlexStyles {
-    /// How many styles the table remembers: a power of two.
+    /// How many styles the table remembers: a power of two, and a multiple of ``ways``.
     static let slotCount = 256
+    /// How many styles one set holds.
+    static let ways = 4
 
+    /// The sets one after the other, each filled from its front.
     private static var slots: [FlexStyleStorage?] = Array(repeating: nil, count: slotCount)
 
-    /// A stored style equal to `style`: one an earlier view has, or a new one.
+    /// A stored style equal to `style`: one an earlier view has, or a new one. Either becomes
+    /// its set's most recently used.
     static func storage(for style: FlexStyle) -> FlexStyleStorage {
-        let slot = quickHash(style) & (slotCount - 1)
-        if let stored = slots[slot], stored.style == style { return stored }
+        let set = quickHash(style) & (slotCount - 1) & ~(ways - 1)
+        for way in 0..<ways {
+            guard let stored = slots[set + way] else { break }
+            if stored.style == style {
+                for moved in stride(from: set + way, to: set, by: -1) {
+                    slots.swapAt(moved, moved - 1)
+                }
+                return stored
+            }
+        }
         let stored = FlexStyleStorage(style)
-        slots[slot] = stored
+        for moved in stride(from: set + ways - 1, to: set, by: -1) {
+            slots[moved] = slots[moved - 1]
+        }
+        slots[set] = stored
         return stored
     }
 
     /// A hash of the properties list items most often differ in, cheap enough to take whenever
-    /// a view's style is set; equal styles with the same signs of zero have equal hashes.
+    /// a view's style is set, and mixed in every bit; equal styles with the same signs of zero
+    /// have equal hashes.
     static func quickHash(_ style: FlexStyle) -> Int {
         func bits(_ length: FlexLength) -> UInt64 {
             switch length {
@@ -53,6 +72,13 @@ enum SharedFlexStyles {
         mix(bits(style.padding.top))
         mix(bits(style.padding.left))
         mix(style.flexDirection == .row ? 0 : 1)
-        return Int(truncatingIfNeeded: hash ^ (hash >> 32))
+        // The step leaves the high bits of a number (where small integers differ) out of the
+        // low bits, which pick the slots; the finishing mix (MurmurHash3's) spreads them.
+        hash ^= hash >> 33
+        hash = hash &* 0xff51_afd7_ed55_8ccd
+        hash ^= hash >> 33
+        hash = hash &* 0xc4ce_b9fe_1a85_ec53
+        hash ^= hash >> 33
+        return Int(truncatingIfNeeded: hash)
     }
 }
