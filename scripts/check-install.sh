@@ -3,7 +3,10 @@
 #   1. with DESTDIR, as a packager stages files: exactly the expected files, nothing else;
 #   2. into a temporary prefix, then with this checkout's build folder moved away, the installed
 #      command renders every example scene with every backend from another directory;
-#   3. `make uninstall` removes exactly what was installed.
+#   3. with a release build, which carries the Swift runtime in itself, the installed command
+#      renders every example with every backend with the toolchain's runtime libraries hidden
+#      (in a private mount namespace, where the system allows one);
+#   4. `make uninstall` removes exactly what was installed.
 # Uses the build of CONFIGURATION (debug by default, the one `make test` made).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -69,7 +72,41 @@ mv "$build" "$moved"
 mv "$moved" "$build"
 moved=""
 
-# 3. Uninstall leaves nothing behind.
+# 3. A release build needs no Swift toolchain.
+if [ "$configuration" = release ]; then
+    swift=$(command -v "${SWIFT:-swift}")
+    runtime="$(dirname "$(dirname "$(readlink -f "$swift")")")/lib/swift"
+    if [ -d "$runtime" ] && unshare --mount true 2>/dev/null; then
+        mkdir -p "$work/empty" "$work/bare"
+        cp Examples/*.json "$work/bare/"
+        # shellcheck disable=SC2016
+        unshare --mount bash -c '
+            set -euo pipefail
+            mount --bind "$1" "$2"
+            if [ -n "$(ls -A "$2")" ]; then
+                echo "check-install: could not hide $2" >&2
+                exit 1
+            fi
+            cd "$4"
+            count=0
+            for scene in *.json; do
+                for backend in text raster terminal; do
+                    "$3/bin/trellis" render "$scene" --backend "$backend" --out "out-$backend-$scene"
+                    [ -s "out-$backend-$scene" ] || {
+                        echo "check-install: $scene with $backend wrote nothing" >&2
+                        exit 1
+                    }
+                    count=$((count + 1))
+                done
+            done
+            echo "check-install: with $2 hidden, the installed command rendered $count pairs"
+        ' check-install "$work/empty" "$runtime" "$prefix" "$work/bare"
+    else
+        echo "check-install: cannot hide the Swift runtime here (unshare --mount); skipped"
+    fi
+fi
+
+# 4. Uninstall leaves nothing behind.
 make --no-print-directory uninstall PREFIX="$prefix" >/dev/null
 left=$(cd "$prefix" && find . -type f | sort)
 if [ -n "$left" ]; then
