@@ -36,9 +36,8 @@ public final class RetainedScene {
     /// - Complexity: O(1); kept up to date as frames are applied.
     public var mayDrawContentImages: Bool { !segmentsDrawingContentImages.isEmpty }
     private var images: [UInt32: DisplayImage] = [:]
-    /// How many frames had defined each segment and image: a backend that caches what it made
-    /// of one knows it is stale when the number moves on.
-    private var segmentVersions: [UInt32: UInt64] = [:]
+    /// How many frames had defined each image: a backend that caches what it made of one knows
+    /// it is stale when the number moves on. A segment's number is in its slot.
     private var imageVersions: [UInt32: UInt64] = [:]
     private var nextVersion: UInt64 = 1
 
@@ -54,7 +53,63 @@ public final class RetainedScene {
     public func image(_ id: UInt32) -> DisplayImage? { images[id] }
 
     /// A number that changes whenever a segment is defined again (0 for one not kept).
-    public func version(ofSegment id: UInt32) -> UInt64 { segmentVersions[id] ?? 0 }
+    public func version(ofSegment id: UInt32) -> UInt64 {
+        slotOfID[id].map { slots[$0].version } ?? 0
+    }
+
+    // MARK: Segments by slot
+
+    /// How many slots the kept segments occupy: every ``slot(ofSegment:)`` is below it.
+    ///
+    /// A slot is a small number for a kept segment, which it keeps until it is released (a
+    /// later segment may then take it). A backend that keeps something for each segment can
+    /// keep it in an array indexed by slot, and walk the tree by slot
+    /// (``slot(ofReference:inSlot:)``) without looking an id up at each segment. What it kept
+    /// for a slot belongs to the segment there while ``version(inSlot:)`` is the number it
+    /// was made for: a slot never holds two definitions with the same number.
+    public var slotCount: Int { slots.count }
+
+    /// The slot of a kept segment.
+    public func slot(ofSegment id: UInt32) -> Int? { slotOfID[id] }
+
+    /// The slot of the root segment, once a frame was applied.
+    public var rootSlot: Int? { hasFrame ? slotOfID[rootID] : nil }
+
+    /// The id of the segment in a slot below ``slotCount``.
+    public func id(inSlot slot: Int) -> UInt32 { slots[slot].id }
+
+    /// The segment in a slot below ``slotCount``; `nil` for a slot a released segment left.
+    public func segment(inSlot slot: Int) -> RetainedSegment? { slots[slot].segment }
+
+    /// The ``version(ofSegment:)`` of the segment in a slot below ``slotCount`` (0 for an empty
+    /// slot).
+    public func version(inSlot slot: Int) -> UInt64 { slots[slot].version }
+
+    /// The slot of the segment that reference `index` of the segment in `slot` draws.
+    ///
+    /// - Throws: ``DisplayListError`` when that segment is not kept.
+    /// - Complexity: O(1) for a reference resolved when its frame was applied, as most are.
+    public func slot(ofReference index: Int, inSlot slot: Int) throws(DisplayListError) -> Int {
+        let holder = slots[slot]
+        guard let segment = holder.segment, segment.references.indices.contains(index) else {
+            throw DisplayListError(
+                offset: 0, command: nil, commandName: nil,
+                reason: "segment \(holder.id) has no reference \(index)")
+        }
+        let id = segment.references[index].id
+        let resolved = index < holder.children.count ? holder.children[index] : -1
+        if resolved >= 0, resolved < slots.count, slots[resolved].id == id,
+            slots[resolved].segment != nil
+        {
+            return resolved
+        }
+        guard let found = slotOfID[id] else {
+            throw DisplayListError(
+                offset: 0, command: nil, commandName: nil,
+                reason: "segment \(id) is drawn but not defined")
+        }
+        return found
+    }
 
     /// A number that changes whenever an image is sent again (0 for one not kept).
     public func version(ofImage id: UInt32) -> UInt64 { imageVersions[id] ?? 0 }
@@ -115,7 +170,6 @@ public final class RetainedScene {
             freeSlots.removeAll(keepingCapacity: true)
             segmentsDrawingContentImages.removeAll(keepingCapacity: true)
             images.removeAll(keepingCapacity: true)
-            segmentVersions.removeAll(keepingCapacity: true)
             imageVersions.removeAll(keepingCapacity: true)
         }
         for id in frame.releasedSegments {
@@ -124,7 +178,6 @@ public final class RetainedScene {
                 freeSlots.append(slot)
             }
             segmentsDrawingContentImages.remove(id)
-            segmentVersions[id] = nil
         }
         for id in frame.releasedImages {
             images[id] = nil
@@ -145,7 +198,7 @@ public final class RetainedScene {
                 slots.append(SegmentSlot(id: segment.id))
             }
             slotOfID[segment.id] = slot
-            slots[slot] = SegmentSlot(id: segment.id, segment: segment)
+            slots[slot] = SegmentSlot(id: segment.id, segment: segment, version: nextVersion)
             let drawsContentImage = segment.commands.contains { command in
                 if case .drawImage(_, _, _, _, _, .some) = command { return true }
                 return false
@@ -155,7 +208,6 @@ public final class RetainedScene {
             } else {
                 segmentsDrawingContentImages.remove(segment.id)
             }
-            segmentVersions[segment.id] = nextVersion
         }
         // References are resolved once every segment of the frame is in its slot; a reference
         // to a kept segment sent again later finds a stale slot and is looked up by id.
@@ -273,10 +325,13 @@ private struct SegmentSlot {
     var segment: RetainedSegment?
     var bounds = Rect.zero
     var children: [Int] = []
+    /// The number of the frame that defined the segment (0 for an empty slot).
+    var version: UInt64 = 0
 
-    init(id: UInt32, segment: RetainedSegment? = nil) {
+    init(id: UInt32, segment: RetainedSegment? = nil, version: UInt64 = 0) {
         self.id = id
         self.segment = segment
+        self.version = version
         bounds = segment?.bounds ?? .zero
     }
 }

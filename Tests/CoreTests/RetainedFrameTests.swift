@@ -232,6 +232,62 @@ import TrellisGeometry
         #expect(scene.segment(4)?.commands[1] == .fillRect(small, color: .green))
     }
 
+    /// A backend can walk the kept tree by slot: each reference leads to the slot of the
+    /// segment it names now, a slot's version tells its definitions apart, and a slot a
+    /// released segment left is taken by another with a new version.
+    @Test func segmentsAreWalkedBySlot() throws {
+        let scene = RetainedScene()
+        #expect(scene.rootSlot == nil && scene.slotCount == 0)
+        try scene.apply(firstFrame().encoded())
+        let root = try #require(scene.rootSlot)
+        #expect(scene.slotCount == 3)
+        #expect(scene.id(inSlot: root) == 1 && scene.slot(ofSegment: 1) == root)
+        let blueSlot = try scene.slot(ofReference: 1, inSlot: root)
+        #expect(scene.id(inSlot: blueSlot) == 3 && scene.slot(ofSegment: 3) == blueSlot)
+        #expect(
+            scene.segment(inSlot: blueSlot)?.commands[1]
+                == .fillRect(
+                    Rect(x: 50, y: 50, width: 10, height: 10), color: .blue))
+        let first = scene.version(inSlot: blueSlot)
+        #expect(first > 0 && first == scene.version(ofSegment: 3))
+        #expect(throws: DisplayListError.self) { try scene.slot(ofReference: 2, inSlot: root) }
+        #expect(throws: DisplayListError.self) { try scene.slot(ofReference: 0, inSlot: blueSlot) }
+
+        // Segment 3 is sent again: same slot, a new version.
+        let small = Rect(x: 50, y: 50, width: 10, height: 10)
+        try scene.apply(
+            RetainedFrame(
+                size: canvas, rootID: 1, damage: [small], segments: [box(3, small, .black)]
+            ).encoded())
+        #expect(scene.slot(ofSegment: 3) == blueSlot)
+        #expect(scene.version(inSlot: blueSlot) > first)
+        let second = scene.version(inSlot: blueSlot)
+
+        // Segment 3 goes and 4 takes its slot: the root's reference to 3 is drawn-but-missing,
+        // and the slot's version is 4's, not 3's.
+        try scene.apply(
+            RetainedFrame(
+                size: canvas, rootID: 1, damage: [small], segments: [box(4, small, .green)],
+                releasedSegments: [3]
+            ).encoded())
+        #expect(scene.slot(ofSegment: 3) == nil)
+        #expect(scene.slot(ofSegment: 4) == blueSlot)
+        #expect(scene.id(inSlot: blueSlot) == 4 && scene.version(inSlot: blueSlot) > second)
+        let error = try #require(throws: DisplayListError.self) {
+            try scene.slot(ofReference: 1, inSlot: root)
+        }
+        #expect(error.reason.contains("segment 3 is drawn but not defined"))
+
+        // Sent again, segment 3 takes a new slot, and the root's reference finds it by id.
+        try scene.apply(
+            RetainedFrame(
+                size: canvas, rootID: 1, damage: [small], segments: [box(3, small, .red)]
+            ).encoded())
+        let again = try scene.slot(ofReference: 1, inSlot: root)
+        #expect(again != blueSlot && scene.id(inSlot: again) == 3)
+        #expect(scene.slotCount == 4)
+    }
+
     /// Bounds are the geometry's, without a margin for antialiasing, so that areas that only
     /// touch a segment leave it out.
     @Test func boundsAreTheGeometrysAndAreasThatTouchThemMissThem() throws {

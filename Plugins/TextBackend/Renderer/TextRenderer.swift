@@ -105,8 +105,12 @@ public final class TextRenderer: FrameRenderer {
     /// The segments kept from retained frames.
     private let scene = RetainedScene()
 
-    /// What the listing of each kept segment was, for the depth it was drawn at.
-    private var segmentListings: [UInt32: SegmentListing] = [:]
+    /// What the listing of each kept segment was, for the depth it was drawn at, by the
+    /// segment's slot in ``scene``; a listing is the slot's segment's while its version is.
+    private var segmentListings: [SegmentListing?] = []
+    /// Whether the segment in each slot is being listed, which a reference to it would make a
+    /// cycle.
+    private var slotsOnPath: [Bool] = []
     /// The image lines already made, by image id.
     private var imageLines: [UInt32: (version: UInt64, line: String)] = [:]
 
@@ -243,8 +247,20 @@ public final class TextRenderer: FrameRenderer {
         }
         var body: [UInt8] = []
         var images = Set<UInt32>()
-        var onPath = Set<UInt32>()
-        try appendListing(of: scene.rootID, depth: 0, into: &body, images: &images, onPath: &onPath)
+        guard let root = scene.rootSlot else {
+            throw RendererError(
+                .invalidInput, "display list: segment \(scene.rootID) is drawn but not defined")
+        }
+        // Slots past the scene's are left by segments it no longer keeps.
+        let slotCount = scene.slotCount
+        if segmentListings.count > slotCount {
+            segmentListings.removeSubrange(slotCount...)
+        } else {
+            segmentListings.append(
+                contentsOf: repeatElement(nil, count: slotCount - segmentListings.count))
+        }
+        slotsOnPath = Array(repeating: false, count: slotCount)
+        try appendListing(slot: root, depth: 0, nesting: 0, into: &body, images: &images)
         var output = Array(
             "trellis-display 1\ncanvas \(TextFormat.numbers(scene.size.width, scene.size.height)) scale \(TextFormat.number(scene.scale))\n"
                 .utf8)
@@ -265,40 +281,48 @@ public final class TextRenderer: FrameRenderer {
         if imageLines.count > images.count * 2 + 64 {
             imageLines = imageLines.filter { images.contains($0.key) }
         }
-        if segmentListings.count > scene.segmentCount * 2 + 64 {
-            segmentListings = segmentListings.filter { scene.segment($0.key) != nil }
-        }
         return output + body
     }
 
+    /// Appends the listing of the segment in `slot`, `nesting` segments below the root, and
+    /// of the segments it draws.
     private func appendListing(
-        of id: UInt32, depth: Int, into output: inout [UInt8], images: inout Set<UInt32>,
-        onPath: inout Set<UInt32>
+        slot: Int, depth: Int, nesting: Int, into output: inout [UInt8],
+        images: inout Set<UInt32>
     ) throws(RendererError) {
-        guard let segment = scene.segment(id) else {
+        guard let segment = scene.segment(inSlot: slot) else {
             throw RendererError(
-                .invalidInput, "display list: segment \(id) is drawn but not defined")
+                .invalidInput,
+                "display list: segment \(scene.id(inSlot: slot)) is drawn but not defined")
         }
-        guard onPath.count < RetainedScene.maximumDepth, onPath.insert(id).inserted else {
+        guard nesting < RetainedScene.maximumDepth, !slotsOnPath[slot] else {
             throw RendererError(
-                .invalidInput, "display list: segment \(id) is nested in itself or too deep")
+                .invalidInput,
+                "display list: segment \(scene.id(inSlot: slot)) is nested in itself or too deep")
         }
-        defer { onPath.remove(id) }
-        let version = scene.version(ofSegment: id)
+        slotsOnPath[slot] = true
+        defer { slotsOnPath[slot] = false }
+        let version = scene.version(inSlot: slot)
         let listing: SegmentListing
-        if let kept = segmentListings[id], kept.version == version, kept.depth == depth {
+        if let kept = segmentListings[slot], kept.version == version, kept.depth == depth {
             listing = kept
         } else {
             listing = SegmentListing(segment, version: version, depth: depth)
-            segmentListings[id] = listing
+            segmentListings[slot] = listing
         }
         images.formUnion(listing.imageIDs)
         for (index, piece) in listing.pieces.enumerated() {
             output += piece
             guard index < segment.references.count else { continue }
+            let child: Int
+            do throws(DisplayListError) {
+                child = try scene.slot(ofReference: index, inSlot: slot)
+            } catch {
+                throw RendererError(.invalidInput, "display list: \(error.reason)")
+            }
             try appendListing(
-                of: segment.references[index].id, depth: listing.referenceDepths[index],
-                into: &output, images: &images, onPath: &onPath)
+                slot: child, depth: listing.referenceDepths[index], nesting: nesting + 1,
+                into: &output, images: &images)
         }
     }
 }

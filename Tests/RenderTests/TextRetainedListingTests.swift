@@ -1,0 +1,113 @@
+import Testing
+import TrellisCore
+import TrellisGeometry
+import TrellisTextRenderer
+
+/// The text backend's listing of retained frames, which it keeps per segment slot between
+/// frames: every frame lists the same as the whole scene's display list would.
+@Suite struct TextRetainedListingTests {
+    private static let canvas = Size(width: 100, height: 100)
+
+    private static func box(_ id: UInt32, _ color: Color, references: [UInt32] = [])
+        -> RetainedSegment
+    {
+        let rect = Rect(x: Double(id), y: Double(id), width: 10, height: 10)
+        let commands: [DisplayCommand] = [.save, .fillRect(rect, color: color), .restore]
+        return RetainedSegment(
+            id: id, bounds: rect, commands: commands,
+            references: references.map { .init(position: 2, id: $0) })
+    }
+
+    private static func render(_ renderer: TextRenderer, _ frame: RetainedFrame) throws -> String {
+        let bytes = frame.encoded()
+        return String(
+            decoding: try bytes.withUnsafeBytes { try renderer.render($0) }, as: UTF8.self)
+    }
+
+    /// Frames that keep, redefine, release and replace segments (a new segment taking the slot
+    /// of a released one), each listed against the whole scene listed afresh.
+    @Test func everyFrameListsAsTheWholeSceneWould() throws {
+        let renderer = try TextRenderer(configuration: [])
+        let scene = RetainedScene()
+        let colors: [Color] = [.red, .blue, .black, .white]
+        var frames = [
+            RetainedFrame(
+                size: Self.canvas, rootID: 1, resets: true,
+                segments: [
+                    Self.box(1, .white, references: [2, 3]), Self.box(2, .red, references: [4]),
+                    Self.box(3, .blue), Self.box(4, .black),
+                ])
+        ]
+        var generator = Xorshift(state: 7)
+        var kept: Set<UInt32> = [2, 3, 4]
+        var next: UInt32 = 5
+        for _ in 0..<40 {
+            var segments: [RetainedSegment] = []
+            var released: [UInt32] = []
+            // Release one leaf and send a new one in its place, or redefine one.
+            if Bool.random(using: &generator),
+                let leaf = kept.filter({ $0 != 2 }).randomElement(
+                    using: &generator)
+            {
+                released.append(leaf)
+                kept.remove(leaf)
+                kept.insert(next)
+                segments.append(Self.box(next, colors.randomElement(using: &generator)!))
+                next += 1
+            } else if let some = kept.filter({ $0 != 2 }).randomElement(using: &generator) {
+                segments.append(Self.box(some, colors.randomElement(using: &generator)!))
+            }
+            let leaves = kept.filter { $0 != 2 }.sorted()
+            segments.append(Self.box(1, .white, references: [2] + leaves.prefix(2)))
+            segments.append(Self.box(2, .red, references: Array(leaves.suffix(1))))
+            frames.append(
+                RetainedFrame(
+                    size: Self.canvas, rootID: 1, damage: [Rect(size: Self.canvas)],
+                    segments: segments, releasedSegments: released))
+        }
+        for (index, frame) in frames.enumerated() {
+            let listed = try Self.render(renderer, frame)
+            try scene.apply(frame.encoded())
+            let whole = try scene.displayList()
+            let fresh = try TextRenderer(configuration: [])
+            #expect(listed == fresh.render(whole), "frame \(index)")
+        }
+    }
+
+    @Test func aSegmentDrawingItselfOrAMissingOneIsAnError() throws {
+        let renderer = try TextRenderer(configuration: [])
+        let cycle = RetainedFrame(
+            size: Self.canvas, rootID: 1, resets: true,
+            segments: [Self.box(1, .white, references: [2]), Self.box(2, .red, references: [1])])
+        #expect {
+            try Self.render(renderer, cycle)
+        } throws: { error in
+            "\(error)".contains("segment 1 is nested in itself or too deep")
+        }
+        try _ = Self.render(
+            renderer,
+            RetainedFrame(
+                size: Self.canvas, rootID: 1, resets: true,
+                segments: [Self.box(1, .white, references: [2]), Self.box(2, .red)]))
+        // Segment 2 is released while the root, kept, still draws it.
+        let missing = RetainedFrame(
+            size: Self.canvas, rootID: 1, damage: [], segments: [], releasedSegments: [2])
+        #expect {
+            try Self.render(renderer, missing)
+        } throws: { error in
+            "\(error)".contains("segment 2 is drawn but not defined")
+        }
+    }
+}
+
+/// A small seeded generator, so that the frames are the same on every run.
+private struct Xorshift: RandomNumberGenerator {
+    var state: UInt64
+
+    mutating func next() -> UInt64 {
+        state ^= state << 13
+        state ^= state >> 7
+        state ^= state << 17
+        return state
+    }
+}
