@@ -142,12 +142,16 @@ public final class RetainedScene {
     public func apply(_ buffer: UnsafeRawBufferPointer) throws(DisplayListError) -> Changes {
         var decoder = DisplayListDecoder(reader: ByteReader(buffer))
         let frame = try decoder.decodeRetainedFrame(keptImages: images)
+        if frame.resets {
+            try replace(with: frame)
+            return Changes(isFull: true, damage: [Rect(size: frame.size)])
+        }
         // Every segment the frame sends, and its root, must be drawable once it is applied;
         // segments kept from before are checked when they are drawn.
         let released = Set(frame.releasedSegments)
         let sent = Set(frame.segments.map(\.id))
         func isDefined(_ id: UInt32) -> Bool {
-            sent.contains(id) || (!frame.resets && !released.contains(id) && slotOfID[id] != nil)
+            sent.contains(id) || (!released.contains(id) && slotOfID[id] != nil)
         }
         guard isDefined(frame.rootID) else {
             throw DisplayListError(
@@ -162,16 +166,7 @@ public final class RetainedScene {
                         "segment \(segment.id) draws segment \(reference.id), which is not defined")
             }
         }
-        let full =
-            frame.resets || !hasFrame || frame.size != size || frame.scale != scale
-        if frame.resets {
-            slots.removeAll(keepingCapacity: true)
-            slotOfID.removeAll(keepingCapacity: true)
-            freeSlots.removeAll(keepingCapacity: true)
-            segmentsDrawingContentImages.removeAll(keepingCapacity: true)
-            images.removeAll(keepingCapacity: true)
-            imageVersions.removeAll(keepingCapacity: true)
-        }
+        let full = !hasFrame || frame.size != size || frame.scale != scale
         for id in frame.releasedSegments {
             if let slot = slotOfID.removeValue(forKey: id) {
                 slots[slot] = SegmentSlot(id: id)
@@ -199,11 +194,7 @@ public final class RetainedScene {
             }
             slotOfID[segment.id] = slot
             slots[slot] = SegmentSlot(id: segment.id, segment: segment, version: nextVersion)
-            let drawsContentImage = segment.commands.contains { command in
-                if case .drawImage(_, _, _, _, _, .some) = command { return true }
-                return false
-            }
-            if drawsContentImage {
+            if Self.drawsContentImage(segment) {
                 segmentsDrawingContentImages.insert(segment.id)
             } else {
                 segmentsDrawingContentImages.remove(segment.id)
@@ -222,6 +213,68 @@ public final class RetainedScene {
         hasFrame = true
         return Changes(
             isFull: full, damage: full ? [Rect(size: frame.size)] : frame.damage)
+    }
+
+    /// Applies a frame that resets the scene: its segments and images become the whole scene.
+    ///
+    /// The new slots are built apart and resolved as they are validated, so that one lookup
+    /// checks a reference and finds its slot, and the scene changes only once the whole frame
+    /// is found good.
+    private func replace(with frame: RetainedFrame) throws(DisplayListError) {
+        var newSlots: [SegmentSlot] = []
+        var newSlotOfID: [UInt32: Int] = [:]
+        newSlots.reserveCapacity(frame.segments.count)
+        newSlotOfID.reserveCapacity(frame.segments.count)
+        var drawingContentImages = Set<UInt32>()
+        // The decoder refuses a frame that defines a segment twice.
+        for segment in frame.segments {
+            newSlotOfID[segment.id] = newSlots.count
+            newSlots.append(SegmentSlot(id: segment.id, segment: segment, version: nextVersion))
+            if Self.drawsContentImage(segment) { drawingContentImages.insert(segment.id) }
+        }
+        guard newSlotOfID[frame.rootID] != nil else {
+            throw DisplayListError(
+                offset: 0, command: nil, commandName: nil,
+                reason: "the root segment \(frame.rootID) is not defined")
+        }
+        for (slot, segment) in frame.segments.enumerated() where !segment.references.isEmpty {
+            var children: [Int] = []
+            children.reserveCapacity(segment.references.count)
+            for reference in segment.references {
+                guard let child = newSlotOfID[reference.id] else {
+                    throw DisplayListError(
+                        offset: 0, command: nil, commandName: nil,
+                        reason:
+                            "segment \(segment.id) draws segment \(reference.id), which is not defined"
+                    )
+                }
+                children.append(child)
+            }
+            newSlots[slot].children = children
+        }
+        slots = newSlots
+        slotOfID = newSlotOfID
+        freeSlots.removeAll()
+        segmentsDrawingContentImages = drawingContentImages
+        images.removeAll(keepingCapacity: true)
+        imageVersions.removeAll(keepingCapacity: true)
+        for image in frame.images {
+            images[image.id] = image
+            imageVersions[image.id] = nextVersion
+        }
+        nextVersion += 1
+        size = frame.size
+        scale = frame.scale
+        rootID = frame.rootID
+        hasFrame = true
+    }
+
+    /// Whether a segment draws an image with a content key (an image view's image).
+    private static func drawsContentImage(_ segment: RetainedSegment) -> Bool {
+        segment.commands.contains { command in
+            if case .drawImage(_, _, _, _, _, .some) = command { return true }
+            return false
+        }
     }
 
     /// Applies an encoded frame given as bytes; see ``apply(_:)-(UnsafeRawBufferPointer)``.

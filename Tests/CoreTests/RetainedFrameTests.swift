@@ -232,6 +232,58 @@ import TrellisGeometry
         #expect(scene.segment(4)?.commands[1] == .fillRect(small, color: .green))
     }
 
+    /// A frame that resets the scene replaces it whole once it is found good, and changes
+    /// nothing when its root or a reference names a segment it does not send, even one the
+    /// scene keeps.
+    @Test func aResettingFrameReplacesTheSceneOnlyWhenItIsGood() throws {
+        let scene = RetainedScene()
+        try scene.apply(firstFrame().encoded())
+        let before = try scene.displayList()
+        let small = Rect(x: 5, y: 5, width: 10, height: 10)
+        let badRoot = RetainedFrame(
+            size: canvas, rootID: 2, resets: true, segments: [box(1, small, .red)])
+        let root = try #require(throws: DisplayListError.self) {
+            try scene.apply(badRoot.encoded())
+        }
+        #expect(root.reason.contains("the root segment 2 is not defined"))
+        let badReference = RetainedFrame(
+            size: canvas, rootID: 1, resets: true,
+            segments: [
+                box(1, small, .red, references: [.init(position: 3, id: 5)]), box(5, small, .blue),
+                box(6, small, .black, references: [.init(position: 3, id: 3)]),
+            ])
+        let reference = try #require(throws: DisplayListError.self) {
+            try scene.apply(badReference.encoded())
+        }
+        #expect(reference.reason.contains("segment 6 draws segment 3, which is not defined"))
+        #expect(try scene.displayList() == before)
+        #expect(scene.slotCount == 3)
+
+        let image = DisplayImage(id: 9, width: 1, height: 1, color: .red)
+        let good = RetainedFrame(
+            size: canvas, rootID: 7, resets: true, images: [image],
+            segments: [
+                box(7, Rect(size: canvas), .white, references: [.init(position: 3, id: 8)]),
+                RetainedSegment(
+                    id: 8, bounds: small,
+                    commands: [
+                        .drawImage(
+                            id: 9, source: Rect(x: 0, y: 0, width: 1, height: 1),
+                            destination: small, capInsets: nil, tint: nil, contentKey: 1)
+                    ]),
+            ])
+        let changes = try scene.apply(good.encoded())
+        #expect(changes.isFull && changes.damage == [Rect(size: canvas)])
+        #expect(scene.slotCount == 2 && scene.segmentCount == 2)
+        #expect(scene.segment(1) == nil && scene.version(ofSegment: 2) == 0)
+        #expect(scene.rootSlot == 0 && scene.slot(ofSegment: 8) == 1)
+        #expect(try scene.slot(ofReference: 0, inSlot: 0) == 1)
+        #expect(scene.mayDrawContentImages)
+        #expect(scene.keptImages == [9: image])
+        #expect(scene.version(inSlot: 1) == scene.version(ofImage: 9))
+        #expect(try scene.displayList().commands.count == 4)
+    }
+
     /// A backend can walk the kept tree by slot: each reference leads to the slot of the
     /// segment it names now, a slot's version tells its definitions apart, and a slot a
     /// released segment left is taken by another with a new version.
