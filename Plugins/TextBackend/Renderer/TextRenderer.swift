@@ -310,10 +310,11 @@ public final class TextRenderer: FrameRenderer {
             listing = SegmentListing(segment, version: version, depth: depth)
             segmentListings[slot] = listing
         }
-        images.formUnion(listing.imageIDs)
-        for (index, piece) in listing.pieces.enumerated() {
-            output += piece
-            guard index < segment.references.count else { continue }
+        if !listing.imageIDs.isEmpty { images.formUnion(listing.imageIDs) }
+        var start = 0
+        for (index, reference) in listing.references.enumerated() {
+            output += listing.bytes[start..<reference.end]
+            start = reference.end
             let child: Int
             do throws(DisplayListError) {
                 child = try scene.slot(ofReference: index, inSlot: slot)
@@ -321,9 +322,10 @@ public final class TextRenderer: FrameRenderer {
                 throw RendererError(.invalidInput, "display list: \(error.reason)")
             }
             try appendListing(
-                slot: child, depth: listing.referenceDepths[index], nesting: nesting + 1,
-                into: &output, images: &images)
+                slot: child, depth: reference.depth, nesting: nesting + 1, into: &output,
+                images: &images)
         }
+        output += listing.bytes[start...]
     }
 }
 
@@ -331,41 +333,37 @@ public final class TextRenderer: FrameRenderer {
 private struct SegmentListing {
     let version: UInt64
     let depth: Int
-    /// The lines before the first reference, between references, and after the last.
-    var pieces: [[UInt8]] = []
-    /// The depth each reference is drawn at.
-    var referenceDepths: [Int] = []
+    /// The lines of the segment's own commands, in one buffer.
+    var bytes: [UInt8] = []
+    /// For each reference, where in ``bytes`` the lines before it end and the depth it is
+    /// drawn at; the lines after the last reference run to the end.
+    var references: [(end: Int, depth: Int)] = []
     var imageIDs: [UInt32] = []
 
     init(_ segment: RetainedSegment, version: UInt64, depth start: Int) {
         self.version = version
         depth = start
         var depth = start
-        var piece: [UInt8] = []
         var next = 0
+        if !segment.references.isEmpty { references.reserveCapacity(segment.references.count) }
         for (index, command) in segment.commands.enumerated() {
             while next < segment.references.count, segment.references[next].position == index {
-                pieces.append(piece)
-                piece = []
-                referenceDepths.append(depth)
+                references.append((bytes.count, depth))
                 next += 1
             }
             if command.isSemantic { continue }
             if case .restore = command { depth = max(0, depth - 1) }
             if case .endLayer = command { depth = max(0, depth - 1) }
-            piece += String(repeating: "  ", count: depth).utf8
-            piece += TextRenderer.line(for: command).utf8
-            piece.append(0x0A)
+            bytes.append(contentsOf: repeatElement(0x20, count: 2 * depth))
+            bytes += TextRenderer.line(for: command).utf8
+            bytes.append(0x0A)
             if case .save = command { depth += 1 }
             if case .beginLayer = command { depth += 1 }
             if case .drawImage(let id, _, _, _, _, _) = command { imageIDs.append(id) }
         }
         while next < segment.references.count {
-            pieces.append(piece)
-            piece = []
-            referenceDepths.append(depth)
+            references.append((bytes.count, depth))
             next += 1
         }
-        pieces.append(piece)
     }
 }
