@@ -111,3 +111,56 @@ private struct Xorshift: RandomNumberGenerator {
         return state
     }
 }
+
+/// The lines the text backend writes straight into its buffer are the lines it formats as
+/// strings, for every kind of command and for numbers and colours at their edges.
+@Suite struct TextLineBytesTests {
+    static let numbers: [Double] = [
+        0, -0.0, 1, -1, 0.0004, 0.0005, -0.0005, 12.2, 1234.5678, -3.14159, 1e15, -1e15, 1e16,
+        123_456_789.987_654, .nan, .infinity, -.infinity, .leastNonzeroMagnitude,
+    ]
+    static let colors: [Color] = [
+        .black, .white, Color(red: 0.1, green: 0.5, blue: 0.999, alpha: 1),
+        Color(red: 0.002, green: 0.998, blue: 0.5, alpha: 0.5),
+        Color(red: 1, green: 0, blue: 0, alpha: 0),
+    ]
+
+    static func commands() -> [DisplayCommand] {
+        var commands: [DisplayCommand] = [.save, .restore, .endLayer, .beginLayer(alpha: 0.25)]
+        for (index, value) in numbers.enumerated() {
+            let other = numbers[(index + 5) % numbers.count]
+            let rect = Rect(x: value, y: other, width: abs(other), height: 3.5)
+            let color = colors[index % colors.count]
+            commands.append(
+                .concatenate(
+                    AffineTransform(a: value, b: 0, c: -0.0, d: other, tx: 1.5, ty: value)))
+            commands.append(.clipRect(rect))
+            commands.append(.fillRect(rect, color: color))
+            commands.append(
+                .fillRoundedRect(
+                    rect,
+                    radii: CornerRadii(
+                        topLeft: value, topRight: value, bottomRight: value, bottomLeft: value),
+                    color: color))
+            commands.append(
+                .fillRoundedRect(
+                    rect,
+                    radii: CornerRadii(topLeft: 4, topRight: other, bottomRight: 4, bottomLeft: 4),
+                    color: color))
+            commands.append(
+                .strokeRoundedRect(
+                    rect,
+                    radii: CornerRadii(topLeft: 2, topRight: 2, bottomRight: 2, bottomLeft: 2),
+                    color: color, lineWidth: value))
+        }
+        return commands
+    }
+
+    @Test func everyLineIsWrittenAsItIsFormatted() {
+        for command in Self.commands() {
+            var bytes: [UInt8] = []
+            TextRenderer.appendLine(for: command, to: &bytes)
+            #expect(String(decoding: bytes, as: UTF8.self) == TextRenderer.line(for: command))
+        }
+    }
+}

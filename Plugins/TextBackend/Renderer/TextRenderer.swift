@@ -163,6 +163,76 @@ public final class TextRenderer: FrameRenderer {
         return lines.joined(separator: "\n") + "\n"
     }
 
+    /// Appends ``line(for:)`` as UTF-8, writing the numbers and colours of the commands a page
+    /// is mostly made of straight into the buffer, without making strings.
+    package static func appendLine(for command: DisplayCommand, to bytes: inout [UInt8]) {
+        switch command {
+        case .save: bytes += "save".utf8
+        case .restore: bytes += "restore".utf8
+        case .concatenate(let t):
+            bytes += "concatenate".utf8
+            appendNumber(t.a, to: &bytes)
+            appendNumber(t.b, to: &bytes)
+            appendNumber(t.c, to: &bytes)
+            appendNumber(t.d, to: &bytes)
+            appendNumber(t.tx, to: &bytes)
+            appendNumber(t.ty, to: &bytes)
+        case .clipRect(let r):
+            bytes += "clip-rect".utf8
+            appendRect(r, to: &bytes)
+        case .fillRect(let r, let color):
+            bytes += "fill-rect".utf8
+            appendRect(r, to: &bytes)
+            appendColor(color, to: &bytes)
+        case .fillRoundedRect(let r, let radii, let color):
+            bytes += "fill-rounded-rect".utf8
+            appendRect(r, to: &bytes)
+            bytes += " radii".utf8
+            appendNumber(radii.topLeft, to: &bytes)
+            if radii.topLeft != radii.topRight || radii.topLeft != radii.bottomRight
+                || radii.topLeft != radii.bottomLeft
+            {
+                appendNumber(radii.topRight, to: &bytes)
+                appendNumber(radii.bottomRight, to: &bytes)
+                appendNumber(radii.bottomLeft, to: &bytes)
+            }
+            appendColor(color, to: &bytes)
+        default:
+            bytes += line(for: command).utf8
+        }
+    }
+
+    /// A space and a number as ``TextFormat/number(_:)`` writes it.
+    private static func appendNumber(_ value: Double, to bytes: inout [UInt8]) {
+        bytes.append(0x20)
+        value.appendDecimalDescription(to: &bytes)
+    }
+
+    /// A space and a rectangle as ``TextFormat/rect(_:)`` writes it.
+    private static func appendRect(_ r: Rect, to bytes: inout [UInt8]) {
+        appendNumber(r.origin.x, to: &bytes)
+        appendNumber(r.origin.y, to: &bytes)
+        appendNumber(r.size.width, to: &bytes)
+        appendNumber(r.size.height, to: &bytes)
+    }
+
+    /// A space and a colour as ``TextFormat/color(_:)`` writes it.
+    private static func appendColor(_ color: Color, to bytes: inout [UInt8]) {
+        func digit(_ value: UInt8) -> UInt8 {
+            value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "A") - 10 + value
+        }
+        func append(_ byte: UInt8) {
+            bytes.append(digit(byte >> 4))
+            bytes.append(digit(byte & 0x0F))
+        }
+        let (red, green, blue, alpha) = color.rgba8
+        bytes += " #".utf8
+        append(red)
+        append(green)
+        append(blue)
+        if alpha != 255 { append(alpha) }
+    }
+
     /// The line for one command.
     public static func line(for command: DisplayCommand) -> String {
         typealias F = TextFormat
@@ -355,7 +425,7 @@ private struct SegmentListing {
             if case .restore = command { depth = max(0, depth - 1) }
             if case .endLayer = command { depth = max(0, depth - 1) }
             bytes.append(contentsOf: repeatElement(0x20, count: 2 * depth))
-            bytes += TextRenderer.line(for: command).utf8
+            TextRenderer.appendLine(for: command, to: &bytes)
             bytes.append(0x0A)
             if case .save = command { depth += 1 }
             if case .beginLayer = command { depth += 1 }
