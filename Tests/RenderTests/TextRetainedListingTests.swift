@@ -153,6 +153,28 @@ private struct Xorshift: RandomNumberGenerator {
                     radii: CornerRadii(topLeft: 2, topRight: 2, bottomRight: 2, bottomLeft: 2),
                     color: color, lineWidth: value))
         }
+        let texts = [
+            "Item 0", "", "say \"hi\"", "back\\slash", "two\nlines", "tab\there",
+            "bell\u{7}", "del\u{7F}", "c1\u{85}", "保存文件夹", "é", "line\u{2028}sep", "~ !",
+        ]
+        for (index, text) in texts.enumerated() {
+            let value = numbers[index % numbers.count]
+            commands.append(
+                .glyphRun(
+                    GlyphRun(
+                        text: text,
+                        font: FontDescriptor(
+                            family: index % 3 == 0 ? "system" : "Mono \"A\"", size: value,
+                            weight: [400, -7, Int.max, 0][index % 4], isItalic: index % 2 == 0,
+                            isMonospaced: index % 3 == 1),
+                        color: colors[index % colors.count], origin: Point(x: value, y: -0.0),
+                        width: value, ascent: 6, descent: 2,
+                        background: index % 2 == 0 ? nil : colors[(index + 1) % colors.count],
+                        underline: index % 5 == 4 ? TextLineStyle(.double, color: .black) : nil,
+                        strikethrough: index % 7 == 6 ? TextLineStyle(.thick) : nil,
+                        advances: index % 3 == 2 ? [value, 1.25, -0.0] : nil,
+                        direction: index % 4 == 3 ? .rightToLeft : .leftToRight)))
+        }
         return commands
     }
 

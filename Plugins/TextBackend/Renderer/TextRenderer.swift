@@ -197,9 +197,48 @@ public final class TextRenderer: FrameRenderer {
                 appendNumber(radii.bottomLeft, to: &bytes)
             }
             appendColor(color, to: &bytes)
+        case .glyphRun(let run) where run.underline == nil && run.strikethrough == nil:
+            bytes += "text ".utf8
+            appendQuoted(run.text, to: &bytes)
+            bytes += " at".utf8
+            appendNumber(run.origin.x, to: &bytes)
+            appendNumber(run.origin.y, to: &bytes)
+            bytes += " width".utf8
+            appendNumber(run.width, to: &bytes)
+            bytes += " font ".utf8
+            appendQuoted(run.font.family, to: &bytes)
+            appendNumber(run.font.size, to: &bytes)
+            bytes += " w".utf8
+            bytes += String(run.font.weight).utf8
+            if run.font.isItalic { bytes += " italic".utf8 }
+            if run.font.isMonospaced { bytes += " mono".utf8 }
+            if run.direction == .rightToLeft { bytes += " rtl".utf8 }
+            bytes += " color".utf8
+            appendColor(run.color, to: &bytes)
+            if let background = run.background {
+                bytes += " background".utf8
+                appendColor(background, to: &bytes)
+            }
+            if let advances = run.advances {
+                bytes += " advances".utf8
+                for advance in advances { appendNumber(advance, to: &bytes) }
+            }
         default:
             bytes += line(for: command).utf8
         }
+    }
+
+    /// A string as ``TextFormat/quoted(_:)`` writes it: as it is between quotes when it holds
+    /// only printable ASCII other than `"` and `\`, as most labels do.
+    private static func appendQuoted(_ text: String, to bytes: inout [UInt8]) {
+        let plain = text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F && $0 != 0x22 && $0 != 0x5C }
+        guard plain else {
+            bytes += TextFormat.quoted(text).utf8
+            return
+        }
+        bytes.append(0x22)
+        bytes += text.utf8
+        bytes.append(0x22)
     }
 
     /// A space and a number as ``TextFormat/number(_:)`` writes it.
