@@ -53,27 +53,42 @@ enum UnicodeTables {}
 
 /// Decodes base64 text (RFC 4648); characters outside the alphabet, such as padding and line
 /// breaks, are skipped.
+///
+/// The tables are decoded in every process that breaks or measures text, so the loop reads the
+/// text's bytes in place and looks each one up in ``base64Values``: about 200 KB in a fraction
+/// of a millisecond.
 func decodeBase64(_ text: String) -> [UInt8] {
-    var output: [UInt8] = []
-    output.reserveCapacity(text.utf8.count * 3 / 4)
-    var accumulator: UInt32 = 0
-    var bits = 0
-    for byte in text.utf8 {
-        let value: UInt8
-        switch byte {
-        case UInt8(ascii: "A")...UInt8(ascii: "Z"): value = byte - UInt8(ascii: "A")
-        case UInt8(ascii: "a")...UInt8(ascii: "z"): value = byte - UInt8(ascii: "a") + 26
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): value = byte - UInt8(ascii: "0") + 52
-        case UInt8(ascii: "+"): value = 62
-        case UInt8(ascii: "/"): value = 63
-        default: continue
-        }
-        accumulator = accumulator << 6 | UInt32(value)
-        bits += 6
-        if bits >= 8 {
-            bits -= 8
-            output.append(UInt8(truncatingIfNeeded: accumulator >> UInt32(bits)))
+    var text = text
+    return text.withUTF8 { input in
+        base64Values.withUnsafeBufferPointer { values in
+            [UInt8](unsafeUninitializedCapacity: input.count / 4 * 3 + 3) { output, count in
+                var accumulator: UInt32 = 0
+                var bits: UInt32 = 0
+                var written = 0
+                for byte in input {
+                    let value = values[Int(byte)]
+                    if value > 63 { continue }
+                    accumulator = accumulator << 6 | UInt32(value)
+                    bits += 6
+                    if bits >= 8 {
+                        bits -= 8
+                        output[written] = UInt8(truncatingIfNeeded: accumulator >> bits)
+                        written += 1
+                    }
+                }
+                count = written
+            }
         }
     }
-    return output
 }
+
+/// The value of each byte as a base64 digit, or 255 for a byte outside the alphabet.
+private let base64Values: [UInt8] = {
+    var values = [UInt8](repeating: 255, count: 256)
+    for (value, byte) in "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8
+        .enumerated()
+    {
+        values[Int(byte)] = UInt8(value)
+    }
+    return values
+}()
