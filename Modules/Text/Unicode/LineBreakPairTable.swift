@@ -46,26 +46,29 @@ struct LineBreakPairTable: @unchecked Sendable {
         case .CL, .CP, .CP30: numberStates = [.none, .closed]
         default: numberStates = [.none]
         }
-        var seen: Set<UInt8> = []
+        // The decisions found in every context so far; as soon as two differ, the pair needs
+        // its context and the other contexts need not be tried.
+        var decisions: UInt8?
         for beforeLast in [BreakClass.HL, .AL] {
-            for regionalIndicators in [1, 2] {
+            for regionalIndicators in 1...2 {
                 for number in numberStates {
                     for numberFollows in [false, true] {
                         var bits: UInt8 = 0
-                        for (afterSpaces, bit) in [
-                            (false, allowedDirect), (true, allowedAfterSpaces),
-                        ] {
+                        for afterSpaces in [false, true] {
                             let action = LineBreakState.pairAction(
                                 last, next, afterSpaces: afterSpaces, beforeLast: beforeLast,
                                 regionalIndicators: regionalIndicators, number: number,
                                 numberFollows: { numberFollows })
-                            if action != .prohibited { bits |= bit }
+                            if action != .prohibited {
+                                bits |= afterSpaces ? allowedAfterSpaces : allowedDirect
+                            }
                         }
-                        seen.insert(bits)
+                        if let decisions, decisions != bits { return needsContext }
+                        decisions = bits
                     }
                 }
             }
         }
-        return seen.count == 1 ? (seen.first ?? needsContext) : needsContext
+        return decisions ?? needsContext
     }
 }
