@@ -39,6 +39,24 @@ if [ "$staged" != "$expected" ]; then
 fi
 grep -qx /usr/local/bin/trellis "$work/stage/usr/local/lib/trellis/installed-files"
 
+# Renders every scene in the working directory with every backend through the trellis of the
+# prefix $1, and prints how many it rendered; exported, for the namespace of step 3.
+render_examples() {
+    local count=0 scene backend
+    for scene in *.json; do
+        for backend in text raster terminal; do
+            "$1/bin/trellis" render "$scene" --backend "$backend" --out "out-$backend-$scene" >/dev/null
+            [ -s "out-$backend-$scene" ] || {
+                echo "check-install: $scene with $backend wrote nothing" >&2
+                return 1
+            }
+            count=$((count + 1))
+        done
+    done
+    echo "$count"
+}
+export -f render_examples
+
 # 2. An install into a prefix, used with the build folder gone.
 prefix="$work/prefix"
 make --no-print-directory install CONFIGURATION="$configuration" PREFIX="$prefix" >/dev/null
@@ -56,17 +74,7 @@ mv "$build" "$moved"
         }
     done
     "$prefix/bin/trellis" --version | grep -q '^trellis [0-9]'
-    count=0
-    for scene in *.json; do
-        for backend in text raster terminal; do
-            "$prefix/bin/trellis" render "$scene" --backend "$backend" --out "out-$backend-$scene"
-            [ -s "out-$backend-$scene" ] || {
-                echo "check-install: $scene with $backend wrote nothing" >&2
-                exit 1
-            }
-            count=$((count + 1))
-        done
-    done
+    count=$(render_examples "$prefix")
     echo "check-install: the installed command rendered $count scene × backend pairs"
 )
 mv "$moved" "$build"
@@ -88,17 +96,7 @@ if [ "$configuration" = release ]; then
                 exit 1
             fi
             cd "$4"
-            count=0
-            for scene in *.json; do
-                for backend in text raster terminal; do
-                    "$3/bin/trellis" render "$scene" --backend "$backend" --out "out-$backend-$scene"
-                    [ -s "out-$backend-$scene" ] || {
-                        echo "check-install: $scene with $backend wrote nothing" >&2
-                        exit 1
-                    }
-                    count=$((count + 1))
-                done
-            done
+            count=$(render_examples "$3")
             echo "check-install: with $2 hidden, the installed command rendered $count pairs"
         ' check-install "$work/empty" "$runtime" "$prefix" "$work/bare"
     else
