@@ -96,19 +96,10 @@ public final class RetainedScene {
                 offset: 0, command: nil, commandName: nil,
                 reason: "segment \(holder.id) has no reference \(index)")
         }
-        let id = segment.references[index].id
-        let resolved = index < holder.children.count ? holder.children[index] : -1
-        if resolved >= 0, resolved < slots.count, slots[resolved].id == id,
-            slots[resolved].segment != nil
-        {
-            return resolved
-        }
-        guard let found = slotOfID[id] else {
-            throw DisplayListError(
-                offset: 0, command: nil, commandName: nil,
-                reason: "segment \(id) is drawn but not defined")
-        }
-        return found
+        return try resolveSlot(
+            of: segment.references[index].id,
+            resolved: index < holder.children.count ? holder.children[index] : -1,
+            in: slots, slotOfID: slotOfID)
     }
 
     /// A number that changes whenever an image is sent again (0 for one not kept).
@@ -389,6 +380,24 @@ private struct SegmentSlot {
     }
 }
 
+/// The slot of segment `id`: the one a reference was resolved to while it still holds the
+/// segment, or else the one its id is kept in.
+private func resolveSlot(
+    of id: UInt32, resolved: Int, in slots: [SegmentSlot], slotOfID: [UInt32: Int]
+) throws(DisplayListError) -> Int {
+    if resolved >= 0, resolved < slots.count, slots[resolved].id == id,
+        slots[resolved].segment != nil
+    {
+        return resolved
+    }
+    guard let slot = slotOfID[id] else {
+        throw DisplayListError(
+            offset: 0, command: nil, commandName: nil,
+            reason: "segment \(id) is drawn but not defined")
+    }
+    return slot
+}
+
 /// Walks segments from the root, passing on the commands of those the areas need.
 private struct SegmentWalker {
     let slots: [SegmentSlot]
@@ -413,16 +422,8 @@ private struct SegmentWalker {
         DisplayListError(offset: 0, command: nil, commandName: nil, reason: reason)
     }
 
-    /// The slot of a segment: the one a reference was resolved to while it still holds the
-    /// segment, or else the one its id is kept in.
     private func slot(of id: UInt32, resolved: Int) throws(DisplayListError) -> Int {
-        if resolved >= 0, resolved < slots.count, slots[resolved].id == id,
-            slots[resolved].segment != nil
-        {
-            return resolved
-        }
-        guard let slot = slotOfID[id] else { throw error("segment \(id) is drawn but not defined") }
-        return slot
+        try resolveSlot(of: id, resolved: resolved, in: slots, slotOfID: slotOfID)
     }
 
     /// Whether two rectangles of sizes that are not negative, the first not empty, overlap in

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import TrellisCore
 import TrellisGeometry
@@ -175,14 +176,47 @@ private struct Xorshift: RandomNumberGenerator {
                         advances: index % 3 == 2 ? [value, 1.25, -0.0] : nil,
                         direction: index % 4 == 3 ? .rightToLeft : .leftToRight)))
         }
+        for (index, value) in numbers.enumerated() {
+            let color = colors[index % colors.count]
+            let rect = Rect(x: 1, y: value, width: 2, height: 3)
+            let radii = CornerRadii(topLeft: value, topRight: 1, bottomRight: 1, bottomLeft: 1)
+            commands.append(.clipRoundedRect(rect, radii: radii))
+            commands.append(
+                .linearGradient(
+                    rect, start: Point(x: value, y: 0), end: Point(x: 1, y: -0.0),
+                    stops: [
+                        GradientStop(location: 0, color: color),
+                        GradientStop(location: value, color: .white),
+                    ]))
+            commands.append(
+                .shadow(color: color, offset: Size(width: value, height: -2), blur: value))
+            commands.append(
+                .drawImage(
+                    id: UInt32(index), source: rect, destination: rect,
+                    capInsets: index % 2 == 0
+                        ? nil : EdgeInsets(top: value, left: 1, bottom: 2, right: 3),
+                    tint: index % 3 == 0 ? nil : color))
+            commands.append(.beginLayer(alpha: value))
+            commands.append(.beginSemantic(SemanticHint(frame: rect, kind: .focusRing)))
+            commands.append(.endSemantic)
+        }
         return commands
     }
 
-    @Test func everyLineIsWrittenAsItIsFormatted() {
-        for command in Self.commands() {
-            var bytes: [UInt8] = []
-            TextRenderer.appendLine(for: command, to: &bytes)
-            #expect(String(decoding: bytes, as: UTF8.self) == TextRenderer.line(for: command))
+    /// The expected lines, one per command of ``commands()``.
+    static let golden = PluginFixtures.repository.appendingPathComponent(
+        "Tests/RenderTests/__Fixtures__/text-lines.txt")
+
+    /// Every command is written as the committed lines say. Set `TRELLIS_RECORD=1` to rewrite
+    /// them after a deliberate change of the format.
+    @Test func everyLineIsWrittenAsTheFixtureSays() throws {
+        let lines = Self.commands().map(TextRenderer.line(for:))
+        #expect(lines.allSatisfy { !$0.contains("\n") })
+        let text = lines.joined(separator: "\n") + "\n"
+        if ProcessInfo.processInfo.environment["TRELLIS_RECORD"] == "1" {
+            try text.write(to: Self.golden, atomically: true, encoding: .utf8)
         }
+        let expected = try String(contentsOf: Self.golden, encoding: .utf8)
+        #expect(text == expected)
     }
 }

@@ -163,8 +163,8 @@ public final class TextRenderer: FrameRenderer {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// Appends ``line(for:)`` as UTF-8, writing the numbers and colours of the commands a page
-    /// is mostly made of straight into the buffer, without making strings.
+    /// Appends ``line(for:)`` as UTF-8: the command's name, then its numbers and colours written
+    /// straight into the buffer, without making a string for each.
     package static func appendLine(for command: DisplayCommand, to bytes: inout [UInt8]) {
         switch command {
         case .save: bytes += "save".utf8
@@ -184,20 +184,72 @@ public final class TextRenderer: FrameRenderer {
             bytes += "fill-rect".utf8
             appendRect(r, to: &bytes)
             appendColor(color, to: &bytes)
+        case .clipRoundedRect(let r, let radii):
+            bytes += "clip-rounded-rect".utf8
+            appendRect(r, to: &bytes)
+            appendRadii(radii, to: &bytes)
         case .fillRoundedRect(let r, let radii, let color):
             bytes += "fill-rounded-rect".utf8
             appendRect(r, to: &bytes)
-            bytes += " radii".utf8
-            appendNumber(radii.topLeft, to: &bytes)
-            if radii.topLeft != radii.topRight || radii.topLeft != radii.bottomRight
-                || radii.topLeft != radii.bottomLeft
-            {
-                appendNumber(radii.topRight, to: &bytes)
-                appendNumber(radii.bottomRight, to: &bytes)
-                appendNumber(radii.bottomLeft, to: &bytes)
-            }
+            appendRadii(radii, to: &bytes)
             appendColor(color, to: &bytes)
-        case .glyphRun(let run) where run.underline == nil && run.strikethrough == nil:
+        case .strokeRoundedRect(let r, let radii, let color, let width):
+            bytes += "stroke-rounded-rect".utf8
+            appendRect(r, to: &bytes)
+            appendRadii(radii, to: &bytes)
+            appendColor(color, to: &bytes)
+            bytes += " width".utf8
+            appendNumber(width, to: &bytes)
+        case .linearGradient(let r, let start, let end, let stops):
+            bytes += "linear-gradient".utf8
+            appendRect(r, to: &bytes)
+            bytes += " from".utf8
+            appendNumber(start.x, to: &bytes)
+            appendNumber(start.y, to: &bytes)
+            bytes += " to".utf8
+            appendNumber(end.x, to: &bytes)
+            appendNumber(end.y, to: &bytes)
+            bytes += " stops".utf8
+            for stop in stops {
+                appendNumber(stop.location, to: &bytes)
+                bytes.append(UInt8(ascii: ":"))
+                appendColor(stop.color, to: &bytes, spaced: false)
+            }
+        case .shadow(let color, let offset, let blur):
+            bytes += "shadow".utf8
+            appendColor(color, to: &bytes)
+            bytes += " offset".utf8
+            appendNumber(offset.width, to: &bytes)
+            appendNumber(offset.height, to: &bytes)
+            bytes += " blur".utf8
+            appendNumber(blur, to: &bytes)
+        case .drawImage(let id, let source, let destination, let caps, let tint, _):
+            bytes += "draw-image \(id) source".utf8
+            appendRect(source, to: &bytes)
+            bytes += " dest".utf8
+            appendRect(destination, to: &bytes)
+            if let caps {
+                bytes += " caps".utf8
+                appendNumber(caps.top, to: &bytes)
+                appendNumber(caps.left, to: &bytes)
+                appendNumber(caps.bottom, to: &bytes)
+                appendNumber(caps.right, to: &bytes)
+            }
+            if let tint {
+                bytes += " tint".utf8
+                appendColor(tint, to: &bytes)
+            }
+        case .beginLayer(let alpha):
+            bytes += "begin-layer".utf8
+            appendNumber(alpha, to: &bytes)
+        case .endLayer:
+            bytes += "end-layer".utf8
+        case .beginSemantic(let hint):
+            bytes += "begin-semantic \(hint.kind.name)".utf8
+            appendRect(hint.frame, to: &bytes)
+        case .endSemantic:
+            bytes += "end-semantic".utf8
+        case .glyphRun(let run):
             bytes += "text ".utf8
             appendQuoted(run.text, to: &bytes)
             bytes += " at".utf8
@@ -219,12 +271,30 @@ public final class TextRenderer: FrameRenderer {
                 bytes += " background".utf8
                 appendColor(background, to: &bytes)
             }
+            func append(_ name: String, _ line: TextLineStyle?) {
+                guard let line else { return }
+                bytes += " \(name) \(line.pattern)".utf8
+                if let color = line.color { appendColor(color, to: &bytes) }
+            }
+            append("underline", run.underline)
+            append("strikethrough", run.strikethrough)
             if let advances = run.advances {
                 bytes += " advances".utf8
                 for advance in advances { appendNumber(advance, to: &bytes) }
             }
-        default:
-            bytes += line(for: command).utf8
+        }
+    }
+
+    /// A space and corner radii as ``TextFormat/radii(_:)`` writes them.
+    private static func appendRadii(_ radii: CornerRadii, to bytes: inout [UInt8]) {
+        bytes += " radii".utf8
+        appendNumber(radii.topLeft, to: &bytes)
+        if radii.topLeft != radii.topRight || radii.topLeft != radii.bottomRight
+            || radii.topLeft != radii.bottomLeft
+        {
+            appendNumber(radii.topRight, to: &bytes)
+            appendNumber(radii.bottomRight, to: &bytes)
+            appendNumber(radii.bottomLeft, to: &bytes)
         }
     }
 
@@ -255,8 +325,8 @@ public final class TextRenderer: FrameRenderer {
         appendNumber(r.size.height, to: &bytes)
     }
 
-    /// A space and a colour as ``TextFormat/color(_:)`` writes it.
-    private static func appendColor(_ color: Color, to bytes: inout [UInt8]) {
+    /// A colour as ``TextFormat/color(_:)`` writes it, after a space unless `spaced` is false.
+    private static func appendColor(_ color: Color, to bytes: inout [UInt8], spaced: Bool = true) {
         func digit(_ value: UInt8) -> UInt8 {
             value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "A") - 10 + value
         }
@@ -265,7 +335,8 @@ public final class TextRenderer: FrameRenderer {
             bytes.append(digit(byte & 0x0F))
         }
         let (red, green, blue, alpha) = color.rgba8
-        bytes += " #".utf8
+        if spaced { bytes.append(0x20) }
+        bytes.append(UInt8(ascii: "#"))
         append(red)
         append(green)
         append(blue)
@@ -274,67 +345,9 @@ public final class TextRenderer: FrameRenderer {
 
     /// The line for one command.
     public static func line(for command: DisplayCommand) -> String {
-        typealias F = TextFormat
-        switch command {
-        case .save: return "save"
-        case .restore: return "restore"
-        case .concatenate(let t):
-            return "concatenate " + F.numbers(t.a, t.b, t.c, t.d, t.tx, t.ty)
-        case .clipRect(let r):
-            return "clip-rect " + F.rect(r)
-        case .clipRoundedRect(let r, let radii):
-            return "clip-rounded-rect \(F.rect(r)) \(F.radii(radii))"
-        case .fillRect(let r, let color):
-            return "fill-rect \(F.rect(r)) \(F.color(color))"
-        case .fillRoundedRect(let r, let radii, let color):
-            return "fill-rounded-rect \(F.rect(r)) \(F.radii(radii)) \(F.color(color))"
-        case .strokeRoundedRect(let r, let radii, let color, let width):
-            return
-                "stroke-rounded-rect \(F.rect(r)) \(F.radii(radii)) \(F.color(color)) width \(F.number(width))"
-        case .linearGradient(let r, let start, let end, let stops):
-            let stopText = stops.map { "\(F.number($0.location)):\(F.color($0.color))" }
-            return "linear-gradient \(F.rect(r)) from \(F.numbers(start.x, start.y)) to "
-                + "\(F.numbers(end.x, end.y)) stops \(stopText.joined(separator: " "))"
-        case .shadow(let color, let offset, let blur):
-            return
-                "shadow \(F.color(color)) offset \(F.numbers(offset.width, offset.height)) blur \(F.number(blur))"
-        case .drawImage(let id, let source, let destination, let caps, let tint, _):
-            var text = "draw-image \(id) source \(F.rect(source)) dest \(F.rect(destination))"
-            if let caps {
-                text += " caps " + F.numbers(caps.top, caps.left, caps.bottom, caps.right)
-            }
-            if let tint { text += " tint " + F.color(tint) }
-            return text
-        case .glyphRun(let run):
-            var text =
-                "text \(F.quoted(run.text)) at \(F.numbers(run.origin.x, run.origin.y)) width "
-                + "\(F.number(run.width)) font \(F.quoted(run.font.family)) \(F.number(run.font.size)) "
-                + "w\(run.font.weight)"
-            if run.font.isItalic { text += " italic" }
-            if run.font.isMonospaced { text += " mono" }
-            if run.direction == .rightToLeft { text += " rtl" }
-            text += " color " + F.color(run.color)
-            if let background = run.background { text += " background " + F.color(background) }
-            for (name, line) in [
-                ("underline", run.underline), ("strikethrough", run.strikethrough),
-            ] {
-                guard let line else { continue }
-                text += " \(name) \(line.pattern)"
-                if let color = line.color { text += " " + F.color(color) }
-            }
-            if let advances = run.advances {
-                text += " advances " + advances.map(F.number).joined(separator: " ")
-            }
-            return text
-        case .beginLayer(let alpha):
-            return "begin-layer " + F.number(alpha)
-        case .endLayer:
-            return "end-layer"
-        case .beginSemantic(let hint):
-            return "begin-semantic \(hint.kind.name) \(F.rect(hint.frame))"
-        case .endSemantic:
-            return "end-semantic"
-        }
+        var bytes: [UInt8] = []
+        appendLine(for: command, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     private func fnv1a(_ bytes: [UInt8]) -> String {
