@@ -195,6 +195,8 @@ let cModules: [Target] = [
     .systemLibrary(
         name: "CZlib", path: "Modules/CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]
     ),
+    // The C library's allocator controls, for the command's heap prefaulting.
+    .systemLibrary(name: "CMalloc", path: "Modules/CMalloc"),
 ]
 
 /// Rendering backends: dynamic libraries loaded at run time, never linked by the host.
@@ -231,6 +233,7 @@ let tools: [(name: String, path: String, dependencies: [String], exclude: [Strin
         dependencies: [
             "Trellis", "TrellisGeometry", "TrellisEvents", "TrellisRender", "TrellisText",
             "TrellisCore", "TrellisTerminal", "TrellisGallery", "TrellisPNG", "TrellisSnapshots",
+            "CMalloc",
         ],
         exclude: []
     ),

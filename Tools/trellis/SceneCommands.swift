@@ -14,6 +14,8 @@ enum SceneCommands {
     /// Loads a scene, turning a failure into a command error naming the file; with
     /// `keepsAlive` (one scene a process) it is kept until the process exits.
     static func load(_ path: String, keepsAlive: Bool = true) throws(CommandError) -> Scene {
+        // One scene a process has both cores to itself: the second faults memory in ahead.
+        if keepsAlive { HeapPrefault.start(forSceneAt: path) }
         do {
             let scene = try Scene(contentsOfFile: path)
             if keepsAlive { loaded.append(scene) }
