@@ -32,26 +32,33 @@ extension Double {
             Self.appendDigits(of: Int64(abs(rounded)), to: &bytes)
             return
         }
-        let thousandths = Int64((abs(rounded) * 1000).rounded())
-        Self.appendDigits(of: thousandths / 1000, to: &bytes)
+        let thousandths = UInt64((abs(rounded) * 1000).rounded())
+        Self.appendDigits(of: Int64(thousandths / 1000), to: &bytes)
         bytes.append(UInt8(ascii: "."))
-        // The three decimals without their trailing zeros.
-        var fraction = thousandths % 1000
-        var divisor: Int64 = 100
-        while fraction != 0 {
-            bytes.append(UInt8(ascii: "0") + UInt8(fraction / divisor))
-            fraction %= divisor
-            divisor /= 10
-        }
+        // The three decimals without their trailing zeros (the fraction is not zero).
+        let fraction = thousandths % 1000
+        let digits = (UInt8(fraction / 100), UInt8(fraction / 10 % 10), UInt8(fraction % 10))
+        bytes.append(UInt8(ascii: "0") + digits.0)
+        if digits.1 != 0 || digits.2 != 0 { bytes.append(UInt8(ascii: "0") + digits.1) }
+        if digits.2 != 0 { bytes.append(UInt8(ascii: "0") + digits.2) }
     }
 
     /// Appends the decimal digits of a value that is not negative.
+    ///
+    /// The digits are found from the last, by division by the constant 10 (which compiles to
+    /// a multiplication), into a buffer on the stack, and appended at once.
     private static func appendDigits(of value: Int64, to bytes: inout [UInt8]) {
-        var divisor: Int64 = 1
-        while divisor <= value / 10 { divisor *= 10 }
-        while divisor > 0 {
-            bytes.append(UInt8(ascii: "0") + UInt8(value / divisor % 10))
-            divisor /= 10
+        var rest = UInt64(value)
+        // UInt64.max has 20 digits.
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        var count = 0
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            repeat {
+                count += 1
+                buffer[24 - count] = UInt8(ascii: "0") + UInt8(rest % 10)
+                rest /= 10
+            } while rest != 0
+            bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[(24 - count)...]))
         }
     }
 }

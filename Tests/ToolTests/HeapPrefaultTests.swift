@@ -5,24 +5,10 @@ import Testing
 @testable import trellis
 
 @MainActor @Suite struct HeapPrefaultTests {
-    /// A wrapping flex row of `count` styled views: about 55 bytes a view.
-    static func wrapScene(views count: Int) -> String {
-        var json = #"{"size": [1000, 100000], "root": {"id": "root", "style": "#
-        json += #"{"flexDirection": "row", "flexWrap": "wrap"}, "children": ["#
-        for index in 0..<count {
-            if index > 0 { json += ", " }
-            json += #"{"id": "i\#(index)", "style": {"width": \#(10 + index % 7 * 5), "#
-            json += #""height": \#(10 + index % 3 * 4)}}"#
-        }
-        return json + "]}}"
-    }
-
     @Test func aLargeSceneLaysOutAndRendersTheSameWithAndWithoutTheHelper() throws {
-        let scene = Self.wrapScene(views: 6000)
+        let scene = LargeScenes.wrap(views: 6000)
         #expect(scene.utf8.count >= HeapPrefault.minimumSceneBytes)
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "trellis-prefault-\(getpid()).json")
-        try scene.write(to: path, atomically: true, encoding: .utf8)
+        let path = try LargeScenes.file(scene, named: "prefault")
         defer { try? FileManager.default.removeItem(at: path) }
         for arguments in [["layout", path.path], ["render", path.path]] {
             let helped = try Trellis.run(arguments)
@@ -48,9 +34,7 @@ import Testing
     /// The command's own thread takes far fewer page faults with the helper: counted while it
     /// waits to write its output into a pipe that is not read yet.
     @Test func theHelperTakesTheCommandThreadsPageFaults() throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "trellis-prefault-faults-\(getpid()).json")
-        try Self.wrapScene(views: 6000).write(to: path, atomically: true, encoding: .utf8)
+        let path = try LargeScenes.file(LargeScenes.wrap(views: 6000), named: "prefault-faults")
         defer { try? FileManager.default.removeItem(at: path) }
         let helped = try Self.faultsBeforeOutput(path.path, environment: [:])
         let alone = try Self.faultsBeforeOutput(path.path, environment: ["TRELLIS_PREFAULT": "0"])

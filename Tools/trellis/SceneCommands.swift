@@ -30,11 +30,38 @@ enum SceneCommands {
     /// that the frames are the ones `render --backend` draws; without one, with the built-in
     /// metrics the text backend, `render`'s default, also uses, and no plugin is needed.
     static func layout(_ path: String, backend name: String?, registry: BackendRegistry)
-        throws(CommandError) -> String
+        throws(CommandError) -> [UInt8]
     {
         let scene = try load(path)
         if let name { scene.window.backend = try open(name, registry: registry) }
-        return scene.layoutJSON()
+        return layoutJSON(of: scene)
+    }
+
+    /// Scenes with more frames than this format the second half of them on a second thread.
+    static let framesFormattedInParallel = 4096
+
+    /// `Scene.layoutJSON()` as bytes, the same bytes: a large scene's frames are formatted in
+    /// two halves at once, once layout has computed them all.
+    static func layoutJSON(of scene: Scene) -> [UInt8] {
+        let frames = scene.frames()
+        var bytes: [UInt8] = [UInt8(ascii: "{")]
+        bytes.reserveCapacity(frames.count * 40 + 2)
+        if frames.count > framesFormattedInParallel {
+            let half = frames.count / 2
+            let (_, tail) = SecondThread.run(
+                { Scene.appendLayoutJSON(of: frames, in: 0..<half, to: &bytes) },
+                alongside: {
+                    var tail: [UInt8] = []
+                    tail.reserveCapacity((frames.count - half) * 40)
+                    Scene.appendLayoutJSON(of: frames, in: half..<frames.count, to: &tail)
+                    return tail
+                })
+            bytes.append(contentsOf: tail)
+        } else {
+            Scene.appendLayoutJSON(of: frames, in: frames.indices, to: &bytes)
+        }
+        bytes.append(contentsOf: "}\n".utf8)
+        return bytes
     }
 
     /// Renders a scene once through a backend and returns the bytes.
