@@ -26,8 +26,8 @@ enum LargeScenes {
 }
 
 @MainActor @Suite struct LargeSceneCommandTests {
-    /// Over 4,096 frames the command formats the two halves of its output at once: the bytes
-    /// are the library's.
+    /// The command writes its frames as bytes of its own: they are the library's
+    /// `layoutJSON()`, for a scene large enough to start the heap's helper thread too.
     @Test func layoutOfALargeSceneIsTheLibrarysLayoutJSON() throws {
         let path = try LargeScenes.file(LargeScenes.wrap(views: 6000), named: "large-layout")
         defer { try? FileManager.default.removeItem(at: path) }

@@ -37,29 +37,12 @@ enum SceneCommands {
         return layoutJSON(of: scene)
     }
 
-    /// Scenes with more frames than this format the second half of them on a second thread.
-    static let framesFormattedInParallel = 4096
-
-    /// `Scene.layoutJSON()` as bytes, the same bytes: a large scene's frames are formatted in
-    /// two halves at once, once layout has computed them all.
+    /// `Scene.layoutJSON()` as bytes, the same bytes, without making a string of them.
     static func layoutJSON(of scene: Scene) -> [UInt8] {
         let frames = scene.frames()
         var bytes: [UInt8] = [UInt8(ascii: "{")]
         bytes.reserveCapacity(frames.count * 40 + 2)
-        if frames.count > framesFormattedInParallel {
-            let half = frames.count / 2
-            let (_, tail) = SecondThread.run(
-                { Scene.appendLayoutJSON(of: frames, in: 0..<half, to: &bytes) },
-                alongside: {
-                    var tail: [UInt8] = []
-                    tail.reserveCapacity((frames.count - half) * 40)
-                    Scene.appendLayoutJSON(of: frames, in: half..<frames.count, to: &tail)
-                    return tail
-                })
-            bytes.append(contentsOf: tail)
-        } else {
-            Scene.appendLayoutJSON(of: frames, in: frames.indices, to: &bytes)
-        }
+        Scene.appendLayoutJSON(of: frames, to: &bytes)
         bytes.append(contentsOf: "}\n".utf8)
         return bytes
     }

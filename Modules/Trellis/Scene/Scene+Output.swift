@@ -69,19 +69,17 @@ extension Scene {
         let frames = frames()
         var bytes: [UInt8] = [UInt8(ascii: "{")]
         bytes.reserveCapacity(frames.count * 40 + 2)
-        Scene.appendLayoutJSON(of: frames, in: frames.indices, to: &bytes)
+        Scene.appendLayoutJSON(of: frames, to: &bytes)
         bytes.append(contentsOf: "}\n".utf8)
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// Appends the members of ``layoutJSON()``'s object for the frames in `range`: each
-    /// `"id": [x, y, width, height]`, with the separator before it unless it is the first of
-    /// all. Slices of the frames may be written apart (on different threads: the function only
-    /// reads its arguments) and joined in order between `{` and `}\n`.
+    /// Appends the members of ``layoutJSON()``'s object, between its `{` and `}\n`: each
+    /// `"id": [x, y, width, height]`, separated by `, `.
     package nonisolated static func appendLayoutJSON(
-        of frames: [(id: String, frame: Rect)], in range: Range<Int>, to bytes: inout [UInt8]
+        of frames: [(id: String, frame: Rect)], to bytes: inout [UInt8]
     ) {
-        for index in range {
+        for index in frames.indices {
             let entry = frames[index]
             if index > 0 { bytes.append(contentsOf: ", ".utf8) }
             JSONOutput.append(string: entry.id, to: &bytes)
