@@ -23,41 +23,103 @@ extension Color {
     ///
     /// - Throws: ``ColorParseError`` naming the offending character or the wrong length.
     public init(hex: String) throws(ColorParseError) {
-        let characters = Array(hex)
-        guard characters.first == "#" else {
-            throw ColorParseError(
-                input: hex, offset: 0,
-                reason: "expected '#' followed by 3, 6 or 8 hexadecimal digits"
-            )
-        }
-        var digits: [UInt32] = []
-        for (index, character) in characters.enumerated().dropFirst() {
-            guard let value = character.hexDigitValue, character.isASCII else {
-                throw ColorParseError(
-                    input: hex, offset: index,
-                    reason: "'\(character)' at offset \(index) is not a hexadecimal digit"
-                )
+        // Scene colours are ASCII: their bytes are their characters, read in place without
+        // splitting the text into characters.
+        var digits = HexDigits()
+        switch hex.utf8.withContiguousStorageIfAvailable({ digits.read(ascii: $0) }) {
+        case .digits:
+            break
+        case .missingHash:
+            throw Self.missingHash(hex)
+        case .wrongByte(let offset, let byte):
+            throw Self.notADigit(hex, Character(Unicode.Scalar(byte)), at: offset)
+        case .notASCII, nil:
+            let characters = Array(hex)
+            guard characters.first == "#" else { throw Self.missingHash(hex) }
+            digits = HexDigits()
+            for (index, character) in characters.enumerated().dropFirst() {
+                guard let digit = character.hexDigitValue, character.isASCII else {
+                    throw Self.notADigit(hex, character, at: index)
+                }
+                digits.append(UInt8(digit))
             }
-            digits.append(UInt32(value))
         }
-        func byte(_ i: Int) -> Double { Double(digits[i] << 4 | digits[i + 1]) / 255 }
+        let value = digits.value
+        func channel(_ shift: UInt64, _ bits: UInt64) -> Double {
+            let component = value >> shift & ((1 << bits) - 1)
+            return Double(bits == 4 ? component * 17 : component) / 255
+        }
         switch digits.count {
         case 3:
-            self.init(
-                red: Double(digits[0] * 17) / 255,
-                green: Double(digits[1] * 17) / 255,
-                blue: Double(digits[2] * 17) / 255
-            )
+            self.init(red: channel(8, 4), green: channel(4, 4), blue: channel(0, 4))
         case 6:
-            self.init(red: byte(0), green: byte(2), blue: byte(4))
+            self.init(red: channel(16, 8), green: channel(8, 8), blue: channel(0, 8))
         case 8:
-            self.init(red: byte(0), green: byte(2), blue: byte(4), alpha: byte(6))
+            self.init(
+                red: channel(24, 8), green: channel(16, 8), blue: channel(8, 8),
+                alpha: channel(0, 8))
         default:
             throw ColorParseError(
                 input: hex, offset: nil,
                 reason: "\(digits.count) hexadecimal digits; use #RGB, #RRGGBB or #RRGGBBAA"
             )
         }
+    }
+
+    /// The digits of a hexadecimal colour, four bits each (only the last 16 are kept; a colour
+    /// has at most 8).
+    private struct HexDigits {
+        var value: UInt64 = 0
+        var count = 0
+
+        mutating func append(_ digit: UInt8) {
+            value = value << 4 | UInt64(digit)
+            count += 1
+        }
+
+        /// How reading a text's UTF-8 ended.
+        enum Outcome {
+            case digits
+            case missingHash
+            case wrongByte(offset: Int, byte: UInt8)
+            case notASCII
+        }
+
+        /// Reads `#` and hexadecimal digits from UTF-8 that is all ASCII.
+        mutating func read(ascii bytes: UnsafeBufferPointer<UInt8>) -> Outcome {
+            guard bytes.allSatisfy({ $0 < 0x80 }) else { return .notASCII }
+            guard bytes.first == UInt8(ascii: "#") else { return .missingHash }
+            for offset in bytes.indices.dropFirst() {
+                guard let digit = Color.hexDigit(bytes[offset]) else {
+                    return .wrongByte(offset: offset, byte: bytes[offset])
+                }
+                append(digit)
+            }
+            return .digits
+        }
+    }
+
+    /// The value of an ASCII hexadecimal digit.
+    fileprivate static func hexDigit(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
+        }
+    }
+
+    private static func missingHash(_ hex: String) -> ColorParseError {
+        ColorParseError(
+            input: hex, offset: 0, reason: "expected '#' followed by 3, 6 or 8 hexadecimal digits")
+    }
+
+    private static func notADigit(_ hex: String, _ character: Character, at index: Int)
+        -> ColorParseError
+    {
+        ColorParseError(
+            input: hex, offset: index,
+            reason: "'\(character)' at offset \(index) is not a hexadecimal digit")
     }
 
     /// The colour as `#RRGGBB` when opaque, or `#RRGGBBAA` otherwise, with upper-case digits and

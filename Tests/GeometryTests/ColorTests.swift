@@ -37,6 +37,34 @@ import TrellisGeometry
         }
     }
 
+    /// Each channel of each form, at every value it can take, is its digits over 255.
+    @Test func everyHexChannelValueParses() throws {
+        for value in 0...255 {
+            let two = String(format: "%02x", value)
+            let color = try Color(hex: "#" + two + "00" + "FF" + two.uppercased())
+            #expect(color.red == Double(value) / 255)
+            #expect(color.green == 0 && color.blue == 1)
+            #expect(color.alpha == Double(value) / 255)
+        }
+        for digit in 0...15 {
+            let one = String(digit, radix: 16)
+            let color = try Color(hex: "#0" + one + "F")
+            #expect(color.green == Double(digit * 17) / 255)
+        }
+    }
+
+    /// A text that is not ASCII names its offending character by its offset in characters.
+    @Test func aNonASCIIColourIsBlamedByCharacter() {
+        for (text, offset) in [("#1é2", 2), ("#👍🏽12", 1), ("é#123", 0)] {
+            do {
+                _ = try Color(hex: text)
+                Issue.record("parsed \(text)")
+            } catch {
+                #expect(error.offset == offset, "\(text)")
+            }
+        }
+    }
+
     @Test func formatsHex() throws {
         #expect(Color.orange.hexString == "#FF8000")
         #expect(Color(red: 0, green: 0, blue: 0, alpha: 0.5).hexString == "#00000080")
