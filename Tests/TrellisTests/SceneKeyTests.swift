@@ -744,3 +744,44 @@ private func label(_ keys: String) throws -> Label {
         #expect(found > 0 && found <= DecodedStyleTable.slotCount)
     }
 }
+
+/// Key paths handed down to nested values (a view's children, a label's font, a button's
+/// per-state values and images, a collection's items, a container's constraints) are spelt
+/// only for an error, and spelt the same as they always were.
+@MainActor
+@Suite struct SceneNestedKeyPathTests {
+    @Test(arguments: [
+        (
+            ##"{"children": [{}, {"children": [{"type": "label", "font": {"size": -1}}]}]}"##,
+            "root.children[1].children[0].font.size: must be in 0...10000"
+        ),
+        (
+            ##"{"children": [{"type": "button", "title": {"normal": "a", "hilighted": "b"}}]}"##,
+            ##"root.children[0].title.hilighted: unknown state (did you mean "highlighted"?)"##
+        ),
+        (
+            ##"{"children": [{"type": "button", "image": {"selected": {"size": [1, 9999]}}}]}"##,
+            "root.children[0].image.selected.size: at most 4096 points a side"
+        ),
+        (
+            ##"{"children": [{"type": "collection", "items": [{"title": "a"}, {"image": {}}]}]}"##,
+            "root.children[0].items[1].image.size: missing; a synthetic image needs [width, height]"
+        ),
+        (
+            ##"{"children": [{}, {"children": [{"id": "a"}], "constraints": ["a.top == b.top"]}]}"##,
+            "root.children[1].constraints[0]: column 10 of \"a.top == b.top\": unknown item 'b'; known items are super, a"
+        ),
+        (
+            ##"{"children": [{"type": "button", "titleColor": {"normal": 5}}]}"##,
+            "root.children[0].titleColor.normal: expected a string, found a number"
+        ),
+    ])
+    func nestedValuesAreBlamedAtTheirKeyPaths(json: String, expected: String) {
+        do {
+            _ = try root(json)
+            Issue.record("decoded \(json)")
+        } catch {
+            #expect(error.description == expected)
+        }
+    }
+}

@@ -57,20 +57,20 @@ extension SceneDecoder {
         let items = try reader.array("items") ?? []
         var views: [View] = []
         var icons: [SceneIconItem] = []
+        let itemsPath = reader.member("items")
         for (index, element) in items.enumerated() {
-            let path = "\(reader.child("items"))[\(index)]"
             guard case .object(let members) = element else {
                 throw SceneError(
-                    keyPath: path,
+                    keyPath: "\(itemsPath)[\(index)]",
                     message: "expected a view or an object with \"title\" and \"image\"")
             }
             if members.contains(where: { $0.key == "type" }) {
-                views.append(try decodeView(element, path: path))
+                views.append(try decodeView(element, in: itemsPath, at: index))
             } else {
-                var item = try ObjectReader(element, path: path)
+                var item = try ObjectReader(element, in: itemsPath, at: index)
                 let title = try item.string("title")
                 let image = try item.value("image").map { v throws(SceneError) in
-                    try decodeImage(v, path: item.child("image"))
+                    try decodeImage(v, path: item.member("image"))
                 }
                 try item.finish(known: ["title", "image"])
                 icons.append(SceneIconItem(title: title, image: image))

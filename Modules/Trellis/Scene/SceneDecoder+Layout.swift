@@ -161,7 +161,7 @@ struct PendingConstraints {
     /// The constraints as written.
     var texts: [String]
     /// The key path of the `constraints` array.
-    var path: String
+    var path: SceneKeyPath
 
     /// The key path of one constraint, built only for an error message.
     func path(of index: Int) -> String {

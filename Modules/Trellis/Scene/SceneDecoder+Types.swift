@@ -78,7 +78,7 @@ extension SceneDecoder {
             if let text = try reader.string("text") { view.text = text }
             if let placeholder = try reader.string("placeholder") { view.placeholder = placeholder }
             if let font = reader.value("font") {
-                view.font = try decodeFont(font, path: reader.child("font"))
+                view.font = try decodeFont(font, path: reader.member("font"))
             }
             if let color = reader.value("textColor") {
                 view.textColor = try SceneValues.color(color, path: reader.child("textColor"))
@@ -101,7 +101,7 @@ extension SceneDecoder {
     private mutating func makeLabel(_ reader: inout ObjectReader) throws(SceneError) -> Label {
         let label = Label()
         if let font = reader.value("font") {
-            label.font = try decodeFont(font, path: reader.child("font"))
+            label.font = try decodeFont(font, path: reader.member("font"))
         }
         if let color = reader.value("textColor") {
             label.textColor = try SceneValues.color(color, path: reader.child("textColor"))
@@ -218,7 +218,7 @@ extension SceneDecoder {
     {
         let view = ImageView()
         if let image = reader.value("image") {
-            view.image = try decodeImage(image, path: reader.child("image"))
+            view.image = try decodeImage(image, path: reader.member("image"))
         }
         if let mode = try reader.choice("contentMode", ContentMode.allCases.map(\.rawValue)) {
             view.contentMode = ContentMode(rawValue: mode) ?? .scaleToFill
@@ -230,7 +230,7 @@ extension SceneDecoder {
     private mutating func makeButton(_ reader: inout ObjectReader) throws(SceneError) -> Button {
         let button = Button()
         if let font = reader.value("font") {
-            button.titleFont = try decodeFont(font, path: reader.child("font"))
+            button.titleFont = try decodeFont(font, path: reader.member("font"))
         }
         if let direction = try reader.choice("direction", Button.Direction.allCases.map(\.rawValue))
         {
@@ -252,29 +252,30 @@ extension SceneDecoder {
             button.contentVerticalAlignment =
                 ContentVerticalAlignment(rawValue: vertical.firstIndex(of: value) ?? 0) ?? .center
         }
-        for (state, value) in try perState(reader.value("title"), path: reader.child("title")) {
-            button.setTitle(try SceneValues.string(value.0, path: value.1), for: state)
+        for (state, value) in try perState(reader.value("title"), path: reader.member("title")) {
+            button.setTitle(try SceneValues.string(value.0, path: value.1.description), for: state)
         }
         for (state, value) in try perState(
-            reader.value("titleColor"), path: reader.child("titleColor"))
+            reader.value("titleColor"), path: reader.member("titleColor"))
         {
-            button.setTitleColor(try SceneValues.color(value.0, path: value.1), for: state)
+            button.setTitleColor(
+                try SceneValues.color(value.0, path: value.1.description), for: state)
         }
-        for (state, value) in try perState(reader.value("image"), path: reader.child("image")) {
+        for (state, value) in try perState(reader.value("image"), path: reader.member("image")) {
             button.setImage(try decodeImage(value.0, path: value.1), for: state)
         }
         for (state, value) in try perState(
-            reader.value("backgroundImage"), path: reader.child("backgroundImage"))
+            reader.value("backgroundImage"), path: reader.member("backgroundImage"))
         {
             button.setBackgroundImage(try decodeImage(value.0, path: value.1), for: state)
         }
         for (state, value) in try perState(
-            reader.value("attributedTitle"), path: reader.child("attributedTitle"))
+            reader.value("attributedTitle"), path: reader.member("attributedTitle"))
         {
-            let markup = try SceneValues.string(value.0, path: value.1)
+            let markup = try SceneValues.string(value.0, path: value.1.description)
             let result = MarkupParser(options: MarkupOptions(font: button.titleFont)).parse(markup)
             if let warning = result.warnings.first {
-                throw SceneError(keyPath: value.1, message: "\(warning)")
+                throw SceneError(keyPath: value.1.description, message: "\(warning)")
             }
             button.setAttributedTitle(result.text, for: state)
         }
@@ -305,8 +306,8 @@ extension SceneDecoder {
     ]
 
     /// A value or a per-state object `{"normal": …, "highlighted": …}`, as (state, (value, path)).
-    private func perState(_ value: JSONValue?, path: String) throws(SceneError) -> [(
-        ControlState, (JSONValue, String)
+    private func perState(_ value: JSONValue?, path: SceneKeyPath) throws(SceneError) -> [(
+        ControlState, (JSONValue, SceneKeyPath)
     )] {
         guard let value else { return [] }
         if case .object(let members) = value, !members.isEmpty,
@@ -314,7 +315,7 @@ extension SceneDecoder {
             )
                 || !isImageObject(value)
         {
-            var result: [(ControlState, (JSONValue, String))] = []
+            var result: [(ControlState, (JSONValue, SceneKeyPath))] = []
             for member in members {
                 guard let state = SceneDecoder.stateNames.first(where: { $0.0 == member.key })?.1
                 else {
@@ -326,7 +327,7 @@ extension SceneDecoder {
                     }
                     throw SceneError(keyPath: "\(path).\(member.key)", message: message)
                 }
-                result.append((state, (member.value, "\(path).\(member.key)")))
+                result.append((state, (member.value, path.member(member.key))))
             }
             return result
         }
@@ -339,8 +340,8 @@ extension SceneDecoder {
     }
 
     /// A font object: `{"family", "size", "weight", "italic", "monospaced"}`.
-    func decodeFont(_ value: JSONValue, path: String) throws(SceneError) -> Font {
-        var reader = try ObjectReader(value, path: path)
+    func decodeFont(_ value: JSONValue, path: SceneKeyPath) throws(SceneError) -> Font {
+        var reader = try ObjectReader(value, at: path)
         let family = try reader.string("family") ?? Font.systemFamily
         let size = try reader.number("size") ?? Font.defaultSize
         guard size >= 0, size <= Font.maximumSize else {
@@ -378,13 +379,13 @@ extension SceneDecoder {
     }
 
     /// An IMAGE: a PNG path relative to the scene, or `{"size", "color", "capInsets"}`.
-    func decodeImage(_ value: JSONValue, path: String) throws(SceneError) -> Image {
+    func decodeImage(_ value: JSONValue, path: SceneKeyPath) throws(SceneError) -> Image {
         if case .string(let file) = value {
             let full = file.hasPrefix("/") ? file : baseDirectory + "/" + file
             let scale: Double = file.contains("@3x.") ? 3 : (file.contains("@2x.") ? 2 : 1)
             return try images.file(full, scale: scale, keyPath: path)
         }
-        var reader = try ObjectReader(value, path: path)
+        var reader = try ObjectReader(value, at: path)
         guard let sizeValue = reader.value("size") else {
             throw SceneError(
                 keyPath: reader.child("size"),
@@ -450,6 +451,6 @@ extension Font {
         } catch {
             throw SceneError(keyPath: keyPath, message: "not valid JSON: \(error.description)")
         }
-        return try SceneDecoder(baseDirectory: "").decodeFont(value, path: keyPath)
+        return try SceneDecoder(baseDirectory: "").decodeFont(value, path: SceneKeyPath(keyPath))
     }
 }

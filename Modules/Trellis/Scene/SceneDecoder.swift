@@ -115,7 +115,7 @@ struct SceneDecoder {
     }
 
     /// Decodes element `index` of the array of views at key path `array`.
-    mutating func decodeView(_ value: JSONValue, in array: String, at index: Int)
+    mutating func decodeView(_ value: JSONValue, in array: SceneKeyPath, at index: Int)
         throws(SceneError) -> View
     {
         try decodeView(reader: ObjectReader(value, in: array, at: index))
@@ -156,7 +156,7 @@ struct SceneDecoder {
         var children: [(id: String, view: View)] = []
         let hasConstraints = reader.has("constraints")
         if let elements = try reader.array("children") {
-            let childrenPath = reader.child("children")
+            let childrenPath = reader.member("children")
             // Room for the children's ids at once, rather than growing by rehashing (and
             // growing geometrically across many small arrays).
             let needed = viewsByID.count + elements.count
@@ -173,7 +173,7 @@ struct SceneDecoder {
             }
         }
         if let constraints = try reader.array("constraints") {
-            let path = reader.child("constraints")
+            let path = reader.member("constraints")
             var texts: [String] = []
             texts.reserveCapacity(constraints.count)
             for (index, element) in constraints.enumerated() {

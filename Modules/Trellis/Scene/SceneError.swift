@@ -24,7 +24,7 @@ public struct SceneError: Error, Sendable, Hashable, CustomStringConvertible {
 struct ObjectReader {
     /// The key path of the object, or of the array holding it with ``index``: the text is
     /// only built for an error message.
-    private let base: String
+    private let base: SceneKeyPath
     private let index: Int?
     private let members: [(key: String, value: JSONValue)]
     /// A bit for each member's key (``keyBit(_:)``), so that looking up one of the many keys
@@ -35,20 +35,25 @@ struct ObjectReader {
     private var usedBeyond: Set<Int> = []
 
     init(_ value: JSONValue, path: String) throws(SceneError) {
+        try self.init(value, base: SceneKeyPath(path), index: nil)
+    }
+
+    /// Reads the object at a key path.
+    init(_ value: JSONValue, at path: SceneKeyPath) throws(SceneError) {
         try self.init(value, base: path, index: nil)
     }
 
     /// Reads element `index` of the array at key path `array`.
-    init(_ value: JSONValue, in array: String, at index: Int) throws(SceneError) {
+    init(_ value: JSONValue, in array: SceneKeyPath, at index: Int) throws(SceneError) {
         try self.init(value, base: array, index: index)
     }
 
-    private init(_ value: JSONValue, base: String, index: Int?) throws(SceneError) {
+    private init(_ value: JSONValue, base: SceneKeyPath, index: Int?) throws(SceneError) {
         self.base = base
         self.index = index
         guard case .object(let members) = value else {
             throw SceneError(
-                keyPath: index.map { "\(base)[\($0)]" } ?? base,
+                keyPath: index.map { "\(base)[\($0)]" } ?? base.description,
                 message: "expected an object, found \(value.kindDescription)")
         }
         self.members = members
@@ -64,7 +69,13 @@ struct ObjectReader {
     }
 
     /// The key path of the object.
-    var path: String { index.map { "\(base)[\($0)]" } ?? base }
+    var path: String { index.map { "\(base)[\($0)]" } ?? base.description }
+
+    /// The key path of one of the object's members, kept unspelt, for a value that is handed
+    /// on to be read further.
+    func member(_ key: String) -> SceneKeyPath {
+        (index.map { base.element($0) } ?? base).member(key)
+    }
 
     func child(_ key: String) -> String { "\(path).\(key)" }
 

@@ -16,13 +16,13 @@ final class SceneImages {
     private(set) var pixelCount = 0
 
     /// The image in a PNG file, decoded on first use.
-    func file(_ path: String, scale: Double, keyPath: String) throws(SceneError) -> Image {
+    func file(_ path: String, scale: Double, keyPath: SceneKeyPath) throws(SceneError) -> Image {
         if let image = files[path] { return image }
         let image: Image
         do {
             image = try Image(contentsOfFile: path, scale: scale)
         } catch {
-            throw SceneError(keyPath: keyPath, message: error.reason + " (\(path))")
+            throw SceneError(keyPath: keyPath.description, message: error.reason + " (\(path))")
         }
         try count(image, keyPath: keyPath)
         files[path] = image
@@ -31,7 +31,7 @@ final class SceneImages {
 
     /// A synthetic image of one colour, made on first use; the budget is checked before its
     /// pixels are allocated.
-    func synthetic(size: Size, color: Color, keyPath: String) throws(SceneError) -> Image {
+    func synthetic(size: Size, color: Color, keyPath: SceneKeyPath) throws(SceneError) -> Image {
         let key = SyntheticKey(width: size.width, height: size.height, color: color)
         if let image = synthetic[key] { return image }
         let pixels = Int(size.width.rounded()) * Int(size.height.rounded())
@@ -41,14 +41,14 @@ final class SceneImages {
         return image
     }
 
-    private func count(_ image: Image, keyPath: String) throws(SceneError) {
+    private func count(_ image: Image, keyPath: SceneKeyPath) throws(SceneError) {
         try reserve(image.pixelWidth * image.pixelHeight, keyPath: keyPath)
     }
 
-    private func reserve(_ pixels: Int, keyPath: String) throws(SceneError) {
+    private func reserve(_ pixels: Int, keyPath: SceneKeyPath) throws(SceneError) {
         guard pixelCount + pixels <= Scene.maximumImagePixels else {
             throw SceneError(
-                keyPath: keyPath,
+                keyPath: keyPath.description,
                 message:
                     "this image's \(pixels) pixels take the scene's images to \(pixelCount + pixels), "
                     + "over the budget of \(Scene.maximumImagePixels) pixels for all images; use "
