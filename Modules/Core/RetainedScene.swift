@@ -13,21 +13,21 @@ public import TrellisGeometry
 /// A malformed frame is an error and leaves the scene as it was.
 public final class RetainedScene {
     /// The canvas size in points.
-    public private(set) var size = Size.zero
+    @exclusivity(unchecked) public private(set) var size = Size.zero
     /// Device pixels per point.
-    public private(set) var scale = 1.0
+    @exclusivity(unchecked) public private(set) var scale = 1.0
     /// The segment drawn first.
-    public private(set) var rootID: UInt32 = 0
+    @exclusivity(unchecked) public private(set) var rootID: UInt32 = 0
     /// Whether a frame was applied since the scene was created.
-    public private(set) var hasFrame = false
+    @exclusivity(unchecked) public private(set) var hasFrame = false
 
     /// The kept segments, each in a slot of `slots` found through `slotOfID`: a walk from
     /// the root follows the slots its references were resolved to, without hashing an id.
-    private var slots: [SegmentSlot] = []
-    private var slotOfID: [UInt32: Int] = [:]
-    private var freeSlots: [Int] = []
+    @exclusivity(unchecked) private var slots: [SegmentSlot] = []
+    @exclusivity(unchecked) private var slotOfID: [UInt32: Int] = [:]
+    @exclusivity(unchecked) private var freeSlots: [Int] = []
     /// The kept segments that draw an image with a content key (an image view's image).
-    private var segmentsDrawingContentImages = Set<UInt32>()
+    @exclusivity(unchecked) private var segmentsDrawingContentImages = Set<UInt32>()
 
     /// Whether a kept segment draws an image with a content key (an image view's image), as
     /// terminal graphics place: `false` means no frame of this scene draws one. Kept segments
@@ -35,7 +35,7 @@ public final class RetainedScene {
     ///
     /// - Complexity: O(1); kept up to date as frames are applied.
     public var mayDrawContentImages: Bool { !segmentsDrawingContentImages.isEmpty }
-    private var images: [UInt32: DisplayImage] = [:]
+    @exclusivity(unchecked) private var images: [UInt32: DisplayImage] = [:]
     /// How many frames had defined each image: a backend that caches what it made of one knows
     /// it is stale when the number moves on. A segment's number is in its slot.
     private var imageVersions: [UInt32: UInt64] = [:]

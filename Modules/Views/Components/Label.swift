@@ -30,8 +30,8 @@ open class Label: View {
         }
     }
 
-    private var storedText: String?
-    private var storedAttributedText: AttributedText?
+    @exclusivity(unchecked) private var storedText: String?
+    @exclusivity(unchecked) private var storedAttributedText: AttributedText?
 
     /// Styled text; when set it is drawn instead of ``text`` with the label's font and colour
     /// for the parts it does not style. Setting ``text`` clears it.
@@ -46,7 +46,7 @@ open class Label: View {
     }
 
     /// The problems found in the markup last given to ``setMarkup(_:options:)``.
-    public private(set) var markupWarnings: [MarkupWarning] = []
+    @exclusivity(unchecked) public private(set) var markupWarnings: [MarkupWarning] = []
 
     /// Sets the text from markup — the HTML subset of `TrellisRichText` — in the label's font
     /// and colour unless `options` says otherwise, as seed 001 turns `<p>` paragraphs into
@@ -77,45 +77,45 @@ open class Label: View {
     }
 
     /// The font; 17-point system by default, as UIKit's.
-    public var font: Font = .system(size: 17) {
+    @exclusivity(unchecked) public var font: Font = .system(size: 17) {
         didSet { if font != oldValue { styleDidChange() } }
     }
 
     /// The text colour; black by default.
-    public var textColor: Color = .black {
+    @exclusivity(unchecked) public var textColor: Color = .black {
         didSet { setNeedsDisplay() }
     }
 
     /// The most lines to show; 0 for no limit. 1 by default.
-    public var numberOfLines = 1 {
+    @exclusivity(unchecked) public var numberOfLines = 1 {
         didSet { if numberOfLines != oldValue { styleDidChange() } }
     }
 
     /// How lines wrap and the last visible line ends; truncating the tail by default.
-    public var lineBreakMode: LineBreakMode = .byTruncatingTail {
+    @exclusivity(unchecked) public var lineBreakMode: LineBreakMode = .byTruncatingTail {
         didSet { if lineBreakMode != oldValue { styleDidChange() } }
     }
 
     /// Which line-breaking rules the label's lines follow: where browsers break
     /// (`LineBreakStrategy.standard`) by default, UAX #14's default rules alone with an empty
     /// set, as `NSParagraphStyle.lineBreakStrategy`.
-    public var lineBreakStrategy: LineBreakStrategy = .standard {
+    @exclusivity(unchecked) public var lineBreakStrategy: LineBreakStrategy = .standard {
         didSet { if lineBreakStrategy != oldValue { styleDidChange() } }
     }
 
     /// The horizontal alignment of the lines; natural by default.
-    public var textAlignment: TextAlignment = .natural {
+    @exclusivity(unchecked) public var textAlignment: TextAlignment = .natural {
         didSet { setNeedsDisplay() }
     }
 
     /// The width at which a multi-line label wraps when computing its intrinsic size; 0 uses
     /// the current width, as `preferredMaxLayoutWidth`.
-    public var preferredMaxLayoutWidth: Double = 0 {
+    @exclusivity(unchecked) public var preferredMaxLayoutWidth: Double = 0 {
         didSet { invalidateIntrinsicContentSize() }
     }
 
     /// Extra space between lines.
-    public var lineSpacing: Double = 0 {
+    @exclusivity(unchecked) public var lineSpacing: Double = 0 {
         didSet { styleDidChange() }
     }
 
@@ -189,7 +189,7 @@ open class Label: View {
     }
 
     /// What the plain text measured, until the text or a property that shapes it changes.
-    private var measurements: LabelMeasurements?
+    @exclusivity(unchecked) private var measurements: LabelMeasurements?
 
     /// Whether a box dimension sets no limit, as ``TextMeasurer`` reads it.
     private static func isUnlimited(_ length: Double) -> Bool {

@@ -9,13 +9,13 @@ public import TrellisRender
 @MainActor
 public final class DrawingContext {
     /// The display list being built.
-    public private(set) var list: DisplayList
+    @exclusivity(unchecked) public private(set) var list: DisplayList
     private let imageRegistry: ImageRegistry
     /// When recording one view's segment: where its subviews are drawn among its commands,
     /// instead of their commands.
-    private(set) var subviewPositions: [(position: Int, view: View)]?
+    @exclusivity(unchecked) private(set) var subviewPositions: [(position: Int, view: View)]?
     /// The images the recorded commands draw.
-    private(set) var drawnImageIDs: [UInt32] = []
+    @exclusivity(unchecked) private(set) var drawnImageIDs: [UInt32] = []
 
     /// Creates a context for a canvas.
     public init(size: Size, scale: Double) {
@@ -118,9 +118,9 @@ public final class DrawingContext {
 /// retains, so that an image keeps its id from frame to frame.
 @MainActor
 final class ImageRegistry {
-    private var ids: [ObjectIdentifier: UInt32] = [:]
-    private var images: [UInt32: Image] = [:]
-    private var nextID: UInt32 = 1
+    @exclusivity(unchecked) private var ids: [ObjectIdentifier: UInt32] = [:]
+    @exclusivity(unchecked) private var images: [UInt32: Image] = [:]
+    @exclusivity(unchecked) private var nextID: UInt32 = 1
 
     /// The id of an image's pixels, and whether it was given now.
     func id(for image: Image) -> (UInt32, Bool) {

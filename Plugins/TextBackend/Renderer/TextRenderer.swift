@@ -107,12 +107,12 @@ public final class TextRenderer: FrameRenderer {
 
     /// What the listing of each kept segment was, for the depth it was drawn at, by the
     /// segment's slot in ``scene``; a listing is the slot's segment's while its version is.
-    private var segmentListings: [SegmentListing?] = []
+    @exclusivity(unchecked) private var segmentListings: [SegmentListing?] = []
     /// Whether the segment in each slot is being listed, which a reference to it would make a
     /// cycle.
-    private var slotsOnPath: [Bool] = []
+    @exclusivity(unchecked) private var slotsOnPath: [Bool] = []
     /// The image lines already made, by image id.
-    private var imageLines: [UInt32: (version: UInt64, line: String)] = [:]
+    @exclusivity(unchecked) private var imageLines: [UInt32: (version: UInt64, line: String)] = [:]
 
     /// Renders an encoded display list, or a retained frame, as text.
     ///
