@@ -58,7 +58,8 @@ extension Double {
                 buffer[24 - count] = UInt8(ascii: "0") + UInt8(rest % 10)
                 rest /= 10
             } while rest != 0
-            bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[(24 - count)...]))
+            // A few digits are appended one by one more cheaply than as a collection.
+            for offset in (24 - count)..<24 { bytes.append(buffer[offset]) }
         }
     }
 }

@@ -79,18 +79,30 @@ extension Scene {
     package nonisolated static func appendLayoutJSON(
         of frames: [(id: String, frame: Rect)], to bytes: inout [UInt8]
     ) {
+        // Punctuation byte by byte: appending a literal's UTF-8 as a collection costs more
+        // than the few bytes it holds.
+        let comma = UInt8(ascii: ",")
+        let space = UInt8(ascii: " ")
         for index in frames.indices {
             let entry = frames[index]
-            if index > 0 { bytes.append(contentsOf: ", ".utf8) }
+            if index > 0 {
+                bytes.append(comma)
+                bytes.append(space)
+            }
             JSONOutput.append(string: entry.id, to: &bytes)
-            bytes.append(contentsOf: ": [".utf8)
-            JSONOutput.append(number: entry.frame.origin.x, to: &bytes)
-            bytes.append(contentsOf: ", ".utf8)
-            JSONOutput.append(number: entry.frame.origin.y, to: &bytes)
-            bytes.append(contentsOf: ", ".utf8)
-            JSONOutput.append(number: entry.frame.size.width, to: &bytes)
-            bytes.append(contentsOf: ", ".utf8)
-            JSONOutput.append(number: entry.frame.size.height, to: &bytes)
+            bytes.append(UInt8(ascii: ":"))
+            bytes.append(space)
+            bytes.append(UInt8(ascii: "["))
+            let frame = entry.frame
+            for (position, value) in [
+                frame.origin.x, frame.origin.y, frame.size.width, frame.size.height,
+            ].enumerated() {
+                if position > 0 {
+                    bytes.append(comma)
+                    bytes.append(space)
+                }
+                JSONOutput.append(number: value, to: &bytes)
+            }
             bytes.append(UInt8(ascii: "]"))
         }
     }
