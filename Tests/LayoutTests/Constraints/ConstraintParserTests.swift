@@ -37,6 +37,14 @@ import TrellisLayout
         }
         #expect(
             resolved.firstAttribute == .firstBaseline && resolved.secondAttribute == .lastBaseline)
+        for (text, constant) in [
+            ("save.height == 0", 0.0), ("save.height == 007", 7),
+            ("save.height == 1000000", 1e6),
+            ("save.height == 123456", 123_456), ("save.height == 44.", 44),
+        ] {
+            let parsed = try LayoutConstraint.parse(text, container: root, items: items)
+            #expect(parsed.constant == constant, "\(text)")
+        }
     }
 
     /// Every attribute reads by its name, and names that differ from one by a letter, a case
@@ -130,6 +138,12 @@ import TrellisLayout
             ("title top == image.bottom", 7, 3, "expected '.' and an attribute after 'title'"),
             ("", 1, 1, "empty constraint"),
             ("title.width == 1e999", 16, 5, "'1e999' is not a usable number"),
+            // Integers are read without a string, and checked the same.
+            ("title.width == 1000000000001", 16, 13, "'1000000000001' is not a usable number"),
+            (
+                "title.width == 9999999999999999", 16, 16,
+                "'9999999999999999' is not a usable number"
+            ),
             ("title.width == image.width # note", 28, 1, "unexpected character '#'"),
             // Columns count characters, not bytes, before a non-ASCII character.
             ("title.width == image.width ≥ 3", 28, 1, "unexpected character '≥'"),

@@ -269,6 +269,14 @@ struct ConstraintLexer {
         while let b = byte(at: end), b == UInt8(ascii: ".") || Self.isLetter(b) || Self.isDigit(b) {
             end += 1
         }
+        // An integer of up to 15 digits, as most constants are, is exact as a double: read it
+        // without making a string.
+        if end == j, j - start <= 15, bytes[start..<j].allSatisfy(Self.isDigit) {
+            var whole: Int64 = 0
+            for index in start..<j { whole = whole * 10 + Int64(bytes[index] - UInt8(ascii: "0")) }
+            // One too large is reported below, as any other.
+            if Double(whole) <= ConstraintSolver.maximumMagnitude { return (Double(whole), j) }
+        }
         let literal = String(
             decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
         guard end == j, let value = Double(literal), value.isFinite,
