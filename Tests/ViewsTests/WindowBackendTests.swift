@@ -112,6 +112,28 @@ private final class FixedMetricsBackend: Backend {
             ])
     }
 
+    /// Only metrics that keep what they measure are asked for a pass's text ahead of it; the
+    /// built-in metrics compute each run as cheaply on demand, and lay out the same without.
+    @Test func onlyMetricsThatKeepWhatTheyMeasureMeasureAhead() throws {
+        #expect(!ProportionalMetrics().measuresAhead)
+        #expect(!CellMetrics().measuresAhead)
+        #expect(!AhemMetrics().measuresAhead)
+        let backend = FixedMetricsBackend(advance: 7, ascender: 9, descender: 3)
+        #expect(BackendFontMetrics(backend: backend).measuresAhead)
+        #expect(Window.metrics(for: backend).measuresAhead)
+        #expect(!Window.metrics(for: nil).measuresAhead)
+        // Without a backend, text is measured in the pass itself: each label is as wide as its
+        // text measured by the proportional metrics, as with the fixed metrics above.
+        let window = Window(size: Size(width: 300, height: 300))
+        let content = try populate(window)
+        window.layoutIfNeeded()
+        let metrics = ProportionalMetrics()
+        for label in content.labels {
+            let width = metrics.width(of: label.text ?? "", font: label.font)
+            #expect(label.frame.size.width == width.rounded(.up), "\(label.text ?? "")")
+        }
+    }
+
     @Test func anUnchangedRelayoutMeasuresNothing() throws {
         let backend = FixedMetricsBackend(advance: 7, ascender: 9, descender: 3)
         let window = Window(size: Size(width: 300, height: 300), backend: backend)

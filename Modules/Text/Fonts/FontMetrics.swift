@@ -49,9 +49,21 @@ public protocol FontMetrics: Sendable {
     /// - Returns: For each run, in order, its advances as ``advances(of:)`` returns them.
     /// - Complexity: O(*n*) in the total length of the runs, for the built-in providers.
     func measure(runs: [TextRun]) -> [[Double]]
+
+    /// Whether measuring a layout pass's runs ahead of it, in one ``measure(runs:)`` call,
+    /// saves work: true for a provider that keeps what it measured and pays for each call (a
+    /// backend behind the plugin boundary), false for one that computes advances as cheaply
+    /// run by run. A window measures a pass's text ahead of the pass only for a provider that
+    /// does; for another, the runs measured ahead would be measured again in the pass.
+    ///
+    /// The default is `false`.
+    var measuresAhead: Bool { get }
 }
 
 extension FontMetrics {
+    /// `false`: measuring ahead saves nothing unless the provider says so.
+    public var measuresAhead: Bool { false }
+
     /// Measures each run with ``advances(of:)``.
     ///
     /// - Parameter runs: The runs.

@@ -127,6 +127,9 @@ public final class BackendFontMetrics: FontMetrics, @unchecked Sendable {
         return state.withLock { $0.lineMetrics[key] } ?? fallback.lineMetrics(for: font)
     }
 
+    /// `true`: the metrics keep what they measured, and each call crosses to the backend.
+    public var measuresAhead: Bool { true }
+
     /// The advances of one run's clusters, shaped as one piece.
     public func advances(of run: TextRun) -> [Double] {
         measure(runs: [run])[0]

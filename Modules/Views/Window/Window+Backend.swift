@@ -50,7 +50,11 @@ extension Window {
     ///
     /// Only the subtrees that will lay out are visited: the whole subtree of a view that needs
     /// layout (its layout may measure any view below it), and nothing of a branch that does not.
+    /// Nothing is measured ahead for metrics that do not keep what they measure
+    /// (``FontMetrics/measuresAhead``).
     func prefetchTextMeasurements() {
+        // Metrics that compute each run as cheaply on demand would measure every run twice.
+        guard textMeasurer.metrics.measuresAhead else { return }
         var runs: [TextRun] = []
         collectTextRuns(from: self, into: &runs)
         guard !runs.isEmpty else { return }
