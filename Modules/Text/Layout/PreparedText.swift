@@ -51,10 +51,19 @@ final class PreparedText: Sendable {
     /// boundary once.
     ///
     /// - Complexity: O(*n*) in the length of the text.
-    init(text: String, font: Font, metrics: any FontMetrics) {
+    convenience init(text: String, font: Font, metrics: any FontMetrics) {
+        self.init(
+            text: text, font: font, metrics: metrics,
+            scalarMetrics: metrics as? any ScalarClusterMetrics)
+    }
+
+    /// Segments and measures `text`, given `metrics` as a built-in provider when it is one.
+    init(
+        text: String, font: Font, metrics: any FontMetrics,
+        scalarMetrics fast: (any ScalarClusterMetrics)?
+    ) {
         self.text = text
         self.font = font
-        let fast = metrics as? any ScalarClusterMetrics
         var segments = Segments(capacity: text.utf8.count, measuresAdvances: fast != nil)
         var bytes = text
         bytes.withUTF8 { buffer in

@@ -34,6 +34,9 @@ public import TrellisGeometry
 public final class TextMeasurer: Sendable {
     /// The provider of font metrics.
     public let metrics: any FontMetrics
+    /// The metrics as a built-in provider that measures while segmenting, found once rather
+    /// than by a dynamic cast for each text.
+    private let scalarMetrics: (any ScalarClusterMetrics)?
     private let cache: Mutex<MeasurementCache>
 
     /// Creates a measurer.
@@ -46,6 +49,7 @@ public final class TextMeasurer: Sendable {
         metrics: any FontMetrics, cacheCapacity: Int = 512, cacheByteBudget: Int = 8 << 20
     ) {
         self.metrics = metrics
+        scalarMetrics = metrics as? any ScalarClusterMetrics
         cache = Mutex(MeasurementCache(capacity: cacheCapacity, byteBudget: cacheByteBudget))
     }
 
@@ -232,7 +236,10 @@ public final class TextMeasurer: Sendable {
             return (nil, cache.prepared(for: key))
         }
         if let layout = cached.0 { return layout }
-        let prepared = cached.1 ?? PreparedText(text: key.text, font: key.font, metrics: metrics)
+        let prepared =
+            cached.1
+            ?? PreparedText(
+                text: key.text, font: key.font, metrics: metrics, scalarMetrics: scalarMetrics)
         let result = prepared.layout(request)
         cache.withLock { $0.store(result, for: request, key: key, prepared: prepared) }
         return result
