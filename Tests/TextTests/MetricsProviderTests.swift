@@ -21,21 +21,6 @@ import TrellisText
         #expect(line.capHeight == 14 && line.xHeight == 10)
     }
 
-    /// ASCII text is measured byte by byte, other text cluster by cluster: the two agree on
-    /// every ASCII character, controls included, and on CR LF, which is one cluster.
-    @Test func asciiTextMeasuresAsItsClusters() {
-        let metrics = ProportionalMetrics()
-        let printable = String((0x20..<0x7F).map { Character(Unicode.Scalar($0)) })
-        for text in [printable, "a\tb\r\nc\u{1}d\r", "\r\n\r\n\n\r", ""] {
-            for font in [font, Font.system(size: 13, weight: .bold), .monospacedSystem(size: 9)] {
-                let bytewise = metrics.advances(of: TextRun(Substring(text), font: font))
-                let clusterwise = metrics.advances(of: TextRun(Substring(text + "é"), font: font))
-                #expect(bytewise == Array(clusterwise.dropLast()), "\(text.debugDescription)")
-                #expect(bytewise.count == text.count)
-            }
-        }
-    }
-
     @Test func combiningSequencesMeasureAsTheirBase() {
         let metrics = ProportionalMetrics()
         #expect(metrics.advances(of: TextRun("e\u{301}\u{302}", font: font)) == [5])

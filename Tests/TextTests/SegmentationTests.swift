@@ -47,4 +47,22 @@ import Testing
             }
         }
     }
+
+    /// The ellipsis a truncated line ends with is measured as one cluster by the built-in
+    /// providers: as wide as their advances for the text "…".
+    @Test func theEllipsisIsAsWideAsTheProvidersMeasureIt() {
+        let providers: [any FontMetrics] = [ProportionalMetrics(), CellMetrics(), AhemMetrics()]
+        let fonts = [
+            Font.system(size: 10), .system(size: 13, weight: .bold), .monospacedSystem(size: 9),
+        ]
+        for metrics in providers {
+            for font in fonts {
+                let prepared = PreparedText(text: "abc", font: font, metrics: metrics)
+                let expected = metrics.advances(of: TextRun("\u{2026}", font: font))
+                #expect(expected.count == 1)
+                #expect(prepared.ellipsisWidth == expected.reduce(0, +), "\(metrics) \(font)")
+                #expect(prepared.ellipsisWidth > 0)
+            }
+        }
+    }
 }

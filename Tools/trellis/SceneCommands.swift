@@ -34,17 +34,7 @@ enum SceneCommands {
     {
         let scene = try load(path)
         if let name { scene.window.backend = try open(name, registry: registry) }
-        return layoutJSON(of: scene)
-    }
-
-    /// `Scene.layoutJSON()` as bytes, the same bytes, without making a string of them.
-    static func layoutJSON(of scene: Scene) -> [UInt8] {
-        let frames = scene.frames()
-        var bytes: [UInt8] = [UInt8(ascii: "{")]
-        bytes.reserveCapacity(frames.count * 40 + 2)
-        Scene.appendLayoutJSON(of: frames, to: &bytes)
-        bytes.append(contentsOf: "}\n".utf8)
-        return bytes
+        return scene.layoutJSONBytes()
     }
 
     /// Renders a scene once through a backend and returns the bytes.

@@ -75,23 +75,6 @@ public struct ProportionalMetrics: FontMetrics {
     /// - Returns: One advance per cluster.
     /// - Complexity: O(*n*) in the length of the run.
     public func advances(of run: TextRun) -> [Double] {
-        // ASCII text other than CR LF is one cluster a byte: read the bytes in place rather than
-        // finding each cluster's boundaries.
-        let ascii = run.text.utf8.withContiguousStorageIfAvailable { bytes -> [Double]? in
-            var result: [Double] = []
-            result.reserveCapacity(bytes.count)
-            var previous: UInt8 = 0
-            for byte in bytes {
-                guard byte < 0x80, !(previous == 0x0D && byte == 0x0A) else { return nil }
-                result.append(
-                    advance(
-                        ascii: byte, scalars: CollectionOfOne(Unicode.Scalar(byte)), font: run.font)
-                )
-                previous = byte
-            }
-            return result
-        }
-        if let ascii, let advances = ascii { return advances }
         var result: [Double] = []
         result.reserveCapacity(run.text.utf8.count)
         for cluster in run.text {

@@ -43,6 +43,8 @@ final class PreparedText: Sendable {
 
     /// The ellipsis that truncated lines show.
     static let ellipsis = "\u{2026}"
+    /// Its UTF-8.
+    private static let ellipsisUTF8 = Array(ellipsis.utf8)
 
     /// Segments and measures `text`: with the built-in providers while segmenting, with any
     /// other provider in one ``FontMetrics/measure(runs:)`` call for the runs
@@ -75,8 +77,13 @@ final class PreparedText: Sendable {
         flags = segments.flags
         if let fast {
             advances = segments.advances
-            ellipsisWidth = Self.sanitized(
-                fast.advances(of: TextRun(Self.ellipsis, font: font)).reduce(0, +))
+            // The ellipsis is one cluster: measured as one, without splitting a string into
+            // clusters first.
+            ellipsisWidth = Self.ellipsisUTF8.withUnsafeBufferPointer { bytes in
+                guard let base = bytes.baseAddress else { return 0 }
+                let scalars = UTF8Scalars(base: base, position: 0, end: bytes.count)
+                return Self.sanitized(fast.clusterAdvance(ascii: nil, scalars: scalars, font: font))
+            }
         } else {
             (advances, ellipsisWidth) = Self.measure(
                 text, segments: segments, font: font, metrics: metrics)

@@ -66,17 +66,22 @@ extension Scene {
     ///
     /// - Complexity: O(*n*) in the number of views, after a layout pass.
     public func layoutJSON() -> String {
+        String(decoding: layoutJSONBytes(), as: UTF8.self)
+    }
+
+    /// ``layoutJSON()`` as UTF-8, for a caller that writes bytes (the `trellis` command).
+    package func layoutJSONBytes() -> [UInt8] {
         let frames = frames()
         var bytes: [UInt8] = [UInt8(ascii: "{")]
         bytes.reserveCapacity(frames.count * 40 + 2)
         Scene.appendLayoutJSON(of: frames, to: &bytes)
         bytes.append(contentsOf: "}\n".utf8)
-        return String(decoding: bytes, as: UTF8.self)
+        return bytes
     }
 
     /// Appends the members of ``layoutJSON()``'s object, between its `{` and `}\n`: each
     /// `"id": [x, y, width, height]`, separated by `, `.
-    package nonisolated static func appendLayoutJSON(
+    private static func appendLayoutJSON(
         of frames: [(id: String, frame: Rect)], to bytes: inout [UInt8]
     ) {
         // Punctuation byte by byte: appending a literal's UTF-8 as a collection costs more
