@@ -62,8 +62,11 @@ import _TrellisTestSupport
         try pane.start(
             "\(shell); \(Trellis.executable) demo --interactive --inline \(InlineDemoTests.rows); "
                 + "printf '%s-%s\\n' demo exit=$?; sleep 120")
-        #expect(
-            try pane.waitForFrame(columns: 100, rows: 40), "the inline app never appeared")
+        guard try pane.waitForFrame(columns: 100, rows: 40) else {
+            let screen = try pane.history().joined(separator: "\n")
+            Issue.record("the inline app never appeared; the pane shows:\n\(screen)")
+            return
+        }
         // Inline: the shell's screen, not the alternate one.
         #expect(try pane.paneFormat("#{alternate_on}") == "0")
 
@@ -99,6 +102,22 @@ import _TrellisTestSupport
         #expect(problems.isEmpty, "\(problems)\n\(history.joined(separator: "\n"))")
         let last = try #require(script.last)
         #expect(history.contains { $0.contains("end of app \(last.columns)×\(last.rows)") })
+    }
+
+    /// A pane whose app never appeared, or is cut short, is described, not a crash of the
+    /// test run.
+    @Test func aHistoryWithoutTheWholeAppIsAListOfProblems() {
+        let shellOnly = InlineDemoTests.problems(
+            in: InlineDemoTests.shellLines, printed: [], exited: false)
+        #expect(shellOnly.contains("the app's first row is at [], not 10"))
+        let cut = InlineDemoTests.shellLines + ["Trellis inline 100×40"]
+        #expect(
+            InlineDemoTests.problems(in: cut, printed: [], exited: true).contains(
+                "the shell does not go on right below the app"))
+        #expect(
+            InlineDemoTests.problems(in: [], printed: [], exited: false) == [
+                "the shell's first line is missing"
+            ])
     }
 
     @Test func withClearTheAppLeavesNothingButTheLinesItPrinted() throws {
@@ -177,7 +196,8 @@ import _TrellisTestSupport
         for index in (frameTop + 3)..<(frameTop + rows - 1) where index < lines.count {
             if !lines[index].isEmpty { problems.append("row \(index) of the app is not blank") }
         }
-        let after = (frameTop + rows)..<lines.count
+        // A history too short to hold the app (it never appeared) has nothing below it.
+        let after = min(frameTop + rows, lines.count)..<lines.count
         if exited {
             if !lines.indices.contains(frameTop + rows) || lines[frameTop + rows] != "demo-exit=0" {
                 problems.append("the shell does not go on right below the app")

@@ -49,14 +49,25 @@ import _TrellisTestSupport
         #expect(try printed(text, width: 60) == expected(text, width: 60))
     }
 
+    /// A long text, named in the test's output by what it is rather than spelt out.
+    struct LongText: CustomTestStringConvertible, Sendable {
+        var testDescription: String
+        var text: String
+    }
+
     /// Long CRLF text (no seam may fall between CR and LF and print an empty line), a line
     /// wider than any chunk (width "no limit"), and runs of empty paragraphs.
     @Test(arguments: [
-        String(repeating: "crlf line of words\r\n", count: 40_000),
-        String(repeating: "a", count: 600_000),
-        String(repeating: "\n", count: 20_000) + "end",
+        LongText(
+            testDescription: "40,000 CRLF lines",
+            text: String(repeating: "crlf line of words\r\n", count: 40_000)),
+        LongText(testDescription: "600,000 a", text: String(repeating: "a", count: 600_000)),
+        LongText(
+            testDescription: "20,000 empty paragraphs",
+            text: String(repeating: "\n", count: 20_000) + "end"),
     ])
-    func seamsAndLongLinesPrintAsTheWholeText(text: String) throws {
+    func seamsAndLongLinesPrintAsTheWholeText(long: LongText) throws {
+        let text = long.text
         let width = text.hasPrefix("aaa") ? 1e15 : 137
         let got = try printed(text, width: width)
         let want = expected(text, width: width)

@@ -55,10 +55,7 @@ enum HeapPrefault {
         }
         isStarted = true
         let start = pageStart(of: UInt(bitPattern: breakNow))
-        // A kernel without MADV_POPULATE_WRITE says so for an empty range, before anything is
-        // changed.
-        guard madvise(UnsafeMutableRawPointer(bitPattern: start), 0, MADV_POPULATE_WRITE) == 0
-        else { return false }
+        guard kernelPopulatesMemory else { return false }
         guard mallopt(M_MMAP_THRESHOLD, mmapThreshold) == 1, mallopt(M_TOP_PAD, topPad) == 1
         else { return false }
         var attributes = pthread_attr_t()
@@ -70,6 +67,13 @@ enum HeapPrefault {
         var thread = pthread_t()
         return pthread_create(
             &thread, &attributes, populateAhead, UnsafeMutableRawPointer(bitPattern: start)) == 0
+    }
+
+    /// Whether the kernel can populate memory (`MADV_POPULATE_WRITE`): one without it says so
+    /// for an empty range, and nothing is changed either way.
+    static var kernelPopulatesMemory: Bool {
+        let page = UnsafeMutableRawPointer(bitPattern: pageStart(of: UInt(bitPattern: sbrk(0))))
+        return madvise(page, 0, MADV_POPULATE_WRITE) == 0
     }
 
     /// Whether ``start()`` has run in this process.
