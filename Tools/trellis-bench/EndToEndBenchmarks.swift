@@ -12,11 +12,12 @@ import TrellisRender
 ///    layout, display list, encode, render, write), with each phase's share and cost per view;
 /// 3. the operations an app makes on a large window (`EndToEndOperations.swift`);
 /// 4. frames after one change against full frames, through every backend;
-/// 5. many scenes rendered by one `trellis render … --out-dir` on one core and on every core.
+/// 5. many scenes rendered by one `trellis render … --out-dir` on one core and on every core;
+/// 6. `trellis layout` of the scenes large enough for the heap helper, with it and without.
 ///
 /// `TRELLIS_BENCH_E2E_SIZES` (comma-separated) replaces the sizes; `TRELLIS_BENCH_E2E_PEERS=0`
 /// skips the peers; `TRELLIS_BENCH_E2E_PARTS` (any of `process`, `phases`, `operations`,
-/// `frames`, `batch`, comma-separated) runs only those parts.
+/// `frames`, `batch`, `prefault`, comma-separated) runs only those parts.
 func runEndToEndBenchmarks() throws {
     let environment = ProcessInfo.processInfo.environment
     let sizes =
@@ -25,7 +26,8 @@ func runEndToEndBenchmarks() throws {
         } ?? [1000, 10_000, 100_000]
     let withPeers = environment["TRELLIS_BENCH_E2E_PEERS"] != "0"
     let parts = Set(
-        (environment["TRELLIS_BENCH_E2E_PARTS"] ?? "process,phases,operations,frames,batch")
+        (environment["TRELLIS_BENCH_E2E_PARTS"]
+            ?? "process,phases,operations,frames,batch,prefault")
             .split(separator: ",").map(String.init))
     let directory = NSTemporaryDirectory() + "trellis-e2e-\(getpid())"
     try FileManager.default.createDirectory(
@@ -56,6 +58,11 @@ func runEndToEndBenchmarks() throws {
     if parts.contains("batch") {
         print("-- many scenes at once: trellis render SCENE... --out-dir DIR --")
         try printBatchTable(directory: directory)
+        print("")
+    }
+    if parts.contains("prefault") {
+        print("-- the heap helper: trellis layout with it and with TRELLIS_PREFAULT=0 --")
+        try printHeapHelperTable(scenes)
     }
 }
 
@@ -425,4 +432,40 @@ private func printBatchTable(directory: String) throws {
                     + (identical ? "outputs identical" : "OUTPUTS DIFFER")))
     }
     printTable(rows, speedUp: true)
+}
+
+// MARK: The heap helper
+
+/// `trellis layout` of each scene file large enough to start the heap helper (256 KiB), with
+/// the helper and without it (`TRELLIS_PREFAULT=0`), the two taking turns seven times each; each
+/// keeps its best time and its peak memory. The helper's gain and its memory are both its own
+/// measure: no other program does the same.
+private func printHeapHelperTable(_ files: EndToEndFiles) throws {
+    var rows: [BenchRow] = []
+    for scene in [EndToEndScene.wrap, .rows] {
+        for size in files.sizes {
+            let path = files.path(scene, size)
+            let bytes = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int)
+            guard let bytes, bytes >= 256 * 1024 else { continue }
+            var best: [Bool: ChildProcessRun] = [:]
+            for _ in 0..<7 {
+                for helped in [true, false] {
+                    let run = try runChildProcess(
+                        benchBinaryDirectory + "/trellis", ["layout", path],
+                        environment: ["TRELLIS_PREFAULT": helped ? "1" : "0"])
+                    if run.seconds < best[helped]?.seconds ?? .infinity { best[helped] = run }
+                }
+            }
+            guard let with = best[true], let without = best[false] else { continue }
+            let memory = [with.peakBytes, without.peakBytes].map { bytes in
+                bytes.map { String(format: "%.1f MB", Double($0) / 1e6) } ?? "—"
+            }
+            rows.append(
+                BenchRow(
+                    workload: "layout \(scene.rawValue) \(size) views, helper on",
+                    trellis: with.seconds, peer: without.seconds, peerName: "TRELLIS_PREFAULT=0",
+                    note: "peak memory \(memory[0]) with, \(memory[1]) without"))
+        }
+    }
+    printTable(rows)
 }
