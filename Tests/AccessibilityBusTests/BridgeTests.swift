@@ -268,7 +268,7 @@ import TrellisViews
                 ])
             let child = try ask(client, bridge, framePath, accessible, "GetChildren")
             guard case .array(_, let children) = child.body.first, children.count == 1,
-                case .structure(let reference) = children[0],
+                case .structure(let reference) = children[0], reference.count > 1,
                 let sliderPath = reference[1].stringValue
             else {
                 Issue.record("GetChildren returned \(child.body)")
@@ -333,8 +333,8 @@ import TrellisViews
             #expect(
                 events.map { "\($0.member ?? "") \($0.body.first?.stringValue ?? "")" }
                     == ["PropertyChange accessible-value", "StateChanged focused"])
-            #expect(events.first?.body[3] == .variant(.double(0.4)))
-            #expect(events.last?.body[1] == .int32(1))
+            #expect(events.first?.body.dropFirst(3).first == .variant(.double(0.4)))
+            #expect(events.last?.body.dropFirst().first == .int32(1))
         }
     }
 
@@ -487,7 +487,7 @@ import TrellisViews
                 $0.member == "PropertyChange" && paths.contains($0.path ?? "")
             }
             #expect(
-                events.map { $0.body[3] } == [
+                events.map { $0.body.dropFirst(3).first } == [
                     .variant(.double(12)), .variant(.double(7)), .variant(.double(4)),
                 ])
         }
@@ -563,14 +563,14 @@ import TrellisViews
                 $0.member == "TextChanged" || $0.member == "TextCaretMoved"
             }
             #expect(
-                inserted.map { "\($0.member ?? "") \($0.body[0].stringValue ?? "")" } == [
+                inserted.map { "\($0.member ?? "") \($0.body.first?.stringValue ?? "")" } == [
                     "TextChanged insert", "TextCaretMoved ",
                 ])
             #expect(
                 inserted.first?.body.prefix(4).map { $0 } == [
                     .string("insert"), .int32(1), .int32(3), .variant(.string("é👍🏽")),
                 ])
-            #expect(inserted.last?.body[1] == .int32(4))
+            #expect(inserted.last?.body.dropFirst().first == .int32(4))
             #expect(
                 try ask(client, bridge, paths[1], editable, "DeleteText", [.int32(2), .int32(4)])
                     .body == [.boolean(true)])

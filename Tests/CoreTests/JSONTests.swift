@@ -25,6 +25,7 @@ import _TrellisTestSupport
             return
         }
         #expect(members.map(\.key) == ["z", "a", "m"])
+        try #require(members.count > 1)
         #expect(
             members[1].value
                 == .array([.bool(true), .bool(false), .null, .number(-2500), .string("xé😀\n")]))
@@ -165,7 +166,8 @@ import _TrellisTestSupport
         }
         for text in texts {
             let value = try JSONParser.parse(Array("[\(text)]".utf8))
-            guard case .array(let elements) = value, case .number(let number) = elements[0] else {
+            guard case .array(let elements) = value, case .number(let number)? = elements.first
+            else {
                 Issue.record("\(text) is not read as a number")
                 continue
             }

@@ -116,7 +116,7 @@ private final class Recorder {
         register(&table, two, "z", .touchUpInside)
         let targets = table.allTargets
         #expect(targets.count == 2)
-        #expect(targets[0] === two && targets[1] === one)
+        #expect(targets.first === two && targets.dropFirst().first === one)
     }
 
     @Test func closureActionsWithTheSameIdentifierReplaceEachOther() {

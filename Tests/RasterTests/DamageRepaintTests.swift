@@ -57,6 +57,9 @@ import TrellisPluginKit
                     maxX: min(40, $0.maxX.rounded(.up) + 1), maxY: min(40, $0.maxY.rounded(.up) + 1)
                 )
             })
+        try #require(
+            [old, new, got].allSatisfy { $0.width == 40 && $0.height == 40 },
+            "bitmaps of \([old, new, got].map { "\($0.width)×\($0.height)" })")
         for y in 0..<40 {
             for x in 0..<40 {
                 let inside = areas.contains {

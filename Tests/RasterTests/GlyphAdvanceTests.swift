@@ -127,6 +127,7 @@ import TrellisRasterRenderer
         // drawn rightmost.
         let text = "\u{5D0}\u{5D1}\u{4FDD}"
         let advances = try measure(text)
+        try #require(advances.count == 3, "\(advances)")
         let expected = [
             Self.origin.x + advances[1] + advances[2], Self.origin.x + advances[2],
             Self.origin.x,

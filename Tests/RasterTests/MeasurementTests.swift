@@ -41,6 +41,7 @@ import TrellisRasterRenderer
         #expect(small.descender == (20 * 483 / 2048.0).rounded())
         #expect(large.descender == (40 * 483 / 2048.0).rounded())
         #expect(abs(large.xHeight - 2 * small.xHeight) < 1e-9)
+        try #require(!large.advances.isEmpty && !small.advances.isEmpty)
         #expect(abs(large.advances[0] - 2 * small.advances[0]) < 1e-9)
     }
 
@@ -67,6 +68,7 @@ import TrellisRasterRenderer
     @Test func boldIsWider() throws {
         let regular = try measure(["Bold"])
         let bold = try measure(["Bold"], weight: 700)
+        try #require(!bold.advances.isEmpty && !regular.advances.isEmpty)
         #expect(bold.advances[0] > regular.advances[0])
     }
 
@@ -74,6 +76,7 @@ import TrellisRasterRenderer
         let pair = try measure(["A", "V"])
         let a = try measure(["A"])
         let v = try measure(["V"])
+        try #require(!a.advances.isEmpty && !v.advances.isEmpty)
         #expect(pair.advances.reduce(0, +) < a.advances[0] + v.advances[0])
     }
 
@@ -81,6 +84,7 @@ import TrellisRasterRenderer
         let accented = try measure(["e\u{301}", "x"])
         let plain = try measure(["e", "x"])
         #expect(accented.advances.count == 2)
+        try #require(!accented.advances.isEmpty && !plain.advances.isEmpty)
         #expect(abs(accented.advances[0] - plain.advances[0]) < 1e-9)
     }
 
@@ -90,6 +94,7 @@ import TrellisRasterRenderer
         let run = try measure(["f", "i", "n", "d"])
         #expect(run.advances.allSatisfy { $0 > 0 })
         let whole = try measure(["find"])
+        try #require(!whole.advances.isEmpty)
         #expect(abs(run.advances.reduce(0, +) - whole.advances[0]) < 1e-9)
     }
 
@@ -104,6 +109,7 @@ import TrellisRasterRenderer
         #expect(try decoded == renderer.measure(runs))
         #expect(decoded.count == 2)
         // The CJK ideograph is one em wide in WenQuanYi Micro Hei.
+        try #require(decoded.count > 1 && !decoded[1].advances.isEmpty)
         #expect(abs(decoded[1].advances[0] - 30) < 0.01)
     }
 
@@ -151,6 +157,7 @@ import TrellisRasterRenderer
         defer { unsetenv("FONTCONFIG_FILE") }
         let after = try RasterRenderer(configuration: RasterConfiguration()).measure([run])
         #expect(after == before)
+        try #require(!before.isEmpty && before[0].advances.count > 2)
         #expect(before[0].advances[0] != before[0].advances[2])
     }
 }

@@ -72,6 +72,7 @@ import TrellisRasterRenderer
         let latin = try measure("A")
         let cjk = try measure("保", family: "WenQuanYi Micro Hei")
         #expect(mixed.advances.count == 2)
+        try #require(mixed.advances.count > 1 && !latin.advances.isEmpty && !cjk.advances.isEmpty)
         #expect(abs(mixed.advances[0] - latin.advances[0]) < 1e-9)
         #expect(abs(mixed.advances[1] - cjk.advances[0]) < 1e-9)
         // The run's metrics are the requested font's.
@@ -169,6 +170,10 @@ import TrellisRasterRenderer
     private func difference(_ a: RasterBitmap, _ b: RasterBitmap)
         -> (minX: Int, minY: Int, maxX: Int, maxY: Int)?
     {
+        guard a.width == b.width, a.height == b.height else {
+            Issue.record("bitmaps of \(a.width)×\(a.height) and \(b.width)×\(b.height) pixels")
+            return nil
+        }
         var result: (minX: Int, minY: Int, maxX: Int, maxY: Int)?
         for y in 0..<a.height {
             for x in 0..<a.width where a.rgba(x: x, y: y)! != b.rgba(x: x, y: y)! {

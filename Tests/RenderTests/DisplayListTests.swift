@@ -453,6 +453,7 @@ func everyCommandList() -> DisplayList {
         let keyed = list(key: 0x0102_0304_0506_0708)
         let payload = imageCommandPayload(keyed)
         #expect(payload.count == 4 + 32 + 32 + 1 + 8)
+        try #require(payload.count > 68)
         #expect(payload[68] == 4)
         #expect(Array(payload[69...]) == [8, 7, 6, 5, 4, 3, 2, 1])
         #expect(try DisplayList(decoding: keyed.encoded()) == keyed)

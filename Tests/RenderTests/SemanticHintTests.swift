@@ -239,7 +239,7 @@ import TrellisTextRenderer
             + label("direction: rowReverse", x: 100, width: 100)
         let lines = renderer.render(list).split(separator: "\n").map(String.init)
         // Ten cells each: neither runs into the other.
-        #expect(lines[0] == "|direction…direction…|")
+        #expect(lines.first == "|direction…direction…|")
         // Wide characters count two cells (the last cell stays empty: 文 would need two); the
         // head is cut as the label truncates.
         var wide = DisplayList(size: Size(width: 60, height: 10))

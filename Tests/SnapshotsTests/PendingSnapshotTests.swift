@@ -62,6 +62,7 @@ func read(_ url: URL) throws -> String {
         #expect(try PendingSnapshot.find(under: root.path).isEmpty)
         try write("newer", snapshots.appendingPathComponent("title.txt.new"))
         found = try PendingSnapshot.find(under: root.path)
+        try #require(!found.isEmpty)
         try found[0].reject()
         #expect(try read(reference) == "new")
         #expect(try PendingSnapshot.find(under: root.path).isEmpty)

@@ -4,12 +4,13 @@ import TrellisSnapshots
 
 /// Terminal snapshots read back into the screens they draw.
 @Suite struct TerminalScreenTests {
-    @Test func cursorMovesColoursAndWideCharactersLandInTheirCells() {
+    @Test func cursorMovesColoursAndWideCharactersLandInTheirCells() throws {
         let bytes = Array(
             "\u{1B}[0m\u{1B}[H\u{1B}[2J\u{1B}[48;5;21mab\u{1B}[1;38;2;10;20;30m世c\r\n\u{1B}[22;39;49mline 2\u{1B}[2;5Hx"
                 .utf8)
         let screen = TerminalScreen(bytes: bytes)
         #expect(screen.text(ofRow: 0) == "ab世c")
+        try #require(screen.rows.count > 1 && screen.rows[0].count > 4 && !screen.rows[1].isEmpty)
         #expect(screen.rows[0].map(\.character) == ["a", "b", "世", "", "c"])
         #expect(screen.rows[0][0].background == .palette(21))
         #expect(screen.rows[0][2].foreground == .rgb(10, 20, 30) && screen.rows[0][2].isBold)
@@ -28,6 +29,7 @@ import TrellisSnapshots
         #expect(
             screen.text(ofRow: 1)
                 == "  SFButton — four directions, spacing and content insets (seed 004)")
+        try #require(screen.rows.count > 1 && screen.rows[1].count > 2 && !screen.rows[0].isEmpty)
         #expect(screen.rows[1][2].isBold)
         #expect(screen.rows[1][2].foreground == .palette(238))
         #expect(screen.rows[0][0].background == .palette(255))

@@ -275,6 +275,8 @@ import TrellisTerminalRenderer
         }
         // Beside the image the title shares its row, one cell (the 8-point spacing) away, on
         // the side the direction and the layout direction say.
+        let names = ["row", "rowReverse", "column", "columnReverse"]
+        try #require(names.allSatisfy { colours($0).count > 2 }, "\(text)")
         #expect(colours("row")[1] == "1....AA.22.....1", "\(text)")
         #expect(colours("rowReverse")[1] == "1....22..AA....1")
         #expect(colours("row rtl") == colours("rowReverse"))
@@ -306,6 +308,7 @@ import TrellisTerminalRenderer
         let text = try cells(of: window)
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         // Eight columns from column 2, three rows from row 1: a corner at each end.
+        try #require(lines.count > 3, "\(text)")
         #expect(lines[1] == "  ┌      ┐  ")
         #expect(lines[3] == "  └      ┘  ")
         try Golden.check(text, named: "control-focus-ring")
@@ -353,6 +356,7 @@ import TrellisTerminalRenderer
         }
         let lines = try cells(of: window).split(separator: "\n", omittingEmptySubsequences: false)
         // Ten columns each: the first label stops with an ellipsis where the second starts.
+        try #require(lines.count > 1, "\(lines)")
         #expect(lines[0] == "direction…next      ")
         // Six columns, wide characters two each: an ellipsis and the last two characters.
         #expect(lines[1].hasPrefix("…件夹"))

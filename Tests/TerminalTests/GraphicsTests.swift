@@ -330,7 +330,7 @@ import TrellisViews
         let sixel = try #require(output.sixels.first)
         #expect(sixel.cell?.row == 2 && sixel.cell?.column == 2)
         let decoded = try decodeWithSixel2PNG(sixel.bytes)
-        #expect(decoded.width == 30 && decoded.height == 18)
+        try #require(decoded.width == 30 && decoded.height == 18)
         let (worst, clear) = GraphicsTests.compare(
             decoded, GraphicsTests.expectedSixelPixels(image, width: 30, height: 18))
         #expect(worst <= tolerance, "worst \(worst)")

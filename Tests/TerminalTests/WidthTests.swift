@@ -90,6 +90,7 @@ import TrellisTerminalRenderer
         let response = try request.withUnsafeBytes { try renderer.measure($0) }
         let runs = try response.withUnsafeBytes { try TextMeasurementCodec.decodeResponse($0) }
         #expect(runs.count == 1)
+        try #require(!runs.isEmpty)
         #expect(runs[0].advances == [8, 16, 16, 8, 0])
         #expect(runs[0].ascender + runs[0].descender + runs[0].lineGap == 16)
     }

@@ -35,7 +35,7 @@ import Testing
         let result = try Trellis.run(["a11y", "--audit", try sceneFile(unlabelledSwitch)])
         #expect(result.status == 1)
         let lines = result.output.split(separator: "\n")
-        #expect(lines.count == 2, "\(result.output)")
+        try #require(lines.count == 2, "\(result.output)")
         #expect(
             lines[0].hasPrefix("missingLabel: Window/View[0]/Switch#alarm frame=(16, 44, 51, 31): ")
         )

@@ -36,7 +36,8 @@ import Testing
                 of: #"^trellis [0-9]+\.[0-9]+\.[0-9]+ \(plugin ABI 1\)\n$"#,
                 options: .regularExpression) != nil, "\(result.output)")
         let listing = try Trellis.run(["plugins"]).output
-        let version = result.output.split(separator: " ")[1]
+        let version = try #require(
+            result.output.split(separator: " ").dropFirst().first, "\(result.output)")
         let text = listing.split(separator: "\n").first { $0.hasPrefix("text ") }
         #expect(text?.split(separator: " ").dropFirst().first == version, "\(listing)")
     }

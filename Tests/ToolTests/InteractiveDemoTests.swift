@@ -24,7 +24,8 @@ import Testing
         try pane.click(row: button.row, column: button.column)
         // The gallery already shows one selected button on that row; now there are two.
         #expect(try pane.waitFor(occurrences: 2, of: "选中了", row: button.row))
-        #expect(try pane.screen()[button.row - 1].contains("来点我啊") == false)
+        let buttonLine = try #require(TmuxPane.line(button.row, of: try pane.screen()))
+        #expect(buttonLine.contains("来点我啊") == false)
         try pane.type("q")
         #expect(try pane.waitFor("demo-exit=0") != nil, "the demo did not exit with status 0")
         // The alternate screen is left: the shell's screen from before is back, the cursor
@@ -79,7 +80,8 @@ import Testing
         let moved = try #require(
             try pane.waitFor("MJAppView grid", above: heading.row), "the wheel scrolled nothing")
         #expect(moved.row == heading.row - 3)
-        #expect(try pane.screen()[moved.row - 1] == before[heading.row - 1])
+        let movedLine = try #require(TmuxPane.line(moved.row, of: try pane.screen()))
+        #expect(movedLine == TmuxPane.line(heading.row, of: before))
         // Step on, always over the grid, until its last row shows.
         var current = moved
         var steps = 1
@@ -111,9 +113,12 @@ import Testing
         if upSteps == 0 {
             // The selected cell's light background is a colour that the row did not show.
             let selected = try pane.screen(colors: true)
-            #expect(try pane.screen()[app5.row - 1].contains("App 5"))
-            let added = TmuxPane.backgrounds(in: selected[app5.row - 1])
-                .subtracting(TmuxPane.backgrounds(in: unselected[app5.row - 1]))
+            let app5Line = try #require(TmuxPane.line(app5.row, of: try pane.screen()))
+            #expect(app5Line.contains("App 5"))
+            let selectedLine = try #require(TmuxPane.line(app5.row, of: selected))
+            let unselectedLine = try #require(TmuxPane.line(app5.row, of: unselected))
+            let added = TmuxPane.backgrounds(in: selectedLine)
+                .subtracting(TmuxPane.backgrounds(in: unselectedLine))
             #expect(!added.isEmpty, "App 5 does not look selected")
         }
         try pane.type("q")

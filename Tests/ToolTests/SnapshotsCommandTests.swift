@@ -162,6 +162,7 @@ import TrellisPNG
         let accepted = try PNGDecoder.decode(
             [UInt8](Data(contentsOf: URL(fileURLWithPath: file(root, "card.png")))),
             maximumPixels: 10_000)
+        try #require(accepted.pixels.count == 40 * 30 * 4, "\(accepted.width)×\(accepted.height)")
         #expect(accepted.pixels[(10 * 40 + 10) * 4 + 2] == 255)
     }
 }

@@ -23,7 +23,13 @@ import _TrellisTestSupport
             .lines.map { line in
                 var levels = [Int](repeating: 0, count: line.advances.count)
                 for run in line.visualRuns {
-                    for cluster in run.clusters { levels[cluster] = Int(run.level) }
+                    for cluster in run.clusters {
+                        guard levels.indices.contains(cluster) else {
+                            Issue.record("cluster \(cluster) of a line of \(levels.count)")
+                            continue
+                        }
+                        levels[cluster] = Int(run.level)
+                    }
                 }
                 return Line(
                     text: line.text, width: (line.width * 1000).rounded() / 1000, levels: levels)

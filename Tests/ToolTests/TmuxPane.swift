@@ -57,6 +57,12 @@ struct TmuxPane {
         .output.components(separatedBy: "\n")
     }
 
+    /// A row (1-based) of captured lines, or nil when the capture has no such row (the program
+    /// in the pane ended, say).
+    static func line(_ row: Int, of lines: [String]) -> String? {
+        lines.indices.contains(row - 1) ? lines[row - 1] : nil
+    }
+
     /// Waits until a text shows above a row (1-based), and returns where it is.
     func waitFor(_ text: String, above row: Int, timeout: Double = 5) throws -> (
         row: Int, column: Int

@@ -310,6 +310,7 @@ private func label(_ keys: String) throws -> Label {
                 Rect(x: 30, y: 55, width: 100, height: 40),
             ])
         let hosted = cells.map { ($0 as? HostingCell)?.model }
+        try #require(hosted.count > 2)
         #expect((hosted[0] as? Label)?.text == "One")
         #expect((hosted[1] as? Button)?.title(for: .normal) == "Two")
         #expect(hosted[2]?.backgroundColor == .red)

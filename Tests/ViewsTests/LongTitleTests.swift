@@ -12,9 +12,11 @@ import TrellisViews
 /// measure; it draws with the text backend.
 private final class CountingMeasurer: FrameRenderer {
     let measuredBytes = Mutex(0)
-    private let text = try! TextRenderer(configuration: [])
+    private let text: TextRenderer
 
-    init(configuration: [UInt8]) throws(RendererError) {}
+    init(configuration: [UInt8]) throws(RendererError) {
+        text = try TextRenderer(configuration: [])
+    }
 
     func render(_ list: UnsafeRawBufferPointer) throws(RendererError) -> [UInt8] {
         try text.render(list)

@@ -32,7 +32,7 @@ struct GraphicsOutput {
                 bytes[index + 1] == 0x5F || bytes[index + 1] == 0x50
             {
                 guard
-                    let end = (index + 2..<(bytes.count - 1)).first(where: {
+                    let end = (index + 2..<max(index + 2, bytes.count - 1)).first(where: {
                         bytes[$0] == 0x1B && bytes[$0 + 1] == 0x5C
                     })
                 else { throw GraphicsOutputError("an unterminated string at byte \(index)") }
