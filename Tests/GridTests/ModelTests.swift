@@ -33,7 +33,7 @@ import TrellisViews
         let source = ModelDataSource(
             collectionView: collectionView, cellType: HostingCell.self, items: views)
         collectionView.layoutIfNeeded()
-        #expect(source.sections.count == 1 && source.sections[0].count == 4)
+        #expect(source.sections.count == 1 && source.sections.first?.count == 4)
         let tile = collectionView.view(withIdentifier: "tile3")
         #expect(tile === views[3])
         #expect(

@@ -71,7 +71,7 @@ final class AppCell: ModelCell<App> {
         let lines = try renderText(window).split(separator: "\n").map {
             $0.trimmingPrefix(while: { $0 == " " })
         }.map(String.init)
-        #expect(source.sections[0].count == 12)
+        #expect(source.sections.first?.count == 12)
         #expect(collectionView.visibleCells.count == 12)
         #expect(lines.contains("clip-rect 0 0 320 480"))
         // Each cell is placed at its seed frame's origin, in order.
@@ -105,7 +105,7 @@ final class AppCell: ModelCell<App> {
             String($0.trimmingPrefix(while: { $0 == " " }))
         }
         let cell = try #require(lines.firstIndex(of: "concatenate 1 0 0 1 117.5 135"))
-        #expect(lines[cell + 1] == "fill-rect 0 0 85 90 #E6E6E6")
+        #expect(lines.dropFirst(cell + 1).first == "fill-rect 0 0 85 90 #E6E6E6")
         #expect(lines.filter { $0.contains("#E6E6E6") }.count == 1)
     }
 }

@@ -1,3 +1,4 @@
+import Testing
 import TrellisEvents
 import TrellisGeometry
 import TrellisGrid
@@ -46,7 +47,11 @@ final class NumberSource: CollectionViewDataSource {
     func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int)
         -> Int
     {
-        counts[section]
+        guard counts.indices.contains(section) else {
+            Issue.record("asked for section \(section) of \(counts.count)")
+            return 0
+        }
+        return counts[section]
     }
 
     func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath)

@@ -28,7 +28,7 @@ import TrellisText
         #expect(text.runs.map(\.range) == [0..<1, 1..<5, 5..<6])
         text.removeAttributes([.foregroundColor], in: 0..<6)
         #expect(text.runs.map(\.range) == [0..<6])
-        #expect(text.runs[0].attributes.isEmpty)
+        #expect(text.runs.first?.attributes.isEmpty == true)
     }
 
     @Test func setAttributesReplacesAndAddAttributesMerges() {

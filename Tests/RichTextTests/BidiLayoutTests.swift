@@ -6,7 +6,14 @@ import TrellisText
 @Suite struct AttributedBidiLayoutTests {
     /// The glyph runs of a line as "text:level@x", left to right.
     private func summary(_ layout: AttributedTextLayout, line: Int = 0) -> [String] {
-        layout.glyphRuns[layout.lines[line].glyphRunRange].map {
+        guard layout.lines.indices.contains(line),
+            layout.lines[line].glyphRunRange.clamped(to: layout.glyphRuns.indices)
+                == layout.lines[line].glyphRunRange
+        else {
+            Issue.record("line \(line) of \(layout.lines.count), \(layout.glyphRuns.count) runs")
+            return []
+        }
+        return layout.glyphRuns[layout.lines[line].glyphRunRange].map {
             "\($0.text):\($0.level)@\(Int($0.origin.x))"
         }
     }
@@ -27,7 +34,7 @@ import TrellisText
             ])
         let underlined = layout.glyphRuns.filter { $0.underline != nil }
         #expect(underlined.map(\.direction) == [.rightToLeft])
-        #expect(layout.lines[0].frame.width == 150)
+        #expect(layout.lines.first?.frame.width == 150)
     }
 
     @Test func hitTestingFollowsWhatIsShown() throws {
@@ -45,11 +52,13 @@ import TrellisText
         #expect(layout.boundingRect(for: 1..<5) == Rect(x: 10, y: 0, width: 50, height: 10))
     }
 
-    @Test func rightToLeftParagraphAlignsRightAndOrdersItsEllipsis() {
+    @Test func rightToLeftParagraphAlignsRightAndOrdersItsEllipsis() throws {
         let text = AttributedText("\u{5D0}\u{5D1}\u{5D2} \u{5D3}\u{5D4}\u{5D5} abc")
         let layout = ahemLayout(text, width: 60, lines: 1, mode: .byTruncatingTail)
         #expect(layout.lines.count == 1)
-        let runs = layout.glyphRuns[layout.lines[0].glyphRunRange]
+        let line = try #require(layout.lines.first)
+        try #require(line.glyphRunRange.clamped(to: layout.glyphRuns.indices) == line.glyphRunRange)
+        let runs = layout.glyphRuns[line.glyphRunRange]
         #expect(runs.map(\.kind) == [.ellipsis, .text])
         #expect(runs.map(\.level) == [1, 1])
         #expect(runs.map(\.origin.x) == [0, 10])

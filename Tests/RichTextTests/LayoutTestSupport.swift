@@ -1,4 +1,5 @@
 import Synchronization
+import Testing
 import TrellisGeometry
 import TrellisRichText
 import TrellisText
@@ -23,7 +24,14 @@ func ahemLayout(
 
 /// The texts of a layout's glyph runs, line by line.
 func runTexts(_ layout: AttributedTextLayout) -> [[String]] {
-    layout.lines.map { line in layout.glyphRuns[line.glyphRunRange].map(\.text) }
+    layout.lines.map { line in
+        guard line.glyphRunRange.clamped(to: layout.glyphRuns.indices) == line.glyphRunRange
+        else {
+            Issue.record("runs \(line.glyphRunRange) of \(layout.glyphRuns.count)")
+            return []
+        }
+        return layout.glyphRuns[line.glyphRunRange].map(\.text)
+    }
 }
 
 /// A provider that counts its calls and answers with Ahem metrics.

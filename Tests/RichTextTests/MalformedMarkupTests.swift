@@ -19,8 +19,8 @@ import TrellisText
         #expect(result.text.string == "abc")
         #expect(result.text.runCount == 1)
         #expect(result.warnings.count == 2)
-        #expect(result.warnings[0].message.hasPrefix("stray closing tag </b>"))
-        #expect(result.warnings[0].byteOffset == 1)
+        #expect(result.warnings.first?.message.hasPrefix("stray closing tag </b>") == true)
+        #expect(result.warnings.first?.byteOffset == 1)
     }
 
     @Test func misnestedTagsCloseTheInnerElements() {
@@ -35,7 +35,7 @@ import TrellisText
         let result = parse("<blink>on</blink> <custom-tag a=1>off</custom-tag><blink>x</blink>")
         #expect(result.text.string == "on offx")
         #expect(result.warnings.count == 2)
-        #expect(result.warnings[0].message.hasPrefix("unknown element <blink>"))
+        #expect(result.warnings.first?.message.hasPrefix("unknown element <blink>") == true)
     }
 
     @Test(arguments: [
@@ -51,7 +51,8 @@ import TrellisText
         let result = parse("&bogus; &#xD800; &#1114112; &#65 &#0; &;")
         #expect(result.text.string == "&bogus; &#xD800; &#1114112; &#65 &#0; &;")
         #expect(result.warnings.map(\.byteOffset) == [0, 8, 17, 28, 33])
-        #expect(result.warnings[0].message.hasPrefix("unknown character reference &bogus;"))
+        #expect(
+            result.warnings.first?.message.hasPrefix("unknown character reference &bogus;") == true)
     }
 
     @Test func unknownColoursAreReportedWithTheirPosition() throws {
@@ -65,6 +66,7 @@ import TrellisText
         #expect(colour.line == 2 && colour.column == 14 && colour.byteOffset == 22)
         #expect(colour.description.hasPrefix("2:14 (byte 22): unknown colour"))
         #expect(result.warnings.count == 3)
+        try #require(result.warnings.count > 2)
         #expect(
             result.warnings[2].message.hasPrefix("invalid value \"big\" for CSS property font-size")
         )

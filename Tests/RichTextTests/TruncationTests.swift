@@ -12,8 +12,8 @@ import TrellisText
         #expect(ellipsis.kind == .ellipsis)
         #expect(ellipsis.origin == Point(x: 90, y: 8))
         #expect(ellipsis.range == 9..<17)
-        #expect(layout.lines[0].isTruncated && layout.isTruncated)
-        #expect(layout.lines[0].range == 0..<17)
+        #expect(layout.lines.first?.isTruncated == true && layout.isTruncated)
+        #expect(layout.lines.first?.range == 0..<17)
         #expect(layout.usedSize == Size(width: 100, height: 10))
     }
 
@@ -31,7 +31,7 @@ import TrellisText
         #expect(ellipsis.underline == .single)
         #expect(ellipsis.origin == Point(x: 80, y: 16))
         #expect(ellipsis.width == 20)
-        #expect(layout.lines[0].frame.height == 20)
+        #expect(layout.lines.first?.frame.height == 20)
     }
 
     @Test func anEllipsisMarksTextHiddenAfterAFittingLine() {
@@ -48,8 +48,8 @@ import TrellisText
         let layout = ahemLayout(text, width: 90, lines: 1, mode: .byTruncatingHead)
         #expect(runTexts(layout) == [["…", "wo ", "three"]])
         #expect(layout.glyphRuns.map(\.origin.x) == [0, 10, 40])
-        #expect(layout.glyphRuns[0].foregroundColor == .blue)
-        #expect(layout.glyphRuns[0].range == 0..<5)
+        #expect(layout.glyphRuns.first?.foregroundColor == .blue)
+        #expect(layout.glyphRuns.first?.range == 0..<5)
     }
 
     @Test func middleTruncationKeepsBothEnds() {
@@ -67,13 +67,15 @@ import TrellisText
         let layout = ahemLayout(
             AttributedText("aaa bbb ccc ddd eee"), width: 70, lines: 2, mode: .byTruncatingTail)
         #expect(runTexts(layout) == [["aaa bbb"], ["ccc dd", "…"]])
-        #expect(!layout.lines[0].isTruncated && layout.lines[1].isTruncated)
+        #expect(
+            layout.lines.first?.isTruncated == false
+                && layout.lines.dropFirst().first?.isTruncated == true)
     }
 
     @Test func wrappingModesCutWithoutAnEllipsis() {
         let layout = ahemLayout(AttributedText("aaa bbb ccc ddd"), width: 70, lines: 1)
         #expect(runTexts(layout) == [["aaa bbb"]])
-        #expect(layout.isTruncated && !layout.lines[0].isTruncated)
+        #expect(layout.isTruncated && layout.lines.first?.isTruncated == false)
     }
 
     @Test func theHeightLimitsTheLines() {
@@ -94,7 +96,7 @@ import TrellisText
             AttributedText("abc", attributes: [.font(ahem20)]), width: 15, lines: 1,
             mode: .byTruncatingTail)
         #expect(layout.glyphRuns.isEmpty)
-        #expect(layout.lines.count == 1 && layout.lines[0].isTruncated)
+        #expect(layout.lines.count == 1 && layout.lines.first?.isTruncated == true)
     }
 
     // Truncation of CJK, emoji sequences and combining marks. In Ahem every cluster is one em
@@ -117,7 +119,7 @@ import TrellisText
         #expect(ellipsis.foregroundColor == .blue && ellipsis.font == ahem10)
         #expect(ellipsis.range == 6..<39)
         #expect(ellipsis.origin == Point(x: 20, y: 8))
-        #expect(layout.lines[0].frame.height == 10)
+        #expect(layout.lines.first?.frame.height == 10)
     }
 
     @Test func aTailEllipsisAfterAnEmojiTakesItsFont() throws {
@@ -133,7 +135,7 @@ import TrellisText
         #expect(ellipsis.width == 20)
         #expect(ellipsis.range == 36..<52)
         #expect(layout.glyphRuns.map(\.origin.x) == [0, 10, 50])
-        #expect(layout.lines[0].frame.height == 20)
+        #expect(layout.lines.first?.frame.height == 20)
     }
 
     @Test func aMiddleEllipsisTakesTheRunBeforeIt() throws {
@@ -175,8 +177,8 @@ import TrellisText
             + AttributedText("中文", attributes: [.foregroundColor(.red)])
         let layout = ahemLayout(flags, width: 30, lines: 1, mode: .byTruncatingHead)
         #expect(runTexts(layout) == [["…", "中文"]])
-        #expect(layout.glyphRuns[0].foregroundColor == .red)
-        #expect(layout.glyphRuns[0].range == 0..<16)
+        #expect(layout.glyphRuns.first?.foregroundColor == .red)
+        #expect(layout.glyphRuns.first?.range == 0..<16)
         #expect(layout.glyphRuns.map(\.origin.x) == [0, 10])
 
         let emoji =

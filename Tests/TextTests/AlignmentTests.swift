@@ -8,16 +8,17 @@ import TrellisText
     ])
     func linesAlignWithinTheWidth(alignment: TextAlignment, x: Double) {
         let layout = ahemLayout("abcd", width: 100, alignment: alignment)
-        #expect(layout.lines[0].origin.x == x)
-        #expect(layout.lines[0].frame == Rect(x: x, y: 0, width: 40, height: 10))
+        #expect(layout.lines.first?.origin.x == x)
+        #expect(layout.lines.first?.frame == Rect(x: x, y: 0, width: 40, height: 10))
     }
 
     @Test(arguments: ["שלום עולם", "مرحبا بالعالم", "123 שלום"])
-    func naturalAlignmentIsRightForRightToLeftParagraphs(text: String) {
+    func naturalAlignmentIsRightForRightToLeftParagraphs(text: String) throws {
         let style = TextStyle(font: ahem)
         let layout = ahemMeasurer.layout(text, style: style, in: Size(width: 200, height: 0))
-        #expect(layout.lines[0].direction == .rightToLeft)
-        #expect(layout.lines[0].origin.x == 200 - layout.lines[0].width)
+        let line = try #require(layout.lines.first)
+        #expect(line.direction == .rightToLeft)
+        #expect(line.origin.x == 200 - line.width)
     }
 
     @Test func eachParagraphHasItsOwnDirection() {
@@ -30,16 +31,17 @@ import TrellisText
         var style = TextStyle(font: ahem)
         style.baseWritingDirection = .rightToLeft
         let layout = ahemMeasurer.layout("abc", style: style, in: Size(width: 100, height: 0))
-        #expect(layout.lines[0].origin.x == 70)
+        #expect(layout.lines.first?.origin.x == 70)
         style.baseWritingDirection = .leftToRight
         #expect(
-            ahemMeasurer.layout("שלום", style: style, in: Size(width: 100, height: 0)).lines[0]
+            ahemMeasurer.layout("שלום", style: style, in: Size(width: 100, height: 0)).lines.first?
                 .origin.x == 0)
     }
 
-    @Test func justifiedLinesStretchAtSpaces() {
+    @Test func justifiedLinesStretchAtSpaces() throws {
         let layout = ahemLayout("ab c de fgh", width: 60, alignment: .justified)
         #expect(layout.lines.map(\.text) == ["ab c", "de fgh"])
+        try #require(layout.lines.count > 1)
         // "ab c" is 40 wide with one space: the space takes the 20 left over.
         #expect(layout.lines[0].advances == [10, 10, 30, 10])
         #expect(layout.lines[0].frame.width == 60)
@@ -52,8 +54,8 @@ import TrellisText
         let style = TextStyle(font: .system(size: 1), alignment: .justified)
         let layout = cellMeasurer.layout("中文字体。排版", style: style, in: Size(width: 7, height: 0))
         #expect(layout.lines.map(\.text) == ["中文字", "体。排", "版"])
-        #expect(layout.lines[0].advances == [2.5, 2.5, 2])
-        #expect(layout.lines[0].advances.reduce(0, +) == 7)
+        #expect(layout.lines.first?.advances == [2.5, 2.5, 2])
+        #expect(layout.lines.first?.advances.reduce(0, +) == 7)
     }
 
     @Test func lineSpacingAndHeightMultipleMoveBaselines() {

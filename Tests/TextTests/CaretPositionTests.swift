@@ -5,7 +5,11 @@ import TrellisText
 @Suite struct CaretPositionTests {
     /// "abc אב" in a left-to-right paragraph, shown "abc בא": a, b, c and the space at 0, 10,
     /// 20 and 30, ב at 40 and א at 50.
-    private let mixed = ahemLayout("abc \u{5D0}\u{5D1}", width: 500).lines[0]
+    private let mixed: TextLayout.Line
+
+    init() throws {
+        mixed = try #require(ahemLayout("abc \u{5D0}\u{5D1}", width: 500).lines.first)
+    }
 
     @Test func caretFollowsTheClusterBeforeTheOffset() {
         #expect(mixed.caretX(forUTF8Offset: 0) == 0)
@@ -42,9 +46,9 @@ import TrellisText
         }
     }
 
-    @Test func rightToLeftParagraphStartsAtTheRight() {
+    @Test func rightToLeftParagraphStartsAtTheRight() throws {
         // "אב 12" right to left in 100 points: shown "12 בא" from x = 50.
-        let line = ahemLayout("\u{5D0}\u{5D1} 12", width: 100).lines[0]
+        let line = try #require(ahemLayout("\u{5D0}\u{5D1} 12", width: 100).lines.first)
         #expect(line.origin.x == 50)
         #expect(line.caretX(forUTF8Offset: 0) == 100)
         #expect(line.caretX(forUTF8Offset: 2) == 90)
@@ -56,9 +60,10 @@ import TrellisText
         #expect(line.closestUTF8Offset(toX: 69) == 7)
     }
 
-    @Test func offsetsOnATruncatedLineMapAroundTheEllipsis() {
+    @Test func offsetsOnATruncatedLineMapAroundTheEllipsis() throws {
         // "abcdefgh" in 50 points, truncated in the middle: "ab…gh".
-        let line = ahemLayout("abcdefgh", width: 50, mode: .byTruncatingMiddle, lines: 1).lines[0]
+        let line = try #require(
+            ahemLayout("abcdefgh", width: 50, mode: .byTruncatingMiddle, lines: 1).lines.first)
         #expect(line.text == "ab\u{2026}gh")
         #expect(line.caretX(forUTF8Offset: 2) == 20)
         #expect(line.caretX(forUTF8Offset: 4) == 20)  // hidden: before the ellipsis
@@ -69,9 +74,10 @@ import TrellisText
         #expect(line.closestUTF8Offset(toX: 49) == 8)
     }
 
-    @Test func emptyLineHasItsCaretAtItsOrigin() {
+    @Test func emptyLineHasItsCaretAtItsOrigin() throws {
         let layout = ahemLayout("a\n", width: 100)
         #expect(layout.lines.count == 2)
+        try #require(layout.lines.count > 1)
         #expect(layout.lines[1].caretX(forUTF8Offset: 2) == 0)
         #expect(layout.lines[1].closestUTF8Offset(toX: 30) == 2)
     }

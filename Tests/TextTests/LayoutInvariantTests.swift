@@ -44,6 +44,11 @@ import _TrellisTestSupport
             var position = 0
             for line in layout.lines {
                 #expect(!line.isTruncated)
+                guard position <= line.range.lowerBound, line.range.upperBound <= utf8.count
+                else {
+                    Issue.record("line \(line.range) after \(position) of \(utf8.count) bytes")
+                    break
+                }
                 #expect(String(decoding: utf8[line.range], as: UTF8.self) == line.text)
                 // What lies between lines is spaces and line breaks only.
                 let gap = String(decoding: utf8[position..<line.range.lowerBound], as: UTF8.self)

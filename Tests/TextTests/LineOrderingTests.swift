@@ -10,6 +10,10 @@ func visualString(of line: TextLayout.Line) -> String {
     for run in line.visualRuns {
         let clusters = run.direction == .rightToLeft ? run.clusters.reversed() : Array(run.clusters)
         for index in clusters {
+            guard characters.indices.contains(index) else {
+                Issue.record("cluster \(index) of a line of \(characters.count)")
+                continue
+            }
             let character = characters[index]
             if run.direction == .rightToLeft, character.unicodeScalars.count == 1,
                 let mirror = character.unicodeScalars.first?.bidiMirroringGlyph
@@ -27,17 +31,21 @@ func visualString(of line: TextLayout.Line) -> String {
 func runSummary(of line: TextLayout.Line) -> [String] {
     let utf8 = Array(line.text.utf8)
     return line.visualRuns.map { run in
+        guard run.range.lowerBound >= 0, run.range.upperBound <= utf8.count else {
+            Issue.record("run \(run.range) of a line of \(utf8.count) bytes")
+            return "\(run.range):\(run.level)"
+        }
         let text = String(decoding: utf8[run.range], as: UTF8.self)
         return "\(text):\(run.level)@\(Int(run.x))"
     }
 }
 
 @Suite struct LineOrderingTests {
-    @Test func arabicWithNumbersAndLatinReadsInVisualOrder() {
+    @Test func arabicWithNumbersAndLatinReadsInVisualOrder() throws {
         // "Pay مرحبا 123 now" in a left-to-right paragraph: after Arabic letters the digits are
         // Arabic numbers (level 2) inside the right-to-left run, which shows them first.
-        let line = ahemLayout("Pay \u{645}\u{631}\u{62D}\u{628}\u{627} 123 now", width: 500)
-            .lines[0]
+        let line = try #require(
+            ahemLayout("Pay \u{645}\u{631}\u{62D}\u{628}\u{627} 123 now", width: 500).lines.first)
         #expect(line.direction == .leftToRight)
         #expect(
             runSummary(of: line) == [
@@ -47,10 +55,11 @@ func runSummary(of line: TextLayout.Line) -> [String] {
         #expect(line.visualRuns.map(\.clusters) == [0..<4, 10..<13, 4..<10, 13..<17])
     }
 
-    @Test func hebrewParagraphMirrorsBracketsAroundLatin() {
+    @Test func hebrewParagraphMirrorsBracketsAroundLatin() throws {
         // "אבג (xyz) דה": right to left from its first letter; the brackets take the Hebrew
         // direction and show mirrored around the Latin, which reads left to right.
-        let line = ahemLayout("\u{5D0}\u{5D1}\u{5D2} (xyz) \u{5D3}\u{5D4}", width: 500).lines[0]
+        let line = try #require(
+            ahemLayout("\u{5D0}\u{5D1}\u{5D2} (xyz) \u{5D3}\u{5D4}", width: 500).lines.first)
         #expect(line.direction == .rightToLeft)
         #expect(visualString(of: line) == "\u{5D4}\u{5D3} (xyz) \u{5D2}\u{5D1}\u{5D0}")
         #expect(line.visualRuns.map(\.level) == [1, 2, 1])
@@ -60,12 +69,13 @@ func runSummary(of line: TextLayout.Line) -> [String] {
         #expect(line.visualRuns.map(\.x) == [380, 420, 450])
     }
 
-    @Test func wrappedRightToLeftParagraphReordersEachLine() {
+    @Test func wrappedRightToLeftParagraphReordersEachLine() throws {
         // "אב abc def גד" wraps after "abc": the Latin words are one left-to-right run of the
         // paragraph, split between the lines, and each line is ordered on its own.
         let layout = ahemLayout("\u{5D0}\u{5D1} abc def \u{5D2}\u{5D3}", width: 80)
         #expect(layout.lines.map(\.text) == ["\u{5D0}\u{5D1} abc", "def \u{5D2}\u{5D3}"])
         #expect(layout.lines.map(visualString) == ["abc \u{5D1}\u{5D0}", "\u{5D3}\u{5D2} def"])
+        try #require(layout.lines.count > 1)
         #expect(runSummary(of: layout.lines[0]) == ["abc:2@20", "\u{5D0}\u{5D1} :1@50"])
         #expect(runSummary(of: layout.lines[1]) == [" \u{5D2}\u{5D3}:1@20", "def:2@50"])
     }
@@ -93,61 +103,65 @@ func runSummary(of line: TextLayout.Line) -> [String] {
         }
     }
 
-    @Test func leftToRightTextIsOneRunOfLevelZero() {
-        let line = ahemLayout("Hello, world 123 (ok)", width: 1000).lines[0]
+    @Test func leftToRightTextIsOneRunOfLevelZero() throws {
+        let line = try #require(ahemLayout("Hello, world 123 (ok)", width: 1000).lines.first)
         #expect(line.visualRuns.count == 1)
-        #expect(line.visualRuns[0].level == 0)
-        #expect(line.visualRuns[0].range == 0..<line.text.utf8.count)
+        #expect(line.visualRuns.first?.level == 0)
+        #expect(line.visualRuns.first?.range == 0..<line.text.utf8.count)
         // A Hebrew paragraph elsewhere in the text leaves the Latin paragraph's line alone.
         let mixed = ahemLayout("Hello\n\u{5D0}\u{5D1}", width: 1000)
+        try #require(mixed.lines.count > 1)
         #expect(mixed.lines[0].visualRuns.map(\.level) == [0])
         #expect(mixed.lines[1].visualRuns.map(\.level) == [1])
         #expect(ahemLayout("", width: 100).lines.allSatisfy { $0.visualRuns.isEmpty })
     }
 
-    @Test func latinInARightToLeftParagraphIsAtLevelTwo() {
+    @Test func latinInARightToLeftParagraphIsAtLevelTwo() throws {
         var style = TextStyle(font: ahem)
         style.baseWritingDirection = .rightToLeft
-        let line = ahemMeasurer.layout("abc!", style: style, in: Size(width: 100, height: 0))
-            .lines[0]
+        let line = try #require(
+            ahemMeasurer.layout("abc!", style: style, in: Size(width: 100, height: 0)).lines.first)
         // The exclamation mark ends the line after Latin: a neutral between L and the
         // right-to-left end of the paragraph, so right to left, shown at the left.
         #expect(runSummary(of: line) == ["!:1@60", "abc:2@70"])
         #expect(visualString(of: line) == "!abc")
     }
 
-    @Test func ellipsisIsOrderedAsANeutral() {
+    @Test func ellipsisIsOrderedAsANeutral() throws {
         // Right to left: the ellipsis follows the Hebrew, at the left end.
-        let hebrew = ahemLayout(
-            "\u{5D0}\u{5D1}\u{5D2}\u{5D3}\u{5D4} \u{5D5}\u{5D6}\u{5D7}", width: 60,
-            mode: .byTruncatingTail, lines: 1
-        ).lines[0]
+        let hebrew = try #require(
+            ahemLayout(
+                "\u{5D0}\u{5D1}\u{5D2}\u{5D3}\u{5D4} \u{5D5}\u{5D6}\u{5D7}", width: 60,
+                mode: .byTruncatingTail, lines: 1
+            ).lines.first)
         #expect(hebrew.text == "\u{5D0}\u{5D1}\u{5D2}\u{5D3}\u{5D4}\u{2026}")
         #expect(visualString(of: hebrew) == "\u{2026}\u{5D4}\u{5D3}\u{5D2}\u{5D1}\u{5D0}")
         // Left to right, after Hebrew: between a right-to-left letter and the left-to-right
         // end of the line, the ellipsis takes the paragraph's direction and ends the line.
-        let mixed = ahemLayout(
-            "abc \u{5D0}\u{5D1}\u{5D2}\u{5D3}\u{5D4}\u{5D5}", width: 80, mode: .byTruncatingTail,
-            lines: 1
-        ).lines[0]
+        let mixed = try #require(
+            ahemLayout(
+                "abc \u{5D0}\u{5D1}\u{5D2}\u{5D3}\u{5D4}\u{5D5}", width: 80,
+                mode: .byTruncatingTail, lines: 1
+            ).lines.first)
         #expect(mixed.text == "abc \u{5D0}\u{5D1}\u{5D2}\u{2026}")
         #expect(visualString(of: mixed) == "abc \u{5D2}\u{5D1}\u{5D0}\u{2026}")
         // Middle truncation keeps both ends, each in its own order.
-        let middle = ahemLayout(
-            "\u{5D0}\u{5D1}\u{5D2} abc def \u{5D3}\u{5D4}", width: 70,
-            mode: .byTruncatingMiddle, lines: 1
-        ).lines[0]
+        let middle = try #require(
+            ahemLayout(
+                "\u{5D0}\u{5D1}\u{5D2} abc def \u{5D3}\u{5D4}", width: 70,
+                mode: .byTruncatingMiddle, lines: 1
+            ).lines.first)
         #expect(middle.text == "\u{5D0}\u{5D1}\u{5D2}\u{2026}\u{5D3}\u{5D4}")
         #expect(visualString(of: middle) == "\u{5D4}\u{5D3}\u{2026}\u{5D2}\u{5D1}\u{5D0}")
     }
 
-    @Test func justifiedRightToLeftLineSpreadsItsRuns() {
+    @Test func justifiedRightToLeftLineSpreadsItsRuns() throws {
         var style = TextStyle(font: ahem, alignment: .justified)
         style.numberOfLines = 0
         let layout = ahemMeasurer.layout(
             "\u{5D0}\u{5D1} 12 \u{5D2}\u{5D3} \u{5D4}\u{5D5}\u{5D6}", style: style,
             in: Size(width: 100, height: 0))
-        let first = layout.lines[0]
+        let first = try #require(layout.lines.first)
         #expect(first.frame.width == 100)
         #expect(abs(first.visualRuns.map(\.width).reduce(0, +) - 100) < 1e-9)
         #expect(visualString(of: first) == "\u{5D3}\u{5D2} 12 \u{5D1}\u{5D0}")

@@ -126,7 +126,7 @@ private final class CountingMetrics: FontMetrics {
         let style = TextStyle(font: ahem, alignment: .center)
         let layout = ahemMeasurer.layout(
             "ab", style: style, in: Size(width: maxFloat, height: maxFloat))
-        #expect(layout.lines[0].origin.x == 0)
+        #expect(layout.lines.first?.origin.x == 0)
         #expect(
             ahemMeasurer.sizeThatFits(
                 Size(width: 280, height: maxFloat), text: "ab cd", style: style)

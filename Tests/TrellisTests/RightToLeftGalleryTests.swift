@@ -34,6 +34,7 @@ import TrellisTesting
         let buttons = (0..<3).compactMap { window.view(withIdentifier: "rtl-button-\($0)") }
         #expect(buttons.count == 3)
         let xs = buttons.map { $0.convert(Point.zero, to: window).x }
+        try #require(xs.count > 2)
         #expect(xs[0] > xs[1] && xs[1] > xs[2], "the first button is the rightmost: \(xs)")
         let name = try #require(window.view(withIdentifier: "rtl-name"))
         let phone = try #require(window.view(withIdentifier: "rtl-phone"))

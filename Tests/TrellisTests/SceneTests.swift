@@ -184,6 +184,7 @@ private func sceneError(_ root: String, extra: String = "") -> String? {
             ($0.frame.minY, $0.frame.minX) < ($1.frame.minY, $1.frame.minX)
         }
         #expect(cells.count == 12)
+        try #require(cells.count > 4)
         #expect(cells[0].frame == Rect(x: 16.25, y: 30, width: 85, height: 90))
         #expect(cells[4].frame == Rect(x: 16.25 + 101.25, y: 30 + 105, width: 85, height: 90))
     }

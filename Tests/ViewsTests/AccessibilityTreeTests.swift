@@ -69,8 +69,9 @@ import TrellisViews
         let grouped = window.accessibilityTree()
         #expect(labels(grouped) == ["L1", "L2", "R1", "R2"])
         #expect(grouped.nodes.map(\.role) == [.group, .group])
-        #expect(grouped.nodes[1].identifier == "right")
-        #expect(grouped.nodes[1].frame == Rect(x: 100, y: 0, width: 100, height: 200))
+        #expect(grouped.nodes.dropFirst().first?.identifier == "right")
+        #expect(
+            grouped.nodes.dropFirst().first?.frame == Rect(x: 100, y: 0, width: 100, height: 200))
     }
 
     @Test func anElementHidesItsSubviews() {
@@ -80,10 +81,10 @@ import TrellisViews
         window.addSubview(button)
         let tree = window.accessibilityTree()
         #expect(tree.nodes.count == 1)
-        #expect(tree.nodes[0].role == .button && tree.nodes[0].label == "OK")
+        #expect(tree.nodes.first?.role == .button && tree.nodes.first?.label == "OK")
     }
 
-    @Test func accessibilityElementsReplaceTheSubviewsInTheirOrder() {
+    @Test func accessibilityElementsReplaceTheSubviewsInTheirOrder() throws {
         let window = Window(size: Size(width: 300, height: 200))
         let card = View(frame: Rect(x: 0, y: 0, width: 300, height: 200))
         let first = label("first", 0, 100)
@@ -98,9 +99,9 @@ import TrellisViews
         card.accessibilityElements = [first, extra, second]
         window.addSubview(card)
         let tree = window.accessibilityTree()
-        #expect(tree.nodes.count == 1 && tree.nodes[0].role == .group)
+        #expect(tree.nodes.count == 1 && tree.nodes.first?.role == .group)
         #expect(labels(tree) == ["first", "chart", "second"])
-        let chart = tree.nodes[0].children[1]
+        let chart = try #require(tree.nodes.first?.children.dropFirst().first)
         #expect(chart.role == .image && chart.value == "42")
         #expect(chart.frame == Rect(x: 10, y: 150, width: 50, height: 30))
     }
@@ -135,7 +136,7 @@ import TrellisViews
         // The modal view's siblings are left out, as VoiceOver does; what is outside its
         // superview is still read.
         #expect(labels(tree) == ["sheet", "outside"])
-        #expect(tree.nodes[0].role == .group)
+        #expect(tree.nodes.first?.role == .group)
         sheet.isHidden = true
         #expect(labels(window.accessibilityTree()) == ["behind", "outside"])
     }
@@ -187,14 +188,14 @@ import TrellisViews
         #expect(AccessibilityTree(nodes: []).description == "")
     }
 
-    @Test func theTreeRecordsCustomActionsHintsAndValues() {
+    @Test func theTreeRecordsCustomActionsHintsAndValues() throws {
         let window = Window(size: Size(width: 300, height: 200))
         let row = label("Message", 0, 0, width: 200)
         row.accessibilityHint = "Opens the message"
         row.accessibilityValue = "unread"
         row.accessibilityCustomActions = [AccessibilityCustomAction(name: "Delete") { _ in true }]
         window.addSubview(row)
-        let node = window.accessibilityTree().nodes[0]
+        let node = try #require(window.accessibilityTree().nodes.first)
         #expect(node.hint == "Opens the message" && node.value == "unread")
         #expect(node.actions == ["Delete"])
     }

@@ -465,7 +465,9 @@ private func exactProgress(_ curve: TimingCurve, _ time: Double) -> Double {
         func selectionX() throws -> Double? {
             let lines = try renderText(window).split(separator: "\n")
             let fill = lines.first { $0.contains("fill-rounded-rect") && $0.contains("#FFFFFF") }
-            return fill.flatMap { Double($0.split(separator: " ")[1]) }
+            return fill.flatMap {
+                $0.split(separator: " ").dropFirst().first.flatMap { Double($0) }
+            }
         }
         #expect(try selectionX() == 2)
         tap(window, 250, 16)

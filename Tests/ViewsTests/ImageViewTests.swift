@@ -83,7 +83,8 @@ private func fixture(_ name: String) -> String {
         let lines = try commandLines(window)
         let index = try #require(lines.firstIndex { $0.contains("draw-image") })
         #expect(
-            lines[index - 1].trimmingCharacters(in: .whitespaces) == "concatenate 1 0 0 1 10 20")
+            lines.prefix(index).last?.trimmingCharacters(in: .whitespaces)
+                == "concatenate 1 0 0 1 10 20")
         #expect(
             lines[index].trimmingCharacters(in: .whitespaces)
                 == "draw-image 1 source 0 0 20 10 dest 80 50 20 10")
