@@ -34,7 +34,7 @@ import TrellisTesting
 
     @Test func appCellShowsItsModel() throws {
         let cell = SeedComponents.AppCell(frame: Rect(x: 0, y: 0, width: 85, height: 90))
-        cell.model = try #require(SeedComponents.apps.first)
+        cell.model = SeedComponents.apps[0]
         try expectSnapshot(of: cell, as: .text, named: "mjappview-cell")
         try expectSnapshot(of: cell, as: .hierarchy, named: "mjappview-cell")
     }

@@ -211,14 +211,14 @@ import TrellisLayout
         }
     }
 
-    @Test func caretLineSitsUnderTheOffendingText() {
+    @Test func caretLineSitsUnderTheOffendingText() throws {
         do {
             _ = try LayoutConstraint.parse(
                 "title.leading == image.trailng + 8", container: root, items: items)
             Issue.record("parsed a bad attribute")
         } catch {
             let lines = error.description.split(separator: "\n", omittingEmptySubsequences: false)
-            #expect(lines.count == 3)
+            try #require(lines.count == 3)
             #expect(lines[1] == "  title.leading == image.trailng + 8")
             #expect(lines[2] == "                         ^~~~~~~")
         }

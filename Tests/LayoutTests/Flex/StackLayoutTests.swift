@@ -120,6 +120,7 @@ import TrellisLayout
         let size = try stack.fittingSize(for: items)
         #expect(size == Size(width: 60, height: 30))
         let frames = try stack.frames(for: items, in: size)
+        try #require(frames.count > 2)
         #expect(frames[0] == Rect(x: 0, y: 0, width: 20, height: 20))
         #expect(frames[1].size == .zero)
         #expect(frames[2] == Rect(x: 30, y: 0, width: 30, height: 30))
@@ -133,8 +134,8 @@ import TrellisLayout
         let leftToRight = try stack.frames(for: item, in: Size(width: 100, height: 20))
         let rightToLeft = try stack.frames(
             for: item, in: Size(width: 100, height: 20), layoutDirection: .rightToLeft)
-        #expect(leftToRight[0].minX == 10)
-        #expect(rightToLeft[0].maxX == 90)
+        #expect(leftToRight.first?.minX == 10)
+        #expect(rightToLeft.first?.maxX == 90)
     }
 
     @Test func axisKeepsTheReversal() {
@@ -224,6 +225,7 @@ import TrellisLayout
             .row, spacing: 10, insets: EdgeInsets(top: 10, left: 5, bottom: 10, right: 5))
         let frames = try stack.frames(
             for: [Self.image, Self.title], in: Size(width: 140, height: 60))
+        try #require(frames.count > 1)
         #expect(frames[0] == Rect(x: 5, y: 20, width: 20, height: 20))
         #expect(frames[1] == Rect(x: 35, y: 21.5, width: 100, height: 17))
     }

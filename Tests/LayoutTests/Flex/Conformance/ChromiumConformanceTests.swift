@@ -101,9 +101,11 @@ import TrellisLayout
             print(
                 "  \(set) \(path) \(style)\n    trellis \(absolute)\n    chromium \(fixture.frame ?? [])"
             )
-            for (index, child) in node.children.enumerated() {
+            for (index, (child, childFixture)) in zip(node.children, fixture.children)
+                .enumerated()
+            {
                 visit(
-                    child, fixture.children[index], x: absolute[0], y: absolute[1],
+                    child, childFixture, x: absolute[0], y: absolute[1],
                     path: "\(path)[\(index)]")
             }
         }
@@ -132,6 +134,10 @@ import TrellisLayout
             for (name, actual, wanted) in pairs where !(abs(actual - wanted) <= tolerance) {
                 return "\(path).\(name) is \(actual), Chromium \(wanted)"
             }
+        }
+        guard node.children.count == fixture.children.count else {
+            return "\(path) has \(node.children.count) children, Chromium "
+                + "\(fixture.children.count)"
         }
         for (index, child) in node.children.enumerated() {
             if let mismatch = compare(

@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 import TrellisGeometry
 import TrellisLayout
 
@@ -64,7 +65,10 @@ struct AhemText {
     }
 
     private func lineCount(inline: Double) -> Int {
-        let perLine = Int((inline / 10).rounded(.down))
+        guard let perLine = Int(exactly: (inline / 10).rounded(.down)) else {
+            Issue.record("lines broken in an inline size of \(inline)")
+            return 1
+        }
         var lines = 1
         var current = 0
         for word in words {
