@@ -26,23 +26,16 @@ extension Color {
         // Scene colours are ASCII: their bytes are their characters, read in place without
         // splitting the text into characters.
         var digits = HexDigits()
-        switch hex.utf8.withContiguousStorageIfAvailable({ digits.read(ascii: $0) }) {
+        var text = hex
+        switch text.withUTF8({ digits.read(ascii: $0) }) {
         case .digits:
             break
         case .missingHash:
             throw Self.missingHash(hex)
         case .wrongByte(let offset, let byte):
             throw Self.notADigit(hex, Character(Unicode.Scalar(byte)), at: offset)
-        case .notASCII, nil:
-            let characters = Array(hex)
-            guard characters.first == "#" else { throw Self.missingHash(hex) }
-            digits = HexDigits()
-            for (index, character) in characters.enumerated().dropFirst() {
-                guard let digit = character.hexDigitValue, character.isASCII else {
-                    throw Self.notADigit(hex, character, at: index)
-                }
-                digits.append(UInt8(digit))
-            }
+        case .notASCII:
+            throw Self.nonASCIIError(hex)
         }
         let value = digits.value
         func channel(_ shift: UInt64, _ bits: UInt64) -> Double {
@@ -107,6 +100,17 @@ extension Color {
         case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
         default: nil
         }
+    }
+
+    /// The error of a colour with a character beyond ASCII, which is never valid: the first
+    /// character out of place, counted in characters.
+    private static func nonASCIIError(_ hex: String) -> ColorParseError {
+        guard hex.first == "#" else { return missingHash(hex) }
+        for (index, character) in hex.enumerated().dropFirst()
+        where !character.isASCII || character.hexDigitValue == nil {
+            return notADigit(hex, character, at: index)
+        }
+        return missingHash(hex)
     }
 
     private static func missingHash(_ hex: String) -> ColorParseError {

@@ -8,8 +8,8 @@ extension SceneDecoder {
     /// Creates the view of a type and reads its own keys.
     mutating func makeView(type: String, reader: inout ObjectReader) throws(SceneError) -> View {
         // A switch compares its cases in turn: the plain view, most views, is tested first.
-        if type == "view" { return View() }
         switch type {
+        case "view": return View()
         case "label": return try makeLabel(&reader)
         case "image": return try makeImageView(&reader)
         case "button": return try makeButton(&reader)
