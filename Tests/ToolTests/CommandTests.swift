@@ -212,6 +212,18 @@ import Testing
         #expect(unknown.status == 2)
     }
 
+    /// A megabyte is more than a pipe holds, so the command's refusal (before it reads any input)
+    /// always meets the write half-way: the runner must report it, not die of `SIGPIPE`.
+    @Test func aCommandThatRefusesBeforeReadingALargeInputIsReported() throws {
+        let input = String(repeating: "word ", count: 200_000)
+        let refused = try Trellis.run(["text", "break"], input: input)
+        #expect(refused.status == 2)
+        #expect(refused.errors.hasPrefix("trellis: 'trellis text break' needs --width W"))
+        let read = try Trellis.run(["text", "width"], input: input)
+        #expect(read.status == 0)
+        #expect(read.output == "1000000\n")
+    }
+
     @Test func invalidUTF8IsReplacedNotFatal() throws {
         let process = try Trellis.run(["text", "width"], inputBytes: [0x61, 0xFF, 0x62])
         #expect(process.status == 0)
