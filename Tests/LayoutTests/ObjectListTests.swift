@@ -1,7 +1,7 @@
 import Testing
 import _TrellisTestSupport
 
-@testable import TrellisLayout
+@_spi(ObjectList) @testable import TrellisLayout
 
 /// An object with a position for the lists under test.
 private final class Entry {

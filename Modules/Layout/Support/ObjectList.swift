@@ -4,7 +4,7 @@
 /// An object can be in several lists of different kinds (a constraint is listed by its
 /// installation item and by each item it refers to); each kind stores the position in a field
 /// of its own.
-package protocol ObjectListPosition {
+@_spi(ObjectList) public protocol ObjectListPosition {
     associatedtype Element: AnyObject
     /// The element's position in its list of this kind, as last stored.
     static func position(of element: Element) -> Int
@@ -22,25 +22,30 @@ package protocol ObjectListPosition {
 /// `subviews`, a layout item's children and the constraints an item holds are such lists:
 /// taking every subview out front to back, as `subviews.forEach { $0.removeFromSuperview() }`
 /// does, is then linear instead of quadratic.
-package struct ObjectList<Position: ObjectListPosition> {
-    package typealias Element = Position.Element
+///
+/// The list is SPI rather than `package`: another module (the views') specialises the
+/// inlinable members of a generic type only when the type is public, and an unspecialised
+/// `append` looks up the array's metadata on every call (ten times the work).
+@_spi(ObjectList) public struct ObjectList<Position: ObjectListPosition> {
+    /// The listed objects' type.
+    public typealias Element = Position.Element
 
     @usableFromInline var storage: [Element] = []
     @usableFromInline var holes = 0
 
     /// Creates an empty list.
-    @inlinable package init() {}
+    @inlinable public init() {}
 
     /// The number of elements.
-    @inlinable package var count: Int { storage.count - holes }
+    @inlinable public var count: Int { storage.count - holes }
 
     /// Whether the list has no elements.
-    @inlinable package var isEmpty: Bool { count == 0 }
+    @inlinable public var isEmpty: Bool { count == 0 }
 
     /// The elements in order.
     ///
     /// - Complexity: O(1) when nothing was removed since the last read, else O(n).
-    @inlinable package var elements: [Element] {
+    @inlinable public var elements: [Element] {
         mutating get {
             compact()
             return storage
@@ -50,7 +55,7 @@ package struct ObjectList<Position: ObjectListPosition> {
     /// Adds an element at the end.
     ///
     /// - Complexity: Amortised O(1).
-    @inlinable package mutating func append(_ element: Element) {
+    @inlinable public mutating func append(_ element: Element) {
         Position.setPosition(storage.count, of: element)
         // Room for a few at once: most lists hold two to four, and growing one at a time
         // would take an allocation for each of the first three.
@@ -61,7 +66,7 @@ package struct ObjectList<Position: ObjectListPosition> {
     /// Inserts an element at an index of ``elements``, clamped to the valid range.
     ///
     /// - Complexity: O(n).
-    @inlinable package mutating func insert(_ element: Element, at index: Int) {
+    @inlinable public mutating func insert(_ element: Element, at index: Int) {
         compact()
         let clamped = min(max(index, 0), storage.count)
         storage.insert(element, at: clamped)
@@ -71,7 +76,7 @@ package struct ObjectList<Position: ObjectListPosition> {
     /// Whether the element is in the list.
     ///
     /// - Complexity: O(1).
-    @inlinable package func contains(_ element: Element) -> Bool {
+    @inlinable public func contains(_ element: Element) -> Bool {
         let position = Position.position(of: element)
         return storage.indices.contains(position) && storage[position] === element
     }
@@ -79,7 +84,7 @@ package struct ObjectList<Position: ObjectListPosition> {
     /// Removes an element; does nothing if it is not in the list.
     ///
     /// - Complexity: Amortised O(1).
-    @inlinable package mutating func remove(_ element: Element) {
+    @inlinable public mutating func remove(_ element: Element) {
         guard contains(element) else { return }
         let position = Position.position(of: element)
         Position.setPosition(-1, of: element)
@@ -94,13 +99,13 @@ package struct ObjectList<Position: ObjectListPosition> {
 
     /// Calls `body` with each element in order, skipping removed ones without compacting the
     /// list (so a deinitialiser can walk it).
-    @inlinable package func visitElements(_ body: (Element) -> Void) {
+    @inlinable public func visitElements(_ body: (Element) -> Void) {
         let placeholder = Position.placeholder
         for element in storage where element !== placeholder { body(element) }
     }
 
     /// Removes every element.
-    @inlinable package mutating func removeAll() {
+    @inlinable public mutating func removeAll() {
         for element in storage where element !== Position.placeholder {
             Position.setPosition(-1, of: element)
         }

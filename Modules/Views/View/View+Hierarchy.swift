@@ -1,4 +1,4 @@
-import TrellisLayout
+@_spi(ObjectList) import TrellisLayout
 
 extension View {
     /// The window the view is in, if any.

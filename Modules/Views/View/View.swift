@@ -1,7 +1,7 @@
 public import TrellisCore
 public import TrellisEvents
 public import TrellisGeometry
-public import TrellisLayout
+@_spi(ObjectList) public import TrellisLayout
 public import TrellisText
 
 /// A rectangular area of the interface and the root of every visible thing, as UIKit's `UIView`.
