@@ -12,6 +12,8 @@ extension SceneDecoder {
     /// array of trait names (`AccessibilityTraits.named`), which replaces the view's default
     /// traits.
     func decodeAccessibility(_ view: View, _ reader: inout ObjectReader) throws(SceneError) {
+        // Most views set none of these: one test answers for the eight lookups.
+        guard reader.mayHave(anyOf: SceneDecoder.accessibilityKeyMask) else { return }
         if let label = try reader.string("accessibilityLabel") { view.accessibilityLabel = label }
         if let hint = try reader.string("accessibilityHint") { view.accessibilityHint = hint }
         if let value = try reader.string("accessibilityValue") { view.accessibilityValue = value }
@@ -47,4 +49,7 @@ extension SceneDecoder {
             view.accessibilityViewIsModal = flag
         }
     }
+
+    /// The key bits of ``accessibilityKeys``.
+    static let accessibilityKeyMask = ObjectReader.keyMask(accessibilityKeys)
 }

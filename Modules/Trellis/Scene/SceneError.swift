@@ -81,6 +81,15 @@ struct ObjectReader {
 
     var keys: [String] { members.map(\.key) }
 
+    /// The bits of several keys at once (see ``mayHave(anyOf:)``).
+    static func keyMask(_ keys: [String]) -> UInt64 {
+        keys.reduce(0) { $0 | keyBit($1) }
+    }
+
+    /// Whether the object may have one of the keys whose bits a ``keyMask(_:)`` holds; when not,
+    /// it has none of them, and a group of lookups can be skipped at once.
+    func mayHave(anyOf mask: UInt64) -> Bool { keyBits & mask != 0 }
+
     func has(_ key: String) -> Bool {
         keyBits & ObjectReader.keyBit(key) != 0 && members.contains { $0.key == key }
     }
