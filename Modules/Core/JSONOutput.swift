@@ -43,13 +43,19 @@ package enum JSONOutput {
 
     /// Appends ``string(_:)`` of a text to UTF-8 bytes.
     package static func append(string text: String, to bytes: inout [UInt8]) {
-        guard needsNoEscapes(text) else {
-            bytes.append(contentsOf: string(text).utf8)
-            return
+        // The UTF-8 is read in place (a small string's from a copy on the stack): checked and
+        // copied in one pass each, without a generic walk of the string's view.
+        var text = text
+        let plain = text.withUTF8 { utf8 in
+            for byte in utf8 where byte < 0x20 || byte >= 0x7F || byte == 0x22 || byte == 0x5C {
+                return false
+            }
+            bytes.append(UInt8(ascii: "\""))
+            bytes.append(contentsOf: utf8)
+            bytes.append(UInt8(ascii: "\""))
+            return true
         }
-        bytes.append(UInt8(ascii: "\""))
-        bytes.append(contentsOf: text.utf8)
-        bytes.append(UInt8(ascii: "\""))
+        if !plain { bytes.append(contentsOf: string(text).utf8) }
     }
 
     /// Appends ``number(_:)`` of a value to UTF-8 bytes.

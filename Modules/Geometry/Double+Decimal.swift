@@ -22,6 +22,16 @@ extension Double {
             bytes.append(contentsOf: String(self).utf8)
             return
         }
+        // A whole number, as most coordinates are, needs no rounding to thousandths.
+        if self == rounded(.towardZero) {
+            if self == 0 {
+                bytes.append(UInt8(ascii: "0"))
+                return
+            }
+            if self < 0 { bytes.append(UInt8(ascii: "-")) }
+            Self.appendDigits(of: Int64(abs(self)), to: &bytes)
+            return
+        }
         let rounded = (self * 1000).rounded() / 1000
         if rounded == 0 {
             bytes.append(UInt8(ascii: "0"))

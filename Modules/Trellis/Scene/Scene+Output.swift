@@ -98,16 +98,18 @@ extension Scene {
             bytes.append(UInt8(ascii: ":"))
             bytes.append(space)
             bytes.append(UInt8(ascii: "["))
+            // The four numbers one by one: a list of them would be an allocation a view.
             let frame = entry.frame
-            for (position, value) in [
-                frame.origin.x, frame.origin.y, frame.size.width, frame.size.height,
-            ].enumerated() {
-                if position > 0 {
-                    bytes.append(comma)
-                    bytes.append(space)
-                }
-                JSONOutput.append(number: value, to: &bytes)
-            }
+            JSONOutput.append(number: frame.origin.x, to: &bytes)
+            bytes.append(comma)
+            bytes.append(space)
+            JSONOutput.append(number: frame.origin.y, to: &bytes)
+            bytes.append(comma)
+            bytes.append(space)
+            JSONOutput.append(number: frame.size.width, to: &bytes)
+            bytes.append(comma)
+            bytes.append(space)
+            JSONOutput.append(number: frame.size.height, to: &bytes)
             bytes.append(UInt8(ascii: "]"))
         }
     }
