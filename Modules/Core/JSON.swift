@@ -81,6 +81,8 @@ public struct JSONParser {
     /// The document, borrowed for the parse.
     private let bytes: UnsafeBufferPointer<UInt8>
     private var index = 0
+    /// The short keys read so far, by their bytes (see ``parseKey()``); empty until the first.
+    private var keyCache: [CachedKey] = []
     /// The deepest nesting accepted.
     public static let maximumDepth = 512
 
@@ -181,7 +183,7 @@ public struct JSONParser {
                 throw error("expected a key in quotes")
             }
             let keyOffset = index
-            let key = try parseString()
+            let key = try parseKey()
             let isDuplicate: Bool
             if seen != nil {
                 isDuplicate = seen?.insert(key).inserted == false
@@ -240,6 +242,58 @@ public struct JSONParser {
             index += 1
             return .array(elements)
         }
+    }
+
+    /// A key of up to 16 plain ASCII bytes, packed into two words to find it among the keys
+    /// read before: a scene repeats a few keys (`id`, `style`, `frame`, ...) thousands of
+    /// times, and a key found costs no new string. Any other key is read by ``parseString()``.
+    private mutating func parseKey() throws(JSONParseError) -> String {
+        let start = index + 1
+        var end = start
+        var low: UInt64 = 0
+        var high: UInt64 = 0
+        while end < bytes.count, end - start < 16 {
+            let byte = bytes[end]
+            if byte == UInt8(ascii: "\"") { break }
+            guard byte >= 0x20, byte < 0x80, byte != UInt8(ascii: "\\") else {
+                return try parseString()
+            }
+            let offset = end - start
+            if offset < 8 {
+                low |= UInt64(byte) << UInt64(offset * 8)
+            } else {
+                high |= UInt64(byte) << UInt64((offset - 8) * 8)
+            }
+            end += 1
+        }
+        guard end < bytes.count, bytes[end] == UInt8(ascii: "\"") else { return try parseString() }
+        let length = end - start
+        let mixed =
+            (low &* 0x9E37_79B9_7F4A_7C15) ^ (high &* 0xC2B2_AE3D_27D4_EB4F) ^ UInt64(length)
+        let slot = Int(truncatingIfNeeded: mixed >> 56)
+        if keyCache.isEmpty {
+            keyCache = Array(
+                repeating: CachedKey(low: 0, high: 0, length: -1, key: ""),
+                count: JSONParser.keyCacheSize)
+        }
+        index = end + 1
+        let cached = keyCache[slot]
+        if cached.length == length, cached.low == low, cached.high == high { return cached.key }
+        let key = String(
+            decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+        keyCache[slot] = CachedKey(low: low, high: high, length: length, key: key)
+        return key
+    }
+
+    /// The slots of the key cache, one for each value of a key's hash's top byte.
+    private static let keyCacheSize = 256
+
+    /// A short key and its bytes, packed little-endian into two words.
+    private struct CachedKey {
+        var low: UInt64
+        var high: UInt64
+        var length: Int
+        var key: String
     }
 
     private mutating func parseString() throws(JSONParseError) -> String {

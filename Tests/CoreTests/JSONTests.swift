@@ -67,6 +67,56 @@ import _TrellisTestSupport
         }
     }
 
+    /// Keys up to 16 plain bytes are found again by their bytes; every other key is read as a
+    /// string. Keys that share a length, a prefix or a hash slot must each come back as written.
+    @Test func keysComeBackAsWrittenWhetherShortLongEscapedOrRepeated() throws {
+        let keys = [
+            "", "a", "b", "ab", "ba", "id", "di", "style", "frame", "12345678", "12345679",
+            "1234567812345678", "1234567812345679", "12345678123456789", "accessibilityLabel",
+            #"caf\u00e8"#, "café", #"tab\tkey"#, #"quote\"d"#, #"back\\slash"#, "ключ", "🙂",
+        ]
+        var expected: [String] = []
+        for key in keys {
+            guard case .string(let text) = try parse("\"" + key + "\"") else {
+                Issue.record("\(key) is not a string")
+                return
+            }
+            expected.append(text)
+        }
+        // Every key in many objects, in two orders, so that each is met again after others.
+        let object =
+            "{" + keys.enumerated().map { "\"\($1)\": \($0)" }.joined(separator: ", ") + "}"
+        let reversed =
+            "{" + keys.enumerated().reversed().map { "\"\($1)\": \($0)" }.joined(separator: ", ")
+            + "}"
+        let document =
+            "["
+            + Array(repeating: [object, reversed], count: 20).flatMap { $0 }
+            .joined(separator: ", ") + "]"
+        guard case .array(let objects) = try parse(document) else {
+            Issue.record("not an array")
+            return
+        }
+        try #require(objects.count == 40)
+        for (position, value) in objects.enumerated() {
+            guard case .object(let members) = value else {
+                Issue.record("element \(position) is not an object")
+                continue
+            }
+            let order = position % 2 == 0 ? expected : expected.reversed()
+            #expect(members.map(\.key) == order, "element \(position)")
+            let numbers = members.map { member -> Double in
+                if case .number(let number) = member.value { return number }
+                return -1
+            }
+            let indices = (0..<keys.count).map(Double.init)
+            #expect(numbers == (position % 2 == 0 ? indices : indices.reversed()))
+        }
+        // A short key cut off by the end of the document is still an error, not a cached key.
+        #expect(failure(#"{"style": 1, "sty"#)?.contains("unterminated string") == true)
+        #expect(failure(#"{"style": 1, "style": 2}"#)?.contains("duplicate key \"style\"") == true)
+    }
+
     @Test func deepNestingIsAnErrorNotACrash() {
         let deep = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
         #expect(failure(deep)?.contains("nesting deeper than 512 levels") == true)
