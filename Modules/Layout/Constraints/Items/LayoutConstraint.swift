@@ -65,7 +65,13 @@ public final class LayoutConstraint {
     /// The error that left this constraint inactive: set when activating it through
     /// ``isActive``, or changing its ``constant`` or ``priority``, failed; cleared when it is
     /// next activated.
-    @exclusivity(unchecked) public internal(set) var lastError: LayoutError?
+    public internal(set) var lastError: LayoutError? {
+        get { lastErrorBox?.error }
+        set { lastErrorBox = newValue.map(LayoutErrorBox.init) }
+    }
+    /// ``lastError``, boxed: a constraint almost never has one, and the box keeps its 40 bytes
+    /// out of every constraint.
+    @exclusivity(unchecked) private var lastErrorBox: LayoutErrorBox?
 
     /// The engine the constraint is installed in while active: cleared when it is uninstalled,
     /// or when the root that owns the engine goes away.
@@ -75,13 +81,14 @@ public final class LayoutConstraint {
     @exclusivity(unchecked) unowned(unsafe) var installationItem: LayoutItem?
     /// The solver constraint that implements it while active.
     @exclusivity(unchecked) var solverConstraint: Constraint?
-    /// Its positions in the lists of its installation item and of its items.
-    @exclusivity(unchecked) var positionInInstallation = -1
-    @exclusivity(unchecked) var positionAsFirstItemReference = -1
-    @exclusivity(unchecked) var positionAsSecondItemReference = -1
+    /// Its positions in the lists of its installation item and of its items (32 bits each: a
+    /// scene holds at most a million views, and every constraint object is smaller for it).
+    @exclusivity(unchecked) var positionInInstallation: Int32 = -1
+    @exclusivity(unchecked) var positionAsFirstItemReference: Int32 = -1
+    @exclusivity(unchecked) var positionAsSecondItemReference: Int32 = -1
     /// Its positions in its items' ``LayoutItem/namingConstraints``.
-    @exclusivity(unchecked) var positionInFirstItemNames = -1
-    @exclusivity(unchecked) var positionInSecondItemNames = -1
+    @exclusivity(unchecked) var positionInFirstItemNames: Int32 = -1
+    @exclusivity(unchecked) var positionInSecondItemNames: Int32 = -1
 
     /// Creates a constraint from its parts, as `NSLayoutConstraint(item:attribute:relatedBy:
     /// toItem:attribute:multiplier:constant:)`.
@@ -230,9 +237,11 @@ extension LayoutConstraint: CustomStringConvertible {
 
 /// A constraint's position among the constraints installed on an item.
 enum InstalledConstraintPosition: ObjectListPosition {
-    static func position(of element: LayoutConstraint) -> Int { element.positionInInstallation }
+    static func position(of element: LayoutConstraint) -> Int {
+        Int(element.positionInInstallation)
+    }
     static func setPosition(_ position: Int, of element: LayoutConstraint) {
-        element.positionInInstallation = position
+        element.positionInInstallation = Int32(truncatingIfNeeded: position)
     }
     nonisolated(unsafe) static let placeholder = LayoutConstraint.makePlaceholder()
 }
@@ -240,10 +249,10 @@ enum InstalledConstraintPosition: ObjectListPosition {
 /// A constraint's position among the constraints whose first item is an item.
 enum FirstItemReferencePosition: ObjectListPosition {
     static func position(of element: LayoutConstraint) -> Int {
-        element.positionAsFirstItemReference
+        Int(element.positionAsFirstItemReference)
     }
     static func setPosition(_ position: Int, of element: LayoutConstraint) {
-        element.positionAsFirstItemReference = position
+        element.positionAsFirstItemReference = Int32(truncatingIfNeeded: position)
     }
     nonisolated(unsafe) static let placeholder = LayoutConstraint.makePlaceholder()
 }
@@ -251,10 +260,10 @@ enum FirstItemReferencePosition: ObjectListPosition {
 /// A constraint's position among the constraints whose second item is an item.
 enum SecondItemReferencePosition: ObjectListPosition {
     static func position(of element: LayoutConstraint) -> Int {
-        element.positionAsSecondItemReference
+        Int(element.positionAsSecondItemReference)
     }
     static func setPosition(_ position: Int, of element: LayoutConstraint) {
-        element.positionAsSecondItemReference = position
+        element.positionAsSecondItemReference = Int32(truncatingIfNeeded: position)
     }
     nonisolated(unsafe) static let placeholder = LayoutConstraint.makePlaceholder()
 }

@@ -115,7 +115,12 @@ public final class LayoutItem {
 
     /// The error from the last change to this item's frame, intrinsic size or priorities that
     /// the engine could not apply (the change is then not in effect).
-    @exclusivity(unchecked) public internal(set) var lastError: LayoutError?
+    public internal(set) var lastError: LayoutError? {
+        get { lastErrorBox?.error }
+        set { lastErrorBox = newValue.map(LayoutErrorBox.init) }
+    }
+    /// ``lastError``, boxed (see ``LayoutConstraint/lastError``).
+    @exclusivity(unchecked) private var lastErrorBox: LayoutErrorBox?
 
     // Engine state.
 
@@ -177,9 +182,9 @@ public final class LayoutItem {
     }
 
     func removeNamingConstraint(_ constraint: LayoutConstraint) {
-        let position =
+        let position = Int(
             constraint.firstItem === self
-            ? constraint.positionInFirstItemNames : constraint.positionInSecondItemNames
+                ? constraint.positionInFirstItemNames : constraint.positionInSecondItemNames)
         guard namingConstraints.indices.contains(position),
             namingConstraints[position].takeUnretainedValue() === constraint
         else { return }
@@ -192,9 +197,9 @@ public final class LayoutItem {
 
     private func setNamePosition(_ position: Int, of constraint: LayoutConstraint) {
         if constraint.firstItem === self {
-            constraint.positionInFirstItemNames = position
+            constraint.positionInFirstItemNames = Int32(truncatingIfNeeded: position)
         } else {
-            constraint.positionInSecondItemNames = position
+            constraint.positionInSecondItemNames = Int32(truncatingIfNeeded: position)
         }
     }
 

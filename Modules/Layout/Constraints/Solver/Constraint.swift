@@ -167,8 +167,9 @@ func formatNumber(_ value: Double) -> String {
 
 /// What a constraint made by the layout engine or the solver stands for, so that errors can
 /// describe it in the user's terms; the text is only built when an error or a description
-/// needs it, never for every constraint added.
-enum ConstraintLabel {
+/// needs it, never for every constraint added. Its cases with text are boxed (`indirect`): a
+/// layout constraint's label is `owner`, and an inline payload would add 48 bytes to each.
+indirect enum ConstraintLabel {
     /// A fixed text.
     case text(String)
     /// The layout constraint the solver constraint implements: its owner's description.
