@@ -129,6 +129,15 @@ public final class FlexNode {
     /// - Throws: ``FlexTreeError`` if `child` is this node or one of its ancestors.
     /// - Complexity: O(depth).
     public func appendChild(_ child: FlexNode) throws {
+        // A node with no parent and no children, as a tree being built adds, is nobody's
+        // ancestor and leaves no list: it is appended without the general path's search.
+        if child.parent == nil, child.children.isEmpty, child !== self {
+            children.append(child)
+            child.parent = self
+            child.lastRequest = nil
+            markDirty()
+            return
+        }
         try insertChild(child, at: children.count)
     }
 

@@ -130,6 +130,10 @@ final class CallCounter: @unchecked Sendable {
         try root.appendChild(child)
         #expect(throws: FlexTreeError.self) { try child.appendChild(root) }
         #expect(throws: FlexTreeError.self) { try root.appendChild(root) }
+        // A leaf is appended without the general path's search, but never to itself.
+        let leaf = FlexNode()
+        #expect(throws: FlexTreeError.self) { try leaf.appendChild(leaf) }
+        #expect(leaf.children.isEmpty && leaf.parent == nil)
         #expect(throws: FlexTreeError.self) { try root.insertChild(FlexNode(), at: 5) }
         #expect(throws: FlexTreeError.self) { try root.removeChild(at: 1) }
         #expect(throws: FlexTreeError.self) { try root.setChildren([child, child]) }
