@@ -93,15 +93,22 @@ extension SceneDecoder {
         origins.reserveCapacity(total)
         for (pendingIndex, pending) in pendingConstraints.enumerated() {
             let container = pending.container.layoutItem
-            var items: [String: LayoutItem] = [:]
-            items.reserveCapacity(pending.children.count)
-            for (id, child) in pending.children { items[id] = child.layoutItem }
-            var named = Set<ObjectIdentifier>(minimumCapacity: pending.children.count)
+            // Names are found by their bytes, and a child a constraint names is marked by its
+            // position: no string is made or hashed for a name.
+            let names = ItemNameTable(pending.children.lazy.map(\.id))
+            let items = pending.children.map(\.view.layoutItem)
+            var named = [Bool](repeating: false, count: items.count)
             for (index, text) in pending.texts.enumerated() {
                 let constraint: LayoutConstraint
                 do {
                     constraint = try LayoutConstraint.parse(
-                        text, container: container, items: items)
+                        text, container: container,
+                        resolveUTF8: { name in
+                            guard let found = names.index(of: name) else { return nil }
+                            named[found] = true
+                            return items[found]
+                        },
+                        knownNames: { names.names })
                 } catch {
                     throw SceneError(
                         keyPath: pending.path(of: index),
@@ -109,18 +116,9 @@ extension SceneDecoder {
                 }
                 parsed.append(constraint)
                 origins.append((pendingIndex, index))
-                let items = constraint.items
-                if let item = items.first, item !== container {
-                    named.insert(ObjectIdentifier(item))
-                }
-                if let item = items.second, item !== container {
-                    named.insert(ObjectIdentifier(item))
-                }
             }
-            for (_, child) in pending.children
-            where !framedViews.contains(ObjectIdentifier(child))
-                && named.contains(ObjectIdentifier(child.layoutItem))
-            {
+            for (position, (_, child)) in pending.children.enumerated()
+            where named[position] && !framedViews.contains(ObjectIdentifier(child)) {
                 child.translatesAutoresizingMaskIntoConstraints = false
             }
         }

@@ -54,6 +54,12 @@ struct ConstraintTokens {
         }
     }
 
+    /// The UTF-8 bytes of a token.
+    func bytes(of token: ConstraintToken) -> UnsafeBufferPointer<UInt8> {
+        let start = token.column - 1
+        return UnsafeBufferPointer(rebasing: bytes[start..<start + token.length])
+    }
+
     /// The text of a token (its column counts bytes: a token is ASCII).
     func text(of token: ConstraintToken) -> String {
         let start = token.column - 1

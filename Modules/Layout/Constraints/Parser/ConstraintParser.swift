@@ -21,8 +21,21 @@ extension LayoutConstraint {
         _ text: String, container: LayoutItem, items: [String: LayoutItem]
     ) throws(ConstraintParseError) -> LayoutConstraint {
         // The names are sorted only for an error message, never on the path that succeeds.
-        try ConstraintParser(text: text, container: container, knownItems: items)
-            .parse { items[$0] }
+        try parse(
+            text, container: container,
+            resolveUTF8: { items[String(decoding: $0, as: UTF8.self)] },
+            knownNames: { Array(items.keys) })
+    }
+
+    /// Parses a constraint in the textual form, resolving each item name from its UTF-8
+    /// bytes (as an ``ItemNameTable`` does, without making a string of it); `super` names the
+    /// container, and `knownNames` lists the names for an error message about an unknown one.
+    package static func parse(
+        _ text: String, container: LayoutItem,
+        resolveUTF8: (UnsafeBufferPointer<UInt8>) -> LayoutItem?, knownNames: () -> [String]
+    ) throws(ConstraintParseError) -> LayoutConstraint {
+        try ConstraintParser(text: text, container: container)
+            .parse(resolve: resolveUTF8, knownNames: knownNames)
     }
 
     /// Parses a constraint in the textual form, resolving item names with a closure; `super`
@@ -32,8 +45,8 @@ extension LayoutConstraint {
     public static func parse(
         _ text: String, container: LayoutItem, resolve: (String) -> LayoutItem?
     ) throws(ConstraintParseError) -> LayoutConstraint {
-        try ConstraintParser(text: text, container: container, knownItems: nil).parse(
-            resolve: resolve)
+        try ConstraintParser(text: text, container: container).parse(
+            resolve: { resolve(String(decoding: $0, as: UTF8.self)) }, knownNames: { nil })
     }
 }
 
@@ -41,8 +54,6 @@ extension LayoutConstraint {
 private struct ConstraintParser {
     let text: String
     let container: LayoutItem
-    /// The items whose names an error message lists, sorted only when a name is unknown.
-    let knownItems: [String: LayoutItem]?
 
     /// An item and attribute read from the text, with where they were.
     struct Operand {
@@ -57,28 +68,31 @@ private struct ConstraintParser {
     }
 
     /// Reads `item.attribute`.
-    func operand(_ cursor: inout TokenCursor, resolve: (String) -> LayoutItem?)
+    func operand(_ cursor: inout TokenCursor, resolve: Resolver, knownNames: KnownNames)
         throws(ConstraintParseError) -> Operand
     {
         let nameToken = cursor.advance()
         guard nameToken.kind == .identifier else {
             throw fail(nameToken, "expected an item name such as 'title' or 'super'")
         }
-        let name = cursor.text(of: nameToken)
-        guard let item = name == "super" ? container : resolve(name) else {
-            var reason = "unknown item '\(name)'"
-            if let knownItems {
-                reason += "; " + ConstraintParser.describe(knownNames: knownItems.keys.sorted())
+        let nameBytes = cursor.tokens.bytes(of: nameToken)
+        guard let item = ConstraintParser.isSuper(nameBytes) ? container : resolve(nameBytes)
+        else {
+            var reason = "unknown item '\(cursor.text(of: nameToken))'"
+            if let names = knownNames() {
+                reason += "; " + ConstraintParser.describe(knownNames: names.sorted())
             }
             throw fail(nameToken, reason)
         }
         let dot = cursor.advance()
         guard dot.kind == .dot else {
+            let name = cursor.text(of: nameToken)
             throw fail(dot, "expected '.' and an attribute after '\(name)', as in '\(name).top'")
         }
         let attributeToken = cursor.advance()
         guard attributeToken.kind == .identifier else {
-            throw fail(attributeToken, "expected an attribute after '\(name).'")
+            throw fail(
+                attributeToken, "expected an attribute after '\(cursor.text(of: nameToken)).'")
         }
         guard let attribute = cursor.tokens.attribute(attributeToken) else {
             let attributeName = cursor.text(of: attributeToken)
@@ -103,14 +117,26 @@ private struct ConstraintParser {
         return (value, token)
     }
 
-    func parse(resolve: (String) -> LayoutItem?) throws(ConstraintParseError) -> LayoutConstraint {
+    /// Finds a child by the UTF-8 bytes of its name.
+    typealias Resolver = (UnsafeBufferPointer<UInt8>) -> LayoutItem?
+    /// The names an error message lists, asked for (and sorted) only when a name is unknown.
+    typealias KnownNames = () -> [String]?
+
+    /// Whether a name is `super`, the container.
+    static func isSuper(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
+        name.count == 5 && name.elementsEqual("super".utf8)
+    }
+
+    func parse(resolve: Resolver, knownNames: KnownNames) throws(ConstraintParseError)
+        -> LayoutConstraint
+    {
         try ConstraintLexer.withTokens(of: text) { (tokens) throws(ConstraintParseError) in
             var cursor = TokenCursor(tokens: tokens)
-            return try parse(&cursor, resolve: resolve)
+            return try parse(&cursor, resolve: resolve, knownNames: knownNames)
         }
     }
 
-    func parse(_ cursor: inout TokenCursor, resolve: (String) -> LayoutItem?)
+    func parse(_ cursor: inout TokenCursor, resolve: Resolver, knownNames: KnownNames)
         throws(ConstraintParseError) -> LayoutConstraint
     {
 
@@ -119,7 +145,7 @@ private struct ConstraintParser {
                 cursor.peek(),
                 "empty constraint; write it like 'title.leading == image.trailing + 8'")
         }
-        let first = try operand(&cursor, resolve: resolve)
+        let first = try operand(&cursor, resolve: resolve, knownNames: knownNames)
         let relationToken = cursor.advance()
         guard case .relation(let relation) = relationToken.kind else {
             throw fail(
@@ -143,7 +169,7 @@ private struct ConstraintParser {
                 _ = cursor.advance()
                 multiplier = sign * value
                 multiplierToken = token
-                second = try operand(&cursor, resolve: resolve)
+                second = try operand(&cursor, resolve: resolve, knownNames: knownNames)
             } else {
                 constant = sign * value
                 constantToken = token
@@ -152,7 +178,7 @@ private struct ConstraintParser {
             guard sign == 1 else {
                 throw fail(cursor.peek(), "write a negated item as '-1 * item.attribute'")
             }
-            second = try operand(&cursor, resolve: resolve)
+            second = try operand(&cursor, resolve: resolve, knownNames: knownNames)
             if cursor.peek().kind == .star {
                 _ = cursor.advance()
                 let (value, token) = try number(&cursor, "a multiplier after '*'")
