@@ -28,8 +28,9 @@ extension LayoutConstraint {
     }
 
     /// Parses a constraint in the textual form, resolving each item name from its UTF-8
-    /// bytes (as an ``ItemNameTable`` does, without making a string of it); `super` names the
-    /// container, and `knownNames` lists the names for an error message about an unknown one.
+    /// bytes (as the scene decoder's `ItemNameTable` does, without making a string of it);
+    /// `super` names the container, and `knownNames` lists the names for an error message
+    /// about an unknown one.
     package static func parse(
         _ text: String, container: LayoutItem,
         resolveUTF8: (UnsafeBufferPointer<UInt8>) -> LayoutItem?, knownNames: () -> [String]
