@@ -38,7 +38,13 @@ package enum JSONOutput {
     /// Whether a text is printable ASCII without a quote or backslash, as ids usually are,
     /// and so needs no escapes.
     private static func needsNoEscapes(_ text: String) -> Bool {
-        text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F && $0 != 0x22 && $0 != 0x5C }
+        text.utf8.allSatisfy(isPlain)
+    }
+
+    /// Whether a byte stands for itself in a JSON string literal: printable ASCII other than
+    /// `"` and `\`.
+    private static func isPlain(_ byte: UInt8) -> Bool {
+        byte >= 0x20 && byte < 0x7F && byte != 0x22 && byte != 0x5C
     }
 
     /// Appends ``string(_:)`` of a text to UTF-8 bytes.
@@ -47,9 +53,7 @@ package enum JSONOutput {
         // copied in one pass each, without a generic walk of the string's view.
         var text = text
         let plain = text.withUTF8 { utf8 in
-            for byte in utf8 where byte < 0x20 || byte >= 0x7F || byte == 0x22 || byte == 0x5C {
-                return false
-            }
+            guard utf8.allSatisfy(isPlain) else { return false }
             bytes.append(UInt8(ascii: "\""))
             bytes.append(contentsOf: utf8)
             bytes.append(UInt8(ascii: "\""))

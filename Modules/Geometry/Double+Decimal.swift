@@ -23,25 +23,16 @@ extension Double {
             return
         }
         // A whole number, as most coordinates are, needs no rounding to thousandths.
-        if self == rounded(.towardZero) {
-            if self == 0 {
-                bytes.append(UInt8(ascii: "0"))
-                return
-            }
-            if self < 0 { bytes.append(UInt8(ascii: "-")) }
-            Self.appendDigits(of: Int64(abs(self)), to: &bytes)
+        if self == self.rounded(.towardZero) {
+            Self.appendWhole(self, to: &bytes)
             return
         }
         let rounded = (self * 1000).rounded() / 1000
-        if rounded == 0 {
-            bytes.append(UInt8(ascii: "0"))
+        if rounded == rounded.rounded() {
+            Self.appendWhole(rounded, to: &bytes)
             return
         }
         if rounded < 0 { bytes.append(UInt8(ascii: "-")) }
-        if rounded == rounded.rounded() {
-            Self.appendDigits(of: Int64(abs(rounded)), to: &bytes)
-            return
-        }
         let thousandths = UInt64((abs(rounded) * 1000).rounded())
         Self.appendDigits(of: Int64(thousandths / 1000), to: &bytes)
         bytes.append(UInt8(ascii: "."))
@@ -51,6 +42,16 @@ extension Double {
         bytes.append(UInt8(ascii: "0") + digits.0)
         if digits.1 != 0 || digits.2 != 0 { bytes.append(UInt8(ascii: "0") + digits.1) }
         if digits.2 != 0 { bytes.append(UInt8(ascii: "0") + digits.2) }
+    }
+
+    /// Appends a whole number of less than 1e15 (`0` for either zero).
+    private static func appendWhole(_ value: Double, to bytes: inout [UInt8]) {
+        if value == 0 {
+            bytes.append(UInt8(ascii: "0"))
+            return
+        }
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        appendDigits(of: Int64(abs(value)), to: &bytes)
     }
 
     /// Appends the decimal digits of a value that is not negative.

@@ -129,15 +129,6 @@ public final class FlexNode {
     /// - Throws: ``FlexTreeError`` if `child` is this node or one of its ancestors.
     /// - Complexity: O(depth).
     public func appendChild(_ child: FlexNode) throws {
-        // A node with no parent and no children, as a tree being built adds, is nobody's
-        // ancestor and leaves no list: it is appended without the general path's search.
-        if child.parent == nil, child.children.isEmpty, child !== self {
-            children.append(child)
-            child.parent = self
-            child.lastRequest = nil
-            markDirty()
-            return
-        }
         try insertChild(child, at: children.count)
     }
 
@@ -150,7 +141,8 @@ public final class FlexNode {
     ///   of range.
     /// - Complexity: O(depth + children).
     public func insertChild(_ child: FlexNode, at index: Int) throws {
-        if isSelfOrAncestor(child) {
+        // A node without children is nobody's ancestor: only itself would make a cycle.
+        if child === self || (!child.children.isEmpty && isSelfOrAncestor(child)) {
             throw FlexTreeError(
                 .cycle, "a node cannot be added to itself or to one of its descendants")
         }
@@ -167,7 +159,11 @@ public final class FlexNode {
             throw FlexTreeError(
                 .indexOutOfRange, "child index \(index) is outside 0...\(children.count)")
         }
-        children.insert(child, at: index)
+        if index == children.count {
+            children.append(child)
+        } else {
+            children.insert(child, at: index)
+        }
         child.parent = self
         child.lastRequest = nil
         markDirty()

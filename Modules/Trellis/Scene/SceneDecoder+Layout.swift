@@ -93,11 +93,10 @@ extension SceneDecoder {
         origins.reserveCapacity(total)
         for (pendingIndex, pending) in pendingConstraints.enumerated() {
             let container = pending.container.layoutItem
-            // Names are found by their bytes, and a child a constraint names is marked by its
-            // position: no string is made or hashed for a name.
+            // Names are found by their bytes: no string is made or hashed for a name. A child
+            // is given its layout item when a constraint first names it, which marks it named.
             let names = ItemNameTable(pending.children.lazy.map(\.id))
-            let items = pending.children.map(\.view.layoutItem)
-            var named = [Bool](repeating: false, count: items.count)
+            var items = [LayoutItem?](repeating: nil, count: names.count)
             for (index, text) in pending.texts.enumerated() {
                 let constraint: LayoutConstraint
                 do {
@@ -105,8 +104,10 @@ extension SceneDecoder {
                         text, container: container,
                         resolveUTF8: { name in
                             guard let found = names.index(of: name) else { return nil }
-                            named[found] = true
-                            return items[found]
+                            if let item = items[found] { return item }
+                            let item = pending.children[found].view.layoutItem
+                            items[found] = item
+                            return item
                         },
                         knownNames: { names.names })
                 } catch {
@@ -118,7 +119,7 @@ extension SceneDecoder {
                 origins.append((pendingIndex, index))
             }
             for (position, (_, child)) in pending.children.enumerated()
-            where named[position] && !framedViews.contains(ObjectIdentifier(child)) {
+            where items[position] != nil && !framedViews.contains(ObjectIdentifier(child)) {
                 child.translatesAutoresizingMaskIntoConstraints = false
             }
         }
@@ -153,8 +154,8 @@ extension SceneDecoder {
 struct PendingConstraints {
     /// The view whose children the constraints relate.
     var container: View
-    /// The container's children that have an id, in document order (so that their layout
-    /// items are made, and lie in memory, in the order the constraints usually name them).
+    /// The container's children that have an id, in document order: a child's position here
+    /// is its name's in the container's `ItemNameTable`.
     var children: [(id: String, view: View)]
     /// The constraints as written.
     var texts: [String]

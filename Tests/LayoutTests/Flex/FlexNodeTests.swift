@@ -130,7 +130,7 @@ final class CallCounter: @unchecked Sendable {
         try root.appendChild(child)
         #expect(throws: FlexTreeError.self) { try child.appendChild(root) }
         #expect(throws: FlexTreeError.self) { try root.appendChild(root) }
-        // A leaf is appended without the general path's search, but never to itself.
+        // A leaf skips the search of the ancestors, but is still never added to itself.
         let leaf = FlexNode()
         #expect(throws: FlexTreeError.self) { try leaf.appendChild(leaf) }
         #expect(leaf.children.isEmpty && leaf.parent == nil)
