@@ -299,7 +299,7 @@ public struct JSONParser {
     private mutating func parseString() throws(JSONParseError) -> String {
         index += 1
         // Most strings have no escape: validated in place, they become a String in one step.
-        var end = index
+        var end = plainASCIIRun(from: index)
         var ascii = true
         while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"),
             bytes[end] >= 0x20
@@ -347,6 +347,31 @@ public struct JSONParser {
             }
             index += 1
         }
+    }
+
+    /// The end of the run of plain ASCII from `start`, eight bytes at a time: bytes that end
+    /// a string or need a closer look (a quote, a backslash, a control character or a
+    /// non-ASCII byte) stop it, at or before the first of them.
+    private func plainASCIIRun(from start: Int) -> Int {
+        guard let base = bytes.baseAddress else { return start }
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highBits: UInt64 = 0x8080_8080_8080_8080
+        var end = start
+        while end + 8 <= bytes.count {
+            let word = UInt64(
+                littleEndian: UnsafeRawPointer(base + end).loadUnaligned(as: UInt64.self))
+            // A byte of `x` is zero where the word has the byte looked for; `(x - 1) & ~x`
+            // sets the high bit of a zero byte (and of no byte when there is none), and
+            // `(word - 0x20) & ~word` that of a byte below 0x20.
+            let quotes = word ^ (ones &* 0x22)
+            let backslashes = word ^ (ones &* 0x5C)
+            let stops =
+                ((quotes &- ones) & ~quotes) | ((backslashes &- ones) & ~backslashes)
+                | ((word &- ones &* 0x20) & ~word) | word
+            if stops & highBits != 0 { break }
+            end += 8
+        }
+        return end
     }
 
     private mutating func parseEscape() throws(JSONParseError) -> Unicode.Scalar {

@@ -196,6 +196,53 @@ import _TrellisTestSupport
         }
         #expect(throws: JSONParseError.self) { try JSONParser.parse([0x22, 0x61, 0xFF, 0x22]) }
     }
+
+    /// Plain ASCII is skipped eight bytes at a time: whatever ends a run or needs a closer look
+    /// (a quote, an escape, a control character, a non-ASCII or an invalid byte) is found at
+    /// every place in and around a word, in strings of every length up to three words.
+    @Test func aStopByteIsFoundAtEveryPlaceInAWord() throws {
+        var wrong: [String] = []
+        for length in 0...24 {
+            let plain = (0..<length).map { UInt8(ascii: "a") + UInt8($0 % 26) }
+            let whole = try JSONParser.parse([0x22] + plain + [0x22])
+            if whole != .string(String(decoding: plain, as: UTF8.self)) {
+                wrong.append("plain \(length)")
+            }
+            for position in 0..<length {
+                var escaped = plain
+                escaped.replaceSubrange(position..<position + 1, with: Array(#"\""#.utf8))
+                var expected = plain
+                expected[position] = UInt8(ascii: "\"")
+                if try JSONParser.parse([0x22] + escaped + [0x22])
+                    != .string(String(decoding: expected, as: UTF8.self))
+                {
+                    wrong.append("escape at \(position) of \(length)")
+                }
+                var accented = plain
+                accented.replaceSubrange(position..<position + 1, with: Array("é".utf8))
+                if try JSONParser.parse([0x22] + accented + [0x22])
+                    != .string(String(decoding: accented, as: UTF8.self))
+                {
+                    wrong.append("é at \(position) of \(length)")
+                }
+                for stop: UInt8 in [0x01, 0x1F, 0xFF, 0x80] {
+                    var broken = plain
+                    broken[position] = stop
+                    if (try? JSONParser.parse([0x22] + broken + [0x22])) != nil {
+                        wrong.append("byte \(stop) at \(position) of \(length) accepted")
+                    }
+                }
+                // A string that ends early leaves the rest of the word to the document.
+                let early = Array(plain[..<position]) + [0x22, 0x2C, 0x31, 0x5D]
+                let head = String(decoding: plain[..<position], as: UTF8.self)
+                let parsed = try JSONParser.parse([0x5B, 0x22] + early)
+                if parsed != .array([.string(head), .number(1)]) {
+                    wrong.append("end at \(position)")
+                }
+            }
+        }
+        #expect(wrong.isEmpty, "\(wrong.prefix(8))")
+    }
 }
 
 @Suite struct JSONNumberParsingTests {
