@@ -1,3 +1,4 @@
+import TrellisCore
 import TrellisGeometry
 import TrellisLayout
 import TrellisViews
@@ -95,9 +96,11 @@ extension SceneDecoder {
             let container = pending.container.layoutItem
             // Names are found by their bytes: no string is made or hashed for a name. A child
             // is given its layout item when a constraint first names it, which marks it named.
-            let names = ItemNameTable(pending.children.lazy.map(\.id))
+            let names = ItemNameTable(
+                pending.children.lazy.map { $0.accessibilityIdentifier ?? "" })
             var items = [LayoutItem?](repeating: nil, count: names.count)
-            for (index, text) in pending.texts.enumerated() {
+            for (index, element) in pending.texts.enumerated() {
+                guard case .string(let text) = element else { continue }
                 let constraint: LayoutConstraint
                 do {
                     constraint = try LayoutConstraint.parse(
@@ -105,7 +108,7 @@ extension SceneDecoder {
                         resolveUTF8: { name in
                             guard let found = names.index(of: name) else { return nil }
                             if let item = items[found] { return item }
-                            let item = pending.children[found].view.layoutItem
+                            let item = pending.children[found].layoutItem
                             items[found] = item
                             return item
                         },
@@ -118,7 +121,7 @@ extension SceneDecoder {
                 parsed.append(constraint)
                 origins.append((pendingIndex, index))
             }
-            for (position, (_, child)) in pending.children.enumerated()
+            for (position, child) in pending.children.enumerated()
             where items[position] != nil && !framedViews.contains(ObjectIdentifier(child)) {
                 child.translatesAutoresizingMaskIntoConstraints = false
             }
@@ -154,11 +157,14 @@ extension SceneDecoder {
 struct PendingConstraints {
     /// The view whose children the constraints relate.
     var container: View
-    /// The container's children that have an id, in document order: a child's position here
-    /// is its name's in the container's `ItemNameTable`.
-    var children: [(id: String, view: View)]
-    /// The constraints as written.
-    var texts: [String]
+    /// The container's children that have an id (their accessibility identifier), in
+    /// document order: a child's position here is its name's in the container's
+    /// `ItemNameTable`.
+    var children: [View]
+    /// The constraints as written: the document's array itself, of strings only. Holding the
+    /// array rather than copies of its strings lets the decoder go without taking a list of
+    /// strings apart.
+    var texts: [JSONValue]
     /// The key path of the `constraints` array.
     var path: SceneKeyPath
 

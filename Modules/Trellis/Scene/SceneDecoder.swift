@@ -153,7 +153,7 @@ struct SceneDecoder {
             let point = try SceneValues.point(offset, path: reader.child("contentOffset"))
             scroll.contentOffset = point
         }
-        var children: [(id: String, view: View)] = []
+        var children: [View] = []
         let hasConstraints = reader.has("constraints")
         if let elements = try reader.array("children") {
             let childrenPath = reader.member("children")
@@ -167,24 +167,20 @@ struct SceneDecoder {
             for (index, element) in elements.enumerated() {
                 let child = try decodeView(element, in: childrenPath, at: index)
                 view.addSubview(child)
-                if hasConstraints, let id = child.accessibilityIdentifier {
-                    children.append((id, child))
-                }
+                if hasConstraints, child.accessibilityIdentifier != nil { children.append(child) }
             }
         }
         if let constraints = try reader.array("constraints") {
             let path = reader.member("constraints")
-            var texts: [String] = []
-            texts.reserveCapacity(constraints.count)
             for (index, element) in constraints.enumerated() {
-                guard case .string(let text) = element else {
+                guard case .string = element else {
                     _ = try SceneValues.string(element, path: "\(path)[\(index)]")
                     continue
                 }
-                texts.append(text)
             }
             pendingConstraints.append(
-                PendingConstraints(container: view, children: children, texts: texts, path: path))
+                PendingConstraints(
+                    container: view, children: children, texts: constraints, path: path))
         }
         try decodeStyle(view, &reader)
         try reader.finish(known: SceneDecoder.commonKeys + (SceneDecoder.typeKeys[type] ?? []))

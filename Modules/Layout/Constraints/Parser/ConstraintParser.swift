@@ -57,8 +57,11 @@ private struct ConstraintParser {
     let container: LayoutItem
 
     /// An item and attribute read from the text, with where they were.
+    ///
+    /// The item is not retained: the container and the resolver's owners keep it for the
+    /// parse, and a plain value is copied and dropped without the runtime's help.
     struct Operand {
-        var item: LayoutItem
+        unowned(unsafe) var item: LayoutItem
         var attribute: LayoutAttribute
         var attributeToken: ConstraintToken
         var start: ConstraintToken
