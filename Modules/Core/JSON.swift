@@ -352,7 +352,7 @@ public struct JSONParser {
     /// The end of the run of plain ASCII from `start`, eight bytes at a time: bytes that end
     /// a string or need a closer look (a quote, a backslash, a control character or a
     /// non-ASCII byte) stop it, at or before the first of them.
-    private func plainASCIIRun(from start: Int) -> Int {
+    @inline(__always) private func plainASCIIRun(from start: Int) -> Int {
         guard let base = bytes.baseAddress else { return start }
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highBits: UInt64 = 0x8080_8080_8080_8080
