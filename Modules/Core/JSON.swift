@@ -1,3 +1,5 @@
+import Glibc
+
 /// A JSON value that keeps the order of object keys, so that scene errors and output follow the
 /// document; the parser rejects duplicate keys.
 ///
@@ -77,12 +79,18 @@ public struct JSONParseError: Error, Sendable, Hashable, CustomStringConvertible
 /// A strict JSON parser (RFC 8259) that keeps key order, rejects duplicate keys, limits
 /// nesting to 512 levels and replaces nothing: invalid UTF-8, control characters in strings,
 /// lone surrogates, trailing commas and trailing text are errors.
+///
+/// The parser writes a ``JSONDocument``: a flat list of nodes that point into the document's
+/// bytes, which a reader can walk without a tree of values being built (or taken apart) for
+/// it; ``parse(_:)`` makes the tree of ``JSONValue``s from it.
 public struct JSONParser {
     /// The document, borrowed for the parse.
     private let bytes: UnsafeBufferPointer<UInt8>
     private var index = 0
-    /// The short keys read so far, by their bytes (see ``parseKey()``); empty until the first.
-    private var keyCache: [CachedKey] = []
+    /// The nodes written so far.
+    private var nodes: [JSONDocument.Node] = []
+    /// The strings with escapes, decoded.
+    private var decodedStrings: [String] = []
     /// The deepest nesting accepted.
     public static let maximumDepth = 512
 
@@ -91,16 +99,25 @@ public struct JSONParser {
     /// - Throws: ``JSONParseError`` with the line and column of the problem.
     /// - Complexity: O(*n*) in the size of the document.
     public static func parse(_ bytes: [UInt8]) throws(JSONParseError) -> JSONValue {
+        try JSONDocument(parsing: bytes).value(at: 0)
+    }
+
+    /// Parses a document into its nodes and decoded strings.
+    static func nodes(of bytes: [UInt8]) throws(JSONParseError)
+        -> (nodes: [JSONDocument.Node], decodedStrings: [String])
+    {
         try bytes.withUnsafeBufferPointer { (buffer) throws(JSONParseError) in
             var parser = JSONParser(bytes: buffer)
+            // About one node for every eight bytes of a typical document.
+            parser.nodes.reserveCapacity(bytes.count / 8 + 4)
             if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.index = 3 }
             parser.skipWhitespace()
-            let value = try parser.parseValue(depth: 0)
+            try parser.parseValue(depth: 0)
             parser.skipWhitespace()
             guard parser.index == bytes.count else {
                 throw parser.error("unexpected text after the document")
             }
-            return value
+            return (parser.nodes, parser.decodedStrings)
         }
     }
 
@@ -129,19 +146,36 @@ public struct JSONParser {
         }
     }
 
-    private mutating func parseValue(depth: Int) throws(JSONParseError) -> JSONValue {
+    private mutating func append(
+        _ kind: JSONDocument.Node.Kind, start: Int = 0, number: Double = 0
+    ) {
+        nodes.append(
+            JSONDocument.Node(
+                kind: kind, start: UInt32(truncatingIfNeeded: start), count: 0,
+                end: UInt32(truncatingIfNeeded: nodes.count + 1), payload: number.bitPattern))
+    }
+
+    private mutating func parseValue(depth: Int) throws(JSONParseError) {
         guard depth < JSONParser.maximumDepth else {
             throw error("nesting deeper than \(JSONParser.maximumDepth) levels")
         }
         guard index < bytes.count else { throw error("unexpected end of the document") }
         switch bytes[index] {
-        case UInt8(ascii: "{"): return try parseObject(depth: depth)
-        case UInt8(ascii: "["): return try parseArray(depth: depth)
-        case UInt8(ascii: "\""): return .string(try parseString())
-        case UInt8(ascii: "t"): return try literal("true", .bool(true))
-        case UInt8(ascii: "f"): return try literal("false", .bool(false))
-        case UInt8(ascii: "n"): return try literal("null", .null)
-        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try parseNumber()
+        case UInt8(ascii: "{"): try parseObject(depth: depth)
+        case UInt8(ascii: "["): try parseArray(depth: depth)
+        case UInt8(ascii: "\""): try parseString()
+        case UInt8(ascii: "t"):
+            try literal("true")
+            append(.true)
+        case UInt8(ascii: "f"):
+            try literal("false")
+            append(.false)
+        case UInt8(ascii: "n"):
+            try literal("null")
+            append(.null)
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            let start = index
+            append(.number, start: start, number: try parseNumber())
         default:
             let character =
                 String(decoding: bytes[index..<min(index + 4, bytes.count)], as: UTF8.self).first
@@ -150,59 +184,72 @@ public struct JSONParser {
         }
     }
 
-    private mutating func literal(_ word: String, _ value: JSONValue) throws(JSONParseError)
-        -> JSONValue
-    {
-        let expected = Array(word.utf8)
-        guard bytes.count - index >= expected.count,
-            Array(bytes[index..<index + expected.count]) == expected
+    private mutating func literal(_ word: StaticString) throws(JSONParseError) {
+        let count = word.utf8CodeUnitCount
+        guard bytes.count - index >= count,
+            (0..<count).allSatisfy({ bytes[index + $0] == word.utf8Start[$0] })
         else {
             throw error("expected '\(word)'")
         }
-        index += expected.count
-        return value
+        index += count
     }
 
-    private mutating func parseObject(depth: Int) throws(JSONParseError) -> JSONValue {
+    /// Sets a container's member or element count, the index past its last node and the
+    /// offset past its closing bracket (the parser's place, just past it).
+    private mutating func close(_ container: Int, count: Int) {
+        nodes[container].count = UInt32(truncatingIfNeeded: count)
+        nodes[container].end = UInt32(truncatingIfNeeded: nodes.count)
+        nodes[container].payload = UInt64(index)
+    }
+
+    private mutating func parseObject(depth: Int) throws(JSONParseError) {
+        let object = nodes.count
+        append(.object, start: index)
         index += 1
-        var members: [(key: String, value: JSONValue)] = []
-        // Keys are checked against each other directly while the object is small, which is
-        // cheaper than hashing; a set takes over for large objects.
+        var count = 0
+        // Keys are checked against the object's earlier keys directly while the object is
+        // small, which is cheaper than hashing; a set takes over for large objects.
         var seen: Set<String>?
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
             index += 1
-            return .object(members)
+            close(object, count: 0)
+            return
         }
-        // Room for the few members most objects have at once: growing from nothing allocates
-        // the array again at the second member and at the third.
-        members.reserveCapacity(4)
         while true {
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
                 throw error("expected a key in quotes")
             }
             let keyOffset = index
-            let key = try parseKey()
+            let key = nodes.count
+            try parseString()
             let isDuplicate: Bool
             if seen != nil {
-                isDuplicate = seen?.insert(key).inserted == false
-            } else if members.count < 16 {
-                isDuplicate = members.contains { $0.key == key }
+                isDuplicate = seen?.insert(string(at: key)).inserted == false
+            } else if count < 16 {
+                isDuplicate = repeatsEarlierKey(of: object, key)
             } else {
-                seen = Set(members.map(\.key))
-                isDuplicate = seen?.insert(key).inserted == false
+                var keys = Set<String>()
+                var earlier = object + 1
+                while earlier < key {
+                    keys.insert(string(at: earlier))
+                    earlier = Int(nodes[earlier + 1].end)
+                }
+                isDuplicate = !keys.insert(string(at: key)).inserted
+                seen = keys
             }
             guard !isDuplicate else {
-                throw error("duplicate key \"\(key)\"", at: keyOffset)
+                throw error("duplicate key \"\(string(at: key))\"", at: keyOffset)
             }
+            count += 1
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
                 throw error("expected ':' after the key")
             }
             index += 1
             skipWhitespace()
-            members.append((key, try parseValue(depth: depth + 1)))
+            try parseValue(depth: depth + 1)
             skipWhitespace()
             guard index < bytes.count else {
                 throw error("unexpected end of the document inside an object")
@@ -213,23 +260,26 @@ public struct JSONParser {
             }
             guard bytes[index] == UInt8(ascii: "}") else { throw error("expected ',' or '}'") }
             index += 1
-            return .object(members)
+            close(object, count: count)
+            return
         }
     }
 
-    private mutating func parseArray(depth: Int) throws(JSONParseError) -> JSONValue {
+    private mutating func parseArray(depth: Int) throws(JSONParseError) {
+        let array = nodes.count
+        append(.array, start: index)
         index += 1
-        var elements: [JSONValue] = []
+        var count = 0
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
             index += 1
-            return .array(elements)
+            close(array, count: 0)
+            return
         }
-        // Room for a frame, an edge list or a colour at once (see `parseObject`).
-        elements.reserveCapacity(4)
         while true {
             skipWhitespace()
-            elements.append(try parseValue(depth: depth + 1))
+            try parseValue(depth: depth + 1)
+            count += 1
             skipWhitespace()
             guard index < bytes.count else {
                 throw error("unexpected end of the document inside an array")
@@ -240,65 +290,46 @@ public struct JSONParser {
             }
             guard bytes[index] == UInt8(ascii: "]") else { throw error("expected ',' or ']'") }
             index += 1
-            return .array(elements)
+            close(array, count: count)
+            return
         }
     }
 
-    /// A key of up to 16 plain ASCII bytes, packed into two words to find it among the keys
-    /// read before: a scene repeats a few keys (`id`, `style`, `frame`, ...) thousands of
-    /// times, and a key found costs no new string. Any other key is read by ``parseString()``.
-    private mutating func parseKey() throws(JSONParseError) -> String {
-        let start = index + 1
-        var end = start
-        var low: UInt64 = 0
-        var high: UInt64 = 0
-        while end < bytes.count, end - start < 16 {
-            let byte = bytes[end]
-            if byte == UInt8(ascii: "\"") { break }
-            guard byte >= 0x20, byte < 0x80, byte != UInt8(ascii: "\\") else {
-                return try parseString()
-            }
-            let offset = end - start
-            if offset < 8 {
-                low |= UInt64(byte) << UInt64(offset * 8)
-            } else {
-                high |= UInt64(byte) << UInt64((offset - 8) * 8)
-            }
-            end += 1
+    /// Whether the key being read (node `key`) repeats one of the object's earlier keys: each
+    /// member's key is followed by its value, which ends where the next key starts.
+    private func repeatsEarlierKey(of object: Int, _ key: Int) -> Bool {
+        var earlier = object + 1
+        while earlier < key {
+            if sameString(earlier, key) { return true }
+            earlier = Int(nodes[earlier + 1].end)
         }
-        guard end < bytes.count, bytes[end] == UInt8(ascii: "\"") else { return try parseString() }
-        let length = end - start
-        let mixed =
-            (low &* 0x9E37_79B9_7F4A_7C15) ^ (high &* 0xC2B2_AE3D_27D4_EB4F) ^ UInt64(length)
-        let slot = Int(truncatingIfNeeded: mixed >> 56)
-        if keyCache.isEmpty {
-            keyCache = Array(
-                repeating: CachedKey(low: 0, high: 0, length: -1, key: ""),
-                count: JSONParser.keyCacheSize)
-        }
-        index = end + 1
-        let cached = keyCache[slot]
-        if cached.length == length, cached.low == low, cached.high == high { return cached.key }
-        let key = String(
-            decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
-        keyCache[slot] = CachedKey(low: low, high: high, length: length, key: key)
-        return key
+        return false
     }
 
-    /// The slots of the key cache, one for each value of a key's hash's top byte.
-    private static let keyCacheSize = 256
-
-    /// A short key and its bytes, packed little-endian into two words.
-    private struct CachedKey {
-        var low: UInt64
-        var high: UInt64
-        var length: Int
-        var key: String
+    /// The text of a string node written by this parse.
+    private func string(at node: Int) -> String {
+        JSONDocument.string(of: nodes[node], bytes: bytes, decodedStrings: decodedStrings)
     }
 
-    private mutating func parseString() throws(JSONParseError) -> String {
+    /// Whether two string nodes of this parse spell the same text.
+    private func sameString(_ first: Int, _ second: Int) -> Bool {
+        let a = nodes[first]
+        let b = nodes[second]
+        if a.kind == .decodedString || b.kind == .decodedString {
+            return string(at: first) == string(at: second)
+        }
+        return a.count == b.count
+            && (a.count == 0
+                || memcmp(
+                    bytes.baseAddress! + Int(a.start), bytes.baseAddress! + Int(b.start),
+                    Int(a.count)) == 0)
+    }
+
+    /// Reads a string and writes its node: its bytes in place when it has no escape, else its
+    /// decoded text.
+    private mutating func parseString() throws(JSONParseError) {
         index += 1
-        // Most strings have no escape: validated in place, they become a String in one step.
+        // Most strings have no escape: validated in place, they are their bytes.
         var end = plainASCIIRun(from: index)
         var ascii = true
         while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"),
@@ -311,15 +342,17 @@ public struct JSONParser {
             let start = index
             index = end + 1
             // ASCII is valid UTF-8 as it is: only other bytes need validating.
-            if ascii {
-                return String(
-                    decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
-            }
-            guard let text = String(validating: bytes[start..<end], as: UTF8.self) else {
+            if !ascii, String(validating: bytes[start..<end], as: UTF8.self) == nil {
                 throw error("invalid UTF-8 in a string", at: start)
             }
-            return text
+            nodes.append(
+                JSONDocument.Node(
+                    kind: .string, start: UInt32(truncatingIfNeeded: start),
+                    count: UInt32(truncatingIfNeeded: end - start),
+                    end: UInt32(truncatingIfNeeded: nodes.count + 1), payload: 0))
+            return
         }
+        let quote = index - 1
         var scalars = String.UnicodeScalarView()
         var runStart = index
         func flush(_ end: Int) throws(JSONParseError) {
@@ -335,7 +368,13 @@ public struct JSONParser {
             if byte == UInt8(ascii: "\"") {
                 try flush(index)
                 index += 1
-                return String(scalars)
+                nodes.append(
+                    JSONDocument.Node(
+                        kind: .decodedString, start: UInt32(truncatingIfNeeded: quote),
+                        count: UInt32(truncatingIfNeeded: decodedStrings.count),
+                        end: UInt32(truncatingIfNeeded: nodes.count + 1), payload: 0))
+                decodedStrings.append(String(scalars))
+                return
             }
             if byte < 0x20 { throw error("control character in a string (escape it)") }
             if byte == UInt8(ascii: "\\") {
@@ -422,7 +461,7 @@ public struct JSONParser {
         return value
     }
 
-    private mutating func parseNumber() throws(JSONParseError) -> JSONValue {
+    private mutating func parseNumber() throws(JSONParseError) -> Double {
         let start = index
         if bytes[index] == UInt8(ascii: "-") { index += 1 }
         func digits() -> Int {
@@ -467,12 +506,12 @@ public struct JSONParser {
                 }
                 whole = whole &* 10 &+ Int64(digit)
             }
-            if plain { return .number(negative ? -Double(whole) : Double(whole)) }
+            if plain { return negative ? -Double(whole) : Double(whole) }
         }
         let text = String(decoding: bytes[start..<index], as: UTF8.self)
         guard let value = Double(text), value.isFinite else {
             throw error("the number \(text) is out of range", at: start)
         }
-        return .number(value)
+        return value
     }
 }

@@ -748,6 +748,33 @@ private func label(_ keys: String) throws -> Label {
     }
 }
 
+/// A scene's `style` objects written alike are decoded once and found again by their text;
+/// one written otherwise is decoded from its members, to the same style.
+@MainActor
+@Suite struct SceneStyleTextTests {
+    @Test func stylesWrittenAlikeShareOneStoredStyleAndOthersDecodeTheSame() throws {
+        let styles = [
+            #"{"width": 10, "height": 20}"#, #"{"width": 12, "height": 20}"#,
+            #"{"width": 10, "height": 20}"#, #"{"width":10,"height":20}"#,
+            #"{"height": 20, "width": 10}"#,
+        ]
+        let children = styles.enumerated().map {
+            #"{"id": "v\#($0.offset)", "style": \#($0.element)}"#
+        }
+        let document =
+            #"{"size": [320, 480], "root": {"style": {"flexDirection": "row"}, "children": [\#(children.joined(separator: ", "))]}}"#
+        let scene = try Scene(json: Array(document.utf8))
+        let views = try (0..<styles.count).map { try #require(scene.view(withID: "v\($0)")) }
+        let storages = try views.map { try #require($0.flexStyleStorage) }
+        #expect(storages[0] === storages[2])
+        #expect(storages[0] !== storages[1])
+        for index in [3, 4] {
+            #expect(storages[index].style == storages[0].style, "style \(index)")
+        }
+        #expect(views[1].flexStyle?.width == .points(12))
+    }
+}
+
 /// Key paths handed down to nested values (a view's children, a label's font, a button's
 /// per-state values and images, a collection's items, a container's constraints) are spelt
 /// only for an error, and spelt the same as they always were.

@@ -330,7 +330,7 @@ private func measurePhases(path: String, directory: String, backend: (any Backen
     }
     let bytes = [UInt8](data)
     lap("read file")
-    let document = try JSONParser.parse(bytes)
+    let document = try JSONDocument(parsing: bytes)
     lap("parse JSON")
     let scene = try Scene(document: document, baseDirectory: directory) { lap("decode views") }
     lap("constraints")

@@ -1,3 +1,4 @@
+import Glibc
 import TrellisCore
 import TrellisLayout
 
@@ -14,8 +15,25 @@ package struct DecodedStyleTable {
     /// How many objects one set holds.
     package static let ways = 4
 
+    /// What a `style` object is known by: its members, or the text of a document's object
+    /// (valid while the document is decoded), which is the same style when written alike.
+    package enum Key {
+        case members([(key: String, value: JSONValue)])
+        case text(UnsafeBufferPointer<UInt8>)
+
+        func isSame(as other: Key) -> Bool {
+            switch (self, other) {
+            case (.members(let a), .members(let b)): return DecodedStyleTable.sameMembers(a, b)
+            case (.text(let a), .text(let b)):
+                return a.count == b.count
+                    && (a.isEmpty || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0)
+            default: return false
+            }
+        }
+    }
+
     private struct Entry {
-        let members: [(key: String, value: JSONValue)]
+        let key: Key
         let storage: FlexStyleStorage
     }
 
@@ -35,10 +53,16 @@ package struct DecodedStyleTable {
     package mutating func storage(for members: [(key: String, value: JSONValue)], hash: UInt64)
         -> FlexStyleStorage?
     {
+        storage(for: .members(members), hash: hash)
+    }
+
+    /// The stored style of an object known by `key` decoded before, which becomes its set's
+    /// most recently used.
+    package mutating func storage(for key: Key, hash: UInt64) -> FlexStyleStorage? {
         let set = Self.set(hash)
         for way in 0..<Self.ways {
             guard let entry = entries[set + way] else { return nil }
-            if Self.sameMembers(entry.members, members) {
+            if entry.key.isSame(as: key) {
                 for moved in stride(from: set + way, to: set, by: -1) {
                     entries.swapAt(moved, moved - 1)
                 }
@@ -53,11 +77,24 @@ package struct DecodedStyleTable {
     package mutating func remember(
         _ members: [(key: String, value: JSONValue)], storage: FlexStyleStorage, hash: UInt64
     ) {
+        remember(.members(members), storage: storage, hash: hash)
+    }
+
+    /// Remembers an object known by `key` and its stored style; see
+    /// ``remember(_:storage:hash:)-(_,_,_)``.
+    package mutating func remember(_ key: Key, storage: FlexStyleStorage, hash: UInt64) {
         let set = Self.set(hash)
         for moved in stride(from: set + Self.ways - 1, to: set, by: -1) {
             entries[moved] = entries[moved - 1]
         }
-        entries[set] = Entry(members: members, storage: storage)
+        entries[set] = Entry(key: key, storage: storage)
+    }
+
+    /// A hash of the text of a `style` object, well mixed in every bit.
+    package static func hash(ofText text: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in text { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
+        return finish(hash)
     }
 
     /// A hash of a `style` object's keys and values, well mixed in every bit; `nil` for an
@@ -88,8 +125,13 @@ package struct DecodedStyleTable {
             mix(UInt64(member.key.utf8.count))
             guard mix(member.value) else { return nil }
         }
-        // The step leaves the high bits of a number (where small integers differ) out of the
-        // low bits, which pick the slots; the finishing mix (MurmurHash3's) spreads them.
+        return finish(hash)
+    }
+
+    /// The finishing mix (MurmurHash3's): the steps leave the high bits of a number (where
+    /// small integers differ) out of the low bits, which pick the slots; this spreads them.
+    private static func finish(_ hash: UInt64) -> UInt64 {
+        var hash = hash
         hash ^= hash >> 33
         hash = hash &* 0xff51_afd7_ed55_8ccd
         hash ^= hash >> 33

@@ -1,4 +1,4 @@
-import TrellisCore
+package import TrellisCore
 public import TrellisGeometry
 public import TrellisViews
 
@@ -55,9 +55,9 @@ public final class Scene {
                     "the document is \(json.count) bytes, over the limit of \(Scene.maximumDocumentBytes)"
             )
         }
-        let document: JSONValue
+        let document: JSONDocument
         do {
-            document = try JSONParser.parse(json)
+            document = try JSONDocument(parsing: json)
         } catch {
             throw SceneError(keyPath: "scene", message: "not valid JSON: \(error.description)")
         }
@@ -67,7 +67,7 @@ public final class Scene {
     /// Decodes a scene from a parsed document; `didDecode` runs once the views exist, before
     /// constraints are activated (benchmarks time the two apart).
     package init(
-        document: JSONValue, baseDirectory: String, didDecode: () -> Void = {}
+        document: JSONDocument, baseDirectory: String, didDecode: () -> Void = {}
     ) throws(SceneError) {
         var decoder = SceneDecoder(baseDirectory: baseDirectory)
         let decoded = try decoder.decodeDocument(document)

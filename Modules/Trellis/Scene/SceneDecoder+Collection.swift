@@ -54,20 +54,21 @@ extension SceneDecoder {
     mutating func makeCollection(_ reader: inout ObjectReader) throws(SceneError) -> View {
         let layout = try decodeGridLayout(reader.value("layout"), path: reader.child("layout"))
         let collection = CollectionView(frame: .zero, collectionViewLayout: layout)
-        let items = try reader.array("items") ?? []
+        let items = try reader.elementNodes("items") ?? []
         var views: [View] = []
         var icons: [SceneIconItem] = []
         let itemsPath = reader.member("items")
         for (index, element) in items.enumerated() {
-            guard case .object(let members) = element else {
+            guard let document = reader.jsonDocument, document[element].isObject
+            else {
                 throw SceneError(
                     keyPath: "\(itemsPath)[\(index)]",
                     message: "expected a view or an object with \"title\" and \"image\"")
             }
-            if members.contains(where: { $0.key == "type" }) {
-                views.append(try decodeView(element, in: itemsPath, at: index))
+            var item = try ObjectReader(document, node: element, at: itemsPath, index: index)
+            if item.has("type") {
+                views.append(try decodeView(reader: item))
             } else {
-                var item = try ObjectReader(element, in: itemsPath, at: index)
                 let title = try item.string("title")
                 let image = try item.value("image").map { v throws(SceneError) in
                     try decodeImage(v, path: item.member("image"))

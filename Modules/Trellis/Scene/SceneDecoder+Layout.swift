@@ -6,7 +6,26 @@ import TrellisViews
 extension SceneDecoder {
     /// Reads `style`: CSS flexbox properties in camelCase, each validated with its key path.
     mutating func decodeStyle(_ view: View, _ reader: inout ObjectReader) throws(SceneError) {
-        guard let value = reader.value("style") else { return }
+        // An object of a document written as one decoded before is found by its text, without
+        // reading its members.
+        var known: (text: UnsafeBufferPointer<UInt8>, hash: UInt64)?
+        let value: JSONValue
+        if let document = reader.jsonDocument {
+            guard let node = reader.node("style") else { return }
+            if document[node].isObject {
+                let text = document.rawText(of: node)
+                let hash = DecodedStyleTable.hash(ofText: text)
+                if let storage = decodedStyles.storage(for: .text(text), hash: hash) {
+                    view.setFlexStyle(storage: storage)
+                    return
+                }
+                known = (text, hash)
+            }
+            value = document.value(at: node)
+        } else {
+            guard let given = reader.value("style") else { return }
+            value = given
+        }
         // The key path is only built for an error message.
         let owner = reader
         var path: String { owner.child("style") }
@@ -21,6 +40,9 @@ extension SceneDecoder {
         let hash = DecodedStyleTable.hash(of: members)
         if let hash, let storage = decodedStyles.storage(for: members, hash: hash) {
             view.setFlexStyle(storage: storage)
+            if let known {
+                decodedStyles.remember(.text(known.text), storage: storage, hash: known.hash)
+            }
             return
         }
         var style = FlexStyle()
@@ -46,6 +68,9 @@ extension SceneDecoder {
         view.flexStyle = style
         if let hash, let storage = view.flexStyleStorage {
             decodedStyles.remember(members, storage: storage, hash: hash)
+        }
+        if let known, let storage = view.flexStyleStorage {
+            decodedStyles.remember(.text(known.text), storage: storage, hash: known.hash)
         }
     }
 
@@ -100,19 +125,22 @@ extension SceneDecoder {
                 pending.children.lazy.map { $0.accessibilityIdentifier ?? "" })
             var items = [LayoutItem?](repeating: nil, count: names.count)
             for (index, element) in pending.texts.enumerated() {
-                guard case .string(let text) = element else { continue }
                 let constraint: LayoutConstraint
                 do {
-                    constraint = try LayoutConstraint.parse(
-                        text, container: container,
-                        resolveUTF8: { name in
-                            guard let found = names.index(of: name) else { return nil }
-                            if let item = items[found] { return item }
-                            let item = pending.children[found].layoutItem
-                            items[found] = item
-                            return item
-                        },
-                        knownNames: { names.names })
+                    // The text is read in place in the document.
+                    constraint = try pending.document.withUTF8(ofString: element) {
+                        (text) throws(ConstraintParseError) in
+                        try LayoutConstraint.parse(
+                            utf8: text, container: container,
+                            resolveUTF8: { name in
+                                guard let found = names.index(of: name) else { return nil }
+                                if let item = items[found] { return item }
+                                let item = pending.children[found].layoutItem
+                                items[found] = item
+                                return item
+                            },
+                            knownNames: { names.names })
+                    }
                 } catch {
                     throw SceneError(
                         keyPath: pending.path(of: index),
@@ -161,10 +189,10 @@ struct PendingConstraints {
     /// document order: a child's position here is its name's in the container's
     /// `ItemNameTable`.
     var children: [View]
-    /// The constraints as written: the document's array itself, of strings only. Holding the
-    /// array rather than copies of its strings lets the decoder go without taking a list of
-    /// strings apart.
-    var texts: [JSONValue]
+    /// The document, and the nodes of the constraints in it: strings, read when they are
+    /// parsed.
+    var document: JSONDocument
+    var texts: [Int]
     /// The key path of the `constraints` array.
     var path: SceneKeyPath
 

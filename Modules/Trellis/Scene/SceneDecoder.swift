@@ -33,8 +33,8 @@ struct SceneDecoder {
         var animations: JSONValue?
     }
 
-    mutating func decodeDocument(_ value: JSONValue) throws(SceneError) -> Document {
-        var reader = try ObjectReader(value, path: "scene")
+    mutating func decodeDocument(_ document: JSONDocument) throws(SceneError) -> Document {
+        var reader = try ObjectReader(document, node: 0, at: SceneKeyPath("scene"))
         guard let sizeValue = reader.value("size") else {
             throw SceneError(
                 keyPath: "scene.size", message: "missing; give the canvas as [width, height]")
@@ -51,16 +51,14 @@ struct SceneDecoder {
         let direction =
             try reader.choice("direction", ["ltr", "rtl"]).flatMap(LayoutDirection.init(rawValue:))
             ?? .leftToRight
-        guard let rootValue = reader.value("root") else {
+        guard let rootNode = reader.node("root") else {
             throw SceneError(keyPath: "scene.root", message: "missing; give the root view")
         }
         let animations = reader.value("animations")
         try reader.finish(known: ["size", "scale", "direction", "root", "animations"])
-        var hasFrame = false
-        if case .object(let members) = rootValue {
-            hasFrame = members.contains { $0.key == "frame" }
-        }
-        let root = try decodeView(rootValue, path: "root")
+        let rootReader = try ObjectReader(document, node: rootNode, at: SceneKeyPath("root"))
+        let hasFrame = rootReader.has("frame")
+        let root = try decodeView(reader: rootReader)
         return Document(
             size: size, scale: scale, direction: direction, root: root, rootHasFrame: hasFrame,
             animations: animations)
@@ -110,18 +108,15 @@ struct SceneDecoder {
     /// The view types, sorted for error messages.
     static let typeNames = typeKeys.keys.sorted()
 
-    mutating func decodeView(_ value: JSONValue, path: String) throws(SceneError) -> View {
-        try decodeView(reader: ObjectReader(value, path: path))
+    /// Decodes the view at a node of the document: element `index` of the array of views at
+    /// key path `array`.
+    mutating func decodeView(
+        _ document: JSONDocument, node: Int, in array: SceneKeyPath, at index: Int
+    ) throws(SceneError) -> View {
+        try decodeView(reader: ObjectReader(document, node: node, at: array, index: index))
     }
 
-    /// Decodes element `index` of the array of views at key path `array`.
-    mutating func decodeView(_ value: JSONValue, in array: SceneKeyPath, at index: Int)
-        throws(SceneError) -> View
-    {
-        try decodeView(reader: ObjectReader(value, in: array, at: index))
-    }
-
-    private mutating func decodeView(reader: ObjectReader) throws(SceneError) -> View {
+    mutating func decodeView(reader: ObjectReader) throws(SceneError) -> View {
         var reader = reader
         viewCount += 1
         guard viewCount <= Scene.maximumViews else {
@@ -155,7 +150,7 @@ struct SceneDecoder {
         }
         var children: [View] = []
         let hasConstraints = reader.has("constraints")
-        if let elements = try reader.array("children") {
+        if let document = reader.jsonDocument, let elements = try reader.elementNodes("children") {
             let childrenPath = reader.member("children")
             // Room for the children's ids at once, rather than growing by rehashing (and
             // growing geometrically across many small arrays).
@@ -165,22 +160,24 @@ struct SceneDecoder {
             }
             if hasConstraints { children.reserveCapacity(elements.count) }
             for (index, element) in elements.enumerated() {
-                let child = try decodeView(element, in: childrenPath, at: index)
+                let child = try decodeView(document, node: element, in: childrenPath, at: index)
                 view.addSubview(child)
                 if hasConstraints, child.accessibilityIdentifier != nil { children.append(child) }
             }
         }
-        if let constraints = try reader.array("constraints") {
+        if let document = reader.jsonDocument,
+            let constraints = try reader.elementNodes("constraints")
+        {
             let path = reader.member("constraints")
-            for (index, element) in constraints.enumerated() {
-                guard case .string = element else {
-                    _ = try SceneValues.string(element, path: "\(path)[\(index)]")
-                    continue
-                }
+            for (index, element) in constraints.enumerated() where !document.isString(element) {
+                throw SceneError(
+                    keyPath: "\(path)[\(index)]",
+                    message: "expected a string, found \(document.kindDescription(at: element))")
             }
             pendingConstraints.append(
                 PendingConstraints(
-                    container: view, children: children, texts: constraints, path: path))
+                    container: view, children: children, document: document, texts: constraints,
+                    path: path))
         }
         try decodeStyle(view, &reader)
         try reader.finish(known: SceneDecoder.commonKeys + (SceneDecoder.typeKeys[type] ?? []))

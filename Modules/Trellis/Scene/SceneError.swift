@@ -1,3 +1,5 @@
+import Glibc
+import TrellisCore
 import TrellisGeometry
 
 /// A scene that cannot be loaded: the key path of the offending value and what is wrong with
@@ -21,12 +23,21 @@ public struct SceneError: Error, Sendable, Hashable, CustomStringConvertible {
 
 /// Reads the members of one JSON object of a scene, tracking which keys were used so that any
 /// other key is reported as unknown.
+///
+/// The object is either a node of the scene's document, read in place, or a value made of it
+/// (a font, an image, an animation), read from its members.
 struct ObjectReader {
     /// The key path of the object, or of the array holding it with ``index``: the text is
     /// only built for an error message.
     private let base: SceneKeyPath
     private let index: Int?
+    /// The members of an object given as a value; empty for a node.
     private let members: [(key: String, value: JSONValue)]
+    /// The document of an object given as a node, and the node.
+    private let document: JSONDocument?
+    private let object: Int
+    /// The number of members.
+    private let count: Int
     /// A bit for each member's key (``keyBit(_:)``), so that looking up one of the many keys
     /// an object does not have, as most lookups are, usually ends without comparing strings.
     private let keyBits: UInt64
@@ -57,8 +68,36 @@ struct ObjectReader {
                 message: "expected an object, found \(value.kindDescription)")
         }
         self.members = members
+        document = nil
+        object = 0
+        count = members.count
         var bits: UInt64 = 0
         for member in members { bits |= ObjectReader.keyBit(member.key) }
+        keyBits = bits
+    }
+
+    /// Reads the object at a node of a document, at a key path, or as element `index` of the
+    /// array at that path.
+    init(_ json: JSONDocument, node: Int, at path: SceneKeyPath, index: Int? = nil)
+        throws(SceneError)
+    {
+        base = path
+        self.index = index
+        guard json[node].isObject else {
+            throw SceneError(
+                keyPath: index.map { "\(path)[\($0)]" } ?? path.description,
+                message: "expected an object, found \(json.kindDescription(at: node))")
+        }
+        members = []
+        document = json
+        object = node
+        count = Int(json[node].count)
+        var bits: UInt64 = 0
+        var key = node + 1
+        for _ in 0..<count {
+            bits |= 1 << UInt64(json.withUTF8(ofString: key) { $0.count } & 63)
+            key = Int(json[key + 1].end)
+        }
         keyBits = bits
     }
 
@@ -79,7 +118,73 @@ struct ObjectReader {
 
     func child(_ key: String) -> String { "\(path).\(key)" }
 
-    var keys: [String] { members.map(\.key) }
+    var keys: [String] { (0..<count).map(key(at:)) }
+
+    /// The key of member `position`.
+    private func key(at position: Int) -> String {
+        guard let document else { return members[position].key }
+        return document.string(at: keyNode(at: position))
+    }
+
+    /// The node of a document object's member `position`'s key; its value follows it.
+    private func keyNode(at position: Int) -> Int {
+        guard let document else { return 0 }
+        var key = object + 1
+        for _ in 0..<position { key = Int(document.nodes[key + 1].end) }
+        return key
+    }
+
+    /// The position of the member with a key, or `nil`; for a document's object, also the
+    /// node of its value.
+    private func find(_ key: String) -> (position: Int, node: Int)? {
+        guard keyBits & ObjectReader.keyBit(key) != 0 else { return nil }
+        guard let document else {
+            return members.firstIndex(where: { $0.key == key }).map { ($0, 0) }
+        }
+        // Keys are compared by length first, which most members fail.
+        let length = key.utf8.count
+        var node = object + 1
+        for position in 0..<count {
+            let candidate = document.nodes[node]
+            if Int(candidate.count) == length || candidate.isDecodedString,
+                ObjectReader.spells(document, node, key)
+            {
+                return (position, node + 1)
+            }
+            node = Int(document.nodes[node + 1].end)
+        }
+        return nil
+    }
+
+    /// Whether a key node of a document spells `key`.
+    private static func spells(_ document: JSONDocument, _ node: Int, _ key: String) -> Bool {
+        if let answer = key.utf8.withContiguousStorageIfAvailable({
+            document.string(at: node, equals: $0)
+        }) {
+            return answer
+        }
+        return document.string(at: node) == key
+    }
+
+    /// Marks a member read.
+    private mutating func use(_ position: Int) {
+        if position < 64 {
+            usedBits |= 1 << UInt64(position)
+        } else {
+            usedBeyond.insert(position)
+        }
+    }
+
+    /// The node of a member's value in the document, marked read; `nil` when the object has
+    /// no such member or it is `null`, or for an object given as a value.
+    mutating func node(_ key: String) -> Int? {
+        guard let document, let (position, node) = find(key) else { return nil }
+        use(position)
+        return document[node].isNull ? nil : node
+    }
+
+    /// The document the object is a node of, if it is one.
+    var jsonDocument: JSONDocument? { document }
 
     /// The bits of several keys at once (see ``mayHave(anyOf:)``).
     static func keyMask(_ keys: [String]) -> UInt64 {
@@ -91,19 +196,13 @@ struct ObjectReader {
     func mayHave(anyOf mask: UInt64) -> Bool { keyBits & mask != 0 }
 
     func has(_ key: String) -> Bool {
-        keyBits & ObjectReader.keyBit(key) != 0 && members.contains { $0.key == key }
+        find(key) != nil
     }
 
     mutating func value(_ key: String) -> JSONValue? {
-        guard keyBits & ObjectReader.keyBit(key) != 0,
-            let index = members.firstIndex(where: { $0.key == key })
-        else { return nil }
-        if index < 64 {
-            usedBits |= 1 << UInt64(index)
-        } else {
-            usedBeyond.insert(index)
-        }
-        let value = members[index].value
+        guard let (position, node) = find(key) else { return nil }
+        use(position)
+        let value = document.map { $0.value(at: node) } ?? members[position].value
         if case .null = value { return nil }
         return value
     }
@@ -147,6 +246,18 @@ struct ObjectReader {
         return Int(number)
     }
 
+    /// The nodes of the elements of an array member of a document's object, which must be an
+    /// array when it is there; `nil` without the member, or for an object given as a value.
+    mutating func elementNodes(_ key: String) throws(SceneError) -> [Int]? {
+        guard let json = document, let node = node(key) else { return nil }
+        guard json[node].isArray else {
+            throw SceneError(
+                keyPath: child(key),
+                message: "expected an array, found \(json.kindDescription(at: node))")
+        }
+        return json.elements(of: node)
+    }
+
     mutating func array(_ key: String) throws(SceneError) -> [JSONValue]? {
         guard let value = value(key) else { return nil }
         guard case .array(let elements) = value else {
@@ -175,12 +286,13 @@ struct ObjectReader {
     /// Throws for the first key that was not read, suggesting the closest known one; the
     /// known keys are only computed for that message.
     func finish(known: @autoclosure () -> [String]) throws(SceneError) {
-        for (index, member) in members.enumerated() where !isUsed(index) {
+        for position in 0..<count where !isUsed(position) {
+            let key = key(at: position)
             var message = "unknown key"
-            if let suggestion = SceneValues.closest(to: member.key, in: known()) {
+            if let suggestion = SceneValues.closest(to: key, in: known()) {
                 message += " (did you mean \"\(suggestion)\"?)"
             }
-            throw SceneError(keyPath: child(member.key), message: message)
+            throw SceneError(keyPath: child(key), message: message)
         }
     }
 }

@@ -74,9 +74,11 @@ struct ConstraintTokens {
 /// Tokens are all ASCII, so the lexer reads UTF-8 bytes; columns count characters, which equal
 /// bytes up to the first non-ASCII byte, and that byte is always an error.
 struct ConstraintLexer {
-    let text: String
     /// The text's UTF-8.
     private let bytes: UnsafeBufferPointer<UInt8>
+
+    /// The text, made for an error message.
+    private var text: String { String(decoding: bytes, as: UTF8.self) }
 
     /// Calls `body` with the tokens of a text, the last one `.end`; the tokens live on the
     /// stack for the call.
@@ -88,15 +90,21 @@ struct ConstraintLexer {
     ) throws(ConstraintParseError) -> R {
         // A native string lends its UTF-8 in place; another is copied once.
         let lent = text.utf8.withContiguousStorageIfAvailable { bytes in
-            Result { () throws(ConstraintParseError) in
-                try ConstraintLexer(text: text, bytes: bytes).withTokens(body)
-            }
+            Result { () throws(ConstraintParseError) in try withTokens(utf8: bytes, body) }
         }
         if let lent { return try lent.get() }
         return try Array(text.utf8).withUnsafeBufferPointer {
-            (bytes) throws(ConstraintParseError) in
-            try ConstraintLexer(text: text, bytes: bytes).withTokens(body)
+            (bytes) throws(ConstraintParseError) in try withTokens(utf8: bytes, body)
         }
+    }
+
+    /// Calls `body` with the tokens of a text given as UTF-8, which must be valid; see
+    /// ``withTokens(of:_:)``.
+    static func withTokens<R>(
+        utf8 bytes: UnsafeBufferPointer<UInt8>,
+        _ body: (ConstraintTokens) throws(ConstraintParseError) -> R
+    ) throws(ConstraintParseError) -> R {
+        try ConstraintLexer(bytes: bytes).withTokens(body)
     }
 
     /// Lexes into a buffer on the stack and calls `body` with it. A constraint has about a

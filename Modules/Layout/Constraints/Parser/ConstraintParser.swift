@@ -39,6 +39,19 @@ extension LayoutConstraint {
             .parse(resolve: resolveUTF8, knownNames: knownNames)
     }
 
+    /// Parses a constraint given as valid UTF-8 (as a document holds it, without a string
+    /// being made of it); see ``parse(_:container:resolveUTF8:knownNames:)``.
+    package static func parse(
+        utf8: UnsafeBufferPointer<UInt8>, container: LayoutItem,
+        resolveUTF8: (UnsafeBufferPointer<UInt8>) -> LayoutItem?, knownNames: () -> [String]
+    ) throws(ConstraintParseError) -> LayoutConstraint {
+        try ConstraintLexer.withTokens(utf8: utf8) { (tokens) throws(ConstraintParseError) in
+            var cursor = TokenCursor(tokens: tokens)
+            return try ConstraintParser(utf8: utf8, container: container)
+                .parse(&cursor, resolve: resolveUTF8, knownNames: { knownNames() })
+        }
+    }
+
     /// Parses a constraint in the textual form, resolving item names with a closure; `super`
     /// names the container. See ``parse(_:container:items:)``.
     ///
@@ -53,8 +66,25 @@ extension LayoutConstraint {
 
 /// A recursive-descent parser for one textual constraint.
 private struct ConstraintParser {
-    let text: String
-    let container: LayoutItem
+    /// The text, as a string or as UTF-8 lent for the parse; a string is made of the UTF-8
+    /// only for an error message.
+    private let givenText: String?
+    private let utf8: UnsafeBufferPointer<UInt8>?
+    unowned(unsafe) let container: LayoutItem
+
+    init(text: String, container: LayoutItem) {
+        givenText = text
+        utf8 = nil
+        self.container = container
+    }
+
+    init(utf8: UnsafeBufferPointer<UInt8>, container: LayoutItem) {
+        givenText = nil
+        self.utf8 = utf8
+        self.container = container
+    }
+
+    var text: String { givenText ?? utf8.map { String(decoding: $0, as: UTF8.self) } ?? "" }
 
     /// An item and attribute read from the text, with where they were.
     ///

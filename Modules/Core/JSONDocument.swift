@@ -1,0 +1,200 @@
+import Glibc
+
+/// A parsed JSON document as a flat list of nodes in document order, each pointing into the
+/// document's bytes: a reader walks it without a tree of values being built for it, and a
+/// string without escapes is read from the bytes in place.
+///
+/// Node 0 is the document's value. A container's nodes follow it: an array's elements, an
+/// object's members as a key (a string node) followed by its value; ``Node/end`` is the
+/// index just past a node and everything inside it.
+package final class JSONDocument: @unchecked Sendable {
+    /// One value of the document.
+    package struct Node: Sendable {
+        /// What a node is.
+        package enum Kind: UInt8, Sendable {
+            case null
+            case `false`
+            case `true`
+            case number
+            /// A string without escapes: ``count`` bytes from ``start``.
+            case string
+            /// A string with escapes, decoded: the document's decoded string ``count``.
+            case decodedString
+            case array
+            case object
+        }
+
+        package var kind: Kind
+        /// The byte offset of the value's first byte, or of a plain string's first character.
+        package var start: UInt32
+        /// An array's element count, an object's member count, a plain string's length in
+        /// bytes, a decoded string's index.
+        package var count: UInt32
+        /// The index of the node after this one and its contents.
+        package var end: UInt32
+        /// A number's value as its bits; for an array or an object, the byte offset just past
+        /// its closing bracket.
+        package var payload: UInt64
+
+        /// Whether the node is an object, an array, `null`, or a string with escapes: tests
+        /// that other modules make without calling the kind's `==`.
+        @inlinable package var isObject: Bool { if case .object = kind { true } else { false } }
+        @inlinable package var isArray: Bool { if case .array = kind { true } else { false } }
+        @inlinable package var isNull: Bool { if case .null = kind { true } else { false } }
+        @inlinable package var isDecodedString: Bool {
+            if case .decodedString = kind { true } else { false }
+        }
+
+        /// A number's value.
+        package var number: Double { Double(bitPattern: payload) }
+        /// An array's or an object's byte offset just past its closing bracket.
+        package var byteEnd: Int { Int(truncatingIfNeeded: payload) }
+    }
+
+    /// The document's bytes and its nodes, in document order, at fixed addresses that the
+    /// document owns: reading them takes no reference (the document is immutable, and shared
+    /// between threads as any immutable value).
+    package let bytes: UnsafeBufferPointer<UInt8>
+    package let nodes: UnsafeBufferPointer<Node>
+    /// The strings with escapes, decoded, in document order.
+    private let decodedStrings: [String]
+
+    /// Parses a document.
+    ///
+    /// - Throws: ``JSONParseError`` with the line and column of the problem.
+    package init(parsing bytes: [UInt8]) throws(JSONParseError) {
+        let parsed = try JSONParser.nodes(of: bytes)
+        decodedStrings = parsed.decodedStrings
+        let ownBytes = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: bytes.count)
+        _ = ownBytes.initialize(from: bytes)
+        self.bytes = UnsafeBufferPointer(ownBytes)
+        let ownNodes = UnsafeMutableBufferPointer<Node>.allocate(capacity: parsed.nodes.count)
+        _ = ownNodes.initialize(from: parsed.nodes)
+        nodes = UnsafeBufferPointer(ownNodes)
+    }
+
+    deinit {
+        bytes.deallocate()
+        nodes.deallocate()
+    }
+
+    /// The node at an index.
+    package subscript(node: Int) -> Node { nodes[node] }
+
+    /// Whether a node is a string.
+    package func isString(_ node: Int) -> Bool {
+        let kind = nodes[node].kind
+        return kind == .string || kind == .decodedString
+    }
+
+    /// The text of a string node.
+    package func string(at node: Int) -> String {
+        JSONDocument.string(of: nodes[node], bytes: bytes, decodedStrings: decodedStrings)
+    }
+
+    /// The text of a string node read during a parse.
+    static func string(
+        of node: Node, bytes: UnsafeBufferPointer<UInt8>, decodedStrings: [String]
+    ) -> String {
+        if node.kind == .decodedString { return decodedStrings[Int(node.count)] }
+        let start = Int(node.start)
+        return String(
+            decoding: UnsafeBufferPointer(rebasing: bytes[start..<start + Int(node.count)]),
+            as: UTF8.self)
+    }
+
+    /// Calls `body` with the UTF-8 of a string node: in place for a string without escapes.
+    package func withUTF8<R, E: Error>(
+        ofString node: Int, _ body: (UnsafeBufferPointer<UInt8>) throws(E) -> R
+    ) throws(E) -> R {
+        let value = nodes[node]
+        if value.kind == .decodedString {
+            return try Array(decodedStrings[Int(value.count)].utf8).withUnsafeBufferPointer(body)
+        }
+        let start = Int(value.start)
+        return try body(UnsafeBufferPointer(rebasing: bytes[start..<start + Int(value.count)]))
+    }
+
+    /// Whether a string node spells the UTF-8 `text`.
+    package func string(at node: Int, equals text: UnsafeBufferPointer<UInt8>) -> Bool {
+        let value = nodes[node]
+        if value.kind == .decodedString {
+            return withUTF8(ofString: node) { $0.elementsEqual(text) }
+        }
+        return Int(value.count) == text.count
+            && (text.isEmpty
+                || memcmp(bytes.baseAddress! + Int(value.start), text.baseAddress!, text.count) == 0)
+    }
+
+    /// The raw text of an array or an object, brackets included: two containers written alike
+    /// are the same value.
+    package func rawText(of node: Int) -> UnsafeBufferPointer<UInt8> {
+        let value = nodes[node]
+        return UnsafeBufferPointer(rebasing: bytes[Int(value.start)..<value.byteEnd])
+    }
+
+    /// The nodes of an array's elements, in order.
+    package func elements(of array: Int) -> [Int] {
+        var result: [Int] = []
+        result.reserveCapacity(Int(nodes[array].count))
+        var node = array + 1
+        let end = Int(nodes[array].end)
+        while node < end {
+            result.append(node)
+            node = Int(nodes[node].end)
+        }
+        return result
+    }
+
+    /// The value at a node, as a tree.
+    package func value(at node: Int) -> JSONValue {
+        var next = node
+        return JSONDocument.value(at: &next, nodes: nodes, bytes: bytes, strings: decodedStrings)
+    }
+
+    /// Makes the value at `node` and moves `node` past it.
+    private static func value(
+        at node: inout Int, nodes: UnsafeBufferPointer<Node>, bytes: UnsafeBufferPointer<UInt8>,
+        strings: [String]
+    ) -> JSONValue {
+        let current = nodes[node]
+        node += 1
+        switch current.kind {
+        case .null: return .null
+        case .false: return .bool(false)
+        case .true: return .bool(true)
+        case .number: return .number(current.number)
+        case .string, .decodedString:
+            return .string(string(of: current, bytes: bytes, decodedStrings: strings))
+        case .array:
+            var elements: [JSONValue] = []
+            elements.reserveCapacity(Int(current.count))
+            for _ in 0..<current.count {
+                elements.append(value(at: &node, nodes: nodes, bytes: bytes, strings: strings))
+            }
+            return .array(elements)
+        case .object:
+            var members: [(key: String, value: JSONValue)] = []
+            members.reserveCapacity(Int(current.count))
+            for _ in 0..<current.count {
+                let key = string(of: nodes[node], bytes: bytes, decodedStrings: strings)
+                node += 1
+                members.append(
+                    (key, value(at: &node, nodes: nodes, bytes: bytes, strings: strings)))
+            }
+            return .object(members)
+        }
+    }
+
+    /// The kind of value at a node, as error messages name it: `an object`, `a string`, …
+    package func kindDescription(at node: Int) -> String {
+        switch nodes[node].kind {
+        case .null: "null"
+        case .false, .true: "a boolean"
+        case .number: "a number"
+        case .string, .decodedString: "a string"
+        case .array: "an array"
+        case .object: "an object"
+        }
+    }
+}

@@ -1,0 +1,85 @@
+import Testing
+
+@testable import TrellisCore
+
+/// The flat form of a parsed document that the scene decoder reads in place.
+@Suite struct JSONDocumentTests {
+    private func document(_ text: String) throws -> JSONDocument {
+        try JSONDocument(parsing: Array(text.utf8))
+    }
+
+    @Test func nodesFollowTheDocumentWithEachContainerSpanningItsContents() throws {
+        let text = #"{"a": [1, "x", {"b": null}], "c": true, "d": "é\n"}"#
+        let json = try document(text)
+        let root = json[0]
+        #expect(root.isObject)
+        #expect(root.count == 3)
+        #expect(Int(root.end) == json.nodes.count)
+        // "a", its array, 1, "x", the inner object, "b", null, "c", true, "d", the string.
+        #expect(json.nodes.count == 12)
+        #expect(json.string(at: 1) == "a")
+        let array = 2
+        #expect(json[array].isArray)
+        #expect(json.elements(of: array) == [3, 4, 5])
+        #expect(json[3].number == 1)
+        #expect(json.string(at: 4) == "x")
+        #expect(Int(json[5].end) == 8)
+        #expect(json.string(at: 8) == "c")
+        #expect(json[9].kind == .true)
+        #expect(json.isString(11))
+        #expect(json.string(at: 11) == "é\n")
+        #expect(json.kindDescription(at: 9) == "a boolean")
+        #expect(json.kindDescription(at: array) == "an array")
+        // The raw text of a container is its brackets and all between them.
+        #expect(String(decoding: json.rawText(of: 5), as: UTF8.self) == #"{"b": null}"#)
+        #expect(String(decoding: json.rawText(of: 0), as: UTF8.self) == text)
+    }
+
+    @Test func aStringReadsTheSameInPlaceAndDecoded() throws {
+        let json = try document(#"["plain", "t\u00e9st", "é", ""]"#)
+        for (node, expected) in zip(json.elements(of: 0), ["plain", "tést", "é", ""]) {
+            #expect(json.string(at: node) == expected)
+            let spelt = Array(expected.utf8).withUnsafeBufferPointer {
+                json.string(at: node, equals: $0)
+            }
+            #expect(spelt)
+            let bytes = json.withUTF8(ofString: node) { Array($0) }
+            #expect(bytes == Array(expected.utf8))
+        }
+        let other = Array("plainer".utf8).withUnsafeBufferPointer { json.string(at: 1, equals: $0) }
+        #expect(!other)
+    }
+
+    /// Materialised values equal what a tree-building reading of the same text gives, which
+    /// the parser's own tests pin down; here, numbers keep their bits and members their order.
+    @Test func valuesAreMadeFromNodesAsWritten() throws {
+        let json = try document(#"{"z": -0.0, "a": [1e3, [], {}], "m": {"k": "v"}}"#)
+        let value = json.value(at: 0)
+        guard case .object(let members) = value else {
+            Issue.record("not an object")
+            return
+        }
+        #expect(members.map(\.key) == ["z", "a", "m"])
+        if case .number(let zero) = members[0].value {
+            #expect(zero.sign == .minus)
+        } else {
+            Issue.record("not a number")
+        }
+        #expect(members[1].value == .array([.number(1000), .array([]), .object([])]))
+        #expect(members[2].value == .object([(key: "k", value: .string("v"))]))
+        #expect(json.value(at: 4) == members[1].value)
+    }
+
+    /// A key repeated is an error however it is spelt, in a small object (compared with the
+    /// keys before it) and in a large one (hashed).
+    @Test(arguments: [3, 40])
+    func aRepeatedKeyIsFoundEvenWhenEscaped(count: Int) {
+        let members = (0..<count).map { "\"k\($0)\": \($0)" }.joined(separator: ", ")
+        for repeated in [#""k1""#, #""\u006b1""#] {
+            let text = "{\(members), \(repeated): 0}"
+            #expect(throws: JSONParseError.self) { try JSONDocument(parsing: Array(text.utf8)) }
+        }
+        let text = "{\(members), \"k\": 0}"
+        #expect((try? JSONDocument(parsing: Array(text.utf8))) != nil)
+    }
+}
