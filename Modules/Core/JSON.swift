@@ -88,7 +88,7 @@ public struct JSONParser {
     private let bytes: UnsafeBufferPointer<UInt8>
     private var index = 0
     /// The nodes written so far.
-    private var nodes: [JSONDocument.Node] = []
+    private var nodes: JSONNodeBuffer
     /// The strings with escapes, decoded.
     private var decodedStrings: [String] = []
     /// The deepest nesting accepted.
@@ -104,25 +104,30 @@ public struct JSONParser {
 
     /// Parses a document into its nodes and decoded strings.
     static func nodes(of bytes: [UInt8]) throws(JSONParseError)
-        -> (nodes: [JSONDocument.Node], decodedStrings: [String])
+        -> (nodes: JSONNodeBuffer, decodedStrings: [String])
     {
         try bytes.withUnsafeBufferPointer { (buffer) throws(JSONParseError) in
-            var parser = JSONParser(bytes: buffer)
-            // About one node for every eight bytes of a typical document.
-            parser.nodes.reserveCapacity(bytes.count / 8 + 4)
-            if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.index = 3 }
-            parser.skipWhitespace()
-            try parser.parseValue(depth: 0)
-            parser.skipWhitespace()
-            guard parser.index == bytes.count else {
-                throw parser.error("unexpected text after the document")
+            // About one node for every six bytes of a typical document.
+            var parser = JSONParser(bytes: buffer, nodeCapacity: bytes.count / 6)
+            do throws(JSONParseError) {
+                if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.index = 3 }
+                parser.skipWhitespace()
+                try parser.parseValue(depth: 0)
+                parser.skipWhitespace()
+                guard parser.index == bytes.count else {
+                    throw parser.error("unexpected text after the document")
+                }
+            } catch {
+                parser.nodes.discard()
+                throw error
             }
             return (parser.nodes, parser.decodedStrings)
         }
     }
 
-    private init(bytes: UnsafeBufferPointer<UInt8>) {
+    private init(bytes: UnsafeBufferPointer<UInt8>, nodeCapacity: Int) {
         self.bytes = bytes
+        nodes = JSONNodeBuffer(capacity: nodeCapacity)
     }
 
     private func error(_ reason: String, at offset: Int? = nil) -> JSONParseError {
@@ -390,7 +395,7 @@ public struct JSONParser {
 
     /// The end of the run of plain ASCII from `start`, eight bytes at a time: bytes that end
     /// a string or need a closer look (a quote, a backslash, a control character or a
-    /// non-ASCII byte) stop it, at or before the first of them.
+    /// non-ASCII byte) stop it, at the first of them (or within the last eight bytes).
     @inline(__always) private func plainASCIIRun(from start: Int) -> Int {
         guard let base = bytes.baseAddress else { return start }
         let ones: UInt64 = 0x0101_0101_0101_0101
@@ -407,7 +412,8 @@ public struct JSONParser {
             let stops =
                 ((quotes &- ones) & ~quotes) | ((backslashes &- ones) & ~backslashes)
                 | ((word &- ones &* 0x20) & ~word) | word
-            if stops & highBits != 0 { break }
+            // The lowest flagged byte is exactly the first stop: a borrow only carries upward.
+            if stops & highBits != 0 { return end + (stops & highBits).trailingZeroBitCount >> 3 }
             end += 8
         }
         return end

@@ -65,17 +65,15 @@ package final class JSONDocument: @unchecked Sendable {
     package init(parsing bytes: [UInt8]) throws(JSONParseError) {
         let parsed = try JSONParser.nodes(of: bytes)
         decodedStrings = parsed.decodedStrings
+        nodes = parsed.nodes.taken()
         let ownBytes = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: bytes.count)
         _ = ownBytes.initialize(from: bytes)
         self.bytes = UnsafeBufferPointer(ownBytes)
-        let ownNodes = UnsafeMutableBufferPointer<Node>.allocate(capacity: parsed.nodes.count)
-        _ = ownNodes.initialize(from: parsed.nodes)
-        nodes = UnsafeBufferPointer(ownNodes)
     }
 
     deinit {
         bytes.deallocate()
-        nodes.deallocate()
+        free(UnsafeMutableRawPointer(mutating: nodes.baseAddress))
     }
 
     /// The node at an index.
@@ -197,4 +195,49 @@ package final class JSONDocument: @unchecked Sendable {
         case .object: "an object"
         }
     }
+}
+
+/// The nodes a parse writes, one after another, in memory from `malloc` that grows in place
+/// where it can (a node holds no references); the document takes it when the parse succeeds.
+struct JSONNodeBuffer {
+    private var base: UnsafeMutablePointer<JSONDocument.Node>
+    private var capacity: Int
+    /// The number of nodes written.
+    private(set) var count = 0
+
+    init(capacity: Int) {
+        self.capacity = max(capacity, 16)
+        base = JSONNodeBuffer.reallocate(nil, capacity: self.capacity)
+    }
+
+    private static func reallocate(
+        _ old: UnsafeMutablePointer<JSONDocument.Node>?, capacity: Int
+    ) -> UnsafeMutablePointer<JSONDocument.Node> {
+        guard let memory = realloc(old, capacity * MemoryLayout<JSONDocument.Node>.stride) else {
+            fatalError("out of memory for \(capacity) JSON nodes")
+        }
+        return memory.bindMemory(to: JSONDocument.Node.self, capacity: capacity)
+    }
+
+    mutating func append(_ node: JSONDocument.Node) {
+        if count == capacity {
+            capacity *= 2
+            base = JSONNodeBuffer.reallocate(base, capacity: capacity)
+        }
+        (base + count).initialize(to: node)
+        count += 1
+    }
+
+    subscript(index: Int) -> JSONDocument.Node {
+        get { base[index] }
+        nonmutating set { base[index] = newValue }
+    }
+
+    /// The nodes, which the caller now owns and frees with `free`.
+    func taken() -> UnsafeBufferPointer<JSONDocument.Node> {
+        UnsafeBufferPointer(start: base, count: count)
+    }
+
+    /// Frees the nodes of a parse that failed.
+    func discard() { free(base) }
 }
