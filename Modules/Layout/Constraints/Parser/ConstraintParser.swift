@@ -158,7 +158,9 @@ private struct ConstraintParser {
 
     /// Whether a name is `super`, the container.
     static func isSuper(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
-        name.count == 5 && name.elementsEqual("super".utf8)
+        name.count == 5 && name[0] == UInt8(ascii: "s") && name[1] == UInt8(ascii: "u")
+            && name[2] == UInt8(ascii: "p") && name[3] == UInt8(ascii: "e")
+            && name[4] == UInt8(ascii: "r")
     }
 
     func parse(resolve: Resolver, knownNames: KnownNames) throws(ConstraintParseError)
