@@ -109,10 +109,12 @@ scene)
     module TrellisRender Modules/Render "${system[@]}"
     module TrellisViews Modules/Views "${system[@]}"
     module TrellisGrid Modules/Grid "${system[@]}"
+    module TrellisAccessibilityBus Modules/AccessibilityBus "${system[@]}"
     module TrellisTerminal Modules/Terminal "${system[@]}"
     module Trellis Modules/Trellis "${system[@]}"
     swiftc "${flags[@]}" "${system[@]}" "$root/Fuzz/Scene/main.swift" \
-        -lTrellis -lTrellisTerminal -lTrellisGrid -lTrellisViews -lTrellisRender \
+        -lTrellis -lTrellisTerminal -lTrellisAccessibilityBus -lTrellisGrid -lTrellisViews \
+        -lTrellisRender \
         -lTrellisTextRenderer -lTrellisPluginKit -lTrellisCore -lTrellisPNG -lTrellisRichText \
         -lTrellisText -lTrellisLayout -lTrellisEvents -lTrellisGeometry -lFoundation \
         -lFoundationEssentials -lswiftSynchronization $(pkg-config --libs libffi libpng zlib) \
