@@ -267,6 +267,13 @@ private func sceneError(_ root: String, extra: String = "") -> String? {
         ),
         (##"{"constraints": [5]}"##, "root.constraints[0]: expected a string, found a number"),
         (
+            // A constraint is read from the document's bytes: one with an escape is read
+            // decoded, and a column counts characters past a non-ASCII one.
+            ##"{"constraints": ["a.wid\u0074h == 10", "a.héight == 5"], "children": [{"id": "a"}]}"##,
+            "root.constraints[1]: column 4 of \"a.héight == 5\": unexpected character 'é'; "
+                + "a constraint is written like 'title.leading == image.trailing + 8 @750'"
+        ),
+        (
             // Activated together, the scene's constraints still report the one in conflict
             // with those before it, in a nested container.
             ##"{"constraints": ["a.width == 10", "a.height == 5"], "children": [{"id": "a", "children": [{"id": "x"}, {"id": "y"}], "constraints": ["x.width == 4", "y.width == x.width", "y.width >= 6", "x.height == 1"]}]}"##,
