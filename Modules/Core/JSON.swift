@@ -91,6 +91,8 @@ public struct JSONParser {
     private var nodes: JSONNodeBuffer
     /// The strings with escapes, decoded.
     private var decodedStrings: [String] = []
+    /// The numbers read.
+    private var numbers: [Double] = []
     /// The deepest nesting accepted.
     public static let maximumDepth = 512
 
@@ -104,11 +106,18 @@ public struct JSONParser {
 
     /// Parses a document into its nodes and decoded strings.
     static func nodes(of bytes: [UInt8]) throws(JSONParseError)
-        -> (nodes: JSONNodeBuffer, decodedStrings: [String])
+        -> (nodes: JSONNodeBuffer, decodedStrings: [String], numbers: [Double])
     {
-        try bytes.withUnsafeBufferPointer { (buffer) throws(JSONParseError) in
-            // About one node for every six bytes of a typical document.
-            var parser = JSONParser(bytes: buffer, nodeCapacity: bytes.count / 6)
+        // A node keeps byte offsets in 32 bits.
+        guard bytes.count < Int(UInt32.max) else {
+            throw JSONParseError(line: 1, column: 1, reason: "the document is 4 GiB or more")
+        }
+        return try bytes.withUnsafeBufferPointer { (buffer) throws(JSONParseError) in
+            // About one node for every seven bytes of a typical scene (a 13 MB document of
+            // 100,000 cards has 1.8 million): room for them at once keeps a large scene's
+            // nodes in one allocation below the allocator's 32 MB threshold for mapping
+            // memory of its own, which it would unmap when freed rather than reuse.
+            var parser = JSONParser(bytes: buffer, nodeCapacity: bytes.count / 7)
             do throws(JSONParseError) {
                 if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.index = 3 }
                 parser.skipWhitespace()
@@ -121,7 +130,7 @@ public struct JSONParser {
                 parser.nodes.discard()
                 throw error
             }
-            return (parser.nodes, parser.decodedStrings)
+            return (parser.nodes, parser.decodedStrings, parser.numbers)
         }
     }
 
@@ -152,12 +161,14 @@ public struct JSONParser {
     }
 
     private mutating func append(
-        _ kind: JSONDocument.Node.Kind, start: Int = 0, number: Double = 0
-    ) {
+        _ kind: JSONDocument.Node.Kind, start: Int = 0, count: Int = 0, payload: Int = 0
+    ) throws(JSONParseError) {
+        guard nodes.count < JSONDocument.Node.maximumCount else {
+            throw error("more than \(JSONDocument.Node.maximumCount) values")
+        }
         nodes.append(
             JSONDocument.Node(
-                kind: kind, start: UInt32(truncatingIfNeeded: start), count: 0,
-                end: UInt32(truncatingIfNeeded: nodes.count + 1), payload: number.bitPattern))
+                kind: kind, start: start, count: count, end: nodes.count + 1, payload: payload))
     }
 
     private mutating func parseValue(depth: Int) throws(JSONParseError) {
@@ -171,16 +182,17 @@ public struct JSONParser {
         case UInt8(ascii: "\""): try parseString()
         case UInt8(ascii: "t"):
             try literal("true")
-            append(.true)
+            try append(.true)
         case UInt8(ascii: "f"):
             try literal("false")
-            append(.false)
+            try append(.false)
         case UInt8(ascii: "n"):
             try literal("null")
-            append(.null)
+            try append(.null)
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
             let start = index
-            append(.number, start: start, number: try parseNumber())
+            numbers.append(try parseNumber())
+            try append(.number, start: start, payload: numbers.count - 1)
         default:
             let character =
                 String(decoding: bytes[index..<min(index + 4, bytes.count)], as: UTF8.self).first
@@ -204,12 +216,12 @@ public struct JSONParser {
     private mutating func close(_ container: Int, count: Int) {
         nodes[container].count = UInt32(truncatingIfNeeded: count)
         nodes[container].end = UInt32(truncatingIfNeeded: nodes.count)
-        nodes[container].payload = UInt64(index)
+        nodes[container].payload = UInt32(truncatingIfNeeded: index)
     }
 
     private mutating func parseObject(depth: Int) throws(JSONParseError) {
         let object = nodes.count
-        append(.object, start: index)
+        try append(.object, start: index)
         index += 1
         var count = 0
         // Keys are checked against the object's earlier keys directly while the object is
@@ -272,7 +284,7 @@ public struct JSONParser {
 
     private mutating func parseArray(depth: Int) throws(JSONParseError) {
         let array = nodes.count
-        append(.array, start: index)
+        try append(.array, start: index)
         index += 1
         var count = 0
         skipWhitespace()
@@ -350,11 +362,7 @@ public struct JSONParser {
             if !ascii, String(validating: bytes[start..<end], as: UTF8.self) == nil {
                 throw error("invalid UTF-8 in a string", at: start)
             }
-            nodes.append(
-                JSONDocument.Node(
-                    kind: .string, start: UInt32(truncatingIfNeeded: start),
-                    count: UInt32(truncatingIfNeeded: end - start),
-                    end: UInt32(truncatingIfNeeded: nodes.count + 1), payload: 0))
+            try append(.string, start: start, count: end - start)
             return
         }
         let quote = index - 1
@@ -373,11 +381,7 @@ public struct JSONParser {
             if byte == UInt8(ascii: "\"") {
                 try flush(index)
                 index += 1
-                nodes.append(
-                    JSONDocument.Node(
-                        kind: .decodedString, start: UInt32(truncatingIfNeeded: quote),
-                        count: UInt32(truncatingIfNeeded: decodedStrings.count),
-                        end: UInt32(truncatingIfNeeded: nodes.count + 1), payload: 0))
+                try append(.decodedString, start: quote, count: decodedStrings.count)
                 decodedStrings.append(String(scalars))
                 return
             }

@@ -24,17 +24,38 @@ package final class JSONDocument: @unchecked Sendable {
             case object
         }
 
-        package var kind: Kind
         /// The byte offset of the value's first byte, or of a plain string's first character.
         package var start: UInt32
         /// An array's element count, an object's member count, a plain string's length in
         /// bytes, a decoded string's index.
         package var count: UInt32
+        /// The index of the node after this one and its contents in the low 28 bits, the kind
+        /// in the high 4: a node is 16 bytes.
+        private var endAndKind: UInt32
+        /// A number's index among the document's numbers; an array's or an object's byte
+        /// offset just past its closing bracket.
+        package var payload: UInt32
+
+        /// The most nodes a document may have: an index must fit in 28 bits.
+        package static let maximumCount = 1 << 28 - 1
+
+        package init(kind: Kind, start: Int, count: Int, end: Int, payload: Int = 0) {
+            self.start = UInt32(truncatingIfNeeded: start)
+            self.count = UInt32(truncatingIfNeeded: count)
+            endAndKind = UInt32(truncatingIfNeeded: end) & 0x0FFF_FFFF | UInt32(kind.rawValue) << 28
+            self.payload = UInt32(truncatingIfNeeded: payload)
+        }
+
+        /// What the node is.
+        package var kind: Kind {
+            Kind(rawValue: UInt8(truncatingIfNeeded: endAndKind >> 28)) ?? .null
+        }
+
         /// The index of the node after this one and its contents.
-        package var end: UInt32
-        /// A number's value as its bits; for an array or an object, the byte offset just past
-        /// its closing bracket.
-        package var payload: UInt64
+        package var end: UInt32 {
+            get { endAndKind & 0x0FFF_FFFF }
+            set { endAndKind = endAndKind & 0xF000_0000 | newValue & 0x0FFF_FFFF }
+        }
 
         /// Whether the node is an object, an array, `null`, or a string with escapes: tests
         /// that other modules make without calling the kind's `==`.
@@ -45,10 +66,8 @@ package final class JSONDocument: @unchecked Sendable {
             if case .decodedString = kind { true } else { false }
         }
 
-        /// A number's value.
-        package var number: Double { Double(bitPattern: payload) }
         /// An array's or an object's byte offset just past its closing bracket.
-        package var byteEnd: Int { Int(truncatingIfNeeded: payload) }
+        package var byteEnd: Int { Int(payload) }
     }
 
     /// The document's bytes and its nodes, in document order, at fixed addresses that the
@@ -58,6 +77,8 @@ package final class JSONDocument: @unchecked Sendable {
     package let nodes: UnsafeBufferPointer<Node>
     /// The strings with escapes, decoded, in document order.
     private let decodedStrings: [String]
+    /// The numbers, in document order.
+    private let numbers: [Double]
 
     /// Parses a document.
     ///
@@ -65,6 +86,7 @@ package final class JSONDocument: @unchecked Sendable {
     package init(parsing bytes: [UInt8]) throws(JSONParseError) {
         let parsed = try JSONParser.nodes(of: bytes)
         decodedStrings = parsed.decodedStrings
+        numbers = parsed.numbers
         nodes = parsed.nodes.taken()
         let ownBytes = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: bytes.count)
         _ = ownBytes.initialize(from: bytes)
@@ -78,6 +100,9 @@ package final class JSONDocument: @unchecked Sendable {
 
     /// The node at an index.
     package subscript(node: Int) -> Node { nodes[node] }
+
+    /// The value of a number node.
+    package func number(at node: Int) -> Double { numbers[Int(nodes[node].payload)] }
 
     /// Whether a node is a string.
     package func isString(_ node: Int) -> Bool {
@@ -147,13 +172,14 @@ package final class JSONDocument: @unchecked Sendable {
     /// The value at a node, as a tree.
     package func value(at node: Int) -> JSONValue {
         var next = node
-        return JSONDocument.value(at: &next, nodes: nodes, bytes: bytes, strings: decodedStrings)
+        return JSONDocument.value(
+            at: &next, nodes: nodes, bytes: bytes, strings: decodedStrings, numbers: numbers)
     }
 
     /// Makes the value at `node` and moves `node` past it.
     private static func value(
         at node: inout Int, nodes: UnsafeBufferPointer<Node>, bytes: UnsafeBufferPointer<UInt8>,
-        strings: [String]
+        strings: [String], numbers: [Double]
     ) -> JSONValue {
         let current = nodes[node]
         node += 1
@@ -161,14 +187,16 @@ package final class JSONDocument: @unchecked Sendable {
         case .null: return .null
         case .false: return .bool(false)
         case .true: return .bool(true)
-        case .number: return .number(current.number)
+        case .number: return .number(numbers[Int(current.payload)])
         case .string, .decodedString:
             return .string(string(of: current, bytes: bytes, decodedStrings: strings))
         case .array:
             var elements: [JSONValue] = []
             elements.reserveCapacity(Int(current.count))
             for _ in 0..<current.count {
-                elements.append(value(at: &node, nodes: nodes, bytes: bytes, strings: strings))
+                elements.append(
+                    value(at: &node, nodes: nodes, bytes: bytes, strings: strings, numbers: numbers)
+                )
             }
             return .array(elements)
         case .object:
@@ -178,7 +206,12 @@ package final class JSONDocument: @unchecked Sendable {
                 let key = string(of: nodes[node], bytes: bytes, decodedStrings: strings)
                 node += 1
                 members.append(
-                    (key, value(at: &node, nodes: nodes, bytes: bytes, strings: strings)))
+                    (
+                        key,
+                        value(
+                            at: &node, nodes: nodes, bytes: bytes, strings: strings,
+                            numbers: numbers)
+                    ))
             }
             return .object(members)
         }
@@ -198,7 +231,8 @@ package final class JSONDocument: @unchecked Sendable {
 }
 
 /// The nodes a parse writes, one after another, in memory from `malloc` that grows in place
-/// where it can (a node holds no references); the document takes it when the parse succeeds.
+/// where it can, by half (a node holds no references); the document takes it when the parse
+/// succeeds.
 struct JSONNodeBuffer {
     private var base: UnsafeMutablePointer<JSONDocument.Node>
     private var capacity: Int
@@ -221,7 +255,7 @@ struct JSONNodeBuffer {
 
     mutating func append(_ node: JSONDocument.Node) {
         if count == capacity {
-            capacity *= 2
+            capacity += capacity / 2
             base = JSONNodeBuffer.reallocate(base, capacity: capacity)
         }
         (base + count).initialize(to: node)

@@ -21,7 +21,7 @@ import Testing
         let array = 2
         #expect(json[array].isArray)
         #expect(json.elements(of: array) == [3, 4, 5])
-        #expect(json[3].number == 1)
+        #expect(json.number(at: 3) == 1)
         #expect(json.string(at: 4) == "x")
         #expect(Int(json[5].end) == 8)
         #expect(json.string(at: 8) == "c")
