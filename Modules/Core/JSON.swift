@@ -1,5 +1,3 @@
-import Glibc
-
 /// A JSON value that keeps the order of object keys, so that scene errors and output follow the
 /// document; the parser rejects duplicate keys.
 ///
@@ -113,10 +111,12 @@ public struct JSONParser {
             throw JSONParseError(line: 1, column: 1, reason: "the document is 4 GiB or more")
         }
         return try bytes.withUnsafeBufferPointer { (buffer) throws(JSONParseError) in
-            // About one node for every seven bytes of a typical scene (a 13 MB document of
-            // 100,000 cards has 1.8 million): room for them at once keeps a large scene's
-            // nodes in one allocation below the allocator's 32 MB threshold for mapping
-            // memory of its own, which it would unmap when freed rather than reuse.
+            // Room at once for one node every seven bytes, about as many as a scene has (a
+            // 13 MB document of 100,000 cards has 1.8 million): growing would copy them. Up to
+            // about 14 MB of document that stays below the allocator's 32 MB threshold for
+            // mapping memory of its own, so the heap keeps it for the views once freed; a
+            // larger reservation is mapped, and unmapped when freed, which costs less than
+            // the heap populating a reservation half used.
             var parser = JSONParser(bytes: buffer, nodeCapacity: bytes.count / 7)
             do throws(JSONParseError) {
                 if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.index = 3 }
@@ -330,16 +330,12 @@ public struct JSONParser {
 
     /// Whether two string nodes of this parse spell the same text.
     private func sameString(_ first: Int, _ second: Int) -> Bool {
-        let a = nodes[first]
         let b = nodes[second]
-        if a.kind == .decodedString || b.kind == .decodedString {
-            return string(at: first) == string(at: second)
-        }
-        return a.count == b.count
-            && (a.count == 0
-                || memcmp(
-                    bytes.baseAddress! + Int(a.start), bytes.baseAddress! + Int(b.start),
-                    Int(a.count)) == 0)
+        if b.kind == .decodedString { return string(at: first) == string(at: second) }
+        let start = Int(b.start)
+        return JSONDocument.string(
+            of: nodes[first], bytes: bytes, decodedStrings: decodedStrings,
+            equals: UnsafeBufferPointer(rebasing: bytes[start..<start + Int(b.count)]))
     }
 
     /// Reads a string and writes its node: its bytes in place when it has no escape, else its

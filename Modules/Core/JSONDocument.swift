@@ -140,13 +140,21 @@ package final class JSONDocument: @unchecked Sendable {
 
     /// Whether a string node spells the UTF-8 `text`.
     package func string(at node: Int, equals text: UnsafeBufferPointer<UInt8>) -> Bool {
-        let value = nodes[node]
-        if value.kind == .decodedString {
-            return withUTF8(ofString: node) { $0.elementsEqual(text) }
+        JSONDocument.string(
+            of: nodes[node], bytes: bytes, decodedStrings: decodedStrings, equals: text)
+    }
+
+    /// Whether a string node read during a parse spells the UTF-8 `text`.
+    static func string(
+        of node: Node, bytes: UnsafeBufferPointer<UInt8>, decodedStrings: [String],
+        equals text: UnsafeBufferPointer<UInt8>
+    ) -> Bool {
+        if node.kind == .decodedString {
+            return decodedStrings[Int(node.count)].utf8.elementsEqual(text)
         }
-        return Int(value.count) == text.count
+        return Int(node.count) == text.count
             && (text.isEmpty
-                || memcmp(bytes.baseAddress! + Int(value.start), text.baseAddress!, text.count) == 0)
+                || memcmp(bytes.baseAddress! + Int(node.start), text.baseAddress!, text.count) == 0)
     }
 
     /// The raw text of an array or an object, brackets included: two containers written alike

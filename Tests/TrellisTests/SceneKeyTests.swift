@@ -690,61 +690,70 @@ private func label(_ keys: String) throws -> Label {
 }
 
 @Suite struct DecodedStyleTableTests {
+    /// Calls `body` with the texts, as a document holds them: side by side in one buffer.
+    private static func withTexts<R>(
+        _ texts: [String], _ body: ([UnsafeBufferPointer<UInt8>]) throws -> R
+    ) rethrows -> R {
+        let bytes = Array(texts.joined().utf8)
+        return try bytes.withUnsafeBufferPointer { all in
+            var start = 0
+            let pieces = texts.map { text in
+                defer { start += text.utf8.count }
+                return UnsafeBufferPointer(rebasing: all[start..<start + text.utf8.count])
+            }
+            return try body(pieces)
+        }
+    }
+
     /// The style objects of a wrapping list whose items repeat 21 sizes in turn.
-    static let listStyles: [[(key: String, value: JSONValue)]] = (0..<21).map { index in
-        let width = Double(10 + 5 * (index % 7))
-        let height = Double(10 + 4 * (index / 7))
-        return [
-            (key: "width", value: JSONValue.number(width)), (key: "height", value: .number(height)),
-        ]
+    static let listStyles: [String] = (0..<21).map { index in
+        "{\"width\": \(10 + 5 * (index % 7)), \"height\": \(10 + 4 * (index / 7))}"
     }
 
     /// Every style of a list that repeats a few dozen in turn is found again: none pushes
     /// another out of the table.
-    @Test func aListsRepeatedStylesAreAllFoundAgain() throws {
-        var table = DecodedStyleTable()
-        var stored: [FlexStyleStorage] = []
-        for members in Self.listStyles {
-            let hash = try #require(DecodedStyleTable.hash(of: members))
-            let before = table.storage(for: members, hash: hash)
-            #expect(before == nil)
-            let storage = FlexStyleStorage(FlexStyle())
-            table.remember(members, storage: storage, hash: hash)
-            stored.append(storage)
-        }
-        for (index, members) in Self.listStyles.enumerated() {
-            let hash = try #require(DecodedStyleTable.hash(of: members))
-            let found = table.storage(for: members, hash: hash)
-            #expect(found === stored[index], "style \(index)")
+    @Test func aListsRepeatedStylesAreAllFoundAgain() {
+        Self.withTexts(Self.listStyles + Self.listStyles) { texts in
+            var table = DecodedStyleTable()
+            var stored: [FlexStyleStorage] = []
+            for text in texts.prefix(21) {
+                let hash = DecodedStyleTable.hash(ofText: text)
+                #expect(table.storage(forText: text, hash: hash) == nil)
+                let storage = FlexStyleStorage(FlexStyle())
+                table.remember(text: text, storage: storage, hash: hash)
+                stored.append(storage)
+            }
+            // The second copy of each text lies elsewhere in the buffer: found by its bytes.
+            for (index, text) in texts.dropFirst(21).enumerated() {
+                let found = table.storage(forText: text, hash: DecodedStyleTable.hash(ofText: text))
+                #expect(found === stored[index], "style \(index)")
+            }
         }
     }
 
     /// With more objects than the table holds, a lookup answers with the object's own stored
-    /// style or with nothing, and never with another object's.
-    @Test func moreObjectsThanSlotsNeverGiveAnotherObjectsStyle() throws {
-        var table = DecodedStyleTable()
-        let objects: [[(key: String, value: JSONValue)]] = (0..<500).map { index in
-            [
-                (key: "flexGrow", value: .number(Double(index))),
-                (key: "margin", value: .array([.number(1)])),
-            ]
-        }
-        var stored: [FlexStyleStorage] = []
-        for members in objects {
-            let storage = FlexStyleStorage(FlexStyle())
-            table.remember(
-                members, storage: storage, hash: try #require(DecodedStyleTable.hash(of: members)))
-            stored.append(storage)
-        }
-        var found = 0
-        for (index, members) in objects.enumerated() {
-            let hash = try #require(DecodedStyleTable.hash(of: members))
-            if let storage = table.storage(for: members, hash: hash) {
-                #expect(storage === stored[index], "object \(index)")
-                found += 1
+    /// style or with nothing, and never with another object's, even among texts of one length.
+    @Test func moreObjectsThanSlotsNeverGiveAnotherObjectsStyle() {
+        let objects = (0..<500).map { "{\"flexGrow\": \(1000 + $0)}" }
+        Self.withTexts(objects) { texts in
+            var table = DecodedStyleTable()
+            var stored: [FlexStyleStorage] = []
+            for text in texts {
+                let storage = FlexStyleStorage(FlexStyle())
+                table.remember(
+                    text: text, storage: storage, hash: DecodedStyleTable.hash(ofText: text))
+                stored.append(storage)
             }
+            var found = 0
+            for (index, text) in texts.enumerated() {
+                let hash = DecodedStyleTable.hash(ofText: text)
+                if let storage = table.storage(forText: text, hash: hash) {
+                    #expect(storage === stored[index], "object \(index)")
+                    found += 1
+                }
+            }
+            #expect(found > 0 && found <= DecodedStyleTable.slotCount)
         }
-        #expect(found > 0 && found <= DecodedStyleTable.slotCount)
     }
 }
 

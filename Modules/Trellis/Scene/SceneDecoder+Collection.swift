@@ -67,7 +67,7 @@ extension SceneDecoder {
             }
             var item = try ObjectReader(document, node: element, at: itemsPath, index: index)
             if item.has("type") {
-                views.append(try decodeView(reader: item))
+                views.append(try decodeView(document, reader: item))
             } else {
                 let title = try item.string("title")
                 let image = try item.value("image").map { v throws(SceneError) in

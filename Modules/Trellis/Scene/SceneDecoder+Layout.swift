@@ -5,27 +5,22 @@ import TrellisViews
 
 extension SceneDecoder {
     /// Reads `style`: CSS flexbox properties in camelCase, each validated with its key path.
-    mutating func decodeStyle(_ view: View, _ reader: inout ObjectReader) throws(SceneError) {
-        // An object of a document written as one decoded before is found by its text, without
-        // reading its members.
+    mutating func decodeStyle(_ view: View, _ document: JSONDocument, _ reader: inout ObjectReader)
+        throws(SceneError)
+    {
+        guard let node = reader.node("style") else { return }
+        // An object written as one decoded before is found by its text.
         var known: (text: UnsafeBufferPointer<UInt8>, hash: UInt64)?
-        let value: JSONValue
-        if let document = reader.jsonDocument {
-            guard let node = reader.node("style") else { return }
-            if document[node].isObject {
-                let text = document.rawText(of: node)
-                let hash = DecodedStyleTable.hash(ofText: text)
-                if let storage = decodedStyles.storage(for: .text(text), hash: hash) {
-                    view.setFlexStyle(storage: storage)
-                    return
-                }
-                known = (text, hash)
+        if document[node].isObject {
+            let text = document.rawText(of: node)
+            let hash = DecodedStyleTable.hash(ofText: text)
+            if let storage = decodedStyles.storage(forText: text, hash: hash) {
+                view.setFlexStyle(storage: storage)
+                return
             }
-            value = document.value(at: node)
-        } else {
-            guard let given = reader.value("style") else { return }
-            value = given
+            known = (text, hash)
         }
+        let value = document.value(at: node)
         // The key path is only built for an error message.
         let owner = reader
         var path: String { owner.child("style") }
@@ -34,16 +29,6 @@ extension SceneDecoder {
                 keyPath: path,
                 message:
                     "expected an object of CSS flexbox properties, found \(value.kindDescription)")
-        }
-        // A list's items usually write the same style word for word: one decoded before
-        // answers without reading the properties again.
-        let hash = DecodedStyleTable.hash(of: members)
-        if let hash, let storage = decodedStyles.storage(for: members, hash: hash) {
-            view.setFlexStyle(storage: storage)
-            if let known {
-                decodedStyles.remember(.text(known.text), storage: storage, hash: known.hash)
-            }
-            return
         }
         var style = FlexStyle()
         for member in members {
@@ -66,11 +51,8 @@ extension SceneDecoder {
             }
         }
         view.flexStyle = style
-        if let hash, let storage = view.flexStyleStorage {
-            decodedStyles.remember(members, storage: storage, hash: hash)
-        }
         if let known, let storage = view.flexStyleStorage {
-            decodedStyles.remember(.text(known.text), storage: storage, hash: known.hash)
+            decodedStyles.remember(text: known.text, storage: storage, hash: known.hash)
         }
     }
 

@@ -58,7 +58,7 @@ struct SceneDecoder {
         try reader.finish(known: ["size", "scale", "direction", "root", "animations"])
         let rootReader = try ObjectReader(document, node: rootNode, at: SceneKeyPath("root"))
         let hasFrame = rootReader.has("frame")
-        let root = try decodeView(reader: rootReader)
+        let root = try decodeView(document, reader: rootReader)
         return Document(
             size: size, scale: scale, direction: direction, root: root, rootHasFrame: hasFrame,
             animations: animations)
@@ -113,10 +113,14 @@ struct SceneDecoder {
     mutating func decodeView(
         _ document: JSONDocument, node: Int, in array: SceneKeyPath, at index: Int
     ) throws(SceneError) -> View {
-        try decodeView(reader: ObjectReader(document, node: node, at: array, index: index))
+        try decodeView(
+            document, reader: ObjectReader(document, node: node, at: array, index: index))
     }
 
-    mutating func decodeView(reader: ObjectReader) throws(SceneError) -> View {
+    /// Decodes the view a reader of the document reads.
+    mutating func decodeView(_ document: JSONDocument, reader: ObjectReader) throws(SceneError)
+        -> View
+    {
         var reader = reader
         viewCount += 1
         guard viewCount <= Scene.maximumViews else {
@@ -150,7 +154,7 @@ struct SceneDecoder {
         }
         var children: [View] = []
         let hasConstraints = reader.has("constraints")
-        if let document = reader.jsonDocument, let elements = try reader.elementNodes("children") {
+        if let elements = try reader.elementNodes("children") {
             let childrenPath = reader.member("children")
             // Room for the children's ids at once, rather than growing by rehashing (and
             // growing geometrically across many small arrays).
@@ -165,9 +169,7 @@ struct SceneDecoder {
                 if hasConstraints, child.accessibilityIdentifier != nil { children.append(child) }
             }
         }
-        if let document = reader.jsonDocument,
-            let constraints = try reader.elementNodes("constraints")
-        {
+        if let constraints = try reader.elementNodes("constraints") {
             let path = reader.member("constraints")
             for (index, element) in constraints.enumerated() where !document.isString(element) {
                 throw SceneError(
@@ -179,7 +181,7 @@ struct SceneDecoder {
                     container: view, children: children, document: document, texts: constraints,
                     path: path))
         }
-        try decodeStyle(view, &reader)
+        try decodeStyle(view, document, &reader)
         try reader.finish(known: SceneDecoder.commonKeys + (SceneDecoder.typeKeys[type] ?? []))
         return view
     }

@@ -22,7 +22,7 @@ struct ConstraintToken: Equatable {
 }
 
 /// The tokens of one constraint, with the UTF-8 text they were read from; both are borrowed
-/// for the duration of ``ConstraintLexer/withTokens(of:_:)``.
+/// for the duration of ``ConstraintLexer/withTokens(utf8:_:)``.
 struct ConstraintTokens {
     let bytes: UnsafeBufferPointer<UInt8>
     let tokens: UnsafeBufferPointer<ConstraintToken>
@@ -80,26 +80,23 @@ struct ConstraintLexer {
     /// The text, made for an error message.
     private var text: String { String(decoding: bytes, as: UTF8.self) }
 
-    /// Calls `body` with the tokens of a text, the last one `.end`; the tokens live on the
-    /// stack for the call.
+    /// Calls `body` with a text's UTF-8: a native string lends it in place, another is
+    /// copied once.
+    static func withUTF8<R>(
+        of text: String, _ body: (UnsafeBufferPointer<UInt8>) throws(ConstraintParseError) -> R
+    ) throws(ConstraintParseError) -> R {
+        let lent = text.utf8.withContiguousStorageIfAvailable { bytes in
+            Result { () throws(ConstraintParseError) in try body(bytes) }
+        }
+        if let lent { return try lent.get() }
+        return try Array(text.utf8).withUnsafeBufferPointer(body)
+    }
+
+    /// Calls `body` with the tokens of a text given as valid UTF-8, the last one `.end`; the
+    /// tokens live on the stack for the call.
     ///
     /// - Throws: ``ConstraintParseError`` for a character that starts no token or a malformed
     ///   number, before `body` is called; or what `body` throws.
-    static func withTokens<R>(
-        of text: String, _ body: (ConstraintTokens) throws(ConstraintParseError) -> R
-    ) throws(ConstraintParseError) -> R {
-        // A native string lends its UTF-8 in place; another is copied once.
-        let lent = text.utf8.withContiguousStorageIfAvailable { bytes in
-            Result { () throws(ConstraintParseError) in try withTokens(utf8: bytes, body) }
-        }
-        if let lent { return try lent.get() }
-        return try Array(text.utf8).withUnsafeBufferPointer {
-            (bytes) throws(ConstraintParseError) in try withTokens(utf8: bytes, body)
-        }
-    }
-
-    /// Calls `body` with the tokens of a text given as UTF-8, which must be valid; see
-    /// ``withTokens(of:_:)``.
     static func withTokens<R>(
         utf8 bytes: UnsafeBufferPointer<UInt8>,
         _ body: (ConstraintTokens) throws(ConstraintParseError) -> R

@@ -35,8 +35,10 @@ extension LayoutConstraint {
         _ text: String, container: LayoutItem,
         resolveUTF8: (UnsafeBufferPointer<UInt8>) -> LayoutItem?, knownNames: () -> [String]
     ) throws(ConstraintParseError) -> LayoutConstraint {
-        try ConstraintParser(text: text, container: container)
-            .parse(resolve: resolveUTF8, knownNames: knownNames)
+        try ConstraintLexer.withUTF8(of: text) { (utf8) throws(ConstraintParseError) in
+            try ConstraintParser(utf8: utf8, container: container)
+                .parse(resolve: resolveUTF8, knownNames: { knownNames() })
+        }
     }
 
     /// Parses a constraint given as valid UTF-8 (as a document holds it, without a string
@@ -45,11 +47,8 @@ extension LayoutConstraint {
         utf8: UnsafeBufferPointer<UInt8>, container: LayoutItem,
         resolveUTF8: (UnsafeBufferPointer<UInt8>) -> LayoutItem?, knownNames: () -> [String]
     ) throws(ConstraintParseError) -> LayoutConstraint {
-        try ConstraintLexer.withTokens(utf8: utf8) { (tokens) throws(ConstraintParseError) in
-            var cursor = TokenCursor(tokens: tokens)
-            return try ConstraintParser(utf8: utf8, container: container)
-                .parse(&cursor, resolve: resolveUTF8, knownNames: { knownNames() })
-        }
+        try ConstraintParser(utf8: utf8, container: container)
+            .parse(resolve: resolveUTF8, knownNames: { knownNames() })
     }
 
     /// Parses a constraint in the textual form, resolving item names with a closure; `super`
@@ -59,32 +58,21 @@ extension LayoutConstraint {
     public static func parse(
         _ text: String, container: LayoutItem, resolve: (String) -> LayoutItem?
     ) throws(ConstraintParseError) -> LayoutConstraint {
-        try ConstraintParser(text: text, container: container).parse(
-            resolve: { resolve(String(decoding: $0, as: UTF8.self)) }, knownNames: { nil })
+        try ConstraintLexer.withUTF8(of: text) { (utf8) throws(ConstraintParseError) in
+            try ConstraintParser(utf8: utf8, container: container).parse(
+                resolve: { resolve(String(decoding: $0, as: UTF8.self)) }, knownNames: { nil })
+        }
     }
 }
 
 /// A recursive-descent parser for one textual constraint.
 private struct ConstraintParser {
-    /// The text, as a string or as UTF-8 lent for the parse; a string is made of the UTF-8
-    /// only for an error message.
-    private let givenText: String?
-    private let utf8: UnsafeBufferPointer<UInt8>?
+    /// The text's UTF-8, lent for the parse.
+    let utf8: UnsafeBufferPointer<UInt8>
     unowned(unsafe) let container: LayoutItem
 
-    init(text: String, container: LayoutItem) {
-        givenText = text
-        utf8 = nil
-        self.container = container
-    }
-
-    init(utf8: UnsafeBufferPointer<UInt8>, container: LayoutItem) {
-        givenText = nil
-        self.utf8 = utf8
-        self.container = container
-    }
-
-    var text: String { givenText ?? utf8.map { String(decoding: $0, as: UTF8.self) } ?? "" }
+    /// The text, made only for an error message.
+    var text: String { String(decoding: utf8, as: UTF8.self) }
 
     /// An item and attribute read from the text, with where they were.
     ///
@@ -166,7 +154,7 @@ private struct ConstraintParser {
     func parse(resolve: Resolver, knownNames: KnownNames) throws(ConstraintParseError)
         -> LayoutConstraint
     {
-        try ConstraintLexer.withTokens(of: text) { (tokens) throws(ConstraintParseError) in
+        try ConstraintLexer.withTokens(utf8: utf8) { (tokens) throws(ConstraintParseError) in
             var cursor = TokenCursor(tokens: tokens)
             return try parse(&cursor, resolve: resolve, knownNames: knownNames)
         }
