@@ -118,10 +118,9 @@ struct SceneDecoder {
     }
 
     /// Decodes the view a reader of the document reads.
-    mutating func decodeView(_ document: JSONDocument, reader: ObjectReader) throws(SceneError)
-        -> View
+    mutating func decodeView(_ document: JSONDocument, reader: consuming ObjectReader)
+        throws(SceneError) -> View
     {
-        var reader = reader
         viewCount += 1
         guard viewCount <= Scene.maximumViews else {
             throw SceneError(
@@ -186,9 +185,18 @@ struct SceneDecoder {
         return view
     }
 
+    /// The bits of the keys ``decodeCommon(_:_:)`` reads: a view with none of them (most views
+    /// of a large scene have an id and a style and nothing else) skips every lookup.
+    static let drawingKeyMask = ObjectReader.keyMask(
+        [
+            "frame", "backgroundColor", "cornerRadius", "borderWidth", "borderColor", "alpha",
+            "hidden", "clipsToBounds", "semanticContentAttribute", "tag", "gradient",
+        ] + accessibilityKeys)
+
     private mutating func decodeCommon(_ view: View, _ reader: inout ObjectReader)
         throws(SceneError)
     {
+        guard reader.mayHave(anyOf: SceneDecoder.drawingKeyMask) else { return }
         if let frame = reader.value("frame") {
             let rect = try SceneValues.rect(frame, path: reader.child("frame"))
             guard rect.isFinite, rect.size.width >= 0, rect.size.height >= 0 else {

@@ -81,30 +81,57 @@ struct ObjectReader {
     init(_ json: JSONDocument, node: Int, at path: SceneKeyPath, index: Int? = nil)
         throws(SceneError)
     {
-        base = path
-        self.index = index
+        // Checked before any member is set: a throwing initialiser that fails after setting
+        // some builds the reader in a temporary, copied into place on success.
         guard json[node].isObject else {
             throw SceneError(
                 keyPath: index.map { "\(path)[\($0)]" } ?? path.description,
                 message: "expected an object, found \(json.kindDescription(at: node))")
         }
-        members = []
-        document = json
-        object = node
-        count = Int(json[node].count)
+        let count = Int(json[node].count)
         var bits: UInt64 = 0
         var key = node + 1
         for _ in 0..<count {
-            bits |= 1 << UInt64(json.withUTF8(ofString: key) { $0.count } & 63)
+            bits |= json.withUTF8(ofString: key) { ObjectReader.keyBit(utf8: $0) }
             key = Int(json[key + 1].end)
         }
-        keyBits = bits
+        self.init(
+            base: path, index: index, document: json, object: node, count: count, keyBits: bits)
     }
 
-    /// One of 64 bits, chosen by a key's length (cheap to read from a string, and varied
-    /// enough among a scene's keys).
-    private static func keyBit(_ key: String) -> UInt64 {
-        1 << UInt64(key.utf8.count & 63)
+    private init(
+        base: SceneKeyPath, index: Int?, document: JSONDocument, object: Int, count: Int,
+        keyBits: UInt64
+    ) {
+        self.base = base
+        self.index = index
+        members = []
+        self.document = document
+        self.object = object
+        self.count = count
+        self.keyBits = keyBits
+    }
+
+    /// One of 64 bits, chosen by a key's length and its first and last bytes (cheap to read,
+    /// and together varied enough among a scene's keys). The multiplier of the hash is one
+    /// under which the keys every view may have (`id`, `type`, `style`, `children`,
+    /// `constraints`, and the common keys of labels and buttons) share no bit with the
+    /// drawing and accessibility keys, so that a view with none of those skips them at once.
+    static func keyBit(_ key: String) -> UInt64 {
+        let utf8 = key.utf8
+        guard let first = utf8.first, let last = utf8.last else { return 1 }
+        return keyBit(length: utf8.count, first: first, last: last)
+    }
+
+    /// The bit of a key given as its UTF-8 (see ``keyBit(_:)``).
+    static func keyBit(utf8: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        guard let first = utf8.first, let last = utf8.last else { return 1 }
+        return keyBit(length: utf8.count, first: first, last: last)
+    }
+
+    private static func keyBit(length: Int, first: UInt8, last: UInt8) -> UInt64 {
+        let packed = UInt64(truncatingIfNeeded: length) | UInt64(first) << 8 | UInt64(last) << 16
+        return 1 << ((packed &* 0xB4F2_EE56_5BC5_DD9D) >> 58)
     }
 
     /// The key path of the object.
@@ -117,6 +144,12 @@ struct ObjectReader {
     }
 
     func child(_ key: String) -> String { "\(path).\(key)" }
+
+    /// The key path of a member, for an error message.
+    func child(_ key: StaticString) -> String { "\(path).\(key)" }
+
+    /// The key path of a member, kept unspelt (see ``member(_:)``).
+    func member(_ key: StaticString) -> SceneKeyPath { member(key.description) }
 
     var keys: [String] { (0..<count).map(key(at:)) }
 
@@ -136,34 +169,28 @@ struct ObjectReader {
 
     /// The position of the member with a key, or `nil`; for a document's object, also the
     /// node of its value.
-    private func find(_ key: String) -> (position: Int, node: Int)? {
-        guard keyBits & ObjectReader.keyBit(key) != 0 else { return nil }
+    private func find(_ key: StaticString) -> (position: Int, node: Int)? {
+        key.withUTF8Buffer { find(utf8: $0) }
+    }
+
+    private func find(utf8: UnsafeBufferPointer<UInt8>) -> (position: Int, node: Int)? {
+        guard keyBits & ObjectReader.keyBit(utf8: utf8) != 0 else { return nil }
         guard let document else {
-            return members.firstIndex(where: { $0.key == key }).map { ($0, 0) }
+            return members.firstIndex(where: { $0.key.utf8.elementsEqual(utf8) }).map { ($0, 0) }
         }
         // Keys are compared by length first, which most members fail.
-        let length = key.utf8.count
+        let length = utf8.count
         var node = object + 1
         for position in 0..<count {
             let candidate = document.nodes[node]
             if Int(candidate.count) == length || candidate.isDecodedString,
-                ObjectReader.spells(document, node, key)
+                document.string(at: node, equals: utf8)
             {
                 return (position, node + 1)
             }
             node = Int(document.nodes[node + 1].end)
         }
         return nil
-    }
-
-    /// Whether a key node of a document spells `key`.
-    private static func spells(_ document: JSONDocument, _ node: Int, _ key: String) -> Bool {
-        if let answer = key.utf8.withContiguousStorageIfAvailable({
-            document.string(at: node, equals: $0)
-        }) {
-            return answer
-        }
-        return document.string(at: node) == key
     }
 
     /// Marks a member read.
@@ -177,7 +204,7 @@ struct ObjectReader {
 
     /// The node of a member's value in the document, marked read; `nil` when the object has
     /// no such member or it is `null`, or for an object given as a value.
-    mutating func node(_ key: String) -> Int? {
+    mutating func node(_ key: StaticString) -> Int? {
         guard let document, let (position, node) = find(key) else { return nil }
         use(position)
         return document[node].isNull ? nil : node
@@ -195,11 +222,11 @@ struct ObjectReader {
     /// it has none of them, and a group of lookups can be skipped at once.
     func mayHave(anyOf mask: UInt64) -> Bool { keyBits & mask != 0 }
 
-    func has(_ key: String) -> Bool {
+    func has(_ key: StaticString) -> Bool {
         find(key) != nil
     }
 
-    mutating func value(_ key: String) -> JSONValue? {
+    mutating func value(_ key: StaticString) -> JSONValue? {
         guard let (position, node) = find(key) else { return nil }
         use(position)
         let value = document.map { $0.value(at: node) } ?? members[position].value
@@ -211,23 +238,25 @@ struct ObjectReader {
         index < 64 ? usedBits & (1 << UInt64(index)) != 0 : usedBeyond.contains(index)
     }
 
-    mutating func number(_ key: String) throws(SceneError) -> Double? {
+    mutating func number(_ key: StaticString) throws(SceneError) -> Double? {
         guard let value = value(key) else { return nil }
         return try SceneValues.number(value, path: child(key))
     }
 
     /// A length in points; see ``SceneValues/length(_:path:nonNegative:)``.
-    mutating func length(_ key: String, nonNegative: Bool = false) throws(SceneError) -> Double? {
+    mutating func length(_ key: StaticString, nonNegative: Bool = false) throws(SceneError)
+        -> Double?
+    {
         guard let value = value(key) else { return nil }
         return try SceneValues.length(value, path: child(key), nonNegative: nonNegative)
     }
 
-    mutating func string(_ key: String) throws(SceneError) -> String? {
+    mutating func string(_ key: StaticString) throws(SceneError) -> String? {
         guard let value = value(key) else { return nil }
         return try SceneValues.string(value, path: child(key))
     }
 
-    mutating func bool(_ key: String) throws(SceneError) -> Bool? {
+    mutating func bool(_ key: StaticString) throws(SceneError) -> Bool? {
         guard let value = value(key) else { return nil }
         guard case .bool(let flag) = value else {
             throw SceneError(
@@ -237,7 +266,7 @@ struct ObjectReader {
         return flag
     }
 
-    mutating func integer(_ key: String) throws(SceneError) -> Int? {
+    mutating func integer(_ key: StaticString) throws(SceneError) -> Int? {
         guard let number = try number(key) else { return nil }
         guard number == number.rounded(), abs(number) < 1e9 else {
             throw SceneError(
@@ -248,7 +277,7 @@ struct ObjectReader {
 
     /// The nodes of the elements of an array member of a document's object, which must be an
     /// array when it is there; `nil` without the member, or for an object given as a value.
-    mutating func elementNodes(_ key: String) throws(SceneError) -> [Int]? {
+    mutating func elementNodes(_ key: StaticString) throws(SceneError) -> [Int]? {
         guard let json = document, let node = node(key) else { return nil }
         guard json[node].isArray else {
             throw SceneError(
@@ -258,7 +287,7 @@ struct ObjectReader {
         return json.elements(of: node)
     }
 
-    mutating func array(_ key: String) throws(SceneError) -> [JSONValue]? {
+    mutating func array(_ key: StaticString) throws(SceneError) -> [JSONValue]? {
         guard let value = value(key) else { return nil }
         guard case .array(let elements) = value else {
             throw SceneError(
@@ -269,7 +298,7 @@ struct ObjectReader {
 
     /// Reads a string that must be one of `choices`, which are only listed when the key is
     /// there.
-    mutating func choice(_ key: String, _ choices: @autoclosure () -> [String])
+    mutating func choice(_ key: StaticString, _ choices: @autoclosure () -> [String])
         throws(SceneError) -> String?
     {
         guard let text = try string(key) else { return nil }
