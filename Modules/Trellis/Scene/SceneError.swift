@@ -252,7 +252,17 @@ struct ObjectReader {
     }
 
     mutating func string(_ key: StaticString) throws(SceneError) -> String? {
-        guard let value = value(key) else { return nil }
+        guard let (position, node) = find(key) else { return nil }
+        use(position)
+        let value: JSONValue
+        if let document {
+            // A document's string is made from its bytes, without a value in between.
+            if document.isString(node) { return document.string(at: node) }
+            value = document.value(at: node)
+        } else {
+            value = members[position].value
+        }
+        if case .null = value { return nil }
         return try SceneValues.string(value, path: child(key))
     }
 
@@ -278,7 +288,8 @@ struct ObjectReader {
     /// The nodes of the elements of an array member of a document's object, which must be an
     /// array when it is there; `nil` without the member, or for an object given as a value.
     mutating func elementNodes(_ key: StaticString) throws(SceneError) -> [Int]? {
-        guard let json = document, let node = node(key) else { return nil }
+        // The key first: most objects lack it, and reading the document retains it.
+        guard let node = node(key), let json = document else { return nil }
         guard json[node].isArray else {
             throw SceneError(
                 keyPath: child(key),
