@@ -70,6 +70,33 @@ package enum JSONOutput {
             bytes.append(contentsOf: "null".utf8)
         }
     }
+
+    /// The most bytes ``write(number:to:)`` writes.
+    package static let numberCapacity = Double.decimalDescriptionCapacity
+
+    /// Writes ``number(_:)`` of a value as UTF-8 to `out`, which has room for
+    /// ``numberCapacity`` bytes, and returns how many it wrote.
+    package static func write(number value: Double, to out: UnsafeMutablePointer<UInt8>) -> Int {
+        if value.isFinite { return value.writeDecimalDescription(to: out) }
+        for (offset, byte) in "null".utf8.enumerated() { out[offset] = byte }
+        return 4
+    }
+
+    /// Writes a string literal of a text to `out` and returns how many bytes it wrote, when
+    /// the text needs no escapes and its literal fits in `capacity` bytes; otherwise writes
+    /// nothing and returns `nil`.
+    package static func write(
+        plainString text: String, to out: UnsafeMutablePointer<UInt8>, capacity: Int
+    ) -> Int? {
+        var text = text
+        return text.withUTF8 { utf8 in
+            guard utf8.count + 2 <= capacity, utf8.allSatisfy(isPlain) else { return nil }
+            out[0] = UInt8(ascii: "\"")
+            if let base = utf8.baseAddress { (out + 1).update(from: base, count: utf8.count) }
+            out[utf8.count + 1] = UInt8(ascii: "\"")
+            return utf8.count + 2
+        }
+    }
 }
 
 extension JSONValue {

@@ -10,67 +10,101 @@ extension Double {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// Appends ``decimalDescription`` as UTF-8, digit by digit, without making a string (an
-    /// output of many numbers, such as `trellis layout`'s, writes them straight into its
-    /// buffer).
+    /// Appends ``decimalDescription`` as UTF-8, without making a string (an output of many
+    /// numbers, such as `trellis layout`'s, writes them straight into its buffer).
     package func appendDecimalDescription(to bytes: inout [UInt8]) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.decimalDescriptionCapacity) {
+            buffer in
+            let count = writeDecimalDescription(to: buffer.baseAddress!)
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<count]))
+        }
+    }
+
+    /// The most bytes ``writeDecimalDescription(to:)`` writes: Swift's shortest form of a
+    /// double has at most 24 characters (`-2.2250738585072014e-308`).
+    package static let decimalDescriptionCapacity = 32
+
+    /// Writes ``decimalDescription`` as UTF-8 to `out`, which has room for
+    /// ``decimalDescriptionCapacity`` bytes, and returns how many it wrote.
+    package func writeDecimalDescription(to out: UnsafeMutablePointer<UInt8>) -> Int {
         guard isFinite else {
-            bytes.append(contentsOf: (isNaN ? "nan" : (self > 0 ? "inf" : "-inf")).utf8)
-            return
+            return Self.write(isNaN ? "nan" : (self > 0 ? "inf" : "-inf"), to: out)
         }
         if abs(self) >= 1e15 {
-            bytes.append(contentsOf: String(self).utf8)
-            return
+            return Self.write(String(self), to: out)
         }
         // A whole number, as most coordinates are, needs no rounding to thousandths.
         if self == self.rounded(.towardZero) {
-            Self.appendWhole(self, to: &bytes)
-            return
+            return Self.writeWhole(self, to: out)
         }
         let rounded = (self * 1000).rounded() / 1000
         if rounded == rounded.rounded() {
-            Self.appendWhole(rounded, to: &bytes)
-            return
+            return Self.writeWhole(rounded, to: out)
         }
-        if rounded < 0 { bytes.append(UInt8(ascii: "-")) }
+        var count = 0
+        if rounded < 0 {
+            out[0] = UInt8(ascii: "-")
+            count = 1
+        }
         let thousandths = UInt64((abs(rounded) * 1000).rounded())
-        Self.appendDigits(of: Int64(thousandths / 1000), to: &bytes)
-        bytes.append(UInt8(ascii: "."))
+        count += Self.writeDigits(of: thousandths / 1000, to: out + count)
+        out[count] = UInt8(ascii: ".")
+        count += 1
         // The three decimals without their trailing zeros (the fraction is not zero).
         let fraction = thousandths % 1000
         let digits = (UInt8(fraction / 100), UInt8(fraction / 10 % 10), UInt8(fraction % 10))
-        bytes.append(UInt8(ascii: "0") + digits.0)
-        if digits.1 != 0 || digits.2 != 0 { bytes.append(UInt8(ascii: "0") + digits.1) }
-        if digits.2 != 0 { bytes.append(UInt8(ascii: "0") + digits.2) }
-    }
-
-    /// Appends a whole number of less than 1e15 (`0` for either zero).
-    private static func appendWhole(_ value: Double, to bytes: inout [UInt8]) {
-        if value == 0 {
-            bytes.append(UInt8(ascii: "0"))
-            return
+        out[count] = UInt8(ascii: "0") + digits.0
+        count += 1
+        if digits.1 != 0 || digits.2 != 0 {
+            out[count] = UInt8(ascii: "0") + digits.1
+            count += 1
         }
-        if value < 0 { bytes.append(UInt8(ascii: "-")) }
-        appendDigits(of: Int64(abs(value)), to: &bytes)
+        if digits.2 != 0 {
+            out[count] = UInt8(ascii: "0") + digits.2
+            count += 1
+        }
+        return count
     }
 
-    /// Appends the decimal digits of a value that is not negative.
-    ///
-    /// The digits are found from the last, by division by the constant 10 (which compiles to
-    /// a multiplication), into a buffer on the stack, and appended at once.
-    private static func appendDigits(of value: Int64, to bytes: inout [UInt8]) {
-        var rest = UInt64(value)
-        // UInt64.max has 20 digits.
-        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
+    /// Writes a short text's UTF-8 and returns its length.
+    private static func write(_ text: String, to out: UnsafeMutablePointer<UInt8>) -> Int {
         var count = 0
-        withUnsafeMutableBytes(of: &digits) { buffer in
-            repeat {
-                count += 1
-                buffer[24 - count] = UInt8(ascii: "0") + UInt8(rest % 10)
-                rest /= 10
-            } while rest != 0
-            // A few digits are appended one by one more cheaply than as a collection.
-            for offset in (24 - count)..<24 { bytes.append(buffer[offset]) }
+        for byte in text.utf8.prefix(decimalDescriptionCapacity) {
+            out[count] = byte
+            count += 1
         }
+        return count
+    }
+
+    /// Writes a whole number of less than 1e15 (`0` for either zero).
+    private static func writeWhole(_ value: Double, to out: UnsafeMutablePointer<UInt8>) -> Int {
+        if value == 0 {
+            out[0] = UInt8(ascii: "0")
+            return 1
+        }
+        guard value < 0 else { return writeDigits(of: UInt64(value), to: out) }
+        out[0] = UInt8(ascii: "-")
+        return 1 + writeDigits(of: UInt64(-value), to: out + 1)
+    }
+
+    /// Writes the decimal digits of a value and returns how many there are.
+    ///
+    /// The digits are counted first, then found from the last by division by the constant 10
+    /// (which compiles to a multiplication) and written in place.
+    private static func writeDigits(of value: UInt64, to out: UnsafeMutablePointer<UInt8>) -> Int {
+        var count = 1
+        var scan = value / 10
+        while scan != 0 {
+            count += 1
+            scan /= 10
+        }
+        var rest = value
+        var index = count
+        repeat {
+            index -= 1
+            out[index] = UInt8(ascii: "0") + UInt8(rest % 10)
+            rest /= 10
+        } while rest != 0
+        return count
     }
 }

@@ -84,33 +84,50 @@ extension Scene {
     private static func appendLayoutJSON(
         of frames: [(id: String, frame: Rect)], to bytes: inout [UInt8]
     ) {
-        // Punctuation byte by byte: appending a literal's UTF-8 as a collection costs more
-        // than the few bytes it holds.
-        let comma = UInt8(ascii: ",")
-        let space = UInt8(ascii: " ")
-        for index in frames.indices {
-            let entry = frames[index]
-            if index > 0 {
-                bytes.append(comma)
-                bytes.append(space)
+        // Each member is written into a buffer on the stack and appended at once: appending
+        // byte by byte checks the array's room for every byte.
+        let idRoom = 64
+        let capacity = 2 + idRoom + 4 + 4 * JSONOutput.numberCapacity + 3 * 2 + 1
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { buffer in
+            let out = buffer.baseAddress!
+            for index in frames.indices {
+                let entry = frames[index]
+                var count = 0
+                func put(_ byte: UInt8) {
+                    out[count] = byte
+                    count += 1
+                }
+                if index > 0 {
+                    put(UInt8(ascii: ","))
+                    put(UInt8(ascii: " "))
+                }
+                if let written = JSONOutput.write(
+                    plainString: entry.id, to: out + count, capacity: idRoom)
+                {
+                    count += written
+                } else {
+                    // A long id, or one that needs escapes, goes the general way.
+                    bytes.append(contentsOf: UnsafeBufferPointer(start: out, count: count))
+                    count = 0
+                    JSONOutput.append(string: entry.id, to: &bytes)
+                }
+                put(UInt8(ascii: ":"))
+                put(UInt8(ascii: " "))
+                put(UInt8(ascii: "["))
+                let frame = entry.frame
+                count += JSONOutput.write(number: frame.origin.x, to: out + count)
+                put(UInt8(ascii: ","))
+                put(UInt8(ascii: " "))
+                count += JSONOutput.write(number: frame.origin.y, to: out + count)
+                put(UInt8(ascii: ","))
+                put(UInt8(ascii: " "))
+                count += JSONOutput.write(number: frame.size.width, to: out + count)
+                put(UInt8(ascii: ","))
+                put(UInt8(ascii: " "))
+                count += JSONOutput.write(number: frame.size.height, to: out + count)
+                put(UInt8(ascii: "]"))
+                bytes.append(contentsOf: UnsafeBufferPointer(start: out, count: count))
             }
-            JSONOutput.append(string: entry.id, to: &bytes)
-            bytes.append(UInt8(ascii: ":"))
-            bytes.append(space)
-            bytes.append(UInt8(ascii: "["))
-            // The four numbers one by one: a list of them would be an allocation a view.
-            let frame = entry.frame
-            JSONOutput.append(number: frame.origin.x, to: &bytes)
-            bytes.append(comma)
-            bytes.append(space)
-            JSONOutput.append(number: frame.origin.y, to: &bytes)
-            bytes.append(comma)
-            bytes.append(space)
-            JSONOutput.append(number: frame.size.width, to: &bytes)
-            bytes.append(comma)
-            bytes.append(space)
-            JSONOutput.append(number: frame.size.height, to: &bytes)
-            bytes.append(UInt8(ascii: "]"))
         }
     }
 }
