@@ -164,6 +164,35 @@ package final class JSONDocument: @unchecked Sendable {
         return UnsafeBufferPointer(rebasing: bytes[Int(value.start)..<value.byteEnd])
     }
 
+    /// The member of an object whose key spells the UTF-8 `key`: its position among the
+    /// members and the node of its value; `nil` when the object has none. Keys are compared by
+    /// length first, which most members fail.
+    package func member(of object: Int, named key: UnsafeBufferPointer<UInt8>)
+        -> (position: Int, value: Int)?
+    {
+        var node = object + 1
+        for position in 0..<Int(nodes[object].count) {
+            let candidate = nodes[node]
+            if Int(candidate.count) == key.count || candidate.kind == .decodedString,
+                JSONDocument.string(
+                    of: candidate, bytes: bytes, decodedStrings: decodedStrings, equals: key)
+            {
+                return (position, node + 1)
+            }
+            node = Int(nodes[node + 1].end)
+        }
+        return nil
+    }
+
+    /// Calls `body` with the UTF-8 of each key of an object, in order.
+    package func forEachKey(of object: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        var node = object + 1
+        for _ in 0..<Int(nodes[object].count) {
+            withUTF8(ofString: node, body)
+            node = Int(nodes[node + 1].end)
+        }
+    }
+
     /// The nodes of an array's elements, in order.
     package func elements(of array: Int) -> [Int] {
         var result: [Int] = []

@@ -90,11 +90,7 @@ struct ObjectReader {
         }
         let count = Int(json[node].count)
         var bits: UInt64 = 0
-        var key = node + 1
-        for _ in 0..<count {
-            bits |= json.withUTF8(ofString: key) { ObjectReader.keyBit(utf8: $0) }
-            key = Int(json[key + 1].end)
-        }
+        json.forEachKey(of: node) { bits |= ObjectReader.keyBit(utf8: $0) }
         self.init(
             base: path, index: index, document: json, object: node, count: count, keyBits: bits)
     }
@@ -178,19 +174,7 @@ struct ObjectReader {
         guard let document else {
             return members.firstIndex(where: { $0.key.utf8.elementsEqual(utf8) }).map { ($0, 0) }
         }
-        // Keys are compared by length first, which most members fail.
-        let length = utf8.count
-        var node = object + 1
-        for position in 0..<count {
-            let candidate = document.nodes[node]
-            if Int(candidate.count) == length || candidate.isDecodedString,
-                document.string(at: node, equals: utf8)
-            {
-                return (position, node + 1)
-            }
-            node = Int(document.nodes[node + 1].end)
-        }
-        return nil
+        return document.member(of: object, named: utf8).map { ($0.position, $0.value) }
     }
 
     /// Marks a member read.
