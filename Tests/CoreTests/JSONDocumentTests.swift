@@ -82,4 +82,31 @@ import Testing
         let text = "{\(members), \"k\": 0}"
         #expect((try? JSONDocument(parsing: Array(text.utf8))) != nil)
     }
+
+    /// A member is found by its key's bytes, written plainly or with escapes, among keys of
+    /// the same length; its position counts the members before it, whatever their values hold.
+    @Test func aMemberIsFoundByItsKeyAsWrittenOrEscaped() throws {
+        let json = try document(
+            #"{"ab": {"ab": 1}, "cd": [1, 2], "\u0065f": "x", "": null, "long key": 3}"#)
+        func find(_ key: String) -> (position: Int, value: Int)? {
+            Array(key.utf8).withUnsafeBufferPointer { json.member(of: 0, named: $0) }
+        }
+        #expect(find("ab")?.position == 0)
+        #expect(find("ab").map { json[$0.value].isObject } == true)
+        #expect(find("cd")?.position == 1)
+        #expect(find("ef")?.position == 2)
+        #expect(find("ef").map { json.string(at: $0.value) } == "x")
+        #expect(find("")?.position == 3)
+        #expect(find("long key").map { json.number(at: $0.value) } == 3)
+        #expect(find("a") == nil)
+        #expect(find("gh") == nil)
+        // The inner object's key is not a member of the outer one.
+        let inner = try #require(find("ab")).value
+        #expect(
+            Array("ab".utf8).withUnsafeBufferPointer { json.member(of: inner, named: $0) }?
+                .position == 0)
+        var keys: [String] = []
+        json.forEachKey(of: 0) { keys.append(String(decoding: $0, as: UTF8.self)) }
+        #expect(keys == ["ab", "cd", "ef", "", "long key"])
+    }
 }
