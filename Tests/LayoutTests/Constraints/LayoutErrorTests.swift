@@ -134,5 +134,11 @@ import TrellisLayout
         root.addChild(child)
         child.addChild(root)
         #expect(root.parent == nil && child.children.isEmpty && root.children.count == 1)
+        // An item without children cannot be its own child either.
+        child.addChild(child)
+        #expect(child.parent === root && child.children.isEmpty)
+        let lone = LayoutItem(identifier: "lone")
+        lone.addChild(lone)
+        #expect(lone.parent == nil && lone.children.isEmpty)
     }
 }

@@ -260,7 +260,8 @@ public final class LayoutItem {
 
     /// Inserts a child at an index (clamped to the valid range); see ``addChild(_:)``.
     public func insertChild(_ child: LayoutItem, at index: Int) {
-        guard !isDescendant(of: child) else { return }
+        // An item without children is nobody's ancestor: only itself would make a cycle.
+        guard child !== self, child.childCount == 0 || !isDescendant(of: child) else { return }
         if child.parent != nil { child.removeFromParent() }
         let moving = LayoutEngine.detachSubtree(child)
         child.parent = self
