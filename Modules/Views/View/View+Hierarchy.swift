@@ -20,7 +20,10 @@ extension View {
     /// its current superview first.
     public func insertSubview(_ view: View, at index: Int) {
         precondition(view !== self, "a view cannot be its own subview")
-        precondition(!isDescendant(of: view), "adding an ancestor as a subview would make a cycle")
+        // A view without subviews is nobody's ancestor.
+        precondition(
+            !view.hasSubviews || !isDescendant(of: view),
+            "adding an ancestor as a subview would make a cycle")
         let oldWindow = view.window
         let oldMeasurer = view.textMeasurer
         if view.superview === self, subviewList.contains(view) {
