@@ -10,8 +10,9 @@ extension View {
         get { View.frame(bounds: bounds, center: center, transform: transform) }
         set {
             let standard = newValue.isNull ? Rect.zero : newValue.standardized
-            center = Point(x: standard.midX, y: standard.midY)
-            bounds.size = standard.size
+            var newBounds = bounds
+            newBounds.size = standard.size
+            setGeometry(center: Point(x: standard.midX, y: standard.midY), bounds: newBounds)
         }
     }
 

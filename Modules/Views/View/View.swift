@@ -28,27 +28,41 @@ open class View {
     // layout code never overlaps two accesses to one, and the checks cost about a sixth of
     // the instructions of activating a constraint or building a view tree.
     /// The view's centre in its superview's coordinates.
-    @exclusivity(unchecked) public var center: Point {
-        didSet {
-            guard center != oldValue else { return }
-            syncLayoutItemFrame()
-            setNeedsDisplay()
-            recordAnimatedChange(.center, from: .point(oldValue), to: .point(center))
-        }
+    public var center: Point {
+        get { centerStorage }
+        set { setGeometry(center: newValue, bounds: boundsStorage) }
     }
 
     /// The view's own coordinate space: its origin is what appears at the top-left corner (a
     /// scroll offset) and its size is the view's size.
-    @exclusivity(unchecked) public var bounds: Rect {
-        didSet {
-            if bounds.size != oldValue.size {
-                syncLayoutItemFrame()
-                setNeedsLayout()
-            }
-            if bounds != oldValue {
-                setNeedsDisplay()
-                recordAnimatedChange(.bounds, from: .rect(oldValue), to: .rect(bounds))
-            }
+    public var bounds: Rect {
+        get { boundsStorage }
+        set { setGeometry(center: centerStorage, bounds: newValue) }
+    }
+
+    /// The stored centre and bounds, changed through ``setGeometry(center:bounds:)``.
+    @exclusivity(unchecked) private var centerStorage: Point
+    @exclusivity(unchecked) private var boundsStorage: Rect
+
+    /// Sets the centre and the bounds at once (a new frame changes both) and tells the view's
+    /// layout item, its layout and its drawing once for the two.
+    func setGeometry(center newCenter: Point, bounds newBounds: Rect) {
+        let oldCenter = centerStorage
+        let oldBounds = boundsStorage
+        centerStorage = newCenter
+        boundsStorage = newBounds
+        let centerChanged = newCenter != oldCenter
+        let sizeChanged = newBounds.size != oldBounds.size
+        let boundsChanged = newBounds != oldBounds
+        guard centerChanged || boundsChanged else { return }
+        if centerChanged || sizeChanged { syncLayoutItemFrame() }
+        if sizeChanged { setNeedsLayout() }
+        setNeedsDisplay()
+        if centerChanged {
+            recordAnimatedChange(.center, from: .point(oldCenter), to: .point(newCenter))
+        }
+        if boundsChanged {
+            recordAnimatedChange(.bounds, from: .rect(oldBounds), to: .rect(newBounds))
         }
     }
 
@@ -101,8 +115,8 @@ open class View {
     /// Creates a view with a frame in its future superview's coordinates.
     public init(frame: Rect = .zero) {
         let standard = frame.isNull ? Rect.zero : frame.standardized
-        center = Point(x: standard.midX, y: standard.midY)
-        bounds = Rect(size: standard.size)
+        centerStorage = Point(x: standard.midX, y: standard.midY)
+        boundsStorage = Rect(size: standard.size)
         layoutItemStorage = nil
     }
 
