@@ -1,6 +1,7 @@
 import Testing
 import TrellisEvents
 import TrellisGeometry
+import TrellisLayout
 import TrellisRender
 import TrellisViews
 
@@ -16,6 +17,27 @@ import TrellisViews
         #expect(view.frame == Rect(x: -10, y: 10, width: 60, height: 20))
         view.center = Point(x: 100, y: 100)
         #expect(view.frame.origin == Point(x: 70, y: 90))
+    }
+
+    @Test func aNewFrameAsksForLayoutOnlyWhenItsSizeChanges() {
+        let view = View(frame: Rect(x: 10, y: 20, width: 100, height: 50))
+        let item = view.layoutItem
+        view.layoutIfNeeded()
+        #expect(!view.needsLayout)
+        // Moved, not resized: the item follows, and no layout is asked for.
+        view.frame = Rect(x: 15, y: 25, width: 100, height: 50)
+        #expect(!view.needsLayout)
+        #expect(item.frame == Rect(x: 15, y: 25, width: 100, height: 50))
+        // Scrolled: the bounds' origin alone changes.
+        view.bounds.origin = Point(x: 0, y: 30)
+        #expect(!view.needsLayout)
+        #expect(view.frame == Rect(x: 15, y: 25, width: 100, height: 50))
+        // Resized about the same centre and then moved too: both reach the item.
+        view.frame = Rect(x: 0, y: 0, width: 30, height: 40)
+        #expect(view.needsLayout)
+        #expect(item.frame == Rect(x: 0, y: 0, width: 30, height: 40))
+        #expect(view.bounds == Rect(x: 0, y: 30, width: 30, height: 40))
+        #expect(view.center == Point(x: 15, y: 20))
     }
 
     @Test func transformedFramesAreBoundingBoxes() {
