@@ -57,14 +57,11 @@ package final class JSONDocument: @unchecked Sendable {
             set { endAndKind = endAndKind & 0xF000_0000 | newValue & 0x0FFF_FFFF }
         }
 
-        /// Whether the node is an object, an array, `null`, or a string with escapes: tests
-        /// that other modules make without calling the kind's `==`.
-        @inlinable package var isObject: Bool { if case .object = kind { true } else { false } }
-        @inlinable package var isArray: Bool { if case .array = kind { true } else { false } }
-        @inlinable package var isNull: Bool { if case .null = kind { true } else { false } }
-        @inlinable package var isDecodedString: Bool {
-            if case .decodedString = kind { true } else { false }
-        }
+        /// Whether the node is an object, an array or `null`: tests that other modules make
+        /// without calling the kind's `==`.
+        package var isObject: Bool { if case .object = kind { true } else { false } }
+        package var isArray: Bool { if case .array = kind { true } else { false } }
+        package var isNull: Bool { if case .null = kind { true } else { false } }
 
         /// An array's or an object's byte offset just past its closing bracket.
         package var byteEnd: Int { Int(payload) }
@@ -174,8 +171,7 @@ package final class JSONDocument: @unchecked Sendable {
         for position in 0..<Int(nodes[object].count) {
             let candidate = nodes[node]
             if Int(candidate.count) == key.count || candidate.kind == .decodedString,
-                JSONDocument.string(
-                    of: candidate, bytes: bytes, decodedStrings: decodedStrings, equals: key)
+                string(at: node, equals: key)
             {
                 return (position, node + 1)
             }

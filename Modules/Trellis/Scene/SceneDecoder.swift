@@ -185,13 +185,15 @@ struct SceneDecoder {
         return view
     }
 
-    /// The bits of the keys ``decodeCommon(_:_:)`` reads: a view with none of them (most views
-    /// of a large scene have an id and a style and nothing else) skips every lookup.
+    /// The keys every view accepts that ``decodeView(_:reader:)`` reads itself rather than
+    /// ``decodeCommon(_:_:)``.
+    static let structuralKeys = ["id", "type", "style", "constraints", "children"]
+
+    /// The bits of the keys ``decodeCommon(_:_:)`` reads, the common keys other than the
+    /// structural ones: a view with none of them (most views of a large scene have an id and
+    /// a style and nothing else) skips every lookup.
     static let drawingKeyMask = ObjectReader.keyMask(
-        [
-            "frame", "backgroundColor", "cornerRadius", "borderWidth", "borderColor", "alpha",
-            "hidden", "clipsToBounds", "semanticContentAttribute", "tag", "gradient",
-        ] + accessibilityKeys)
+        commonKeys.filter { !structuralKeys.contains($0) })
 
     private mutating func decodeCommon(_ view: View, _ reader: inout ObjectReader)
         throws(SceneError)

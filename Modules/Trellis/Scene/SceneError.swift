@@ -1,4 +1,3 @@
-import Glibc
 import TrellisCore
 import TrellisGeometry
 
@@ -52,11 +51,6 @@ struct ObjectReader {
     /// Reads the object at a key path.
     init(_ value: JSONValue, at path: SceneKeyPath) throws(SceneError) {
         try self.init(value, base: path, index: nil)
-    }
-
-    /// Reads element `index` of the array at key path `array`.
-    init(_ value: JSONValue, in array: SceneKeyPath, at index: Int) throws(SceneError) {
-        try self.init(value, base: array, index: index)
     }
 
     private init(_ value: JSONValue, base: SceneKeyPath, index: Int?) throws(SceneError) {
@@ -146,8 +140,6 @@ struct ObjectReader {
 
     /// The key path of a member, kept unspelt (see ``member(_:)``).
     func member(_ key: StaticString) -> SceneKeyPath { member(key.description) }
-
-    var keys: [String] { (0..<count).map(key(at:)) }
 
     /// The key of member `position`.
     private func key(at position: Int) -> String {
