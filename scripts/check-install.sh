@@ -5,7 +5,8 @@
 #      command renders every example scene with every backend from another directory;
 #   3. with a release build, which carries the Swift runtime in itself, the installed command
 #      renders every example with every backend with the toolchain's runtime libraries hidden
-#      (in a private mount namespace, where the system allows one);
+#      (in a private mount namespace, where the system allows one), and neither the command
+#      nor a backend loads libstdc++, libgcc_s or a Swift runtime library;
 #   4. `make uninstall` removes exactly what was installed.
 # Uses the build of CONFIGURATION (debug by default, the one `make test` made).
 set -euo pipefail
@@ -102,6 +103,17 @@ if [ "$configuration" = release ]; then
     else
         echo "check-install: cannot hide the Swift runtime here (unshare --mount); skipped"
     fi
+    # Nor does it load the C++ library or libgcc's unwinder, which the runtime needs: the
+    # release command and backends carry their own copies.
+    for object in "$prefix/bin/trellis" "$prefix"/lib/trellis/plugins/*.so; do
+        needed=$(readelf -d "$object" | grep '(NEEDED)' || true)
+        if echo "$needed" | grep -Eq 'libstdc\+\+|libgcc_s|libswift'; then
+            echo "check-install: $object loads a runtime library:" >&2
+            echo "$needed" >&2
+            exit 1
+        fi
+    done
+    echo "check-install: the release command and backends load no C++ or Swift runtime library"
 fi
 
 # 4. Uninstall leaves nothing behind.
