@@ -436,7 +436,7 @@ private func printBatchTable(directory: String) throws {
 
 // MARK: The heap helper
 
-/// `trellis layout` of each scene file large enough to start the heap helper (256 KiB), with
+/// `trellis layout` of each scene file large enough to start the heap helper (32 KiB), with
 /// the helper and without it (`TRELLIS_PREFAULT=0`), the two taking turns seven times each; each
 /// keeps its best time and its peak memory. The helper's gain and its memory are both its own
 /// measure: no other program does the same.
@@ -446,7 +446,7 @@ private func printHeapHelperTable(_ files: EndToEndFiles) throws {
         for size in files.sizes {
             let path = files.path(scene, size)
             let bytes = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int)
-            guard let bytes, bytes >= 256 * 1024 else { continue }
+            guard let bytes, bytes >= 32 * 1024 else { continue }
             var best: [Bool: ChildProcessRun] = [:]
             for _ in 0..<7 {
                 for helped in [true, false] {
