@@ -125,10 +125,8 @@ private func printWholeProcessTable(_ files: EndToEndFiles, withPeers: Bool) thr
             let output = files.directory + "/out-\(item.scene.rawValue)-\(size)"
             var arguments = item.command + [path]
             if item.command.first == "render" { arguments += ["--out", output] }
-            // The best of three at every size: the largest scenes' ×11 goal compares them with
-            // the scenes a tenth their size, and the best of two moved them by up to 18 % between runs.
             let run = try bestChildProcessRun(
-                trellis, arguments, runs: 3,
+                trellis, arguments, runs: trellisRuns(size: size),
                 outputPath: item.command.first == "render" ? "/dev/null" : output)
             var note = String(format: "%.2f µs/view", run.seconds / Double(views) * 1e6)
             if let peak = run.peakBytes {
@@ -216,7 +214,7 @@ private func peerRuns(_ item: WholeProcessCase, path: String, size: Int) throws 
         let limit = 60.0
         let output = path + ".\(command.name)"
         let run = try bestChildProcessRun(
-            python, command.arguments, runs: size >= 100_000 ? 1 : 2, outputPath: output,
+            python, command.arguments, runs: peerRuns(size: size), outputPath: output,
             limit: limit)
         let agreement =
             run.wasStopped ? "" : "; " + compareFrames(trellisOutput, output, peer: command.name)
@@ -432,6 +430,21 @@ private func printBatchTable(directory: String) throws {
                     + (identical ? "outputs identical" : "OUTPUTS DIFFER")))
     }
     printTable(rows, speedUp: true)
+}
+
+/// How many times `trellis` runs on a scene of `size` views, keeping the best: on a shared
+/// machine a run of a few milliseconds is slowed by whatever else runs then: the best of three
+/// for the 1,000-view wrap scene was 9.6 ms in one run of the bench, where a tenth of 200 runs
+/// minutes before took under 4.9 ms. The largest scenes' ×11 goal compares them with the scenes
+/// a tenth their size, and the best of two moved those by up to 18 %, so three at least.
+func trellisRuns(size: Int) -> Int {
+    size <= 1_000 ? 15 : size <= 10_000 ? 7 : 3
+}
+
+/// How many times a peer runs on a scene of `size` views, keeping the best, as for `trellis`
+/// (``trellisRuns(size:)``): fewer, as each run takes tens of milliseconds to seconds.
+func peerRuns(size: Int) -> Int {
+    size <= 1_000 ? 5 : size < 100_000 ? 2 : 1
 }
 
 // MARK: The heap helper
