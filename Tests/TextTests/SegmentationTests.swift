@@ -48,6 +48,27 @@ import Testing
         }
     }
 
+    /// The fast path is found by casting to the built-in types, not to the protocol: it must
+    /// find exactly the providers the protocol cast finds.
+    @Test func theFastPathIsFoundForExactlyTheScalarClusterProviders() {
+        struct Outside: FontMetrics {
+            func advances(of run: TextRun) -> [Double] { run.text.map { _ in 1 } }
+            func lineMetrics(for font: Font) -> FontLineMetrics {
+                FontLineMetrics(ascender: 1, descender: 0, capHeight: 1, xHeight: 1)
+            }
+        }
+        let providers: [any FontMetrics] = [
+            ProportionalMetrics(), CellMetrics(), AhemMetrics(), UnmeasuredClusters(), Outside(),
+        ]
+        for metrics in providers {
+            let found = scalarClusterMetrics(of: metrics)
+            #expect((found != nil) == (metrics is any ScalarClusterMetrics), "\(metrics)")
+            if let found { #expect(type(of: found) == type(of: metrics)) }
+        }
+        #expect(scalarClusterMetrics(of: Outside()) == nil)
+        #expect(scalarClusterMetrics(of: CellMetrics()) != nil)
+    }
+
     /// The ellipsis a truncated line ends with is measured as one cluster by the built-in
     /// providers: as wide as their advances for the text "…".
     @Test func theEllipsisIsAsWideAsTheProvidersMeasureIt() {

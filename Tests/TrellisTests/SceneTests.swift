@@ -171,6 +171,35 @@ private func sceneError(_ root: String, extra: String = "") -> String? {
         #expect(frames["badge"] == Rect(x: 286, y: 34, width: 10, height: 10))
     }
 
+    /// Each frame is the view's bounds in root coordinates, as `convert(_:to:)` gives it, for
+    /// a tree of many containers (whose transforms to the root are kept while the frames are
+    /// listed) nested three deep, moved and scrolled.
+    @Test func framesAreInRootCoordinatesThroughManyContainers() throws {
+        let cards = (0..<60).map { k in
+            let leaf = ##"{"id": "leaf\##(k)", "frame": [1, 1, 5, 5]}"##
+            let inner = ##"{"id": "in\##(k)", "frame": [3, 4, 20, 10], "children": [\##(leaf)]}"##
+            return ##"{"id": "card\##(k)", "frame": [\##(k * 7), \##(k * 3), 40, 30], "##
+                + ##""children": [\##(inner)]}"##
+        }
+        let decoded = try scene(
+            ##"{"id": "root", "children": [{"id": "band", "frame": [10, 20, 300, 400], "##
+                + ##""children": [\##(cards.joined(separator: ", "))]}]}"##)
+        try #require(decoded.view(withID: "band")).bounds.origin = Point(x: 5, y: -6)
+        for k in 0..<60 {
+            try #require(decoded.view(withID: "in\(k)")).bounds.origin = Point(
+                x: -Double(k % 5), y: 2)
+        }
+        let frames = decoded.frames()
+        #expect(frames.count == 2 + 60 * 3)
+        for (id, frame) in frames {
+            let view = try #require(decoded.view(withID: id))
+            #expect(frame == view.convert(view.bounds, to: decoded.root), "\(id)")
+        }
+        let leaf = try #require(frames.first { $0.id == "leaf7" }?.frame)
+        // x: band 10 − 5, card 49, inner 3 + 2, leaf 1; y: 20 + 6, 21, 4 − 2, 1.
+        #expect(leaf == Rect(x: 60, y: 50, width: 5, height: 5))
+    }
+
     @Test func seed003GridDecodesWithTheMarginRule() throws {
         let items = (0..<12).map {
             ##"{"title": "App \##($0)", "image": {"size": [60, 60], "color": "#3366CC"}}"##

@@ -13,7 +13,7 @@ package struct ClusterMeasurer {
     ///
     /// - Parameter metrics: The provider.
     package init?(_ metrics: any FontMetrics) {
-        guard let fast = metrics as? any ScalarClusterMetrics else { return nil }
+        guard let fast = scalarClusterMetrics(of: metrics) else { return nil }
         self.metrics = fast
     }
 

@@ -56,7 +56,7 @@ final class PreparedText: Sendable {
     convenience init(text: String, font: Font, metrics: any FontMetrics) {
         self.init(
             text: text, font: font, metrics: metrics,
-            scalarMetrics: metrics as? any ScalarClusterMetrics)
+            scalarMetrics: scalarClusterMetrics(of: metrics))
     }
 
     /// Segments and measures `text`, given `metrics` as a built-in provider when it is one.

@@ -49,7 +49,7 @@ public final class TextMeasurer: Sendable {
         metrics: any FontMetrics, cacheCapacity: Int = 512, cacheByteBudget: Int = 8 << 20
     ) {
         self.metrics = metrics
-        scalarMetrics = metrics as? any ScalarClusterMetrics
+        scalarMetrics = scalarClusterMetrics(of: metrics)
         cache = Mutex(MeasurementCache(capacity: cacheCapacity, byteBudget: cacheByteBudget))
     }
 

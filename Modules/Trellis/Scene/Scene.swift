@@ -115,7 +115,7 @@ public final class Scene {
     ///   computed once, from its superview's.
     public func frames() -> [(id: String, frame: Rect)] {
         window.layoutIfNeeded()
-        var transforms = RootTransforms(root: root, capacity: identifiedViews.count)
+        var transforms = RootTransforms(root: root)
         var frames: [(id: String, frame: Rect)] = []
         frames.reserveCapacity(identifiedViews.count)
         for entry in identifiedViews {
@@ -134,15 +134,14 @@ public final class Scene {
 /// A value with a mutating method rather than a nested function over local variables: the
 /// locals a nested function changes live in a box whose every access is checked at run time.
 @MainActor private struct RootTransforms {
-    private var toRoot: [ObjectIdentifier: TrellisGeometry.AffineTransform]
+    private var toRoot = TransformTable()
     // Siblings follow each other in document order: their superview's transform is kept at
     // hand rather than looked up for each.
     private var lastSuperview: ObjectIdentifier?
     private var lastSuperviewTransform = TrellisGeometry.AffineTransform.identity
 
-    init(root: View, capacity: Int) {
-        toRoot = [ObjectIdentifier(root): .identity]
-        toRoot.reserveCapacity(capacity)
+    init(root: View) {
+        toRoot.set(.identity, for: ObjectIdentifier(root))
     }
 
     /// The transform from a view to the root, or `nil` for a view outside the root's tree.
@@ -151,7 +150,7 @@ public final class Scene {
         if let superview, ObjectIdentifier(superview) == lastSuperview {
             let result = view.transformToSuperview.concatenating(lastSuperviewTransform)
             // A view without subviews is nobody's superview: only the others are kept.
-            if view.hasSubviews { toRoot[ObjectIdentifier(view)] = result }
+            if view.hasSubviews { toRoot.set(result, for: ObjectIdentifier(view)) }
             return result
         }
         if let known = toRoot[ObjectIdentifier(view)] { return known }
@@ -159,7 +158,61 @@ public final class Scene {
         lastSuperview = ObjectIdentifier(superview)
         lastSuperviewTransform = above
         let result = view.transformToSuperview.concatenating(above)
-        if view.hasSubviews { toRoot[ObjectIdentifier(view)] = result }
+        if view.hasSubviews { toRoot.set(result, for: ObjectIdentifier(view)) }
         return result
+    }
+}
+
+/// Transforms keyed by the identity of a view, in an open-addressed table over two arrays.
+///
+/// A `Dictionary` keyed by `ObjectIdentifier` would do, but making its type the first time has
+/// the runtime look for `ObjectIdentifier`'s conformance to `Hashable` among every conformance
+/// record of the program: 190,000 instructions, an eighth of `trellis layout` of an empty scene.
+private struct TransformTable {
+    /// The keys' bit patterns; 0 marks an empty slot (no object lives at address 0).
+    private var keys = [UInt](repeating: 0, count: 16)
+    private var values = [TrellisGeometry.AffineTransform](repeating: .identity, count: 16)
+    private var count = 0
+
+    /// The slot of a key, or of the empty slot where it would go.
+    private func slot(of key: UInt) -> Int {
+        let mask = keys.count - 1
+        // Objects are 16-byte aligned: the low bits say nothing; the multiplier spreads the rest.
+        var index = Int(truncatingIfNeeded: (key >> 4) &* 0x9E37_79B9_7F4A_7C15 >> 20) & mask
+        while keys[index] != 0 && keys[index] != key { index = (index + 1) & mask }
+        return index
+    }
+
+    subscript(key: ObjectIdentifier) -> TrellisGeometry.AffineTransform? {
+        let index = slot(of: UInt(bitPattern: key))
+        return keys[index] == 0 ? nil : values[index]
+    }
+
+    /// Sets the transform of a key, adding the key if it is new.
+    mutating func set(_ transform: TrellisGeometry.AffineTransform, for key: ObjectIdentifier) {
+        let bits = UInt(bitPattern: key)
+        var index = slot(of: bits)
+        if keys[index] == 0 {
+            if 2 * (count + 1) > keys.count {
+                grow()
+                index = slot(of: bits)
+            }
+            keys[index] = bits
+            count += 1
+        }
+        values[index] = transform
+    }
+
+    /// Doubles the table and places every entry again.
+    private mutating func grow() {
+        let oldKeys = keys
+        let oldValues = values
+        keys = [UInt](repeating: 0, count: 2 * oldKeys.count)
+        values = [TrellisGeometry.AffineTransform](repeating: .identity, count: 2 * oldKeys.count)
+        for (index, key) in oldKeys.enumerated() where key != 0 {
+            let target = slot(of: key)
+            keys[target] = key
+            values[target] = oldValues[index]
+        }
     }
 }
