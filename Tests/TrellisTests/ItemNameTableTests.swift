@@ -21,7 +21,7 @@ import Trellis
         }
     }
 
-    @Test(arguments: [0, 1, 2, 15, 16, 17, 100, 5_000])
+    @Test(arguments: [0, 1, 2, 3, 4, 5, 6, 15, 16, 17, 100, 5_000])
     func everyNameIsFoundAtItsPositionAndNoOtherIs(count: Int) {
         let names = ItemNameTableTests.names(count)
         let table = ItemNameTable(names)
