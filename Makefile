@@ -31,10 +31,11 @@ SWIFT_FLAGS  ?= -Xswiftc -warnings-as-errors
 # report in the snapshot suite, and is the browser peer of the end-to-end flex benchmarks;
 # libsixel-bin's sixel2png decodes the terminal backend's sixel images in its tests;
 # dbus-daemon, at-spi2-core and python3-pyatspi run the live demo on a private accessibility bus and
-# read it as a screen reader does).
+# read it as a screen reader does; g++ brings the C++ library's and libgcc's archives, which the
+# release command and backends link in, as the Swift toolchain's own dependencies also do).
 DEBIAN_PACKAGES := libffi-dev libicu-dev libpng-dev pkg-config tmux unicode-data libcairo2-dev \
 	libharfbuzz-dev libfreetype-dev libfontconfig-dev fonts-dejavu-core fonts-wqy-microhei zlib1g-dev \
-	chromium libsixel-bin dbus-daemon at-spi2-core python3-pyatspi
+	chromium libsixel-bin dbus-daemon at-spi2-core python3-pyatspi g++
 # Debian packages only `make bench` needs: Python with venv for the peer engines, g++ for
 # the native Kiwi peer and gcc for the launcher that measures each child process.
 BENCH_PACKAGES := python3 python3-venv g++ gcc
