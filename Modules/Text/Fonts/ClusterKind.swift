@@ -65,10 +65,9 @@ enum ClusterKind: Equatable {
 /// `nil` for any other.
 ///
 /// The built-in providers are the only ones (with the segmenter that measures nothing): the
-/// protocol is internal to this module. Casting
-/// to each of their types compares type metadata, where a cast to the protocol searches every
-/// conformance record of the program the first time, 200,000 instructions, an eighth of a
-/// whole `trellis layout` of an empty scene.
+/// protocol is internal to this module. Casting to each of their types compares type metadata,
+/// where a cast to the protocol searches every conformance record of the program the first
+/// time: 200,000 instructions, a seventh of a whole `trellis layout` of an empty scene.
 func scalarClusterMetrics(of metrics: any FontMetrics) -> (any ScalarClusterMetrics)? {
     switch metrics {
     case let proportional as ProportionalMetrics: proportional

@@ -167,7 +167,7 @@ public final class Scene {
 ///
 /// A `Dictionary` keyed by `ObjectIdentifier` would do, but making its type the first time has
 /// the runtime look for `ObjectIdentifier`'s conformance to `Hashable` among every conformance
-/// record of the program: 190,000 instructions, an eighth of `trellis layout` of an empty scene.
+/// record of the program: 190,000 instructions, a seventh of `trellis layout` of an empty scene.
 private struct TransformTable {
     /// The keys' bit patterns; 0 marks an empty slot (no object lives at address 0).
     private var keys = [UInt](repeating: 0, count: 16)
