@@ -95,44 +95,38 @@ extension SolverState {
         _ variable: Variable, priority: LayoutPriority = .required - 1
     ) throws(LayoutError) {
         try validate(variable)
-        let i = Int(variable.index)
-        guard variables[i].editRecord < 0 else {
+        guard edits[variable.index] == nil else {
             throw LayoutError(
                 code: .duplicateEditVariable,
-                message:
-                    "variable \(variables[i].name) already has an edit; remove it before adding one"
+                message: "variable \(name(of: variable)) already has an edit; remove it before adding one"
             )
         }
         guard priority.isValid, !priority.isRequired else {
             throw LayoutError(
                 code: .invalidPriority,
                 message:
-                    "an edit of \(variables[i].name) needs an optional priority in 1..<1000, not \(priority)"
+                    "an edit of \(name(of: variable)) needs an optional priority in 1..<1000, not \(priority)"
             )
         }
-        let start = tableau.values[i]
+        let start = tableau.values[Int(variable.index)]
         let edit = Constraint(variable, .equal, start, priority: priority)
-        edit.label = .text("edit \(variables[i].name) @\(priority)")
+        edit.label = .text("edit \(name(of: variable)) @\(priority)")
         try add(edit)
-        variables[i].editRecord = edit.record
-        variables[i].editConstraint = edit
-        variables[i].editValue = start
+        edits[variable.index] = VariableEdit(record: edit.record, constraint: edit)
     }
 
     /// Removes the edit of a variable.
     ///
     /// - Throws: ``LayoutError/Code-swift.struct/unknownEditVariable`` when it has none.
     mutating func removeEditVariable(_ variable: Variable) throws(LayoutError) {
-        let i = try editIndex(variable)
-        guard let edit = variables[i].editConstraint else { return }
-        variables[i].editRecord = -1
-        variables[i].editConstraint = nil
-        try remove(edit)
+        let edit = try existingEdit(of: variable)
+        edits[variable.index] = nil
+        try remove(edit.constraint)
     }
 
     /// Whether the variable has an edit.
     func hasEditVariable(_ variable: Variable) -> Bool {
-        isKnown(variable) && variables[Int(variable.index)].editRecord >= 0
+        isKnown(variable) && edits[variable.index] != nil
     }
 
     /// Suggests a value for an edit variable; the solution follows after the dual simplex
@@ -142,30 +136,28 @@ extension SolverState {
     ///   `iterationLimit`.
     /// - Complexity: O(rows holding the edit's error) plus the pivots the change needs.
     mutating func suggestValue(_ value: Double, for variable: Variable) throws(LayoutError) {
-        let i = try editIndex(variable)
-        try validate(value, in: "the value suggested for \(variables[i].name)")
+        let edit = try existingEdit(of: variable)
+        try validate(value, in: "the value suggested for \(name(of: variable))")
         do {
-            try tableau.changeConstant(variables[i].editRecord, to: -value)
+            try tableau.changeConstant(edit.record, to: -value)
         } catch {
-            throw failure(error, refusing: variables[i].editConstraint)
+            throw failure(error, refusing: edit.constraint)
         }
-        variables[i].editValue = value
-        variables[i].editConstraint?.constant = -value
+        edit.constraint.constant = -value
     }
 
     // MARK: Helpers
 
-    private func editIndex(_ variable: Variable) throws(LayoutError) -> Int {
+    private func existingEdit(of variable: Variable) throws(LayoutError) -> VariableEdit {
         try validate(variable)
-        let i = Int(variable.index)
-        guard variables[i].editRecord >= 0 else {
+        guard let edit = edits[variable.index] else {
             throw LayoutError(
                 code: .unknownEditVariable,
                 message:
-                    "variable \(variables[i].name) has no edit; call addEditVariable(_:priority:) first"
+                    "variable \(name(of: variable)) has no edit; call addEditVariable(_:priority:) first"
             )
         }
-        return i
+        return edit
     }
 
     private func recordOf(_ constraint: Constraint) throws(LayoutError) -> Int32 {

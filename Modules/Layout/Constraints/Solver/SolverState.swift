@@ -15,25 +15,35 @@ enum VariableName {
     }
 }
 
-/// What the solver keeps of one variable beside the tableau's symbol.
+/// What the solver keeps of every tableau symbol beside the tableau, in eight bytes: the
+/// tableau makes symbols for its own use (slacks, errors, markers) in the same id space as
+/// variables, and a scene of a hundred thousand views has over a million of them.
 struct VariableEntry {
-    /// The name shown in descriptions and errors.
-    var name: VariableName
     /// Bumped when the variable is released, so that an old handle is refused.
     var generation: UInt32 = 0
-    /// The record of the variable's edit constraint, or -1 without an edit.
-    var editRecord: Int32 = -1
-    /// The variable's edit constraint.
-    var editConstraint: Constraint?
-    /// The value last suggested for the edit.
-    var editValue: Double = 0
+    /// The variable's place in ``SolverState/names``, or -1 for a symbol that has never been a
+    /// variable.
+    var nameIndex: Int32 = -1
+}
+
+/// The edit of a variable, made by ``SolverState/addEditVariable(_:priority:)``.
+struct VariableEdit {
+    /// The record of the edit constraint.
+    var record: Int32
+    /// The edit constraint, whose constant follows the suggested value.
+    var constraint: Constraint
 }
 
 struct SolverState {
     var tableau = Tableau()
     let id: UInt32
-    /// Each variable's name, generation and edit, by its symbol.
+    /// The generation and name of each symbol's variable, by symbol.
     var variables: [VariableEntry] = []
+    /// The names of the variables, by ``VariableEntry/nameIndex``; a released variable's place
+    /// is taken by the next variable its symbol is given to.
+    var names: [VariableName] = []
+    /// The edits, by the symbol of their variable: few variables have one.
+    var edits: [Int32: VariableEdit] = [:]
     var constraints: [Constraint?] = []
 
     init() {
@@ -54,13 +64,14 @@ struct SolverState {
     mutating func makeVariable(named name: VariableName) -> Variable {
         let symbol = tableau.makeSymbol(.external, partition: -1, owner: -1)
         let i = Int(symbol)
-        if i == variables.count {
-            variables.append(VariableEntry(name: name))
+        // Symbols made for the tableau's own use in between get entries without names.
+        while variables.count <= i { variables.append(VariableEntry()) }
+        if variables[i].nameIndex >= 0 {
+            // A symbol freed earlier is used again.
+            names[Int(variables[i].nameIndex)] = name
         } else {
-            // A symbol freed earlier is used again, or symbols were made for the tableau's own
-            // use in between.
-            while variables.count <= i { variables.append(VariableEntry(name: .text(""))) }
-            variables[i].name = name
+            variables[i].nameIndex = Int32(names.count)
+            names.append(name)
         }
         return Variable(index: symbol, generation: variables[i].generation, solverID: id)
     }
@@ -74,12 +85,12 @@ struct SolverState {
         try validate(variable)
         let i = Int(variable.index)
         guard tableau.symbols[i].occurrences == 0, tableau.symbols[i].basicRow < 0,
-            variables[i].editRecord < 0
+            edits[variable.index] == nil
         else {
             throw LayoutError(
                 code: .duplicateConstraint,
                 message:
-                    "variable \(variables[i].name) is still used by a constraint or an edit; remove them "
+                    "variable \(name(of: variable)) is still used by a constraint or an edit; remove them "
                     + "before releasing it")
         }
         tableau.freeSymbol(variable.index)
@@ -89,7 +100,7 @@ struct SolverState {
     /// The name of a variable, or `"?"` for one this solver does not know.
     func name(of variable: Variable) -> String {
         guard isKnown(variable) else { return "?" }
-        switch variables[Int(variable.index)].name {
+        switch names[Int(variables[Int(variable.index)].nameIndex)] {
         case .text(let text): return text.isEmpty ? "v\(variable.index)" : text
         case .part(let item, let part): return "\(item ?? "item").\(part)"
         }
