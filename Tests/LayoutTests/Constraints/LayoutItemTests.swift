@@ -17,6 +17,47 @@ import TrellisLayout
         #expect(!button.hasAmbiguousLayout)
     }
 
+    /// Activating constraints together tells the item each is installed on (and its parent)
+    /// once for each run of constraints installed on it, rather than once for each constraint.
+    @Test func activationTellsEachItemOnceForARunOfItsConstraints() throws {
+        let root = LayoutItem(identifier: "root")
+        let a = LayoutItem(identifier: "a")
+        let b = LayoutItem(identifier: "b")
+        let a1 = LayoutItem(identifier: "a1")
+        let a2 = LayoutItem(identifier: "a2")
+        let b1 = LayoutItem(identifier: "b1")
+        root.frame = Rect(x: 0, y: 0, width: 100, height: 100)
+        a.frame = Rect(x: 0, y: 0, width: 100, height: 50)
+        b.frame = Rect(x: 0, y: 50, width: 100, height: 50)
+        root.addChild(a)
+        root.addChild(b)
+        a.addChild(a1)
+        a.addChild(a2)
+        b.addChild(b1)
+        var told: [String: Int] = [:]
+        for item in [root, a, b, a1, a2, b1] {
+            item.translatesFrameIntoConstraints = [root, a, b].contains { $0 === item }
+            item.constraintsDidChange = { told[item.identifier ?? "", default: 0] += 1 }
+        }
+        try LayoutConstraint.activate([
+            a1.widthAnchor.constraint(equalToConstant: 4),
+            a1.leadingAnchor.constraint(equalTo: a2.trailingAnchor),
+            a2.topAnchor.constraint(equalTo: a.topAnchor),
+            b1.widthAnchor.constraint(equalToConstant: 3),
+            a1.heightAnchor.constraint(equalToConstant: 2),
+        ])
+        // Runs on a1, a (two constraints), b1 and a1 again; each tells its item and the parent.
+        #expect(told == ["a1": 2, "a": 3, "root": 1, "b1": 1, "b": 1])
+        told = [:]
+        try LayoutConstraint.activate([a2.widthAnchor.constraint(equalToConstant: 6)])
+        #expect(told == ["a2": 1, "a": 1])
+        root.layoutIfNeeded()
+        #expect(a1.frame.width == 4 && a1.frame.height == 2)
+        #expect(a2.frame.width == 6 && a1.frame.minX == a2.frame.maxX)
+        #expect(b1.frame.width == 3)
+        for item in [root, a, b, a1, a2, b1] { item.constraintsDidChange = nil }
+    }
+
     @Test func aPassWithNothingChangedWritesNoFrames() throws {
         let (root, items) = makeTree(children: ["a", "b"])
         try LayoutConstraint.activate([

@@ -14,9 +14,12 @@ extension LayoutConstraint {
     public static func activate(_ constraints: [LayoutConstraint]) throws(LayoutError) {
         var activated: [LayoutConstraint] = []
         activated.reserveCapacity(constraints.count)
+        // The item the previous constraint was installed on, which has been told of the change:
+        // a container's constraints come in a run, and its layout is invalidated once for it.
+        var notified: LayoutItem?
         for constraint in constraints where !constraint.isActive {
             do {
-                try LayoutEngine.install(constraint)
+                notified = try LayoutEngine.install(constraint, notified: notified)
                 constraint.lastError = nil
                 activated.append(constraint)
             } catch {

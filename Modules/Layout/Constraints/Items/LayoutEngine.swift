@@ -35,8 +35,16 @@ final class LayoutEngine: ItemVariableSource {
 
     // MARK: Installing constraints
 
-    /// Installs a constraint in the engine of its items' tree.
-    static func install(_ constraint: LayoutConstraint) throws(LayoutError) {
+    /// Installs a constraint in the engine of its items' tree, and tells the item it is
+    /// installed on (and that item's parent) that its constraints changed, unless that item is
+    /// `notified`: activating many constraints at once tells each item once for a run of
+    /// constraints installed on it.
+    ///
+    /// - Returns: The item the constraint is installed on.
+    @discardableResult
+    static func install(_ constraint: LayoutConstraint, notified: LayoutItem? = nil)
+        throws(LayoutError) -> LayoutItem
+    {
         try constraint.validate()
         guard let first = constraint.firstItem else {
             throw missingItem(constraint)
@@ -72,18 +80,21 @@ final class LayoutEngine: ItemVariableSource {
         }
         // An item with variables is in the engine of its tree's root.
         let engine = ancestor.engine ?? engine(of: ancestor.root)
-        try engine.install(constraint, on: ancestor)
+        try engine.install(constraint, on: ancestor, notifies: ancestor !== notified)
+        return ancestor
     }
 
     /// Installs a constraint on `ancestor`, the nearest common ancestor of its items.
-    func install(_ constraint: LayoutConstraint, on ancestor: LayoutItem) throws(LayoutError) {
+    func install(_ constraint: LayoutConstraint, on ancestor: LayoutItem, notifies: Bool = true)
+        throws(LayoutError)
+    {
         let implementation = try makeConstraint(for: constraint)
         try solver.add(implementation)
         constraint.engine = self
         constraint.solverConstraint = implementation
         constraint.installationItem = ancestor
         ancestor.installedConstraints.append(constraint)
-        ancestor.notifyConstraintsChanged()
+        if notifies { ancestor.notifyConstraintsChanged() }
         if let first = constraint.firstItem { first.constraintsAsFirstItem.append(constraint) }
         if let second = constraint.secondItem, second !== constraint.firstItem {
             second.constraintsAsSecondItem.append(constraint)
