@@ -98,7 +98,8 @@ extension SolverState {
         guard edits[variable.index] == nil else {
             throw LayoutError(
                 code: .duplicateEditVariable,
-                message: "variable \(name(of: variable)) already has an edit; remove it before adding one"
+                message:
+                    "variable \(name(of: variable)) already has an edit; remove it before adding one"
             )
         }
         guard priority.isValid, !priority.isRequired else {
