@@ -27,9 +27,14 @@ enum HeapPrefault {
     static let topPad: Int32 = 2 * 1024 * 1024
     /// Allocations below this come from the heap rather than a mapping of their own.
     static let mmapThreshold: Int32 = 32 * 1024 * 1024
-    /// How often the helper looks at the break while the heap grows, in nanoseconds; it
-    /// looks less and less often, down to ``idlePollInterval``, while the heap stays put.
+    /// How often the helper looks at the break while the heap grows, in nanoseconds. The heap
+    /// of a scene being decoded and laid out grows in steps a few milliseconds apart, and the
+    /// command's thread faults in what it reaches before the helper looks: the helper keeps
+    /// looking this often until the heap has stayed put for ``busyWindow``, and only then
+    /// looks less and less often, down to ``idlePollInterval`` (a window left open stops
+    /// costing a wakeup every 50 µs).
     static let pollInterval = 50_000
+    static let busyWindow = 50_000_000
     static let idlePollInterval = 5_000_000
 
     /// Starts the helper for the scene at `path` if the file is large enough to repay it and
@@ -95,6 +100,8 @@ private func populateAhead(_ start: UnsafeMutableRawPointer?) -> UnsafeMutableRa
     guard let start else { return nil }
     var done = UInt(bitPattern: start)
     var pause = HeapPrefault.pollInterval
+    // How long the break has stayed put, in nanoseconds slept.
+    var still = 0
     while true {
         guard let top = sbrk(0).map({ UInt(bitPattern: $0) }) else { return nil }
         if top > done {
@@ -106,11 +113,15 @@ private func populateAhead(_ start: UnsafeMutableRawPointer?) -> UnsafeMutableRa
             if result != 0, errno != ENOMEM, errno != EAGAIN, errno != EINTR { return nil }
             done = top
             pause = HeapPrefault.pollInterval
+            still = 0
             continue
         }
         if top < done { done = HeapPrefault.pageStart(of: top) }
         var interval = timespec(tv_sec: 0, tv_nsec: pause)
         nanosleep(&interval, nil)
-        pause = min(pause * 2, HeapPrefault.idlePollInterval)
+        still += pause
+        if still >= HeapPrefault.busyWindow {
+            pause = min(pause * 2, HeapPrefault.idlePollInterval)
+        }
     }
 }
