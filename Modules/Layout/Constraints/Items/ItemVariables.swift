@@ -58,9 +58,19 @@ extension ItemVariableSource {
 
     /// The solver constraint that implements a layout constraint.
     func makeConstraint(for constraint: LayoutConstraint) throws(LayoutError) -> Constraint {
+        let result = Constraint(
+            summed: try solverTerms(of: constraint), constant: -constraint.constant,
+            relation: constraint.relation, priority: constraint.priority)
+        result.owner = constraint
+        result.label = .owner
+        return result
+    }
+
+    /// The terms of a layout constraint's solver form, `first - multiplier × second -
+    /// constant (relation) 0` without its constant, summed in place.
+    func solverTerms(of constraint: LayoutConstraint) throws(LayoutError) -> TermBuffer {
         guard let first = constraint.firstItem else { throw missingItem(constraint) }
         let flipped = isFlipped(constraint)
-        // first - multiplier × second - constant (relation) 0, summed in place.
         var terms = TermBuffer()
         try addTerms(of: first, constraint.firstAttribute, flipped: flipped, scale: 1, to: &terms)
         if constraint.secondAttribute != .notAnAttribute {
@@ -69,12 +79,7 @@ extension ItemVariableSource {
                 of: second, constraint.secondAttribute, flipped: flipped,
                 scale: -constraint.multiplier, to: &terms)
         }
-        let result = Constraint(
-            summed: terms, constant: -constraint.constant, relation: constraint.relation,
-            priority: constraint.priority)
-        result.owner = constraint
-        result.label = .owner
-        return result
+        return terms
     }
 
     /// Whether a constraint is resolved in a right-to-left frame: it uses leading or trailing

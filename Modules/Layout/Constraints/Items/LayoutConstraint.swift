@@ -79,13 +79,15 @@ public final class LayoutConstraint {
     /// The item it is installed on: the nearest common ancestor of its items (which clears it
     /// when it goes away).
     @exclusivity(unchecked) unowned(unsafe) var installationItem: LayoutItem?
-    /// The solver constraint that implements it while active.
-    @exclusivity(unchecked) var solverConstraint: Constraint?
-    /// Its positions in the lists of its installation item and of its items (32 bits each: a
-    /// scene holds at most a million views, and every constraint object is smaller for it).
+    /// Its record in the engine's solver while active, or -1: the solver keeps an active
+    /// layout constraint as its terms, without a solver constraint object.
+    @exclusivity(unchecked) var solverRecord: Int32 = -1
+    /// Its position in the list of its installation item (32 bits, as its positions in its
+    /// items' lists: a scene holds at most a million views, and every constraint object is
+    /// smaller for it).
     @exclusivity(unchecked) var positionInInstallation: Int32 = -1
-    @exclusivity(unchecked) var positionAsFirstItemReference: Int32 = -1
-    @exclusivity(unchecked) var positionAsSecondItemReference: Int32 = -1
+    /// When it was installed, as its engine counts installations.
+    @exclusivity(unchecked) var installationOrder: UInt64 = 0
     /// Its positions in its items' ``LayoutItem/namingConstraints``.
     @exclusivity(unchecked) var positionInFirstItemNames: Int32 = -1
     @exclusivity(unchecked) var positionInSecondItemNames: Int32 = -1
@@ -127,7 +129,11 @@ public final class LayoutConstraint {
     }
 
     deinit {
-        solverConstraint?.owner = nil
+        // An engine that is gone has cleared `engine`; one that is alive keeps the record, and
+        // errors about it need what the constraint read as.
+        if let engine, solverRecord >= 0 {
+            engine.solver.layoutConstraintWillGo(record: solverRecord, description: description)
+        }
         if let firstItem { firstItem.removeNamingConstraint(self) }
         if let secondItem, secondItem !== firstItem { secondItem.removeNamingConstraint(self) }
     }
@@ -242,28 +248,6 @@ enum InstalledConstraintPosition: ObjectListPosition {
     }
     static func setPosition(_ position: Int, of element: LayoutConstraint) {
         element.positionInInstallation = Int32(truncatingIfNeeded: position)
-    }
-    nonisolated(unsafe) static let placeholder = LayoutConstraint.makePlaceholder()
-}
-
-/// A constraint's position among the constraints whose first item is an item.
-enum FirstItemReferencePosition: ObjectListPosition {
-    static func position(of element: LayoutConstraint) -> Int {
-        Int(element.positionAsFirstItemReference)
-    }
-    static func setPosition(_ position: Int, of element: LayoutConstraint) {
-        element.positionAsFirstItemReference = Int32(truncatingIfNeeded: position)
-    }
-    nonisolated(unsafe) static let placeholder = LayoutConstraint.makePlaceholder()
-}
-
-/// A constraint's position among the constraints whose second item is an item.
-enum SecondItemReferencePosition: ObjectListPosition {
-    static func position(of element: LayoutConstraint) -> Int {
-        Int(element.positionAsSecondItemReference)
-    }
-    static func setPosition(_ position: Int, of element: LayoutConstraint) {
-        element.positionAsSecondItemReference = Int32(truncatingIfNeeded: position)
     }
     nonisolated(unsafe) static let placeholder = LayoutConstraint.makePlaceholder()
 }

@@ -12,8 +12,7 @@ extension LayoutEngine {
     static func detachSubtree(_ top: LayoutItem) -> MovingSubtree {
         // A lone item outside any engine, as every new view's item is, has nothing to move.
         if top.childCount == 0, top.engine == nil, top.ownedEngine == nil,
-            top.installedConstraints.isEmpty, top.constraintsAsFirstItem.isEmpty,
-            top.constraintsAsSecondItem.isEmpty
+            top.installedConstraints.isEmpty, !top.hasReferencingConstraints
         {
             return MovingSubtree(constraints: [])
         }

@@ -20,6 +20,9 @@ final class LayoutEngine: ItemVariableSource {
     @exclusivity(unchecked) var needsPlacement = true
     /// How many passes wrote frames (for tests).
     @exclusivity(unchecked) var placementPassCount = 0
+    /// How many constraints have been installed here: each installed constraint keeps the count
+    /// as of its installation, which orders an item's ``LayoutItem/referencingConstraints``.
+    @exclusivity(unchecked) var installationCount: UInt64 = 0
 
     init(root: LayoutItem) {
         self.root = root
@@ -88,28 +91,27 @@ final class LayoutEngine: ItemVariableSource {
     func install(_ constraint: LayoutConstraint, on ancestor: LayoutItem, notifies: Bool = true)
         throws(LayoutError)
     {
-        let implementation = try makeConstraint(for: constraint)
-        try solver.add(implementation)
+        // The solver keeps the constraint as its terms, with no solver constraint object.
+        constraint.solverRecord = try solver.add(
+            terms: try solverTerms(of: constraint), constant: -constraint.constant,
+            implementing: constraint)
         constraint.engine = self
-        constraint.solverConstraint = implementation
         constraint.installationItem = ancestor
         ancestor.installedConstraints.append(constraint)
         if notifies { ancestor.notifyConstraintsChanged() }
-        if let first = constraint.firstItem { first.constraintsAsFirstItem.append(constraint) }
-        if let second = constraint.secondItem, second !== constraint.firstItem {
-            second.constraintsAsSecondItem.append(constraint)
-        }
+        installationCount &+= 1
+        constraint.installationOrder = installationCount
     }
 
     /// Removes an active constraint.
     func uninstall(_ constraint: LayoutConstraint) {
-        if let implementation = constraint.solverConstraint { try? solver.remove(implementation) }
+        if constraint.solverRecord >= 0 {
+            try? solver.removeLayoutConstraint(record: constraint.solverRecord)
+        }
         constraint.installationItem?.installedConstraints.remove(constraint)
         constraint.installationItem?.notifyConstraintsChanged()
-        constraint.firstItem?.constraintsAsFirstItem.remove(constraint)
-        constraint.secondItem?.constraintsAsSecondItem.remove(constraint)
         constraint.engine = nil
-        constraint.solverConstraint = nil
+        constraint.solverRecord = -1
         constraint.installationItem = nil
     }
 
@@ -127,10 +129,10 @@ final class LayoutEngine: ItemVariableSource {
     // MARK: Changes to constraints
 
     func constantDidChange(_ constraint: LayoutConstraint) {
-        guard let implementation = constraint.solverConstraint else { return }
+        guard constraint.solverRecord >= 0 else { return }
         do {
             // The solver's constant is that of lhs - rhs, where rhs carries +constant.
-            try solver.setConstant(-constraint.constant, of: implementation)
+            try solver.setConstant(-constraint.constant, ofLayoutRecord: constraint.solverRecord)
             constraint.installationItem?.notifyConstraintsChanged()
         } catch {
             uninstall(constraint)

@@ -65,8 +65,10 @@ public final class Constraint {
     }
     /// A name shown in descriptions and errors.
     @exclusivity(unchecked) public var identifier: String?
-    /// The object errors name instead of this one (the layout constraint it implements, whose
-    /// deinitialiser clears it). Not a weak reference: a weakly referenced object takes the
+    /// The object errors name instead of this one: the layout constraint it implements in the
+    /// solver of a fitting-size computation, which lasts only while the layout constraint does
+    /// (an engine adds layout constraints without solver constraints, see
+    /// ``RecordOwner/layout(_:)``). Not a weak reference: a weakly referenced object takes the
     /// runtime's slow path for every retain and release.
     @exclusivity(unchecked) unowned(unsafe) var owner: AnyObject?
     /// How errors describe the constraint when set; its text is built only when asked for.
@@ -102,14 +104,19 @@ public final class Constraint {
         self.relation = relation
         self.priority = priority
         self.constant = constant
+        (linearTerms, hasValidNumbers) = Constraint.nonzeroTerms(of: summed, constant: constant)
+    }
+
+    /// The terms without those whose coefficient is zero, and whether every coefficient and
+    /// the constant are finite and within ``ConstraintSolver/maximumMagnitude``.
+    static func nonzeroTerms(of summed: TermBuffer, constant: Double) -> (TermBuffer, Bool) {
         var buffer = TermBuffer()
-        var valid = Constraint.isValidNumber(constant)
+        var valid = isValidNumber(constant)
         for index in 0..<summed.count where summed[index].coefficient != 0 {
             buffer.append(summed[index])
-            valid = valid && Constraint.isValidNumber(summed[index].coefficient)
+            valid = valid && isValidNumber(summed[index].coefficient)
         }
-        self.linearTerms = buffer
-        self.hasValidNumbers = valid
+        return (buffer, valid)
     }
 
     static func isValidNumber(_ value: Double) -> Bool {

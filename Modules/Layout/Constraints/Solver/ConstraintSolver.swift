@@ -171,6 +171,33 @@ public final class ConstraintSolver {
         try state.remove(constraint)
     }
 
+    /// Adds an active layout constraint as `terms + constant (relation) 0`, without a solver
+    /// constraint of its own (see ``RecordOwner/layout(_:)``), and returns its record.
+    func add(terms: TermBuffer, constant: Double, implementing owner: LayoutConstraint)
+        throws(LayoutError) -> Int32
+    {
+        revision &+= 1
+        return try state.add(terms: terms, constant: constant, implementing: owner)
+    }
+
+    /// Removes a layout constraint added with ``add(terms:constant:implementing:)``.
+    func removeLayoutConstraint(record: Int32) throws(LayoutError) {
+        revision &+= 1
+        try state.removeLayoutConstraint(record: record)
+    }
+
+    /// Changes the constant of a layout constraint added with
+    /// ``add(terms:constant:implementing:)``; as ``setConstant(_:of:)``.
+    func setConstant(_ constant: Double, ofLayoutRecord record: Int32) throws(LayoutError) {
+        revision &+= 1
+        try state.setConstant(constant, ofLayoutRecord: record)
+    }
+
+    /// Keeps what a layout constraint that goes away while active read as.
+    func layoutConstraintWillGo(record: Int32, description: String) {
+        state.layoutConstraintWillGo(record: record, description: description)
+    }
+
     /// Whether the constraint is in this solver.
     public func contains(_ constraint: Constraint) -> Bool {
         state.contains(constraint)

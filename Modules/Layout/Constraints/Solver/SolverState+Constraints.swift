@@ -28,10 +28,98 @@ extension SolverState {
         } catch {
             throw failure(error, refusing: constraint)
         }
-        while constraints.count <= Int(record) { constraints.append(nil) }
-        constraints[Int(record)] = constraint
+        store(.constraint(constraint), for: record)
         constraint.solverID = id
         constraint.record = record
+    }
+
+    /// Adds an active layout constraint as `terms + constant (relation) 0`, without a solver
+    /// constraint object, and returns its record; see ``RecordOwner/layout(_:)``. The terms
+    /// are the engine's, over variables of this solver.
+    ///
+    /// - Throws: As ``add(_:)``; the solver is unchanged after an error.
+    mutating func add(
+        terms summed: TermBuffer, constant: Double, implementing owner: LayoutConstraint
+    ) throws(LayoutError) -> Int32 {
+        let refused = RecordOwner.layout(Unmanaged.passUnretained(owner))
+        guard owner.priority.isValid else {
+            throw LayoutError(
+                code: .invalidPriority,
+                message:
+                    "constraint \"\(owner)\" has priority \(owner.priority); use a value in 1...1000",
+                conflicts: [conflict(refused)])
+        }
+        let (terms, valid) = Constraint.nonzeroTerms(of: summed, constant: constant)
+        for i in 0..<terms.count { try validate(terms[i].variable) }
+        guard valid else {
+            throw LayoutError(
+                code: .invalidNumber,
+                message:
+                    "constraint \"\(owner)\" has a coefficient or constant that is not finite or "
+                    + "exceeds 1e12 in magnitude; use finite numbers of layout size",
+                conflicts: [conflict(refused)])
+        }
+        let record: Int32
+        do {
+            record = try tableau.addConstraint(
+                terms, constant: constant, relation: owner.relation,
+                priority: owner.priority.rawValue)
+        } catch {
+            throw failure(error, refusing: refused)
+        }
+        store(refused, for: record)
+        return record
+    }
+
+    private mutating func store(_ owner: RecordOwner, for record: Int32) {
+        while owners.count <= Int(record) { owners.append(nil) }
+        owners[Int(record)] = owner
+    }
+
+    /// Removes a layout constraint added with ``add(terms:constant:implementing:)``.
+    ///
+    /// - Throws: ``LayoutError/Code-swift.struct/iterationLimit`` when re-optimising did not
+    ///   converge; the constraint is gone either way.
+    mutating func removeLayoutConstraint(record: Int32) throws(LayoutError) {
+        let owner = owners[Int(record)]
+        owners[Int(record)] = nil
+        do {
+            try tableau.removeConstraint(record)
+        } catch {
+            throw LayoutError(
+                code: .iterationLimit,
+                message:
+                    "constraint \"\(owner.map(describe) ?? "?")\" was removed, but the solver did "
+                    + "not converge afterwards within its pivot bound; the values are feasible but "
+                    + "may not be optimal",
+                conflicts: owner.map { [conflict($0)] } ?? [])
+        }
+    }
+
+    /// Changes the constant of a layout constraint added with
+    /// ``add(terms:constant:implementing:)``.
+    ///
+    /// - Throws: As ``setConstant(_:of:)``; the old constant is kept after an error.
+    mutating func setConstant(_ constant: Double, ofLayoutRecord record: Int32)
+        throws(LayoutError)
+    {
+        let owner = owners[Int(record)]
+        try validate(
+            constant, in: "the new constant of \"\(owner.map(describe) ?? "?")\"")
+        do {
+            try tableau.changeConstant(record, to: constant)
+        } catch {
+            throw failure(error, refusing: owner)
+        }
+    }
+
+    /// Keeps what a layout constraint that goes away while active read as, for errors about
+    /// its record.
+    mutating func layoutConstraintWillGo(record: Int32, description: String) {
+        guard owners.indices.contains(Int(record)), case .layout = owners[Int(record)] else {
+            return
+        }
+        owners[Int(record)] = .gone(GoneConstraint(description: description))
     }
 
     /// Removes a constraint.
@@ -41,7 +129,7 @@ extension SolverState {
     /// - Complexity: proportional to the rows that hold the constraint's marker.
     mutating func remove(_ constraint: Constraint) throws(LayoutError) {
         let record = try recordOf(constraint)
-        constraints[Int(record)] = nil
+        owners[Int(record)] = nil
         constraint.record = -1
         constraint.solverID = 0
         do {
@@ -205,12 +293,41 @@ extension SolverState {
     }
 
     func conflict(_ constraint: Constraint) -> LayoutError.Conflict {
-        LayoutError.Conflict(
-            id: ObjectIdentifier(constraint.owner ?? constraint), description: describe(constraint))
+        conflict(.constraint(constraint))
+    }
+
+    /// The conflict that names what stands behind a record: a layout constraint by itself.
+    func conflict(_ owner: RecordOwner) -> LayoutError.Conflict {
+        switch owner {
+        case .constraint(let constraint):
+            return LayoutError.Conflict(
+                id: ObjectIdentifier(constraint.owner ?? constraint),
+                description: describe(constraint))
+        case .layout(let layout):
+            let constraint = layout.takeUnretainedValue()
+            return LayoutError.Conflict(
+                id: ObjectIdentifier(constraint), description: constraint.description)
+        case .gone(let gone):
+            return LayoutError.Conflict(id: ObjectIdentifier(gone), description: gone.description)
+        }
+    }
+
+    /// The description of what stands behind a record.
+    func describe(_ owner: RecordOwner) -> String {
+        switch owner {
+        case .constraint(let constraint): return describe(constraint)
+        case .layout(let layout): return layout.takeUnretainedValue().description
+        case .gone(let gone): return gone.description
+        }
     }
 
     /// Turns a tableau failure into an error that names the constraints involved.
     private func failure(_ error: TableauFailure, refusing constraint: Constraint?) -> LayoutError {
+        failure(error, refusing: constraint.map(RecordOwner.constraint))
+    }
+
+    private func failure(_ error: TableauFailure, refusing constraint: RecordOwner?) -> LayoutError
+    {
         let name = constraint.map { "\"\(describe($0))\"" } ?? "the change"
         switch error {
         case .iterationLimit:
@@ -223,10 +340,10 @@ extension SolverState {
         case .unsatisfiable(let records):
             var named: [LayoutError.Conflict] = constraint.map { [conflict($0)] } ?? []
             for record in records {
-                guard Int(record) < constraints.count, let c = constraints[Int(record)],
-                    c !== constraint
+                guard Int(record) < owners.count, let owner = owners[Int(record)],
+                    !owner.isSame(as: constraint)
                 else { continue }
-                named.append(conflict(c))
+                named.append(conflict(owner))
             }
             return LayoutError(
                 code: .unsatisfiable,
@@ -234,6 +351,18 @@ extension SolverState {
                     "unsatisfiable constraint \(name): it conflicts with the required constraints "
                     + "listed; lower the priority of one of them below 1000 or remove it",
                 conflicts: named)
+        }
+    }
+}
+
+extension RecordOwner {
+    /// Whether two owners are the same object.
+    func isSame(as other: RecordOwner?) -> Bool {
+        switch (self, other) {
+        case (.constraint(let a), .constraint(let b)?): return a === b
+        case (.layout(let a), .layout(let b)?): return a.toOpaque() == b.toOpaque()
+        case (.gone(let a), .gone(let b)?): return a === b
+        default: return false
         }
     }
 }

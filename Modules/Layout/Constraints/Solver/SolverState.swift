@@ -34,6 +34,31 @@ struct VariableEdit {
     var constraint: Constraint
 }
 
+/// What stands behind a record of the tableau, for the errors that name the constraints
+/// involved.
+enum RecordOwner {
+    /// A solver constraint.
+    case constraint(Constraint)
+    /// An active layout constraint, which the layout engine adds as its terms without making a
+    /// solver constraint of its own: a scene's tens of thousands of constraints would each
+    /// take a second object of some 150 bytes. Not retained; the layout constraint hands the
+    /// record a description when it goes away first
+    /// (``SolverState/layoutConstraintWillGo(record:description:)``).
+    case layout(Unmanaged<LayoutConstraint>)
+    /// A layout constraint that went away while its record stayed.
+    case gone(GoneConstraint)
+}
+
+/// What a layout constraint that went away while active read as; an object, so that errors
+/// can still tell it apart from the others.
+final class GoneConstraint {
+    let description: String
+
+    init(description: String) {
+        self.description = description
+    }
+}
+
 struct SolverState {
     var tableau = Tableau()
     let id: UInt32
@@ -44,7 +69,8 @@ struct SolverState {
     var names: [VariableName] = []
     /// The edits, by the symbol of their variable: few variables have one.
     var edits: [Int32: VariableEdit] = [:]
-    var constraints: [Constraint?] = []
+    /// What stands behind each record of the tableau, by record.
+    var owners: [RecordOwner?] = []
 
     init() {
         id = UInt32.random(in: 1...UInt32.max)

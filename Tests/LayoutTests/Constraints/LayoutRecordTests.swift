@@ -1,0 +1,102 @@
+import Testing
+import TrellisGeometry
+
+@testable import TrellisLayout
+
+@Suite struct LayoutRecordTests {
+    /// The engine adds an active layout constraint to its solver as terms, without a solver
+    /// constraint object: an error about its record names the layout constraint, and, should
+    /// the layout constraint go away while the record stays, what it read as.
+    @Test func aRecordNamesItsLayoutConstraintAndWhatItReadAsOnceGone() throws {
+        let root = LayoutItem(identifier: "root")
+        let box = LayoutItem(identifier: "box")
+        root.addChild(box)
+        let solver = ConstraintSolver()
+        let width = solver.makeVariable("box.width")
+        var terms = TermBuffer()
+        terms.add(1, of: width)
+        var record: Int32 = -1
+        do {
+            // Never activated: its engine is nil, and it goes away without telling the solver.
+            let constraint = box.widthAnchor.constraint(equalToConstant: 100)
+            record = try solver.add(terms: terms, constant: -100, implementing: constraint)
+            do {
+                try solver.add(Constraint(width, .equal, 50))
+                Issue.record("a second required width was accepted")
+            } catch {
+                #expect(error.code == .unsatisfiable)
+                #expect(error.conflicts.contains { $0.id == ObjectIdentifier(constraint) })
+                #expect(error.description.contains("box.width == 100"))
+            }
+            solver.layoutConstraintWillGo(record: record, description: constraint.description)
+        }
+        do {
+            try solver.add(Constraint(width, .equal, 60))
+            Issue.record("a second required width was accepted")
+        } catch {
+            #expect(error.code == .unsatisfiable)
+            #expect(error.conflicts.contains { $0.description == "box.width == 100" })
+        }
+        solver.updateVariables()
+        #expect(solver.value(of: width) == 100)
+        try solver.setConstant(-80, ofLayoutRecord: record)
+        solver.updateVariables()
+        #expect(solver.value(of: width) == 80)
+        try solver.removeLayoutConstraint(record: record)
+        try solver.add(Constraint(width, .equal, 60))
+        solver.updateVariables()
+        #expect(solver.value(of: width) == 60)
+    }
+
+    /// A record's terms are checked as a solver constraint's are: a number out of range is
+    /// refused, naming the layout constraint, and the solver is unchanged.
+    @Test func aRecordWithAnUnusableNumberIsRefused() throws {
+        let root = LayoutItem(identifier: "root")
+        let box = LayoutItem(identifier: "box")
+        root.addChild(box)
+        let solver = ConstraintSolver()
+        let width = solver.makeVariable("box.width")
+        var terms = TermBuffer()
+        terms.add(1, of: width)
+        let constraint = box.widthAnchor.constraint(equalToConstant: 100)
+        do {
+            _ = try solver.add(terms: terms, constant: .infinity, implementing: constraint)
+            Issue.record("an infinite constant was accepted")
+        } catch {
+            #expect(error.code == .invalidNumber)
+            #expect(error.conflicts.map(\.id) == [ObjectIdentifier(constraint)])
+        }
+        #expect(solver.constraintCount == 0)
+    }
+
+    /// An item's active constraints are those that name it and are installed: first those
+    /// whose first item it is, then the others, each in the order they were installed.
+    @Test func anItemsReferencingConstraintsAreItsActiveOnesInOrder() throws {
+        let root = LayoutItem(identifier: "root")
+        root.frame.size.width = 100
+        let a = LayoutItem(identifier: "a")
+        let b = LayoutItem(identifier: "b")
+        for item in [a, b] {
+            root.addChild(item)
+            item.translatesFrameIntoConstraints = false
+        }
+        let aWidth = a.widthAnchor.constraint(equalToConstant: 10)
+        let aLeft = a.leftAnchor.constraint(equalTo: root.leftAnchor)
+        let bAfterA = b.leftAnchor.constraint(equalTo: a.rightAnchor)
+        let unused = a.heightAnchor.constraint(equalToConstant: 3)
+        try LayoutConstraint.activate([aWidth, bAfterA, aLeft])
+        #expect(
+            a.referencingConstraints.map(ObjectIdentifier.init)
+                == [aWidth, aLeft, bAfterA].map(ObjectIdentifier.init))
+        aWidth.isActive = false
+        aWidth.isActive = true
+        #expect(
+            a.referencingConstraints.map(ObjectIdentifier.init)
+                == [aLeft, aWidth, bAfterA].map(ObjectIdentifier.init))
+        bAfterA.isActive = false
+        #expect(
+            a.referencingConstraints.map(ObjectIdentifier.init)
+                == [aLeft, aWidth].map(ObjectIdentifier.init))
+        #expect(!unused.isActive && a.hasReferencingConstraints && !b.hasReferencingConstraints)
+    }
+}
