@@ -4,10 +4,12 @@ import TrellisGeometry
 @testable import TrellisLayout
 
 @Suite struct LayoutRecordTests {
-    /// The engine adds an active layout constraint to its solver as terms, without a solver
-    /// constraint object: an error about its record names the layout constraint, and, should
-    /// the layout constraint go away while the record stays, what it read as.
-    @Test func aRecordNamesItsLayoutConstraintAndWhatItReadAsOnceGone() throws {
+    /// A tree of a root and a box, and a solver with a variable for the box's width and the
+    /// terms of `width` alone.
+    static func boxWidth() -> (
+        root: LayoutItem, box: LayoutItem, solver: ConstraintSolver, width: Variable,
+        terms: TermBuffer
+    ) {
         let root = LayoutItem(identifier: "root")
         let box = LayoutItem(identifier: "box")
         root.addChild(box)
@@ -15,6 +17,15 @@ import TrellisGeometry
         let width = solver.makeVariable("box.width")
         var terms = TermBuffer()
         terms.add(1, of: width)
+        return (root, box, solver, width, terms)
+    }
+
+    /// The engine adds an active layout constraint to its solver as terms, without a solver
+    /// constraint object: an error about its record names the layout constraint, and, should
+    /// the layout constraint go away while the record stays, what it read as.
+    @Test func aRecordNamesItsLayoutConstraintAndWhatItReadAsOnceGone() throws {
+        let (root, box, solver, width, terms) = Self.boxWidth()
+        defer { withExtendedLifetime(root) {} }
         var record: Int32 = -1
         do {
             // Never activated: its engine is nil, and it goes away without telling the solver.
@@ -51,13 +62,8 @@ import TrellisGeometry
     /// A record's terms are checked as a solver constraint's are: a number out of range is
     /// refused, naming the layout constraint, and the solver is unchanged.
     @Test func aRecordWithAnUnusableNumberIsRefused() throws {
-        let root = LayoutItem(identifier: "root")
-        let box = LayoutItem(identifier: "box")
-        root.addChild(box)
-        let solver = ConstraintSolver()
-        let width = solver.makeVariable("box.width")
-        var terms = TermBuffer()
-        terms.add(1, of: width)
+        let (root, box, solver, _, terms) = Self.boxWidth()
+        defer { withExtendedLifetime(root) {} }
         let constraint = box.widthAnchor.constraint(equalToConstant: 100)
         do {
             _ = try solver.add(terms: terms, constant: .infinity, implementing: constraint)

@@ -81,11 +81,17 @@ extension SolverState {
     /// - Throws: ``LayoutError/Code-swift.struct/iterationLimit`` when re-optimising did not
     ///   converge; the constraint is gone either way.
     mutating func removeLayoutConstraint(record: Int32) throws(LayoutError) {
+        try removeRecord(record)
+    }
+
+    /// Removes a record and forgets its owner, which an error names if re-optimising fails.
+    private mutating func removeRecord(_ record: Int32) throws(LayoutError) {
         let owner = owners[Int(record)]
         owners[Int(record)] = nil
         do {
             try tableau.removeConstraint(record)
         } catch {
+            // The constraint is gone; only re-optimising failed, which leaves a feasible tableau.
             throw LayoutError(
                 code: .iterationLimit,
                 message:
@@ -129,21 +135,9 @@ extension SolverState {
     /// - Complexity: proportional to the rows that hold the constraint's marker.
     mutating func remove(_ constraint: Constraint) throws(LayoutError) {
         let record = try recordOf(constraint)
-        owners[Int(record)] = nil
         constraint.record = -1
         constraint.solverID = 0
-        do {
-            try tableau.removeConstraint(record)
-        } catch {
-            // The constraint is gone; only re-optimising failed, which leaves a feasible tableau.
-            throw LayoutError(
-                code: .iterationLimit,
-                message:
-                    "constraint \"\(describe(constraint))\" was removed, but the solver did not "
-                    + "converge afterwards within its pivot bound; the values are feasible but "
-                    + "may not be optimal",
-                conflicts: [conflict(constraint)])
-        }
+        try removeRecord(record)
     }
 
     /// Whether the constraint is in this solver.
