@@ -100,8 +100,9 @@ private func populateAhead(_ start: UnsafeMutableRawPointer?) -> UnsafeMutableRa
     guard let start else { return nil }
     var done = UInt(bitPattern: start)
     var pause = HeapPrefault.pollInterval
-    // How long the break has stayed put, in nanoseconds slept.
-    var still = 0
+    // When the break last moved, in nanoseconds of the monotonic clock (read without a system
+    // call); sleeps overrun what they ask for, so the busy window is timed, not counted.
+    var moved = monotonicNanoseconds()
     while true {
         guard let top = sbrk(0).map({ UInt(bitPattern: $0) }) else { return nil }
         if top > done {
@@ -113,15 +114,21 @@ private func populateAhead(_ start: UnsafeMutableRawPointer?) -> UnsafeMutableRa
             if result != 0, errno != ENOMEM, errno != EAGAIN, errno != EINTR { return nil }
             done = top
             pause = HeapPrefault.pollInterval
-            still = 0
+            moved = monotonicNanoseconds()
             continue
         }
         if top < done { done = HeapPrefault.pageStart(of: top) }
         var interval = timespec(tv_sec: 0, tv_nsec: pause)
         nanosleep(&interval, nil)
-        still += pause
-        if still >= HeapPrefault.busyWindow {
+        if monotonicNanoseconds() - moved >= HeapPrefault.busyWindow {
             pause = min(pause * 2, HeapPrefault.idlePollInterval)
         }
     }
+}
+
+/// The monotonic clock, in nanoseconds.
+private func monotonicNanoseconds() -> Int {
+    var now = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &now)
+    return now.tv_sec * 1_000_000_000 + now.tv_nsec
 }

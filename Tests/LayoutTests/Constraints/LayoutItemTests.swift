@@ -35,9 +35,15 @@ import TrellisLayout
         a.addChild(a2)
         b.addChild(b1)
         var told: [String: Int] = [:]
+        // How many constraints `a` has each time it is told: an item is told once its run is in.
+        var installedOnA: [Int] = []
         for item in [root, a, b, a1, a2, b1] {
             item.translatesFrameIntoConstraints = [root, a, b].contains { $0 === item }
             item.constraintsDidChange = { told[item.identifier ?? "", default: 0] += 1 }
+        }
+        a.constraintsDidChange = {
+            told["a", default: 0] += 1
+            installedOnA.append(a.constraints.count)
         }
         try LayoutConstraint.activate([
             a1.widthAnchor.constraint(equalToConstant: 4),
@@ -48,6 +54,8 @@ import TrellisLayout
         ])
         // Runs on a1, a (two constraints), b1 and a1 again; each tells its item and the parent.
         #expect(told == ["a1": 2, "a": 3, "root": 1, "b1": 1, "b": 1])
+        // As a1's parent when a1's first run ends, for its own run of two, as a1's parent again.
+        #expect(installedOnA == [1, 2, 2])
         told = [:]
         try LayoutConstraint.activate([a2.widthAnchor.constraint(equalToConstant: 6)])
         #expect(told == ["a2": 1, "a": 1])

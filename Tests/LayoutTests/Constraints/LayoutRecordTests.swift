@@ -39,7 +39,13 @@ import TrellisGeometry
                 #expect(error.conflicts.contains { $0.id == ObjectIdentifier(constraint) })
                 #expect(error.description.contains("box.width == 100"))
             }
-            solver.layoutConstraintWillGo(record: record, description: constraint.description)
+            // Another constraint's going leaves the record alone; its own replaces it.
+            let other = box.heightAnchor.constraint(equalToConstant: 5)
+            solver.layoutConstraintWillGo(other, record: record)
+            #expect(
+                solver.state.owners[Int(record)]?.isSame(as: .layout(.passUnretained(constraint)))
+                    == true)
+            solver.layoutConstraintWillGo(constraint, record: record)
         }
         do {
             try solver.add(Constraint(width, .equal, 60))

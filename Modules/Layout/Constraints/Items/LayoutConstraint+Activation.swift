@@ -14,12 +14,17 @@ extension LayoutConstraint {
     public static func activate(_ constraints: [LayoutConstraint]) throws(LayoutError) {
         var activated: [LayoutConstraint] = []
         activated.reserveCapacity(constraints.count)
-        // The item the previous constraint was installed on, which has been told of the change:
-        // a container's constraints come in a run, and its layout is invalidated once for it.
-        var notified: LayoutItem?
+        // The item the current run of constraints is installed on: a container's constraints
+        // come in a run, and the item is told of the change once the run is in. After a
+        // failure, undoing the activated constraints tells their items.
+        var run: LayoutItem?
         for constraint in constraints where !constraint.isActive {
             do {
-                notified = try LayoutEngine.install(constraint, notified: notified)
+                let item = try LayoutEngine.install(constraint, notifies: false)
+                if item !== run {
+                    run?.notifyConstraintsChanged()
+                    run = item
+                }
                 constraint.lastError = nil
                 activated.append(constraint)
             } catch {
@@ -27,6 +32,7 @@ extension LayoutConstraint {
                 throw error
             }
         }
+        run?.notifyConstraintsChanged()
     }
 
     /// Deactivates constraints, as `NSLayoutConstraint.deactivate(_:)`. Inactive constraints

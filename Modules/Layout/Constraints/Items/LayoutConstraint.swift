@@ -132,7 +132,7 @@ public final class LayoutConstraint {
         // An engine that is gone has cleared `engine`; one that is alive keeps the record, and
         // errors about it need what the constraint read as.
         if let engine, solverRecord >= 0 {
-            engine.solver.layoutConstraintWillGo(record: solverRecord, description: description)
+            engine.solver.layoutConstraintWillGo(self, record: solverRecord)
         }
         if let firstItem { firstItem.removeNamingConstraint(self) }
         if let secondItem, secondItem !== firstItem { secondItem.removeNamingConstraint(self) }

@@ -38,14 +38,13 @@ final class LayoutEngine: ItemVariableSource {
 
     // MARK: Installing constraints
 
-    /// Installs a constraint in the engine of its items' tree, and tells the item it is
-    /// installed on (and that item's parent) that its constraints changed, unless that item is
-    /// `notified`: activating many constraints at once tells each item once for a run of
-    /// constraints installed on it.
+    /// Installs a constraint in the engine of its items' tree and, when `notifies`, tells the
+    /// item it is installed on (and that item's parent) that its constraints changed; a batch
+    /// activation tells each item itself once a run of constraints on it is in.
     ///
     /// - Returns: The item the constraint is installed on.
     @discardableResult
-    static func install(_ constraint: LayoutConstraint, notified: LayoutItem? = nil)
+    static func install(_ constraint: LayoutConstraint, notifies: Bool = true)
         throws(LayoutError) -> LayoutItem
     {
         try constraint.validate()
@@ -83,7 +82,7 @@ final class LayoutEngine: ItemVariableSource {
         }
         // An item with variables is in the engine of its tree's root.
         let engine = ancestor.engine ?? engine(of: ancestor.root)
-        try engine.install(constraint, on: ancestor, notifies: ancestor !== notified)
+        try engine.install(constraint, on: ancestor, notifies: notifies)
         return ancestor
     }
 

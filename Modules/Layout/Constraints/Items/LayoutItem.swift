@@ -111,6 +111,8 @@ public final class LayoutItem {
 
     /// Called when a constraint installed on this item or one of its children is activated,
     /// deactivated or changed, so that the owner of the item (a view) can schedule layout.
+    /// Activating several constraints at once calls it once for each run of consecutive
+    /// constraints installed on one item, after the last of them.
     @exclusivity(unchecked) public var constraintsDidChange: (() -> Void)?
 
     /// The error from the last change to this item's frame, intrinsic size or priorities that
@@ -236,7 +238,10 @@ public final class LayoutItem {
         func forget(_ item: LayoutItem) {
             if item.engine === engine { item.engine = nil }
             item.installedConstraints.visitElements { constraint in
-                if constraint.engine === engine { constraint.engine = nil }
+                if constraint.engine === engine {
+                    constraint.engine = nil
+                    constraint.solverRecord = -1
+                }
             }
         }
         forget(self)

@@ -194,8 +194,8 @@ public final class ConstraintSolver {
     }
 
     /// Keeps what a layout constraint that goes away while active read as.
-    func layoutConstraintWillGo(record: Int32, description: String) {
-        state.layoutConstraintWillGo(record: record, description: description)
+    func layoutConstraintWillGo(_ constraint: LayoutConstraint, record: Int32) {
+        state.layoutConstraintWillGo(constraint, record: record)
     }
 
     /// Whether the constraint is in this solver.

@@ -120,12 +120,12 @@ extension SolverState {
     }
 
     /// Keeps what a layout constraint that goes away while active read as, for errors about
-    /// its record.
-    mutating func layoutConstraintWillGo(record: Int32, description: String) {
-        guard owners.indices.contains(Int(record)), case .layout = owners[Int(record)] else {
-            return
-        }
-        owners[Int(record)] = .gone(GoneConstraint(description: description))
+    /// its record; a record that is not that constraint's is left alone.
+    mutating func layoutConstraintWillGo(_ constraint: LayoutConstraint, record: Int32) {
+        guard owners.indices.contains(Int(record)), case .layout(let owner) = owners[Int(record)],
+            owner.toOpaque() == Unmanaged.passUnretained(constraint).toOpaque()
+        else { return }
+        owners[Int(record)] = .gone(GoneConstraint(description: constraint.description))
     }
 
     /// Removes a constraint.

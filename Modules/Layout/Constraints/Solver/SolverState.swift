@@ -43,7 +43,7 @@ enum RecordOwner {
     /// solver constraint of its own: a scene's tens of thousands of constraints would each
     /// take a second object of some 150 bytes. Not retained; the layout constraint hands the
     /// record a description when it goes away first
-    /// (``SolverState/layoutConstraintWillGo(record:description:)``).
+    /// (``SolverState/layoutConstraintWillGo(_:record:)``).
     case layout(Unmanaged<LayoutConstraint>)
     /// A layout constraint that went away while its record stayed.
     case gone(GoneConstraint)
