@@ -18,17 +18,10 @@ extension SolverState {
                     + "; remove it first or create a new constraint",
                 conflicts: [conflict(constraint)])
         }
-        try validate(constraint)
-        let record: Int32
-        do {
-            record = try tableau.addConstraint(
-                constraint.linearTerms, constant: constraint.constant,
-                relation: constraint.relation,
-                priority: constraint.priority.rawValue)
-        } catch {
-            throw failure(error, refusing: constraint)
-        }
-        store(.constraint(constraint), for: record)
+        let record = try insert(
+            .constraint(constraint), terms: constraint.linearTerms, constant: constraint.constant,
+            relation: constraint.relation, priority: constraint.priority,
+            validNumbers: constraint.hasValidNumbers)
         constraint.solverID = id
         constraint.record = record
     }
@@ -41,33 +34,43 @@ extension SolverState {
     mutating func add(
         terms summed: TermBuffer, constant: Double, implementing owner: LayoutConstraint
     ) throws(LayoutError) -> Int32 {
-        let refused = RecordOwner.layout(Unmanaged.passUnretained(owner))
-        guard owner.priority.isValid else {
+        let (terms, valid) = Constraint.nonzeroTerms(of: summed, constant: constant)
+        return try insert(
+            .layout(Unmanaged.passUnretained(owner)), terms: terms, constant: constant,
+            relation: owner.relation, priority: owner.priority, validNumbers: valid)
+    }
+
+    /// Checks a constraint's priority, variables and numbers, inserts its row and keeps what
+    /// stands behind the record; the solver is unchanged after an error, which names `owner`.
+    private mutating func insert(
+        _ owner: RecordOwner, terms: TermBuffer, constant: Double, relation: LayoutRelation,
+        priority: LayoutPriority, validNumbers: Bool
+    ) throws(LayoutError) -> Int32 {
+        guard priority.isValid else {
             throw LayoutError(
                 code: .invalidPriority,
                 message:
-                    "constraint \"\(owner)\" has priority \(owner.priority); use a value in 1...1000",
-                conflicts: [conflict(refused)])
+                    "constraint \"\(describe(owner))\" has priority \(priority); "
+                    + "use a value in 1...1000",
+                conflicts: [conflict(owner)])
         }
-        let (terms, valid) = Constraint.nonzeroTerms(of: summed, constant: constant)
         for i in 0..<terms.count { try validate(terms[i].variable) }
-        guard valid else {
+        guard validNumbers else {
             throw LayoutError(
                 code: .invalidNumber,
                 message:
-                    "constraint \"\(owner)\" has a coefficient or constant that is not finite or "
-                    + "exceeds 1e12 in magnitude; use finite numbers of layout size",
-                conflicts: [conflict(refused)])
+                    "constraint \"\(describe(owner))\" has a coefficient or constant that is "
+                    + "not finite or exceeds 1e12 in magnitude; use finite numbers of layout size",
+                conflicts: [conflict(owner)])
         }
         let record: Int32
         do {
             record = try tableau.addConstraint(
-                terms, constant: constant, relation: owner.relation,
-                priority: owner.priority.rawValue)
+                terms, constant: constant, relation: relation, priority: priority.rawValue)
         } catch {
-            throw failure(error, refusing: refused)
+            throw failure(error, refusing: owner)
         }
-        store(refused, for: record)
+        store(owner, for: record)
         return record
     }
 
@@ -109,14 +112,7 @@ extension SolverState {
     mutating func setConstant(_ constant: Double, ofLayoutRecord record: Int32)
         throws(LayoutError)
     {
-        let owner = owners[Int(record)]
-        try validate(
-            constant, in: "the new constant of \"\(owner.map(describe) ?? "?")\"")
-        do {
-            try tableau.changeConstant(record, to: constant)
-        } catch {
-            throw failure(error, refusing: owner)
-        }
+        try changeConstant(to: constant, record: record, of: owners[Int(record)])
     }
 
     /// Keeps what a layout constraint that goes away while active read as, for errors about
@@ -156,14 +152,22 @@ extension SolverState {
     /// - Complexity: O(rows holding the constraint's marker), plus the dual simplex pivots the
     ///   change needs.
     mutating func setConstant(_ constant: Double, of constraint: Constraint) throws(LayoutError) {
-        let record = try recordOf(constraint)
-        try validate(constant, in: "the new constant of \"\(describe(constraint))\"")
+        try changeConstant(
+            to: constant, record: try recordOf(constraint), of: .constraint(constraint))
+        constraint.constant = constant
+    }
+
+    /// Changes a record's constant, naming `owner` in an error; the old constant is kept after
+    /// one.
+    private mutating func changeConstant(to constant: Double, record: Int32, of owner: RecordOwner?)
+        throws(LayoutError)
+    {
+        try validate(constant, in: "the new constant of \"\(owner.map(describe) ?? "?")\"")
         do {
             try tableau.changeConstant(record, to: constant)
         } catch {
-            throw failure(error, refusing: constraint)
+            throw failure(error, refusing: owner)
         }
-        constraint.constant = constant
     }
 
     // MARK: Edit variables
@@ -195,7 +199,7 @@ extension SolverState {
         let edit = Constraint(variable, .equal, start, priority: priority)
         edit.label = .text("edit \(name(of: variable)) @\(priority)")
         try add(edit)
-        edits[variable.index] = VariableEdit(record: edit.record, constraint: edit)
+        edits[variable.index] = edit
     }
 
     /// Removes the edit of a variable.
@@ -204,7 +208,7 @@ extension SolverState {
     mutating func removeEditVariable(_ variable: Variable) throws(LayoutError) {
         let edit = try existingEdit(of: variable)
         edits[variable.index] = nil
-        try remove(edit.constraint)
+        try remove(edit)
     }
 
     /// Whether the variable has an edit.
@@ -224,14 +228,14 @@ extension SolverState {
         do {
             try tableau.changeConstant(edit.record, to: -value)
         } catch {
-            throw failure(error, refusing: edit.constraint)
+            throw failure(error, refusing: .constraint(edit))
         }
-        edit.constraint.constant = -value
+        edit.constant = -value
     }
 
     // MARK: Helpers
 
-    private func existingEdit(of variable: Variable) throws(LayoutError) -> VariableEdit {
+    private func existingEdit(of variable: Variable) throws(LayoutError) -> Constraint {
         try validate(variable)
         guard let edit = edits[variable.index] else {
             throw LayoutError(
@@ -252,27 +256,6 @@ extension SolverState {
                 conflicts: [conflict(constraint)])
         }
         return constraint.record
-    }
-
-    private func validate(_ constraint: Constraint) throws(LayoutError) {
-        guard constraint.priority.isValid else {
-            throw LayoutError(
-                code: .invalidPriority,
-                message:
-                    "constraint \"\(describe(constraint))\" has priority \(constraint.priority); "
-                    + "use a value in 1...1000",
-                conflicts: [conflict(constraint)])
-        }
-        let terms = constraint.linearTerms
-        for i in 0..<terms.count { try validate(terms[i].variable) }
-        guard constraint.hasValidNumbers else {
-            throw LayoutError(
-                code: .invalidNumber,
-                message:
-                    "constraint \"\(describe(constraint))\" has a coefficient or constant that is "
-                    + "not finite or exceeds 1e12 in magnitude; use finite numbers of layout size",
-                conflicts: [conflict(constraint)])
-        }
     }
 
     private func validate(_ number: Double, in place: @autoclosure () -> String)
@@ -316,10 +299,6 @@ extension SolverState {
     }
 
     /// Turns a tableau failure into an error that names the constraints involved.
-    private func failure(_ error: TableauFailure, refusing constraint: Constraint?) -> LayoutError {
-        failure(error, refusing: constraint.map(RecordOwner.constraint))
-    }
-
     private func failure(_ error: TableauFailure, refusing constraint: RecordOwner?) -> LayoutError
     {
         let name = constraint.map { "\"\(describe($0))\"" } ?? "the change"

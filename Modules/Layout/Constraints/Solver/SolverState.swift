@@ -26,14 +26,6 @@ struct VariableEntry {
     var nameIndex: Int32 = -1
 }
 
-/// The edit of a variable, made by ``SolverState/addEditVariable(_:priority:)``.
-struct VariableEdit {
-    /// The record of the edit constraint.
-    var record: Int32
-    /// The edit constraint, whose constant follows the suggested value.
-    var constraint: Constraint
-}
-
 /// What stands behind a record of the tableau, for the errors that name the constraints
 /// involved.
 enum RecordOwner {
@@ -67,8 +59,9 @@ struct SolverState {
     /// The names of the variables, by ``VariableEntry/nameIndex``; a released variable's place
     /// is taken by the next variable its symbol is given to.
     var names: [VariableName] = []
-    /// The edits, by the symbol of their variable: few variables have one.
-    var edits: [Int32: VariableEdit] = [:]
+    /// The edit constraints (``addEditVariable(_:priority:)``), by the symbol of their
+    /// variable: few variables have one. An edit's constant follows the suggested value.
+    var edits: [Int32: Constraint] = [:]
     /// What stands behind each record of the tableau, by record.
     var owners: [RecordOwner?] = []
 
