@@ -138,6 +138,9 @@ import TrellisLayout
             ("title top == image.bottom", 7, 3, "expected '.' and an attribute after 'title'"),
             ("", 1, 1, "empty constraint"),
             ("title.width == 1e999", 16, 5, "'1e999' is not a usable number"),
+            // Too large to read and merely too large name the same bound.
+            ("title.width == 1e13", 16, 4, "within ±1000000"),
+            ("title.width == 1000001", 16, 7, "numbers must be within ±1000000"),
             // Integers are read without a string, and checked the same.
             ("title.width == 1000000000001", 16, 13, "'1000000000001' is not a usable number"),
             (

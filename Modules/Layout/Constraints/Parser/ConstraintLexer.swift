@@ -297,7 +297,7 @@ struct ConstraintLexer {
                 text: text, column: start + 1, length: end - start,
                 reason:
                     "'\(literal)' is not a usable number; write a decimal number such as 8, 0.5 "
-                    + "or 44.25 (at most 1e12)")
+                    + "or 44.25, within ±1000000")
         }
         return (value, j)
     }
