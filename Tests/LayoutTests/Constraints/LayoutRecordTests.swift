@@ -20,6 +20,51 @@ import TrellisGeometry
         return (root, box, solver, width, terms)
     }
 
+    /// A large batch makes room in its engine's solver once, for all its constraints, where
+    /// one at a time the storage doubles (and is copied) as it fills: the batch leaves no more
+    /// than a fifth of its records' and rows' storage unused, and lays out as the constraints
+    /// one at a time do.
+    @Test func aLargeBatchMakesRoomInTheSolverOnce() throws {
+        func chain(_ count: Int) -> (root: LayoutItem, items: [LayoutItem], [LayoutConstraint]) {
+            let root = LayoutItem(identifier: "root")
+            root.frame = Rect(x: 0, y: 0, width: 1000, height: 10)
+            var items: [LayoutItem] = []
+            var constraints: [LayoutConstraint] = []
+            for index in 0..<count {
+                let item = LayoutItem(identifier: "i\(index)")
+                item.translatesFrameIntoConstraints = false
+                root.addChild(item)
+                constraints += [
+                    item.topAnchor.constraint(equalTo: root.topAnchor),
+                    item.heightAnchor.constraint(equalToConstant: 10),
+                    index == 0
+                        ? item.leadingAnchor.constraint(equalTo: root.leadingAnchor)
+                        : item.leadingAnchor.constraint(equalTo: items[index - 1].trailingAnchor),
+                    index == 0
+                        ? item.widthAnchor.constraint(equalToConstant: 10)
+                        : item.widthAnchor.constraint(equalTo: items[0].widthAnchor),
+                ]
+                items.append(item)
+            }
+            return (root, items, constraints)
+        }
+        // 75 items make 300 constraints: doubling would leave 512 places for about 330 records.
+        let batch = chain(75)
+        try LayoutConstraint.activate(batch.2)
+        let tableau = try #require(batch.root.ownedEngine).solver.state.tableau
+        #expect(tableau.records.count >= 300)
+        #expect(tableau.records.capacity <= tableau.records.count * 6 / 5)
+        #expect(tableau.rows.capacity <= tableau.rows.count * 6 / 5)
+        let single = chain(75)
+        for constraint in single.2 { try LayoutConstraint.activate([constraint]) }
+        let singleTableau = try #require(single.root.ownedEngine).solver.state.tableau
+        #expect(singleTableau.records.capacity == 512)
+        batch.root.layoutIfNeeded()
+        single.root.layoutIfNeeded()
+        #expect(batch.items.map(\.frame) == single.items.map(\.frame))
+        #expect(batch.items[74].frame == Rect(x: 740, y: 0, width: 10, height: 10))
+    }
+
     /// The engine adds an active layout constraint to its solver as terms, without a solver
     /// constraint object: an error about its record names the layout constraint, and, should
     /// the layout constraint go away while the record stays, what it read as.

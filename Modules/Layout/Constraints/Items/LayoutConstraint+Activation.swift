@@ -27,6 +27,12 @@ extension LayoutConstraint {
                 }
                 constraint.lastError = nil
                 activated.append(constraint)
+                // A large batch usually goes to one engine: the first constraint's makes room
+                // for the rest at once.
+                if activated.count == 1, constraints.count >= 256 {
+                    constraint.engine?.solver.state.reserveCapacity(
+                        forConstraints: constraints.count - 1)
+                }
             } catch {
                 for done in activated.reversed() { done.engine?.uninstall(done) }
                 throw error

@@ -47,6 +47,12 @@ struct RawVector<Element: BitwiseCopyable> {
         count += n
     }
 
+    /// Makes room for at least `minimumCapacity` elements in one step, so that growing to it
+    /// does not copy the elements at every doubling.
+    mutating func reserveCapacity(_ minimumCapacity: Int) {
+        if minimumCapacity > capacity { grow(minimum: minimumCapacity) }
+    }
+
     /// Removes every element, keeping the memory.
     mutating func removeAll() {
         count = 0

@@ -69,6 +69,15 @@ struct SolverState {
         id = UInt32.random(in: 1...UInt32.max)
     }
 
+    /// Makes room for about `count` more layout constraints (see
+    /// ``Tableau/reserveCapacity(forConstraints:)``).
+    mutating func reserveCapacity(forConstraints count: Int) {
+        tableau.reserveCapacity(forConstraints: count)
+        variables.reserveCapacity(variables.count + count * 8 / 5)
+        names.reserveCapacity(names.count + count * 11 / 10)
+        owners.reserveCapacity(owners.count + count * 11 / 10)
+    }
+
     // MARK: Variables
 
     /// Creates a variable.

@@ -235,6 +235,23 @@ struct Tableau {
         records.deallocate()
     }
 
+    /// Makes room for about `count` more constraints of two or three terms (a layout
+    /// constraint's), as a batch about to be added knows: the storage grows once instead of
+    /// doubling, and copying, many times over.
+    mutating func reserveCapacity(forConstraints count: Int) {
+        // A layout scene's tableau holds about 1.6 symbols, 1.1 rows and records and 3.4 terms
+        // for each constraint.
+        let symbolCount = symbols.count + count * 8 / 5
+        symbols.reserveCapacity(symbolCount)
+        values.reserveCapacity(symbolCount)
+        accumulator.reserveCapacity(symbolCount)
+        let rowCount = rows.count + count * 11 / 10
+        rows.reserveCapacity(rowCount)
+        rowStamps.reserveCapacity(rowCount)
+        terms.reserveCapacity(terms.count + count * 7 / 2)
+        records.reserveCapacity(records.count + count * 11 / 10)
+    }
+
     // MARK: Symbols
 
     /// Creates a symbol of `kind` in `partition` (-1 for none), owned by constraint `owner`.
