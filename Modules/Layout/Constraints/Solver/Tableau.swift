@@ -239,8 +239,8 @@ struct Tableau {
     /// constraint's), as a batch about to be added knows: the storage grows once instead of
     /// doubling, and copying, many times over.
     mutating func reserveCapacity(forConstraints count: Int) {
-        // A layout scene's tableau holds about 1.6 symbols, 1.1 rows and records and 3.4 terms
-        // for each constraint.
+        // A layout scene's tableau holds about 1.6 symbols, 1.1 rows and records, 3.4 terms and
+        // a third of a partition for each constraint.
         let symbolCount = symbols.count + count * 8 / 5
         symbols.reserveCapacity(symbolCount)
         values.reserveCapacity(symbolCount)
@@ -250,6 +250,7 @@ struct Tableau {
         rowStamps.reserveCapacity(rowCount)
         terms.reserveCapacity(terms.count + count * 7 / 2)
         records.reserveCapacity(records.count + count * 11 / 10)
+        partitions.reserveCapacity(partitions.count + count / 3)
     }
 
     // MARK: Symbols
