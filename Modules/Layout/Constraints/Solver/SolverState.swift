@@ -64,6 +64,8 @@ struct SolverState {
     var edits: [Int32: Constraint] = [:]
     /// What stands behind each record of the tableau, by record.
     var owners: [RecordOwner?] = []
+    /// How many constraints batches have made room for (for tests).
+    var reservedConstraints = 0
 
     init() {
         id = UInt32.random(in: 1...UInt32.max)
@@ -72,6 +74,7 @@ struct SolverState {
     /// Makes room for about `count` more layout constraints (see
     /// ``Tableau/reserveCapacity(forConstraints:)``).
     mutating func reserveCapacity(forConstraints count: Int) {
+        reservedConstraints += count
         tableau.reserveCapacity(forConstraints: count)
         variables.reserveCapacity(variables.count + count * 8 / 5)
         names.reserveCapacity(names.count + count * 11 / 10)
