@@ -199,8 +199,7 @@ struct SceneDecoder {
         throws(SceneError)
     {
         guard reader.mayHave(anyOf: SceneDecoder.drawingKeyMask) else { return }
-        if let frame = reader.value("frame") {
-            let rect = try SceneValues.rect(frame, path: reader.child("frame"))
+        if let rect = try reader.rect("frame") {
             guard rect.isFinite, rect.size.width >= 0, rect.size.height >= 0 else {
                 throw SceneError(
                     keyPath: reader.child("frame"),

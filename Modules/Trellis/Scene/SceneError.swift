@@ -214,6 +214,43 @@ struct ObjectReader {
         index < 64 ? usedBits & (1 << UInt64(index)) != 0 : usedBeyond.contains(index)
     }
 
+    /// A member `[x, y, width, height]` of lengths (``SceneValues/rect(_:path:)``), read from a
+    /// document's nodes when it is four numbers in range, without a value made of it; anything
+    /// else is read as a value, for its error.
+    mutating func rect(_ key: StaticString) throws(SceneError) -> Rect? {
+        if let document, let (position, node) = find(key), document[node].isArray,
+            document[node].count == 4
+        {
+            var lengths: (Double, Double, Double, Double) = (0, 0, 0, 0)
+            var element = node + 1
+            var readAll = true
+            for index in 0..<4 {
+                guard document[element].kind == .number else {
+                    readAll = false
+                    break
+                }
+                let length = document.number(at: element)
+                guard abs(length) <= SceneValues.maximumLength else {
+                    readAll = false
+                    break
+                }
+                switch index {
+                case 0: lengths.0 = length
+                case 1: lengths.1 = length
+                case 2: lengths.2 = length
+                default: lengths.3 = length
+                }
+                element = Int(document[element].end)
+            }
+            if readAll {
+                use(position)
+                return Rect(x: lengths.0, y: lengths.1, width: lengths.2, height: lengths.3)
+            }
+        }
+        guard let value = value(key) else { return nil }
+        return try SceneValues.rect(value, path: child(key))
+    }
+
     mutating func number(_ key: StaticString) throws(SceneError) -> Double? {
         guard let value = value(key) else { return nil }
         return try SceneValues.number(value, path: child(key))
