@@ -218,9 +218,8 @@ struct ObjectReader {
     /// document's nodes when it is four numbers in range, without a value made of it; anything
     /// else is read as a value, for its error.
     mutating func rect(_ key: StaticString) throws(SceneError) -> Rect? {
-        if let document, let (position, node) = find(key), document[node].isArray,
-            document[node].count == 4
-        {
+        guard let (position, node) = find(key) else { return nil }
+        if let document, document[node].isArray, document[node].count == 4 {
             var lengths: (Double, Double, Double, Double) = (0, 0, 0, 0)
             var element = node + 1
             var readAll = true
