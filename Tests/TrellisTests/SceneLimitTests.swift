@@ -52,37 +52,39 @@ import TrellisGeometry
     /// read as a value, whose error names what is wrong and where.
     @Test(
         arguments: [
-            (##"[1, 2.5, 30, 40]"##, nil),
-            (##"[-1000000, 0, 1000000, 0]"##, nil),
-            (##"null"##, nil),
+            (##"[1, 2.5, 30, 40]"##, Rect(x: 1, y: 2.5, width: 30, height: 40), nil),
             (
-                ##"[1, 2, 3]"##,
+                ##"[-1000000, 0, 1000000, 0]"##,
+                Rect(x: -1_000_000, y: 0, width: 1_000_000, height: 0),
+                nil
+            ),
+            (##"null"##, Rect.zero, nil),
+            (
+                ##"[1, 2, 3]"##, nil,
                 "root.children[0].frame: expected [x, y, width, height], an array of 4 numbers"
             ),
-            (##"[1, "2", 3, 4]"##, "root.children[0].frame[1]: expected a number, found a string"),
-            (##"[1, 2, 3, 1000001]"##, "root.children[0].frame[3]: 1000001.0 is out of range"),
             (
-                ##"[1, 2, -3, 4]"##,
+                ##"[1, "2", 3, 4]"##, nil,
+                "root.children[0].frame[1]: expected a number, found a string"
+            ),
+            (##"[1, [2], 3, 4]"##, nil, "root.children[0].frame[1]: expected a number"),
+            (##"[1, 2, 3, 1000001]"##, nil, "root.children[0].frame[3]: 1000001.0 is out of range"),
+            (
+                ##"[1, 2, -3, 4]"##, nil,
                 "root.children[0].frame: the width and height cannot be negative"
             ),
-            (##"{"x": 1}"##, "root.children[0].frame: expected [x, y, width, height]"),
-        ] as [(String, String?)])
-    func framesAreReadOrRefusedAtTheirKeyPath(frame: String, expected: String?) throws {
+            (##"{"x": 1}"##, nil, "root.children[0].frame: expected [x, y, width, height]"),
+        ] as [(String, Rect?, String?)])
+    func framesAreReadOrRefusedAtTheirKeyPath(frame: String, read: Rect?, refusal: String?) throws {
         let json =
             ##"{"size": [320, 80], "root": {"children": [{"id": "a", "frame": \##(frame)}]}}"##
         do {
             let scene = try Scene(json: Array(json.utf8))
-            #expect(expected == nil, "accepted \(frame)")
-            if frame.hasPrefix("[1, 2.5") {
-                #expect(scene.view(withID: "a")?.frame == Rect(x: 1, y: 2.5, width: 30, height: 40))
-            } else if frame.hasPrefix("[-1000000") {
-                #expect(
-                    scene.view(withID: "a")?.frame
-                        == Rect(x: -1_000_000, y: 0, width: 1_000_000, height: 0))
-            }
+            #expect(refusal == nil, "accepted \(frame)")
+            #expect(scene.view(withID: "a")?.frame == read)
         } catch {
-            let expected = try #require(expected, "refused \(frame): \(error)")
-            #expect(error.description.hasPrefix(expected), "\(error.description)")
+            let refusal = try #require(refusal, "refused \(frame): \(error)")
+            #expect(error.description.hasPrefix(refusal), "\(error.description)")
         }
     }
 

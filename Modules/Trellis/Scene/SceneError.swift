@@ -220,30 +220,18 @@ struct ObjectReader {
     mutating func rect(_ key: StaticString) throws(SceneError) -> Rect? {
         guard let (position, node) = find(key) else { return nil }
         if let document, document[node].isArray, document[node].count == 4 {
-            var lengths: (Double, Double, Double, Double) = (0, 0, 0, 0)
-            var element = node + 1
-            var readAll = true
-            for index in 0..<4 {
-                guard document[element].kind == .number else {
-                    readAll = false
-                    break
-                }
+            // A number in range; while the elements are numbers, each is the node after the
+            // one before.
+            func length(_ element: Int) -> Double? {
+                guard document[element].kind == .number else { return nil }
                 let length = document.number(at: element)
-                guard abs(length) <= SceneValues.maximumLength else {
-                    readAll = false
-                    break
-                }
-                switch index {
-                case 0: lengths.0 = length
-                case 1: lengths.1 = length
-                case 2: lengths.2 = length
-                default: lengths.3 = length
-                }
-                element = Int(document[element].end)
+                return abs(length) <= SceneValues.maximumLength ? length : nil
             }
-            if readAll {
+            if let x = length(node + 1), let y = length(node + 2), let width = length(node + 3),
+                let height = length(node + 4)
+            {
                 use(position)
-                return Rect(x: lengths.0, y: lengths.1, width: lengths.2, height: lengths.3)
+                return Rect(x: x, y: y, width: width, height: height)
             }
         }
         guard let value = value(key) else { return nil }

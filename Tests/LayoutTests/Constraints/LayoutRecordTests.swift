@@ -60,6 +60,14 @@ import TrellisGeometry
         let small = chain(10)
         try LayoutConstraint.activate(small.2)
         #expect(try #require(small.root.ownedEngine).solver.state.reservedConstraints == 0)
+        // A large batch of constraints already active, and a few new ones, makes room for
+        // the new ones only: here too few to make room for.
+        let more = (0..<3).map {
+            batch.items[$0].widthAnchor.constraint(lessThanOrEqualToConstant: 500)
+        }
+        try LayoutConstraint.activate(batch.2 + more)
+        #expect(try #require(batch.root.ownedEngine).solver.state.reservedConstraints == 299)
+        #expect(more.allSatisfy { $0.isActive })
         batch.root.layoutIfNeeded()
         single.root.layoutIfNeeded()
         #expect(batch.items.map(\.frame) == single.items.map(\.frame))

@@ -14,6 +14,11 @@ extension LayoutConstraint {
     public static func activate(_ constraints: [LayoutConstraint]) throws(LayoutError) {
         var activated: [LayoutConstraint] = []
         activated.reserveCapacity(constraints.count)
+        // A large batch usually goes to one engine: the first constraint it installs makes
+        // room there for the others it will install (not for those already active).
+        let installing =
+            constraints.count >= minimumReservingBatch
+            ? constraints.count(where: { !$0.isActive }) : 0
         // The item the current run of constraints is installed on: a container's constraints
         // come in a run, and the item is told of the change once the run is in. After a
         // failure, undoing the activated constraints tells their items.
@@ -27,11 +32,9 @@ extension LayoutConstraint {
                 }
                 constraint.lastError = nil
                 activated.append(constraint)
-                // A large batch usually goes to one engine: the first constraint's makes room
-                // for the rest at once.
-                if activated.count == 1, constraints.count >= 256 {
+                if activated.count == 1, installing >= minimumReservingBatch {
                     constraint.engine?.solver.state.reserveCapacity(
-                        forConstraints: constraints.count - 1)
+                        forConstraints: installing - 1)
                 }
             } catch {
                 for done in activated.reversed() { done.engine?.uninstall(done) }
@@ -40,6 +43,9 @@ extension LayoutConstraint {
         }
         run?.notifyConstraintsChanged()
     }
+
+    /// The fewest constraints a batch installs for it to make room in the solver at once.
+    static let minimumReservingBatch = 256
 
     /// Deactivates constraints, as `NSLayoutConstraint.deactivate(_:)`. Inactive constraints
     /// are left alone.
