@@ -30,6 +30,9 @@ enum BatchRender {
             throw CommandError("--out-dir \(outDirectory) is not an existing directory")
         }
         if let queue {
+            // A worker has a core of its own, as the others do: a scene's constraints are
+            // activated where they are parsed rather than on a second thread.
+            Scene.concurrentActivationMinimum = .max
             return try renderInProcess(
                 files, outDirectory: outDirectory, backend: name,
                 next: { () throws(CommandError) in

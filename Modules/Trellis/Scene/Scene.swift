@@ -64,6 +64,13 @@ public final class Scene {
         try self.init(document: document, baseDirectory: baseDirectory)
     }
 
+    /// The fewest constraints a scene has for them to be activated on a second thread while
+    /// they are parsed: below it, starting the thread costs more than it saves (a thousand
+    /// constraints take about a millisecond to activate). Tests lower it to compare the two.
+    package static var concurrentActivationMinimum = 1024
+    /// How many scenes had their constraints activated on a second thread (for tests).
+    package static var concurrentActivationCount = 0
+
     /// Decodes a scene from a parsed document; `didDecode` runs once the views exist, before
     /// constraints are activated (benchmarks time the two apart).
     package init(

@@ -90,69 +90,161 @@ extension SceneDecoder {
     /// framed child keeps its frame and the others can be related to it. Constraints are
     /// activated in document order, so an unsatisfiable one is reported at its own key path.
     ///
+    /// A scene of at least `Scene.concurrentActivationMinimum` constraints in more than one
+    /// container activates them on a second thread while it parses the rest
+    /// (`ConstraintActivationThread`), with the same result.
+    ///
     /// - Complexity: O(*n*) in the number of constraints, plus the solver's work.
     func applyConstraints() throws(SceneError) {
+        let total = pendingConstraints.reduce(0) { $0 + $1.texts.count }
+        var parsed = ParsedConstraints(capacity: total)
+        if total >= Scene.concurrentActivationMinimum, pendingConstraints.count > 1 {
+            if let failure = try parseActivatingConcurrently(total, into: &parsed) {
+                throw activationError(failure, parsed)
+            }
+            return
+        }
         // Every container's children are marked before any constraint is activated, so that
         // an inner container's constraints see the outer ones' placement.
-        let total = pendingConstraints.reduce(0) { $0 + $1.texts.count }
-        var parsed: [LayoutConstraint] = []
-        var origins: [(pending: Int, index: Int)] = []
-        parsed.reserveCapacity(total)
-        origins.reserveCapacity(total)
-        for (pendingIndex, pending) in pendingConstraints.enumerated() {
-            let container = pending.container.layoutItem
-            // Names are found by their bytes: no string is made or hashed for a name. A child
-            // is given its layout item when a constraint first names it, which marks it named.
-            let names = ItemNameTable(
-                pending.children.lazy.map { $0.accessibilityIdentifier ?? "" })
-            var items = [LayoutItem?](repeating: nil, count: names.count)
-            for (index, element) in pending.texts.enumerated() {
-                let constraint: LayoutConstraint
-                do {
-                    // The text is read in place in the document.
-                    constraint = try pending.document.withUTF8(ofString: element) {
-                        (text) throws(ConstraintParseError) in
-                        try LayoutConstraint.parse(
-                            utf8: text, container: container,
-                            resolveUTF8: { name in
-                                guard let found = names.index(of: name) else { return nil }
-                                if let item = items[found] { return item }
-                                let item = pending.children[found].layoutItem
-                                items[found] = item
-                                return item
-                            },
-                            knownNames: { names.names })
-                    }
-                } catch {
-                    throw SceneError(
-                        keyPath: pending.path(of: index),
-                        message: "column \(error.column) of \"\(error.text)\": \(error.reason)")
-                }
-                parsed.append(constraint)
-                origins.append((pendingIndex, index))
-            }
-            for (position, child) in pending.children.enumerated()
-            where items[position] != nil && !framedViews.contains(ObjectIdentifier(child)) {
-                child.translatesAutoresizingMaskIntoConstraints = false
-            }
+        for index in pendingConstraints.indices {
+            try parse(pending: index, into: &parsed)
         }
         do {
-            try LayoutConstraint.activate(parsed)
+            try LayoutConstraint.activate(parsed.constraints)
         } catch {
-            // Activation is all or nothing: find the first constraint that cannot join the
-            // ones before it, and report it at its key path.
-            for (offset, constraint) in parsed.enumerated() {
-                do {
-                    try LayoutConstraint.activate([constraint])
-                } catch {
-                    let origin = origins[offset]
-                    throw SceneError(
-                        keyPath: pendingConstraints[origin.pending].path(of: origin.index),
-                        message: Self.oneLine(error))
+            throw activationError(error, parsed)
+        }
+    }
+
+    /// Parses the containers' constraints in order and hands them, container by container, to
+    /// a thread that activates them meanwhile.
+    ///
+    /// A container's constraints are handed over once nothing will change the items they
+    /// touch: its children are marked as it is parsed, but the container itself and its
+    /// ancestors are marked by the constraints of its ancestors, which come after it. Until
+    /// the last ancestor with constraints is parsed, the container waits, and those after it.
+    ///
+    /// - Returns: The error of the first constraint that could not be activated, if any; none
+    ///   of them is then active.
+    private func parseActivatingConcurrently(_ total: Int, into parsed: inout ParsedConstraints)
+        throws(SceneError) -> LayoutError?
+    {
+        // The last container with constraints above each container, by position.
+        var positions: [ObjectIdentifier: Int] = [:]
+        positions.reserveCapacity(pendingConstraints.count)
+        for (index, pending) in pendingConstraints.enumerated() {
+            positions[ObjectIdentifier(pending.container)] = index
+        }
+        let waitsFor = pendingConstraints.map { pending in
+            var last = -1
+            var ancestor = pending.container.superview
+            while let view = ancestor {
+                if let index = positions[ObjectIdentifier(view)] { last = max(last, index) }
+                ancestor = view.superview
+            }
+            return last
+        }
+        var activation: ConstraintActivationThread?
+        var ends: [Int] = []
+        ends.reserveCapacity(pendingConstraints.count)
+        var ready = 0
+        var handed = 0
+        do {
+            for index in pendingConstraints.indices {
+                try parse(pending: index, into: &parsed)
+                ends.append(parsed.constraints.count)
+                if activation == nil {
+                    activation = ConstraintActivationThread.start(
+                        inTreeOf: pendingConstraints[index].container.layoutItem,
+                        expecting: total)
+                    // Without a thread, the batch is activated at the end.
+                    if activation == nil { break }
+                    Scene.concurrentActivationCount += 1
+                }
+                while ready <= index, waitsFor[ready] <= index { ready += 1 }
+                let end = ready > 0 ? ends[ready - 1] : 0
+                if end > handed {
+                    activation?.hand(parsed.constraints[handed..<end])
+                    handed = end
                 }
             }
-            throw SceneError(keyPath: "scene", message: Self.oneLine(error))
+        } catch {
+            activation?.cancel()
+            throw error
         }
+        guard let activation else {
+            for index in ends.count..<pendingConstraints.count {
+                try parse(pending: index, into: &parsed)
+            }
+            do {
+                try LayoutConstraint.activate(parsed.constraints)
+                return nil
+            } catch {
+                return error
+            }
+        }
+        activation.hand(parsed.constraints[handed...])
+        return activation.finish()
+    }
+
+    /// Parses one container's constraints and marks the children they name as placed by
+    /// constraints (unless framed).
+    private func parse(pending pendingIndex: Int, into parsed: inout ParsedConstraints)
+        throws(SceneError)
+    {
+        let pending = pendingConstraints[pendingIndex]
+        let container = pending.container.layoutItem
+        // Names are found by their bytes: no string is made or hashed for a name. A child
+        // is given its layout item when a constraint first names it, which marks it named.
+        let names = ItemNameTable(
+            pending.children.lazy.map { $0.accessibilityIdentifier ?? "" })
+        var items = [LayoutItem?](repeating: nil, count: names.count)
+        for (index, element) in pending.texts.enumerated() {
+            let constraint: LayoutConstraint
+            do {
+                // The text is read in place in the document.
+                constraint = try pending.document.withUTF8(ofString: element) {
+                    (text) throws(ConstraintParseError) in
+                    try LayoutConstraint.parse(
+                        utf8: text, container: container,
+                        resolveUTF8: { name in
+                            guard let found = names.index(of: name) else { return nil }
+                            if let item = items[found] { return item }
+                            let item = pending.children[found].layoutItem
+                            items[found] = item
+                            return item
+                        },
+                        knownNames: { names.names })
+                }
+            } catch {
+                throw SceneError(
+                    keyPath: pending.path(of: index),
+                    message: "column \(error.column) of \"\(error.text)\": \(error.reason)")
+            }
+            parsed.constraints.append(constraint)
+            parsed.origins.append((pendingIndex, index))
+        }
+        for (position, child) in pending.children.enumerated()
+        where items[position] != nil && !framedViews.contains(ObjectIdentifier(child)) {
+            child.translatesAutoresizingMaskIntoConstraints = false
+        }
+    }
+
+    /// The error for a batch that could not be activated: the first constraint that cannot
+    /// join the ones before it, reported at its key path. The batch is all or nothing, so
+    /// none of it is active when this is called.
+    private func activationError(_ error: LayoutError, _ parsed: ParsedConstraints) -> SceneError {
+        for (offset, constraint) in parsed.constraints.enumerated() {
+            do {
+                try LayoutConstraint.activate([constraint])
+            } catch {
+                let origin = parsed.origins[offset]
+                return SceneError(
+                    keyPath: pendingConstraints[origin.pending].path(of: origin.index),
+                    message: Self.oneLine(error))
+            }
+        }
+        return SceneError(keyPath: "scene", message: Self.oneLine(error))
     }
 
     /// A layout error on one line: its message, then the constraints involved.
@@ -160,6 +252,19 @@ extension SceneDecoder {
         guard !error.conflicts.isEmpty else { return error.message }
         return error.message + " (involved: "
             + error.conflicts.map(\.description).joined(separator: "; ") + ")"
+    }
+}
+
+/// The constraints of a scene as they are parsed, each with where it was written.
+struct ParsedConstraints {
+    var constraints: [LayoutConstraint] = []
+    /// The position of each constraint's container in `pendingConstraints`, and the
+    /// constraint's index in the container's `constraints`.
+    var origins: [(pending: Int, index: Int)] = []
+
+    init(capacity: Int) {
+        constraints.reserveCapacity(capacity)
+        origins.reserveCapacity(capacity)
     }
 }
 

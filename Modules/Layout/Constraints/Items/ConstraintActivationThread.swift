@@ -1,0 +1,190 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Activates a large batch of constraints on a second thread, in the order they are handed
+/// over, while the caller makes the rest: the scene decoder parses a container's constraints
+/// while those of the containers before it go into the solver.
+///
+/// The result is that of ``LayoutConstraint/activate(_:)`` on the whole batch in the same
+/// order: the same solver state, items told of their constraints in the same order, and all or
+/// nothing on failure.
+///
+/// What the thread touches is what activation touches: the constraints handed over, their
+/// items, the ancestors those items are pinned through, and the engine. The caller keeps to the
+/// rest until ``finish()`` or ``cancel()``:
+/// - it hands over a constraint only once the items that constraint will touch stopped
+///   changing (their `translatesFrameIntoConstraints`, frames and parents), and does not touch
+///   a constraint once handed over;
+/// - it may add new items to the tree and make new constraints, which activation does not read;
+/// - the engine exists before the thread starts, so the caller reads it without racing its
+///   creation, and the only engine state the caller writes, `needsPlacement`, is one the
+///   thread neither reads nor writes.
+///
+/// Items are told of their constraints (`notifyConstraintsChanged`, which reaches views) on the
+/// caller's thread, in ``finish()``.
+///
+/// Unchecked sendability: the handed-over constraints and the progress counters are shared
+/// under ``lock``; everything else belongs to one thread at a time, as described above.
+package final class ConstraintActivationThread: @unchecked Sendable {
+    /// The constraints handed over, unretained: the caller keeps them until ``finish()``.
+    private let handed: UnsafeMutablePointer<Unmanaged<LayoutConstraint>>
+    private let capacity: Int
+    /// How many constraints were handed over (under ``lock``).
+    private var handedCount = 0
+    /// Whether the caller is done handing over (under ``lock``).
+    private var isClosed = false
+    /// Whether the thread waits for more (under ``lock``).
+    private var isWaiting = false
+    /// Whether the thread stops before the next constraint (under ``lock``): one failed, or
+    /// the caller cancelled.
+    private var stops = false
+    private let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    private let moreHanded = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+    private var thread = pthread_t()
+
+    // The thread's own state, read by the caller only after joining it.
+    /// The constraints activated, in order.
+    private var activated: [LayoutConstraint] = []
+    /// The items to tell of their constraints, in order: each run of constraints installed on
+    /// one item, as a batch activation tells them.
+    private var runs: [LayoutItem] = []
+    private var failure: LayoutError?
+
+    /// Starts a thread that activates constraints of the tree of `item`, after making room in
+    /// its engine for `count` of them; `nil` when no thread can be started (the caller then
+    /// activates the batch itself).
+    package static func start(inTreeOf item: LayoutItem, expecting count: Int)
+        -> ConstraintActivationThread?
+    {
+        let engine = LayoutEngine.engine(of: item.root)
+        engine.solver.state.reserveCapacity(forConstraints: count)
+        let activation = ConstraintActivationThread(capacity: count)
+        let context = Unmanaged.passRetained(activation).toOpaque()
+        let started = pthread_create(
+            &activation.thread, nil,
+            { context in
+                guard let context else { return nil }
+                Unmanaged<ConstraintActivationThread>.fromOpaque(context).takeRetainedValue()
+                    .run()
+                return nil
+            }, context)
+        guard started == 0 else {
+            Unmanaged<ConstraintActivationThread>.fromOpaque(context).release()
+            return nil
+        }
+        return activation
+    }
+
+    private init(capacity: Int) {
+        self.capacity = capacity
+        handed = .allocate(capacity: max(capacity, 1))
+        pthread_mutex_init(lock, nil)
+        pthread_cond_init(moreHanded, nil)
+        activated.reserveCapacity(capacity)
+    }
+
+    deinit {
+        pthread_cond_destroy(moreHanded)
+        pthread_mutex_destroy(lock)
+        moreHanded.deallocate()
+        lock.deallocate()
+        handed.deallocate()
+    }
+
+    /// Hands over constraints to activate after those handed over before; at most the count
+    /// given to ``start(inTreeOf:expecting:)`` in all.
+    package func hand(_ constraints: ArraySlice<LayoutConstraint>) {
+        guard !constraints.isEmpty else { return }
+        pthread_mutex_lock(lock)
+        precondition(
+            handedCount + constraints.count <= capacity,
+            "more constraints handed over than expected")
+        for (offset, constraint) in constraints.enumerated() {
+            (handed + handedCount + offset).initialize(to: .passUnretained(constraint))
+        }
+        handedCount += constraints.count
+        let wakes = isWaiting
+        pthread_mutex_unlock(lock)
+        if wakes { pthread_cond_signal(moreHanded) }
+    }
+
+    /// Waits until every constraint handed over is activated, then tells their items, in the
+    /// order a batch activation does.
+    ///
+    /// - Returns: `nil`, or the error of the first constraint that could not be activated: then
+    ///   none of the batch is active, as after a failed ``LayoutConstraint/activate(_:)``.
+    package func finish() -> LayoutError? {
+        join()
+        guard failure != nil else {
+            for item in runs { item.notifyConstraintsChanged() }
+            return nil
+        }
+        undo()
+        return failure
+    }
+
+    /// Stops the thread and deactivates what it activated: the batch will not be complete.
+    package func cancel() {
+        pthread_mutex_lock(lock)
+        stops = true
+        pthread_mutex_unlock(lock)
+        join()
+        undo()
+    }
+
+    /// Deactivates what the thread activated, as a failed batch activation does: the items of
+    /// the runs before the last were told of their constraints, and each is told again as its
+    /// constraints go.
+    private func undo() {
+        for item in runs.dropLast() { item.notifyConstraintsChanged() }
+        for constraint in activated.reversed() { constraint.engine?.uninstall(constraint) }
+    }
+
+    private func join() {
+        pthread_mutex_lock(lock)
+        isClosed = true
+        let wakes = isWaiting
+        pthread_mutex_unlock(lock)
+        if wakes { pthread_cond_signal(moreHanded) }
+        pthread_join(thread, nil)
+    }
+
+    /// The thread: activates what is handed over until the caller is done or one fails.
+    private func run() {
+        var next = 0
+        var run: LayoutItem?
+        while true {
+            pthread_mutex_lock(lock)
+            while next == handedCount, !isClosed, !stops {
+                isWaiting = true
+                pthread_cond_wait(moreHanded, lock)
+                isWaiting = false
+            }
+            let end = stops ? next : handedCount
+            pthread_mutex_unlock(lock)
+            guard next < end else { break }
+            while next < end {
+                let constraint = handed[next].takeUnretainedValue()
+                next += 1
+                guard !constraint.isActive else { continue }
+                do {
+                    let item = try LayoutEngine.install(constraint, notifies: false)
+                    if item !== run {
+                        runs.append(item)
+                        run = item
+                    }
+                    constraint.lastError = nil
+                    activated.append(constraint)
+                } catch {
+                    failure = error
+                    return
+                }
+            }
+        }
+    }
+}

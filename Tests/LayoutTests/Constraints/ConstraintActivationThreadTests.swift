@@ -1,0 +1,135 @@
+import Testing
+import TrellisGeometry
+
+@testable import TrellisLayout
+
+@Suite struct ConstraintActivationThreadTests {
+    /// Rows of boxes under a root, each row framed and its boxes laid out by constraints: the
+    /// constraints of each row, in order, and every item.
+    static func rows(_ count: Int, conflictInRow conflict: Int? = nil) -> (
+        root: LayoutItem, items: [LayoutItem], rows: [[LayoutConstraint]]
+    ) {
+        let root = LayoutItem(identifier: "root")
+        root.frame = Rect(x: 0, y: 0, width: 500, height: Double(count) * 10)
+        var items = [root]
+        var rows: [[LayoutConstraint]] = []
+        for row in 0..<count {
+            let container = LayoutItem(identifier: "row\(row)")
+            container.frame = Rect(x: 0, y: Double(row) * 10, width: 500, height: 10)
+            root.addChild(container)
+            items.append(container)
+            var constraints: [LayoutConstraint] = []
+            var boxes: [LayoutItem] = []
+            for index in 0..<5 {
+                let box = LayoutItem(identifier: "r\(row)b\(index)")
+                box.translatesFrameIntoConstraints = false
+                container.addChild(box)
+                constraints += [
+                    box.topAnchor.constraint(equalTo: container.topAnchor),
+                    box.heightAnchor.constraint(equalToConstant: 8),
+                    index == 0
+                        ? box.leadingAnchor.constraint(equalTo: container.leadingAnchor)
+                        : box.leadingAnchor.constraint(equalTo: boxes[index - 1].trailingAnchor),
+                ]
+                if index > 0 {
+                    constraints.append(box.widthAnchor.constraint(equalTo: boxes[0].widthAnchor))
+                }
+                boxes.append(box)
+                items.append(box)
+            }
+            constraints.append(
+                boxes[4].trailingAnchor.constraint(equalTo: container.trailingAnchor))
+            if row == conflict {
+                constraints.append(boxes[0].heightAnchor.constraint(equalToConstant: 9))
+            }
+            rows.append(constraints)
+        }
+        return (root, items, rows)
+    }
+
+    /// Hands constraints over to a thread a row at a time.
+    static func hand(_ rows: [[LayoutConstraint]], to activation: ConstraintActivationThread) {
+        for row in rows { activation.hand(row[...]) }
+    }
+
+    /// Constraints handed over row by row to a thread are laid out as one batch activation
+    /// lays them out, and items are told of their constraints as that batch tells them.
+    @Test func aThreadActivatesWhatItIsHandedAsOneBatchWould() throws {
+        /// Records which items are told of their constraints, in order.
+        final class Listener {
+            var told: [String] = []
+            func listen(to items: [LayoutItem]) {
+                for item in items {
+                    item.constraintsDidChange = { [unowned self] in
+                        told.append(item.identifier ?? "")
+                    }
+                }
+            }
+        }
+        let batch = Self.rows(40)
+        let batchListener = Listener()
+        batchListener.listen(to: batch.items)
+        try LayoutConstraint.activate(batch.rows.flatMap { $0 })
+
+        let handed = Self.rows(40)
+        let listener = Listener()
+        listener.listen(to: handed.items)
+        let all = handed.rows.flatMap { $0 }
+        let activation = try #require(
+            ConstraintActivationThread.start(inTreeOf: handed.root, expecting: all.count))
+        Self.hand(handed.rows, to: activation)
+        // Items hear of their constraints on the caller's thread, once all are in, in the
+        // order one batch tells them: each item a run of constraints is installed on, and its
+        // parent, as the run ends.
+        #expect(listener.told.isEmpty)
+        #expect(activation.finish() == nil)
+        #expect(listener.told == batchListener.told)
+        #expect(listener.told.count == 880)
+        #expect(all.allSatisfy { $0.isActive })
+        batch.root.layoutIfNeeded()
+        handed.root.layoutIfNeeded()
+        #expect(handed.items.map(\.frame) == batch.items.map(\.frame))
+        #expect(
+            handed.items.map { $0.constraints.count } == batch.items.map { $0.constraints.count })
+        #expect(try #require(handed.root.ownedEngine).solver.state.reservedConstraints == all.count)
+    }
+
+    /// A constraint that cannot join those before it fails the whole batch, as a batch
+    /// activation does: none of it stays active.
+    @Test func aConflictLeavesNoneOfTheBatchActive() throws {
+        let handed = Self.rows(12, conflictInRow: 9)
+        let all = handed.rows.flatMap { $0 }
+        let activation = try #require(
+            ConstraintActivationThread.start(inTreeOf: handed.root, expecting: all.count))
+        Self.hand(handed.rows, to: activation)
+        let failure = try #require(activation.finish())
+        #expect(failure.code == .unsatisfiable)
+        #expect(all.allSatisfy { !$0.isActive })
+        #expect(handed.items.allSatisfy { $0.constraints.isEmpty })
+
+        let batch = Self.rows(12, conflictInRow: 9)
+        do {
+            try LayoutConstraint.activate(batch.rows.flatMap { $0 })
+            Issue.record("the batch activated")
+        } catch {
+            #expect(error.code == failure.code)
+            #expect(error.message == failure.message)
+        }
+    }
+
+    /// Cancelled part way, the thread stops and what it activated is deactivated.
+    @Test func cancellingDeactivatesWhatWasActivated() throws {
+        let handed = Self.rows(10)
+        let all = handed.rows.flatMap { $0 }
+        let activation = try #require(
+            ConstraintActivationThread.start(inTreeOf: handed.root, expecting: all.count))
+        activation.hand(all[0..<all.count / 2])
+        activation.cancel()
+        #expect(all.allSatisfy { !$0.isActive })
+        #expect(handed.items.allSatisfy { $0.constraints.isEmpty })
+        // The items can be laid out again from scratch.
+        try LayoutConstraint.activate(all)
+        handed.root.layoutIfNeeded()
+        #expect(handed.items[2].frame == Rect(x: 0, y: 0, width: 100, height: 8))
+    }
+}
