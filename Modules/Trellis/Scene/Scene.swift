@@ -72,7 +72,8 @@ public final class Scene {
     package static var concurrentActivationCount = 0
 
     /// Decodes a scene from a parsed document; `didDecode` runs once the views exist, before
-    /// constraints are activated (benchmarks time the two apart).
+    /// constraints are activated (benchmarks time the two apart; a scene with many constraints
+    /// has activated some of them by then, on a second thread).
     package init(
         document: JSONDocument, baseDirectory: String, didDecode: () -> Void = {}
     ) throws(SceneError) {
@@ -84,9 +85,7 @@ public final class Scene {
         root = decoded.root
         identifiedViews = decoder.identified
         viewsByID = decoder.viewsByID
-        window = Window(size: size, scale: scale, layoutDirection: direction)
-        window.addSubview(root)
-        if decoded.rootHasFrame == false { root.frame = Rect(size: size) }
+        window = decoded.window
         didDecode()
         try decoder.applyConstraints()
         if let animations = decoded.animations {

@@ -90,25 +90,40 @@ extension SceneDecoder {
     /// framed child keeps its frame and the others can be related to it. Constraints are
     /// activated in document order, so an unsatisfiable one is reported at its own key path.
     ///
-    /// A scene of at least `Scene.concurrentActivationMinimum` constraints in more than one
-    /// container activates them on a second thread while it parses the rest
-    /// (`ConstraintActivationThread`), with the same result.
+    /// In a scene of at least `Scene.concurrentActivationMinimum` constraints in more than one
+    /// container, they were parsed while the views were decoded and handed to a second thread
+    /// that activates them (see ``parseReadyConstraints()``); this parses the rest and waits
+    /// for it, with the result of activating them all here.
     ///
     /// - Complexity: O(*n*) in the number of constraints, plus the solver's work.
-    func applyConstraints() throws(SceneError) {
-        let total = pendingConstraints.reduce(0) { $0 + $1.texts.count }
-        var parsed = ParsedConstraints(capacity: total)
-        if total >= Scene.concurrentActivationMinimum, pendingConstraints.count > 1 {
-            if let failure = try parseActivatingConcurrently(total, into: &parsed) {
-                throw activationError(failure, parsed)
+    mutating func applyConstraints() throws(SceneError) {
+        if progress.isConcurrent {
+            parseReadyConstraints()
+            if let error = progress.deferredError { throw error }
+            guard let activation = progress.activation else {
+                try activate(progress.parsed)
+                return
+            }
+            progress.activation = nil
+            activation.hand(progress.parsed.constraints[progress.handed...])
+            if let failure = activation.finish() {
+                throw activationError(failure, progress.parsed)
             }
             return
         }
         // Every container's children are marked before any constraint is activated, so that
         // an inner container's constraints see the outer ones' placement.
+        var parsed = ParsedConstraints(
+            capacity: pendingConstraints.reduce(0) { $0 + $1.texts.count })
         for index in pendingConstraints.indices {
-            try parse(pending: index, into: &parsed)
+            try Self.parse(
+                pendingConstraints[index], at: index, framedViews: framedViews, into: &parsed)
         }
+        try activate(parsed)
+    }
+
+    /// Activates parsed constraints as one batch.
+    private func activate(_ parsed: ParsedConstraints) throws(SceneError) {
         do {
             try LayoutConstraint.activate(parsed.constraints)
         } catch {
@@ -116,83 +131,118 @@ extension SceneDecoder {
         }
     }
 
-    /// Parses the containers' constraints in order and hands them, container by container, to
-    /// a thread that activates them meanwhile.
+    /// Counts the constraints of a view's subtree in the document, and the views that have
+    /// some, before anything is decoded; values of the wrong kind count nothing (decoding
+    /// them reports the error).
+    static func countConstraints(in document: JSONDocument, view node: Int) -> (
+        constraints: Int, containers: Int
+    ) {
+        var result = (constraints: 0, containers: 0)
+        var pending = [node]
+        while let object = pending.popLast() {
+            guard document[object].isObject else { continue }
+            if let member = Self.member("constraints", of: object, in: document),
+                document[member].isArray
+            {
+                result.constraints += Int(document[member].count)
+                result.containers += 1
+            }
+            if let member = Self.member("children", of: object, in: document),
+                document[member].isArray
+            {
+                pending.append(contentsOf: document.elements(of: member))
+            }
+        }
+        return result
+    }
+
+    /// The node of an object's member's value.
+    private static func member(_ key: StaticString, of object: Int, in document: JSONDocument)
+        -> Int?
+    {
+        key.withUTF8Buffer { document.member(of: object, named: $0)?.value }
+    }
+
+    /// Decides, before the views are decoded, whether the scene's constraints are activated on
+    /// a second thread while the views are decoded and the constraints parsed.
+    mutating func planConstraints(_ document: JSONDocument, root node: Int) {
+        let counted = Self.countConstraints(in: document, view: node)
+        guard counted.constraints >= Scene.concurrentActivationMinimum, counted.containers > 1
+        else { return }
+        progress.isConcurrent = true
+        progress.expected = counted.constraints
+        progress.parsed = ParsedConstraints(capacity: counted.constraints)
+        progress.ends.reserveCapacity(counted.containers)
+    }
+
+    /// Parses the constraints of every container decoded so far whose items are in the
+    /// window (the subtrees of the root's children decoded so far, or at the end all of them)
+    /// and hands them, container by container, to a thread that activates them meanwhile.
     ///
     /// A container's constraints are handed over once nothing will change the items they
     /// touch: its children are marked as it is parsed, but the container itself and its
-    /// ancestors are marked by the constraints of its ancestors, which come after it. Until
-    /// the last ancestor with constraints is parsed, the container waits, and those after it.
+    /// ancestors are marked by the constraints of its ancestors, which are parsed after it.
+    /// Until the outermost ancestor with constraints is parsed, the container waits, and
+    /// those after it.
     ///
-    /// - Returns: The error of the first constraint that could not be activated, if any; none
-    ///   of them is then active.
-    private func parseActivatingConcurrently(_ total: Int, into parsed: inout ParsedConstraints)
-        throws(SceneError) -> LayoutError?
-    {
-        // The last container with constraints above each container, by position.
-        var positions: [ObjectIdentifier: Int] = [:]
-        positions.reserveCapacity(pendingConstraints.count)
-        for (index, pending) in pendingConstraints.enumerated() {
-            positions[ObjectIdentifier(pending.container)] = index
-        }
-        let waitsFor = pendingConstraints.map { pending in
-            var last = -1
-            var ancestor = pending.container.superview
-            while let view = ancestor {
-                if let index = positions[ObjectIdentifier(view)] { last = max(last, index) }
-                ancestor = view.superview
-            }
-            return last
-        }
-        var activation: ConstraintActivationThread?
-        var ends: [Int] = []
-        ends.reserveCapacity(pendingConstraints.count)
-        var ready = 0
-        var handed = 0
-        do {
-            for index in pendingConstraints.indices {
-                try parse(pending: index, into: &parsed)
-                ends.append(parsed.constraints.count)
-                if activation == nil {
-                    activation = ConstraintActivationThread.start(
-                        inTreeOf: pendingConstraints[index].container.layoutItem,
-                        expecting: total)
-                    // Without a thread, the batch is activated at the end.
-                    if activation == nil { break }
-                    Scene.concurrentActivationCount += 1
-                }
-                while ready <= index, waitsFor[ready] <= index { ready += 1 }
-                let end = ready > 0 ? ends[ready - 1] : 0
-                if end > handed {
-                    activation?.hand(parsed.constraints[handed..<end])
-                    handed = end
-                }
-            }
-        } catch {
-            activation?.cancel()
-            throw error
-        }
-        guard let activation else {
-            for index in ends.count..<pendingConstraints.count {
-                try parse(pending: index, into: &parsed)
-            }
+    /// A parse error is kept, not thrown: an error in a view decoded later comes first, as it
+    /// would if the constraints were parsed once all views are decoded. Nothing more is then
+    /// parsed, and what the thread activated is deactivated.
+    mutating func parseReadyConstraints() {
+        guard progress.deferredError == nil else { return }
+        while progress.ends.count < pendingConstraints.count {
+            let index = progress.ends.count
             do {
-                try LayoutConstraint.activate(parsed.constraints)
-                return nil
+                try Self.parse(
+                    pendingConstraints[index], at: index, framedViews: framedViews,
+                    into: &progress.parsed)
             } catch {
-                return error
+                progress.deferredError = error
+                abandonConstraints()
+                return
+            }
+            progress.ends.append(progress.parsed.constraints.count)
+            let container = ObjectIdentifier(pendingConstraints[index].container)
+            if progress.awaited.contains(container) { progress.parsedAwaited.insert(container) }
+            if !progress.triedThread {
+                progress.triedThread = true
+                // Without a thread, the batch is activated at the end.
+                progress.activation = ConstraintActivationThread.start(
+                    inTreeOf: pendingConstraints[index].container.layoutItem,
+                    expecting: progress.expected)
+                if progress.activation != nil { Scene.concurrentActivationCount += 1 }
             }
         }
-        activation.hand(parsed.constraints[handed...])
-        return activation.finish()
+        guard let activation = progress.activation else { return }
+        while progress.ready < progress.ends.count {
+            if let awaited = pendingConstraints[progress.ready].waitsFor,
+                !progress.parsedAwaited.contains(awaited)
+            {
+                break
+            }
+            progress.ready += 1
+        }
+        let end = progress.ready > 0 ? progress.ends[progress.ready - 1] : 0
+        if end > progress.handed {
+            activation.hand(progress.parsed.constraints[progress.handed..<end])
+            progress.handed = end
+        }
     }
 
-    /// Parses one container's constraints and marks the children they name as placed by
-    /// constraints (unless framed).
-    private func parse(pending pendingIndex: Int, into parsed: inout ParsedConstraints)
-        throws(SceneError)
-    {
-        let pending = pendingConstraints[pendingIndex]
+    /// Stops activating constraints on the second thread and deactivates what it activated:
+    /// the scene failed.
+    mutating func abandonConstraints() {
+        progress.activation?.cancel()
+        progress.activation = nil
+    }
+
+    /// Parses one container's constraints (the one at `pendingIndex` in
+    /// `pendingConstraints`) and marks the children they name as placed by constraints, unless
+    /// they are among `framedViews`.
+    private static func parse(
+        _ pending: PendingConstraints, at pendingIndex: Int,
+        framedViews: Set<ObjectIdentifier>, into parsed: inout ParsedConstraints
+    ) throws(SceneError) {
         let container = pending.container.layoutItem
         // Names are found by their bytes: no string is made or hashed for a name. A child
         // is given its layout item when a constraint first names it, which marks it named.
@@ -268,6 +318,28 @@ struct ParsedConstraints {
     }
 }
 
+/// How far a scene's constraints are parsed and handed to the thread that activates them
+/// while the views are decoded (see `SceneDecoder.parseReadyConstraints()`).
+struct ConstraintProgress {
+    /// Whether the constraints are activated on a second thread as they are parsed.
+    var isConcurrent = false
+    /// How many constraints the document has.
+    var expected = 0
+    var parsed = ParsedConstraints(capacity: 0)
+    /// Where each parsed container's constraints end in `parsed`, by container.
+    var ends: [Int] = []
+    /// How many containers' constraints may be handed over, and how many constraints were.
+    var ready = 0
+    var handed = 0
+    /// The containers that others wait for, and those of them that are parsed.
+    var awaited: Set<ObjectIdentifier> = []
+    var parsedAwaited: Set<ObjectIdentifier> = []
+    var triedThread = false
+    var activation: ConstraintActivationThread?
+    /// The first parse error, thrown once every view is decoded.
+    var deferredError: SceneError?
+}
+
 /// The constraints of one container, kept until the whole tree exists.
 struct PendingConstraints {
     /// The view whose children the constraints relate.
@@ -282,6 +354,9 @@ struct PendingConstraints {
     var texts: [Int]
     /// The key path of the `constraints` array.
     var path: SceneKeyPath
+    /// The outermost of the container's ancestors that has constraints: they mark the
+    /// container itself as placed by constraints or not.
+    var waitsFor: ObjectIdentifier?
 
     /// The key path of one constraint, built only for an error message.
     func path(of index: Int) -> String {

@@ -19,6 +19,14 @@ struct SceneDecoder {
     private var viewCount = 0
     /// The `style` objects decoded most recently.
     var decodedStyles = DecodedStyleTable()
+    /// The window the root view joins before its children are decoded, and the frame it then
+    /// gets when the scene gives it none: each child's subtree joins the window as it is
+    /// added, and its constraints can be parsed and activated while the rest is decoded.
+    private var rootWindow: (window: Window, frame: Rect?)?
+    /// The views being decoded that have constraints, outermost first.
+    private var constrainedAncestors: [View] = []
+    /// How far the constraints are parsed and activated.
+    var progress = ConstraintProgress()
 
     init(baseDirectory: String) {
         self.baseDirectory = baseDirectory
@@ -29,7 +37,8 @@ struct SceneDecoder {
         var scale: Double
         var direction: LayoutDirection
         var root: View
-        var rootHasFrame: Bool
+        /// The window the root view is in.
+        var window: Window
         var animations: JSONValue?
     }
 
@@ -57,10 +66,19 @@ struct SceneDecoder {
         let animations = reader.value("animations")
         try reader.finish(known: ["size", "scale", "direction", "root", "animations"])
         let rootReader = try ObjectReader(document, node: rootNode, at: SceneKeyPath("root"))
-        let hasFrame = rootReader.has("frame")
-        let root = try decodeView(document, reader: rootReader)
+        let window = Window(size: size, scale: scale, layoutDirection: direction)
+        rootWindow = (window, rootReader.has("frame") ? nil : Rect(size: size))
+        planConstraints(document, root: rootNode)
+        let root: View
+        do {
+            root = try decodeView(document, reader: rootReader)
+        } catch {
+            // The thread stops while the window still holds the views whose items it uses.
+            abandonConstraints()
+            throw error
+        }
         return Document(
-            size: size, scale: scale, direction: direction, root: root, rootHasFrame: hasFrame,
+            size: size, scale: scale, direction: direction, root: root, window: window,
             animations: animations)
     }
 
@@ -127,6 +145,10 @@ struct SceneDecoder {
                 keyPath: reader.path,
                 message: "a scene holds at most \(Scene.maximumViews) views; this is one more")
         }
+        // The root is the first view decoded; views decoded while making it (a collection's
+        // item templates) are not.
+        let window = rootWindow
+        rootWindow = nil
         let type = try reader.choice("type", SceneDecoder.typeNames) ?? "view"
         let view = try makeView(type: type, reader: &reader)
         if let id = try reader.string("id") {
@@ -153,6 +175,11 @@ struct SceneDecoder {
         }
         var children: [View] = []
         let hasConstraints = reader.has("constraints")
+        if hasConstraints { constrainedAncestors.append(view) }
+        if let (window, frame) = window {
+            window.addSubview(view)
+            if let frame { view.frame = frame }
+        }
         if let elements = try reader.elementNodes("children") {
             let childrenPath = reader.member("children")
             // Room for the children's ids at once, rather than growing by rehashing (and
@@ -166,6 +193,7 @@ struct SceneDecoder {
                 let child = try decodeView(document, node: element, in: childrenPath, at: index)
                 view.addSubview(child)
                 if hasConstraints, child.accessibilityIdentifier != nil { children.append(child) }
+                if window != nil, progress.isConcurrent { parseReadyConstraints() }
             }
         }
         if let constraints = try reader.elementNodes("constraints") {
@@ -175,11 +203,17 @@ struct SceneDecoder {
                     keyPath: "\(path)[\(index)]",
                     message: "expected a string, found \(document.kindDescription(at: element))")
             }
+            // The outermost ancestor with constraints marks the view (or the ancestors it is
+            // placed through) as placed by constraints or not: the view's own wait for it.
+            let outermost = constrainedAncestors.first.flatMap { $0 === view ? nil : $0 }
+            let waitsFor = outermost.map(ObjectIdentifier.init)
+            if let waitsFor { progress.awaited.insert(waitsFor) }
             pendingConstraints.append(
                 PendingConstraints(
                     container: view, children: children, document: document, texts: constraints,
-                    path: path))
+                    path: path, waitsFor: waitsFor))
         }
+        if hasConstraints { constrainedAncestors.removeLast() }
         try decodeStyle(view, document, &reader)
         try reader.finish(known: SceneDecoder.commonKeys + (SceneDecoder.typeKeys[type] ?? []))
         return view

@@ -21,7 +21,8 @@
 ///   changing (their `translatesFrameIntoConstraints`, frames and parents), and does not touch
 ///   a constraint once handed over;
 /// - it may add new items to the tree and make new constraints, which activation does not read;
-/// - the engine exists before the thread starts, so the caller reads it without racing its
+/// - the engine of a tree exists before the thread installs anything in it (made by
+///   ``start(inTreeOf:expecting:)`` or ``hand(_:)``), so the caller reads it without racing its
 ///   creation, and the only engine state the caller writes, `needsPlacement`, is one the
 ///   thread neither reads nor writes.
 ///
@@ -31,11 +32,9 @@
 /// Unchecked sendability: the handed-over constraints and the progress counters are shared
 /// under ``lock``; everything else belongs to one thread at a time, as described above.
 package final class ConstraintActivationThread: @unchecked Sendable {
-    /// The constraints handed over, unretained: the caller keeps them until ``finish()``.
-    private let handed: UnsafeMutablePointer<Unmanaged<LayoutConstraint>>
-    private let capacity: Int
-    /// How many constraints were handed over (under ``lock``).
-    private var handedCount = 0
+    /// The constraints handed over (under ``lock``), unretained (the caller keeps them until
+    /// ``finish()``), each with the item it is installed on when the caller found it.
+    @exclusivity(unchecked) private var handed: [Handed] = []
     /// Whether the caller is done handing over (under ``lock``).
     private var isClosed = false
     /// Whether the thread waits for more (under ``lock``).
@@ -46,14 +45,18 @@ package final class ConstraintActivationThread: @unchecked Sendable {
     private let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     private let moreHanded = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
     private var thread = pthread_t()
+    /// The installation item of the constraint last handed over, whose tree has an engine.
+    private var lastAncestor: LayoutItem?
 
     // The thread's own state, read by the caller only after joining it.
-    /// The constraints activated, in order.
-    private var activated: [LayoutConstraint] = []
+    /// How many of the constraints handed over were installed or found active, in order, and
+    /// those of them found active, which are not the thread's to undo.
+    @exclusivity(unchecked) private var installedCount = 0
+    @exclusivity(unchecked) private var alreadyActive: [Int] = []
     /// The items to tell of their constraints, in order: each run of constraints installed on
-    /// one item, as a batch activation tells them.
-    private var runs: [LayoutItem] = []
-    private var failure: LayoutError?
+    /// one item, as a batch activation tells them. The caller keeps the items alive.
+    @exclusivity(unchecked) private var runs: [Unmanaged<LayoutItem>] = []
+    @exclusivity(unchecked) private var failure: LayoutError?
 
     /// Starts a thread that activates constraints of the tree of `item`, after making room in
     /// its engine for `count` of them; `nil` when no thread can be started (the caller then
@@ -63,7 +66,7 @@ package final class ConstraintActivationThread: @unchecked Sendable {
     {
         let engine = LayoutEngine.engine(of: item.root)
         engine.solver.state.reserveCapacity(forConstraints: count)
-        let activation = ConstraintActivationThread(capacity: count)
+        let activation = ConstraintActivationThread(expecting: count)
         let context = Unmanaged.passRetained(activation).toOpaque()
         let started = pthread_create(
             &activation.thread, nil,
@@ -80,12 +83,10 @@ package final class ConstraintActivationThread: @unchecked Sendable {
         return activation
     }
 
-    private init(capacity: Int) {
-        self.capacity = capacity
-        handed = .allocate(capacity: max(capacity, 1))
+    private init(expecting count: Int) {
+        handed.reserveCapacity(count)
         pthread_mutex_init(lock, nil)
         pthread_cond_init(moreHanded, nil)
-        activated.reserveCapacity(capacity)
     }
 
     deinit {
@@ -93,21 +94,33 @@ package final class ConstraintActivationThread: @unchecked Sendable {
         pthread_mutex_destroy(lock)
         moreHanded.deallocate()
         lock.deallocate()
-        handed.deallocate()
     }
 
-    /// Hands over constraints to activate after those handed over before; at most the count
-    /// given to ``start(inTreeOf:expecting:)`` in all.
+    /// Hands over constraints to activate after those handed over before.
+    ///
+    /// Each constraint's installation item is found here, on the caller's thread, which takes
+    /// that much off the thread's share: it reads only the constraint and its items' places in
+    /// the tree, which no longer change. A constraint that cannot be installed is left to the
+    /// thread to fail as activation fails.
     package func hand(_ constraints: ArraySlice<LayoutConstraint>) {
         guard !constraints.isEmpty else { return }
-        pthread_mutex_lock(lock)
-        precondition(
-            handedCount + constraints.count <= capacity,
-            "more constraints handed over than expected")
-        for (offset, constraint) in constraints.enumerated() {
-            (handed + handedCount + offset).initialize(to: .passUnretained(constraint))
+        var entries: [Handed] = []
+        entries.reserveCapacity(constraints.count)
+        for constraint in constraints {
+            let ancestor = try? LayoutEngine.installationItem(of: constraint)
+            // The engine of each tree exists before the thread installs anything in it: the
+            // caller reads it as it adds items to the tree.
+            if let ancestor, ancestor !== lastAncestor {
+                lastAncestor = ancestor
+                _ = LayoutEngine.engine(of: ancestor.root)
+            }
+            entries.append(
+                Handed(
+                    constraint: .passUnretained(constraint),
+                    ancestor: ancestor.map(Unmanaged.passUnretained)))
         }
-        handedCount += constraints.count
+        pthread_mutex_lock(lock)
+        handed.append(contentsOf: entries)
         let wakes = isWaiting
         pthread_mutex_unlock(lock)
         if wakes { pthread_cond_signal(moreHanded) }
@@ -121,7 +134,7 @@ package final class ConstraintActivationThread: @unchecked Sendable {
     package func finish() -> LayoutError? {
         join()
         guard failure != nil else {
-            for item in runs { item.notifyConstraintsChanged() }
+            for item in runs { item.takeUnretainedValue().notifyConstraintsChanged() }
             return nil
         }
         undo()
@@ -141,8 +154,17 @@ package final class ConstraintActivationThread: @unchecked Sendable {
     /// the runs before the last were told of their constraints, and each is told again as its
     /// constraints go.
     private func undo() {
-        for item in runs.dropLast() { item.notifyConstraintsChanged() }
-        for constraint in activated.reversed() { constraint.engine?.uninstall(constraint) }
+        for item in runs.dropLast() { item.takeUnretainedValue().notifyConstraintsChanged() }
+        var skipped = alreadyActive.last
+        for index in (0..<installedCount).reversed() {
+            guard index != skipped else {
+                alreadyActive.removeLast()
+                skipped = alreadyActive.last
+                continue
+            }
+            let constraint = handed[index].constraint.takeUnretainedValue()
+            constraint.engine?.uninstall(constraint)
+        }
     }
 
     private func join() {
@@ -157,34 +179,61 @@ package final class ConstraintActivationThread: @unchecked Sendable {
     /// The thread: activates what is handed over until the caller is done or one fails.
     private func run() {
         var next = 0
-        var run: LayoutItem?
+        var batch: [Handed] = []
+        var run: Unmanaged<LayoutItem>?
         while true {
             pthread_mutex_lock(lock)
-            while next == handedCount, !isClosed, !stops {
+            while next == handed.count, !isClosed, !stops {
                 isWaiting = true
                 pthread_cond_wait(moreHanded, lock)
                 isWaiting = false
             }
-            let end = stops ? next : handedCount
+            // The entries are copied out under the lock: the caller may grow the list meanwhile.
+            batch.removeAll(keepingCapacity: true)
+            if !stops { batch.append(contentsOf: handed[next...]) }
             pthread_mutex_unlock(lock)
-            guard next < end else { break }
-            while next < end {
-                let constraint = handed[next].takeUnretainedValue()
-                next += 1
-                guard !constraint.isActive else { continue }
-                do {
-                    let item = try LayoutEngine.install(constraint, notifies: false)
-                    if item !== run {
-                        runs.append(item)
-                        run = item
+            guard !batch.isEmpty else { break }
+            for entry in batch {
+                let failed = entry.constraint._withUnsafeGuaranteedRef {
+                    (constraint) -> LayoutError? in
+                    guard !constraint.isActive else {
+                        alreadyActive.append(next)
+                        return nil
                     }
-                    constraint.lastError = nil
-                    activated.append(constraint)
-                } catch {
-                    failure = error
+                    do throws(LayoutError) {
+                        let item: Unmanaged<LayoutItem>
+                        if let ancestor = entry.ancestor {
+                            try LayoutEngine.install(
+                                constraint, at: ancestor.takeUnretainedValue(), notifies: false)
+                            item = ancestor
+                        } else {
+                            item = Unmanaged.passUnretained(
+                                try LayoutEngine.install(constraint, notifies: false))
+                        }
+                        if item.toOpaque() != run?.toOpaque() {
+                            runs.append(item)
+                            run = item
+                        }
+                        constraint.lastError = nil
+                        return nil
+                    } catch {
+                        return error
+                    }
+                }
+                if let failed {
+                    failure = failed
                     return
                 }
+                next += 1
+                installedCount = next
             }
         }
     }
+}
+
+/// A constraint handed over to a ``ConstraintActivationThread``, and the item it is installed
+/// on when that was found on the caller's thread.
+private struct Handed {
+    var constraint: Unmanaged<LayoutConstraint>
+    var ancestor: Unmanaged<LayoutItem>?
 }

@@ -47,6 +47,27 @@ final class LayoutEngine: ItemVariableSource {
     static func install(_ constraint: LayoutConstraint, notifies: Bool = true)
         throws(LayoutError) -> LayoutItem
     {
+        let ancestor = try installationItem(of: constraint)
+        try install(constraint, at: ancestor, notifies: notifies)
+        return ancestor
+    }
+
+    /// Installs a constraint on the item ``installationItem(of:)`` found for it, in the engine
+    /// of that item's tree.
+    static func install(_ constraint: LayoutConstraint, at ancestor: LayoutItem, notifies: Bool)
+        throws(LayoutError)
+    {
+        // An item with variables is in the engine of its tree's root.
+        let engine = ancestor.engine ?? engine(of: ancestor.root)
+        try engine.install(constraint, on: ancestor, notifies: notifies)
+    }
+
+    /// Checks that a constraint can be installed and returns the item it is installed on: the
+    /// nearest common ancestor of its items. This reads the constraint and its items' places
+    /// in the tree, and nothing of any engine.
+    static func installationItem(of constraint: LayoutConstraint) throws(LayoutError)
+        -> LayoutItem
+    {
         try constraint.validate()
         guard let first = constraint.firstItem else {
             throw missingItem(constraint)
@@ -62,28 +83,22 @@ final class LayoutEngine: ItemVariableSource {
                         id: ObjectIdentifier(constraint), description: constraint.description)
                 ])
         }
-        var ancestor = first
-        if constraint.secondAttribute != .notAnAttribute {
-            guard let second = constraint.secondItem else {
-                throw missingItem(constraint)
-            }
-            guard let common = LayoutItem.nearestCommonAncestor(first, second) else {
-                throw LayoutError(
-                    code: .noCommonAncestor,
-                    message:
-                        "constraint \"\(constraint.description)\" relates items in different trees; "
-                        + "add both to one tree (addChild) before activating it",
-                    conflicts: [
-                        LayoutError.Conflict(
-                            id: ObjectIdentifier(constraint), description: constraint.description)
-                    ])
-            }
-            ancestor = common
+        guard constraint.secondAttribute != .notAnAttribute else { return first }
+        guard let second = constraint.secondItem else {
+            throw missingItem(constraint)
         }
-        // An item with variables is in the engine of its tree's root.
-        let engine = ancestor.engine ?? engine(of: ancestor.root)
-        try engine.install(constraint, on: ancestor, notifies: notifies)
-        return ancestor
+        guard let common = LayoutItem.nearestCommonAncestor(first, second) else {
+            throw LayoutError(
+                code: .noCommonAncestor,
+                message:
+                    "constraint \"\(constraint.description)\" relates items in different trees; "
+                    + "add both to one tree (addChild) before activating it",
+                conflicts: [
+                    LayoutError.Conflict(
+                        id: ObjectIdentifier(constraint), description: constraint.description)
+                ])
+        }
+        return common
     }
 
     /// Installs a constraint on `ancestor`, the nearest common ancestor of its items.
@@ -146,26 +161,29 @@ final class LayoutEngine: ItemVariableSource {
     // MARK: Items
 
     func slot(for item: LayoutItem) throws(LayoutError) -> ItemSlot {
-        if item.engine === self, let slot = item.slot { return slot }
-        return try register(item)
+        if item.engine !== self || item.slot == nil { try register(item) }
+        return item.slot.unsafelyUnwrapped
     }
 
     func variables(for item: LayoutItem) throws(LayoutError) -> ItemVariables {
-        if item.engine === self, item.slot != nil { return item.slot.unsafelyUnwrapped.variables }
-        return try register(item).variables
+        // The variables are read in place: `unsafelyUnwrapped` would copy the slot, retaining
+        // and releasing its lists.
+        if item.engine === self, let variables = item.slot?.variables { return variables }
+        return try register(item)
     }
 
     func store(_ slot: ItemSlot, for item: LayoutItem) {
         item.slot = slot
     }
 
-    /// Gives an item variables here, with its generated constraints.
-    private func register(_ item: LayoutItem) throws(LayoutError) -> ItemSlot {
+    /// Gives an item variables here, with its generated constraints; returns the variables.
+    @discardableResult
+    private func register(_ item: LayoutItem) throws(LayoutError) -> ItemVariables {
         let slot = makeSlot(for: item)
         item.slot = slot
         item.engine = self
         try addGenerated(item)
-        return item.slot ?? slot
+        return slot.variables
     }
 
     /// Adds an item's pins or intrinsic constraints: a root sits at the origin of its own
