@@ -134,7 +134,7 @@ extension SceneDecoder {
     /// Counts the constraints of a view's subtree in the document, and the views that have
     /// some, before anything is decoded; values of the wrong kind count nothing (decoding
     /// them reports the error).
-    static func countConstraints(in document: JSONDocument, view node: Int) -> (
+    nonisolated static func countConstraints(in document: JSONDocument, view node: Int) -> (
         constraints: Int, containers: Int
     ) {
         var result = (constraints: 0, containers: 0)
@@ -157,7 +157,9 @@ extension SceneDecoder {
     }
 
     /// The node of an object's member's value.
-    private static func member(_ key: StaticString, of object: Int, in document: JSONDocument)
+    private nonisolated static func member(
+        _ key: StaticString, of object: Int, in document: JSONDocument
+    )
         -> Int?
     {
         key.withUTF8Buffer { document.member(of: object, named: $0)?.value }

@@ -32,9 +32,9 @@
 /// Unchecked sendability: the handed-over constraints and the progress counters are shared
 /// under ``lock``; everything else belongs to one thread at a time, as described above.
 package final class ConstraintActivationThread: @unchecked Sendable {
-    /// The constraints handed over (under ``lock``), unretained (the caller keeps them until
-    /// ``finish()``), each with the item it is installed on when the caller found it.
-    @exclusivity(unchecked) private var handed: [Handed] = []
+    /// The constraints handed over (under ``lock``), unretained: the caller keeps them until
+    /// ``finish()``.
+    @exclusivity(unchecked) private var handed: [Unmanaged<LayoutConstraint>] = []
     /// Whether the caller is done handing over (under ``lock``).
     private var isClosed = false
     /// Whether the thread waits for more (under ``lock``).
@@ -45,8 +45,8 @@ package final class ConstraintActivationThread: @unchecked Sendable {
     private let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     private let moreHanded = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
     private var thread = pthread_t()
-    /// The installation item of the constraint last handed over, whose tree has an engine.
-    private var lastAncestor: LayoutItem?
+    /// The first item of the constraint last handed over, whose tree has an engine.
+    private var lastFirstItem: LayoutItem?
 
     // The thread's own state, read by the caller only after joining it.
     /// How many of the constraints handed over were installed or found active, in order, and
@@ -97,27 +97,19 @@ package final class ConstraintActivationThread: @unchecked Sendable {
     }
 
     /// Hands over constraints to activate after those handed over before.
-    ///
-    /// Each constraint's installation item is found here, on the caller's thread, which takes
-    /// that much off the thread's share: it reads only the constraint and its items' places in
-    /// the tree, which no longer change. A constraint that cannot be installed is left to the
-    /// thread to fail as activation fails.
     package func hand(_ constraints: ArraySlice<LayoutConstraint>) {
         guard !constraints.isEmpty else { return }
-        var entries: [Handed] = []
+        var entries: [Unmanaged<LayoutConstraint>] = []
         entries.reserveCapacity(constraints.count)
         for constraint in constraints {
-            let ancestor = try? LayoutEngine.installationItem(of: constraint)
             // The engine of each tree exists before the thread installs anything in it: the
-            // caller reads it as it adds items to the tree.
-            if let ancestor, ancestor !== lastAncestor {
-                lastAncestor = ancestor
-                _ = LayoutEngine.engine(of: ancestor.root)
+            // caller reads it as it adds items to the tree. (A constraint whose items are in
+            // two trees fails to install, with no engine made.)
+            if let first = constraint.firstItem, first !== lastFirstItem {
+                lastFirstItem = first
+                _ = LayoutEngine.engine(of: first.root)
             }
-            entries.append(
-                Handed(
-                    constraint: .passUnretained(constraint),
-                    ancestor: ancestor.map(Unmanaged.passUnretained)))
+            entries.append(.passUnretained(constraint))
         }
         pthread_mutex_lock(lock)
         handed.append(contentsOf: entries)
@@ -162,7 +154,7 @@ package final class ConstraintActivationThread: @unchecked Sendable {
                 skipped = alreadyActive.last
                 continue
             }
-            let constraint = handed[index].constraint.takeUnretainedValue()
+            let constraint = handed[index].takeUnretainedValue()
             constraint.engine?.uninstall(constraint)
         }
     }
@@ -179,7 +171,7 @@ package final class ConstraintActivationThread: @unchecked Sendable {
     /// The thread: activates what is handed over until the caller is done or one fails.
     private func run() {
         var next = 0
-        var batch: [Handed] = []
+        var batch: [Unmanaged<LayoutConstraint>] = []
         var run: Unmanaged<LayoutItem>?
         while true {
             pthread_mutex_lock(lock)
@@ -194,22 +186,14 @@ package final class ConstraintActivationThread: @unchecked Sendable {
             pthread_mutex_unlock(lock)
             guard !batch.isEmpty else { break }
             for entry in batch {
-                let failed = entry.constraint._withUnsafeGuaranteedRef {
-                    (constraint) -> LayoutError? in
+                let failed = entry._withUnsafeGuaranteedRef { (constraint) -> LayoutError? in
                     guard !constraint.isActive else {
                         alreadyActive.append(next)
                         return nil
                     }
                     do throws(LayoutError) {
-                        let item: Unmanaged<LayoutItem>
-                        if let ancestor = entry.ancestor {
-                            try LayoutEngine.install(
-                                constraint, at: ancestor.takeUnretainedValue(), notifies: false)
-                            item = ancestor
-                        } else {
-                            item = Unmanaged.passUnretained(
-                                try LayoutEngine.install(constraint, notifies: false))
-                        }
+                        let item = Unmanaged.passUnretained(
+                            try LayoutEngine.install(constraint, notifies: false))
                         if item.toOpaque() != run?.toOpaque() {
                             runs.append(item)
                             run = item
@@ -229,11 +213,4 @@ package final class ConstraintActivationThread: @unchecked Sendable {
             }
         }
     }
-}
-
-/// A constraint handed over to a ``ConstraintActivationThread``, and the item it is installed
-/// on when that was found on the caller's thread.
-private struct Handed {
-    var constraint: Unmanaged<LayoutConstraint>
-    var ancestor: Unmanaged<LayoutItem>?
 }
