@@ -12,6 +12,9 @@
 //   id, each `[x, y, width, height]` of finite numbers, and `frames()` are finite (the JSON
 //   writes a non-finite number as 0, so the frames are checked directly too).
 // - A scene that decodes renders through the text backend in process (errors are allowed).
+// - Its constraints activated on a second thread while the views are decoded (the way of a
+//   large scene, forced here for any scene with more than one container of constraints) give
+//   the same layout JSON, or the same error, as activated at the end in one batch.
 
 import Foundation
 import Trellis
@@ -51,6 +54,7 @@ public func fuzzScene(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
 
 @MainActor
 func check(_ bytes: [UInt8]) {
+    checkConcurrentActivation(bytes)
     let scene: Scene
     do {
         scene = try Scene(json: bytes, baseDirectory: emptyDirectory)
@@ -139,4 +143,27 @@ func checkLayout(_ scene: Scene) {
                 && frame.size.height.isFinite,
             "the frame of \(id.debugDescription) is not finite: \(frame)")
     }
+}
+
+/// Decodes the input with its constraints activated on a second thread, whatever their number,
+/// and checks that the layout JSON (or the error) is that of the scene activated in one batch.
+@MainActor
+func checkConcurrentActivation(_ bytes: [UInt8]) {
+    func outcome() -> String {
+        do {
+            return try Scene(json: bytes, baseDirectory: emptyDirectory).layoutJSON()
+        } catch {
+            return "error: " + error.description
+        }
+    }
+    let minimum = Scene.concurrentActivationMinimum
+    defer { Scene.concurrentActivationMinimum = minimum }
+    Scene.concurrentActivationMinimum = .max
+    let batch = outcome()
+    Scene.concurrentActivationMinimum = 0
+    let concurrent = outcome()
+    invariant(
+        concurrent == batch,
+        "activated on a second thread: \(concurrent.prefix(300)); in one batch: \(batch.prefix(300))"
+    )
 }
