@@ -103,6 +103,7 @@ import TrellisGeometry
             ConstraintActivationThread.start(inTreeOf: handed.root, expecting: all.count))
         Self.hand(handed.rows, to: activation)
         let failure = try #require(activation.finish())
+        #expect(activation.finish() == failure)
         #expect(failure.code == .unsatisfiable)
         #expect(all.allSatisfy { !$0.isActive })
         #expect(handed.items.allSatisfy { $0.constraints.isEmpty })
@@ -125,6 +126,10 @@ import TrellisGeometry
             ConstraintActivationThread.start(inTreeOf: handed.root, expecting: all.count))
         activation.hand(all[0..<all.count / 2])
         activation.cancel()
+        #expect(all.allSatisfy { !$0.isActive })
+        // The thread has ended: a second call does nothing.
+        activation.cancel()
+        #expect(activation.finish() == nil)
         #expect(all.allSatisfy { !$0.isActive })
         #expect(handed.items.allSatisfy { $0.constraints.isEmpty })
         // The items can be laid out again from scratch.

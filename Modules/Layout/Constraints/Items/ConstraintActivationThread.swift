@@ -27,7 +27,9 @@
 ///   thread neither reads nor writes.
 ///
 /// Items are told of their constraints (`notifyConstraintsChanged`, which reaches views) on the
-/// caller's thread, in ``finish()``.
+/// caller's thread, in ``finish()``. The caller ends the thread with ``finish()`` or
+/// ``cancel()``; a second call of either does nothing (and ``finish()`` then returns what it
+/// returned the first time, or `nil` after ``cancel()``).
 ///
 /// Unchecked sendability: the handed-over constraints and the progress counters are shared
 /// under ``lock``; everything else belongs to one thread at a time, as described above.
@@ -45,6 +47,8 @@ package final class ConstraintActivationThread: @unchecked Sendable {
     private let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     private let moreHanded = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
     private var thread = pthread_t()
+    /// Whether the caller joined the thread (the caller's own state).
+    private var isJoined = false
     /// The first item of the constraint last handed over, whose tree has an engine.
     private var lastFirstItem: LayoutItem?
 
@@ -124,6 +128,7 @@ package final class ConstraintActivationThread: @unchecked Sendable {
     /// - Returns: `nil`, or the error of the first constraint that could not be activated: then
     ///   none of the batch is active, as after a failed ``LayoutConstraint/activate(_:)``.
     package func finish() -> LayoutError? {
+        guard !isJoined else { return failure }
         join()
         guard failure != nil else {
             for item in runs { item.takeUnretainedValue().notifyConstraintsChanged() }
@@ -135,6 +140,7 @@ package final class ConstraintActivationThread: @unchecked Sendable {
 
     /// Stops the thread and deactivates what it activated: the batch will not be complete.
     package func cancel() {
+        guard !isJoined else { return }
         pthread_mutex_lock(lock)
         stops = true
         pthread_mutex_unlock(lock)
@@ -159,7 +165,10 @@ package final class ConstraintActivationThread: @unchecked Sendable {
         }
     }
 
+    /// Waits for the thread to end; a second call (a `finish` after a `cancel`) finds it ended.
     private func join() {
+        guard !isJoined else { return }
+        isJoined = true
         pthread_mutex_lock(lock)
         isClosed = true
         let wakes = isWaiting
