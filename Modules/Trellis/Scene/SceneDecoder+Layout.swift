@@ -156,6 +156,20 @@ extension SceneDecoder {
         return result
     }
 
+    /// Whether the document has the string `constraints` anywhere (a key or a value): one pass
+    /// over its nodes, comparing only strings of that length, which spares a scene without
+    /// constraints the walk over its views.
+    nonisolated static func mentionsConstraints(_ document: JSONDocument) -> Bool {
+        let key: StaticString = "constraints"
+        return key.withUTF8Buffer { key in
+            // The length first: it is stored in the node, and few strings have it.
+            for (index, node) in document.nodes.enumerated() where node.count == key.count {
+                if node.kind == .string, document.string(at: index, equals: key) { return true }
+            }
+            return false
+        }
+    }
+
     /// The node of an object's member's value.
     private nonisolated static func member(
         _ key: StaticString, of object: Int, in document: JSONDocument
@@ -168,6 +182,7 @@ extension SceneDecoder {
     /// Decides, before the views are decoded, whether the scene's constraints are activated on
     /// a second thread while the views are decoded and the constraints parsed.
     mutating func planConstraints(_ document: JSONDocument, root node: Int) {
+        guard Self.mentionsConstraints(document) else { return }
         let counted = Self.countConstraints(in: document, view: node)
         guard counted.constraints >= Scene.concurrentActivationMinimum, counted.containers > 1
         else { return }

@@ -19,9 +19,10 @@ struct SceneDecoder {
     private var viewCount = 0
     /// The `style` objects decoded most recently.
     var decodedStyles = DecodedStyleTable()
-    /// The window the root view joins before its children are decoded, and the frame it then
-    /// gets when the scene gives it none: each child's subtree joins the window as it is
-    /// added, and its constraints can be parsed and activated while the rest is decoded.
+    /// The window the root view joins before its children are decoded, when constraints are
+    /// activated while the views are decoded, and the frame it then gets when the scene gives
+    /// it none: each child's subtree joins the window as it is added, and its constraints can
+    /// be parsed and activated while the rest is decoded.
     private var rootWindow: (window: Window, frame: Rect?)?
     /// The views being decoded that have constraints, outermost first.
     private var constrainedAncestors: [View] = []
@@ -67,8 +68,11 @@ struct SceneDecoder {
         try reader.finish(known: ["size", "scale", "direction", "root", "animations"])
         let rootReader = try ObjectReader(document, node: rootNode, at: SceneKeyPath("root"))
         let window = Window(size: size, scale: scale, layoutDirection: direction)
-        rootWindow = (window, rootReader.has("frame") ? nil : Rect(size: size))
+        let rootFrame = rootReader.has("frame") ? nil : Rect(size: size)
         planConstraints(document, root: rootNode)
+        // Constraints activated while the views are decoded need the views in the window
+        // first; otherwise the root joins the window whole, which costs less.
+        if progress.isConcurrent { rootWindow = (window, rootFrame) }
         let root: View
         do {
             root = try decodeView(document, reader: rootReader)
@@ -76,6 +80,10 @@ struct SceneDecoder {
             // The thread stops while the window still holds the views whose items it uses.
             abandonConstraints()
             throw error
+        }
+        if !progress.isConcurrent {
+            window.addSubview(root)
+            if let rootFrame { root.frame = rootFrame }
         }
         return Document(
             size: size, scale: scale, direction: direction, root: root, window: window,
@@ -146,9 +154,8 @@ struct SceneDecoder {
                 message: "a scene holds at most \(Scene.maximumViews) views; this is one more")
         }
         // The root is the first view decoded; views decoded while making it (a collection's
-        // item templates) are not.
-        let window = rootWindow
-        rootWindow = nil
+        // item templates) come after it.
+        let isRoot = viewCount == 1
         let type = try reader.choice("type", SceneDecoder.typeNames) ?? "view"
         let view = try makeView(type: type, reader: &reader)
         if let id = try reader.string("id") {
@@ -176,7 +183,7 @@ struct SceneDecoder {
         var children: [View] = []
         let hasConstraints = reader.has("constraints")
         if hasConstraints { constrainedAncestors.append(view) }
-        if let (window, frame) = window {
+        if isRoot, let (window, frame) = rootWindow {
             window.addSubview(view)
             if let frame { view.frame = frame }
         }
@@ -193,7 +200,7 @@ struct SceneDecoder {
                 let child = try decodeView(document, node: element, in: childrenPath, at: index)
                 view.addSubview(child)
                 if hasConstraints, child.accessibilityIdentifier != nil { children.append(child) }
-                if window != nil, progress.isConcurrent { parseReadyConstraints() }
+                if isRoot, progress.isConcurrent { parseReadyConstraints() }
             }
         }
         if let constraints = try reader.elementNodes("constraints") {
