@@ -18,25 +18,9 @@ import TrellisGeometry
             container.frame = Rect(x: 0, y: Double(row) * 10, width: 500, height: 10)
             root.addChild(container)
             items.append(container)
-            var constraints: [LayoutConstraint] = []
-            var boxes: [LayoutItem] = []
-            for index in 0..<5 {
-                let box = LayoutItem(identifier: "r\(row)b\(index)")
-                box.translatesFrameIntoConstraints = false
-                container.addChild(box)
-                constraints += [
-                    box.topAnchor.constraint(equalTo: container.topAnchor),
-                    box.heightAnchor.constraint(equalToConstant: 8),
-                    index == 0
-                        ? box.leadingAnchor.constraint(equalTo: container.leadingAnchor)
-                        : box.leadingAnchor.constraint(equalTo: boxes[index - 1].trailingAnchor),
-                ]
-                if index > 0 {
-                    constraints.append(box.widthAnchor.constraint(equalTo: boxes[0].widthAnchor))
-                }
-                boxes.append(box)
-                items.append(box)
-            }
+            let (boxes, placed) = constrainedRow(5, in: container, height: 8) { "r\(row)b\($0)" }
+            items += boxes
+            var constraints = placed
             constraints.append(
                 boxes[4].trailingAnchor.constraint(equalTo: container.trailingAnchor))
             if row == conflict {

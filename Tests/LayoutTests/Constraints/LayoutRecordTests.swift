@@ -27,24 +27,8 @@ import TrellisGeometry
         func chain(_ count: Int) -> (root: LayoutItem, items: [LayoutItem], [LayoutConstraint]) {
             let root = LayoutItem(identifier: "root")
             root.frame = Rect(x: 0, y: 0, width: 1000, height: 10)
-            var items: [LayoutItem] = []
-            var constraints: [LayoutConstraint] = []
-            for index in 0..<count {
-                let item = LayoutItem(identifier: "i\(index)")
-                item.translatesFrameIntoConstraints = false
-                root.addChild(item)
-                constraints += [
-                    item.topAnchor.constraint(equalTo: root.topAnchor),
-                    item.heightAnchor.constraint(equalToConstant: 10),
-                    index == 0
-                        ? item.leadingAnchor.constraint(equalTo: root.leadingAnchor)
-                        : item.leadingAnchor.constraint(equalTo: items[index - 1].trailingAnchor),
-                    index == 0
-                        ? item.widthAnchor.constraint(equalToConstant: 10)
-                        : item.widthAnchor.constraint(equalTo: items[0].widthAnchor),
-                ]
-                items.append(item)
-            }
+            let (items, constraints) = constrainedRow(
+                count, in: root, height: 10, firstWidth: 10, named: { "i\($0)" })
             return (root, items, constraints)
         }
         let batch = chain(75)

@@ -41,3 +41,34 @@ func expectError(
         Issue.record("expected a LayoutError, got \(error)", sourceLocation: sourceLocation)
     }
 }
+
+/// Items in a row inside `container`, placed by constraints: each at the container's top and
+/// `height` high, each after the one before from the container's leading edge, all as wide as
+/// the first, which is `firstWidth` wide when one is given. The constraints come item by item:
+/// top, height, leading, width.
+func constrainedRow(
+    _ count: Int, in container: LayoutItem, height: Double, firstWidth: Double? = nil,
+    named name: (Int) -> String
+) -> (items: [LayoutItem], constraints: [LayoutConstraint]) {
+    var items: [LayoutItem] = []
+    var constraints: [LayoutConstraint] = []
+    for index in 0..<count {
+        let item = LayoutItem(identifier: name(index))
+        item.translatesFrameIntoConstraints = false
+        container.addChild(item)
+        constraints += [
+            item.topAnchor.constraint(equalTo: container.topAnchor),
+            item.heightAnchor.constraint(equalToConstant: height),
+            index == 0
+                ? item.leadingAnchor.constraint(equalTo: container.leadingAnchor)
+                : item.leadingAnchor.constraint(equalTo: items[index - 1].trailingAnchor),
+        ]
+        if index > 0 {
+            constraints.append(item.widthAnchor.constraint(equalTo: items[0].widthAnchor))
+        } else if let firstWidth {
+            constraints.append(item.widthAnchor.constraint(equalToConstant: firstWidth))
+        }
+        items.append(item)
+    }
+    return (items, constraints)
+}
