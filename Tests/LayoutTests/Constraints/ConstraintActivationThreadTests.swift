@@ -102,6 +102,32 @@ import TrellisGeometry
         }
     }
 
+    /// Constraints already active when handed over are left alone, as a batch activation
+    /// leaves them: a later failure deactivates only what the thread activated.
+    @Test func activeConstraintsAreLeftAloneOnFailure() throws {
+        let handed = Self.rows(6, conflictInRow: 4)
+        let all = handed.rows.flatMap { $0 }
+        let before = handed.rows[1] + handed.rows[2]
+        try LayoutConstraint.activate(before)
+        let activation = try #require(
+            ConstraintActivationThread.start(inTreeOf: handed.root, expecting: all.count))
+        Self.hand(handed.rows, to: activation)
+        #expect(activation.finish()?.code == .unsatisfiable)
+        #expect(before.allSatisfy { $0.isActive })
+        #expect(all.filter { $0.isActive }.count == before.count)
+        // Without a conflict, the batch completes around the active ones.
+        let whole = Self.rows(6)
+        try LayoutConstraint.activate(whole.rows[3])
+        let again = try #require(
+            ConstraintActivationThread.start(
+                inTreeOf: whole.root, expecting: whole.rows.joined().count))
+        Self.hand(whole.rows, to: again)
+        #expect(again.finish() == nil)
+        #expect(whole.rows.joined().allSatisfy { $0.isActive })
+        whole.root.layoutIfNeeded()
+        #expect(whole.items[2 + 6 * 3].frame == Rect(x: 0, y: 0, width: 100, height: 8))
+    }
+
     /// Cancelled part way, the thread stops and what it activated is deactivated.
     @Test func cancellingDeactivatesWhatWasActivated() throws {
         let handed = Self.rows(10)

@@ -28,8 +28,8 @@
 ///
 /// Items are told of their constraints (`notifyConstraintsChanged`, which reaches views) on the
 /// caller's thread, in ``finish()``. The caller ends the thread with ``finish()`` or
-/// ``cancel()``; a second call of either does nothing (and ``finish()`` then returns what it
-/// returned the first time, or `nil` after ``cancel()``).
+/// ``cancel()``; a second call of either does nothing (``finish()`` then returns the error the
+/// thread met, if any).
 ///
 /// Unchecked sendability: the handed-over constraints and the progress counters are shared
 /// under ``lock``; everything else belongs to one thread at a time, as described above.
@@ -41,8 +41,7 @@ package final class ConstraintActivationThread: @unchecked Sendable {
     private var isClosed = false
     /// Whether the thread waits for more (under ``lock``).
     private var isWaiting = false
-    /// Whether the thread stops before the next constraint (under ``lock``): one failed, or
-    /// the caller cancelled.
+    /// Whether the caller cancelled (under ``lock``): the thread stops before its next batch.
     private var stops = false
     private let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     private let moreHanded = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
@@ -103,6 +102,7 @@ package final class ConstraintActivationThread: @unchecked Sendable {
     /// Hands over constraints to activate after those handed over before.
     package func hand(_ constraints: ArraySlice<LayoutConstraint>) {
         guard !constraints.isEmpty else { return }
+        // Made outside the lock and appended at once: the thread waits for the lock less.
         var entries: [Unmanaged<LayoutConstraint>] = []
         entries.reserveCapacity(constraints.count)
         for constraint in constraints {
