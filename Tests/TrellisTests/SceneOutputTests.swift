@@ -5,6 +5,32 @@ import Trellis
 /// and ids with escapes the general way, numbers in every form they take.
 @MainActor
 @Suite struct SceneOutputTests {
+    /// A long list of frames is written in two halves on two threads: every split, next to
+    /// ids of each kind, gives the bytes of one thread.
+    @Test func framesWrittenInTwoHalvesJoinExactly() throws {
+        let minimum = Scene.parallelOutputMinimum
+        defer { Scene.parallelOutputMinimum = minimum }
+        let kinds = [
+            #""plain"#, #""a\u0007b"#, "\"" + String(repeating: "x", count: 90), #""q\"uote"#,
+        ]
+        for count in 1...9 {
+            let children = (0..<count).map { index in
+                let id = kinds[index % kinds.count] + "\(index)\""
+                return #"{"id": \#(id), "frame": [\#(index).5, -\#(index), 1e-4, 12345.6789]}"#
+            }
+            let json =
+                #"{"size": [100, 50], "root": {"id": "root", "children": [\#(children.joined(separator: ", "))]}}"#
+            let scene = try Scene(json: Array(json.utf8))
+            Scene.parallelOutputMinimum = .max
+            let alone = scene.layoutJSON()
+            Scene.parallelOutputMinimum = 1
+            let halves = scene.layoutJSON()
+            #expect(halves == alone, "\(count) views")
+            #expect(alone.hasPrefix(#"{"root": [0, 0, 100, 50], "plain0": [0.5, 0, 0, 12345.679]"#))
+            #expect(alone.hasSuffix("]}\n"))
+        }
+    }
+
     @Test func membersOfEveryKindFollowEachOtherExactly() throws {
         let long = String(repeating: "x", count: 100)
         let scene = try Scene(

@@ -1,5 +1,6 @@
 import Testing
 import TrellisGeometry
+import _TrellisTestSupport
 
 @testable import TrellisLayout
 
@@ -163,5 +164,59 @@ import TrellisGeometry
             a.referencingConstraints.map(ObjectIdentifier.init)
                 == [aLeft, aWidth].map(ObjectIdentifier.init))
         #expect(!unused.isActive && a.hasReferencingConstraints && !b.hasReferencingConstraints)
+    }
+
+    /// The constraints that name an item are a list through the constraints themselves: made
+    /// and dropped in any order, naming the item first, second or both, the item finds exactly
+    /// the active ones, and the constraints left forget the item once it goes.
+    @Test func itemsFindTheirConstraintsThroughAnyChurn() throws {
+        var generator = SeededGenerator(seed: 0x5EED)
+        var survivors: [LayoutConstraint] = []
+        do {
+            let root = LayoutItem(identifier: "root")
+            let items = (0..<4).map { LayoutItem(identifier: "i\($0)") }
+            for item in items {
+                root.addChild(item)
+                item.translatesFrameIntoConstraints = false
+            }
+            var made: [LayoutConstraint] = []
+            var kept: [LayoutConstraint] = []
+            for round in 0..<400 {
+                let a = items[Int(generator.next() % 4)]
+                let b = items[Int(generator.next() % 4)]
+                switch generator.next() % 4 {
+                case 0: made.append(a.widthAnchor.constraint(equalTo: b.widthAnchor))
+                case 1: made.append(a.heightAnchor.constraint(equalTo: a.widthAnchor))
+                case 2: made.append(a.leftAnchor.constraint(equalTo: root.leftAnchor))
+                default:
+                    made.append(a.widthAnchor.constraint(lessThanOrEqualToConstant: Double(round)))
+                }
+                // Drop one at random now and then, from anywhere in the lists: an active one
+                // lives on in its engine.
+                if generator.next() % 3 == 0 {
+                    let dropped = made.remove(at: Int(generator.next() % UInt64(made.count)))
+                    if dropped.isActive { kept.append(dropped) }
+                }
+                if generator.next() % 5 == 0, let pick = made.randomElement(using: &generator) {
+                    pick.isActive.toggle()
+                }
+            }
+            for item in items + [root] {
+                let expected = (made + kept).filter { constraint in
+                    constraint.isActive
+                        && (constraint.firstItem === item || constraint.secondItem === item)
+                }
+                let found = item.referencingConstraints
+                #expect(
+                    Set(found.map(ObjectIdentifier.init))
+                        == Set(expected.map(ObjectIdentifier.init)))
+                #expect(found.count == expected.count)
+                #expect(item.hasReferencingConstraints == !expected.isEmpty)
+            }
+            survivors = Array(made.prefix(50))
+        }
+        for constraint in survivors {
+            #expect(constraint.firstItem == nil && constraint.secondItem == nil)
+        }
     }
 }

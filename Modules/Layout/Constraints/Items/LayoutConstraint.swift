@@ -88,9 +88,9 @@ public final class LayoutConstraint {
     @exclusivity(unchecked) var positionInInstallation: Int32 = -1
     /// When it was installed, as its engine counts installations.
     @exclusivity(unchecked) var installationOrder: UInt64 = 0
-    /// Its positions in its items' ``LayoutItem/namingConstraints``.
-    @exclusivity(unchecked) var positionInFirstItemNames: Int32 = -1
-    @exclusivity(unchecked) var positionInSecondItemNames: Int32 = -1
+    /// Its neighbours in the lists of the constraints that name its first item and its second
+    /// item (``LayoutItem/namingConstraints``): the one made before it, and after it.
+    @exclusivity(unchecked) var namingLinks = NamingLinks()
 
     /// Creates a constraint from its parts, as `NSLayoutConstraint(item:attribute:relatedBy:
     /// toItem:attribute:multiplier:constant:)`.
@@ -124,8 +124,8 @@ public final class LayoutConstraint {
         self.secondAttribute = toItem == nil ? .notAnAttribute : secondAttribute
         self.multiplier = multiplier
         self.constant = constant
-        item.addNamingConstraint(self)
-        if let toItem, toItem !== item { toItem.addNamingConstraint(self) }
+        item.addNamingConstraint(self, asSecond: false)
+        if let toItem, toItem !== item { toItem.addNamingConstraint(self, asSecond: true) }
     }
 
     deinit {
@@ -134,8 +134,10 @@ public final class LayoutConstraint {
         if let engine, solverRecord >= 0 {
             engine.solver.layoutConstraintWillGo(self, record: solverRecord)
         }
-        if let firstItem { firstItem.removeNamingConstraint(self) }
-        if let secondItem, secondItem !== firstItem { secondItem.removeNamingConstraint(self) }
+        if let firstItem { firstItem.removeNamingConstraint(self, asSecond: false) }
+        if let secondItem, secondItem !== firstItem {
+            secondItem.removeNamingConstraint(self, asSecond: true)
+        }
     }
 
     /// Whether the constraint is in effect. Setting it activates or deactivates the constraint;

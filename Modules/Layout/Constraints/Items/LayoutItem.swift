@@ -144,14 +144,15 @@ public final class LayoutItem {
     var referencingConstraints: [LayoutConstraint] {
         var asFirst: [LayoutConstraint] = []
         var asSecond: [LayoutConstraint] = []
-        for reference in namingConstraints {
-            let constraint = reference.takeUnretainedValue()
-            guard constraint.engine != nil else { continue }
-            if constraint.firstItem === self {
-                asFirst.append(constraint)
-            } else {
-                asSecond.append(constraint)
+        namingConstraints.visit { constraint, isSecond in
+            if constraint.engine != nil {
+                if isSecond {
+                    asSecond.append(constraint)
+                } else {
+                    asFirst.append(constraint)
+                }
             }
+            return true
         }
         asFirst.sort { $0.installationOrder < $1.installationOrder }
         asSecond.sort { $0.installationOrder < $1.installationOrder }
@@ -160,7 +161,7 @@ public final class LayoutItem {
 
     /// Whether an active constraint refers to this item.
     var hasReferencingConstraints: Bool {
-        namingConstraints.contains { $0.takeUnretainedValue().engine != nil }
+        !namingConstraints.visit { constraint, _ in constraint.engine == nil }
     }
 
     // Intrinsic size and priorities.
@@ -184,51 +185,35 @@ public final class LayoutItem {
         self.identifier = identifier
     }
 
-    /// Every constraint that names this item, active or not, unretained.
+    /// Every constraint that names this item, active or not, unretained: a list that runs
+    /// through the constraints themselves, so that making a constraint allocates nothing for
+    /// its items.
     ///
     /// The items of a constraint are not retained (as in UIKit) and must read `nil` once gone.
     /// Weak references would do that, but give every item a side table, which makes every
-    /// retain and release of it several times slower; instead a constraint removes itself from
-    /// its items' lists when it goes away, and an item clears the references to it of the
-    /// constraints listed here when it goes away first.
-    @exclusivity(unchecked) private var namingConstraints: [Unmanaged<LayoutConstraint>] = []
+    /// retain and release of it several times slower; instead a constraint leaves its items'
+    /// lists when it goes away, and an item clears the references to it of the constraints
+    /// listed here when it goes away first.
+    @exclusivity(unchecked) private var namingConstraints = NamingLink.none
 
-    func addNamingConstraint(_ constraint: LayoutConstraint) {
-        setNamePosition(namingConstraints.count, of: constraint)
-        if namingConstraints.count == namingConstraints.capacity {
-            namingConstraints.reserveCapacity(max(4, 2 * namingConstraints.count))
-        }
-        namingConstraints.append(Unmanaged.passUnretained(constraint))
+    /// Adds a constraint that names this item as its first item, or as its second and not its
+    /// first.
+    func addNamingConstraint(_ constraint: LayoutConstraint, asSecond: Bool) {
+        NamingLink.insert(constraint, asSecond: asSecond, at: &namingConstraints)
     }
 
-    func removeNamingConstraint(_ constraint: LayoutConstraint) {
-        let position = Int(
-            constraint.firstItem === self
-                ? constraint.positionInFirstItemNames : constraint.positionInSecondItemNames)
-        guard namingConstraints.indices.contains(position),
-            namingConstraints[position].takeUnretainedValue() === constraint
-        else { return }
-        let last = namingConstraints.removeLast()
-        if position < namingConstraints.count {
-            namingConstraints[position] = last
-            setNamePosition(position, of: last.takeUnretainedValue())
-        }
-    }
-
-    private func setNamePosition(_ position: Int, of constraint: LayoutConstraint) {
-        if constraint.firstItem === self {
-            constraint.positionInFirstItemNames = Int32(truncatingIfNeeded: position)
-        } else {
-            constraint.positionInSecondItemNames = Int32(truncatingIfNeeded: position)
-        }
+    /// Removes a constraint added by ``addNamingConstraint(_:asSecond:)``.
+    func removeNamingConstraint(_ constraint: LayoutConstraint, asSecond: Bool) {
+        NamingLink.remove(constraint, asSecond: asSecond, from: &namingConstraints)
     }
 
     deinit {
         if let ownedEngine { forgetEngine(ownedEngine) }
         childList.visitElements { $0.parent = nil }
         installedConstraints.visitElements { $0.installationItem = nil }
-        for reference in namingConstraints {
-            reference.takeUnretainedValue().clearReferences(to: self)
+        namingConstraints.visit { constraint, _ in
+            constraint.clearReferences(to: self)
+            return true
         }
     }
 
