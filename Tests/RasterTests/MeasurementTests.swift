@@ -142,6 +142,7 @@ import TrellisRasterRenderer
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("trellis-fontconfig-\(getpid())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("fonts.conf")
         try """
         <?xml version="1.0"?>

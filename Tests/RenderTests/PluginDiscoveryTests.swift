@@ -16,34 +16,49 @@ import TrellisRender
                 paths: [explicit], environment: [PluginDiscovery.environmentVariable: variable],
                 executableDirectory: executable, installPrefix: prefix)
         }
+
+        /// Removes the four locations with everything in them.
+        func remove() {
+            for directory in [explicit, variable, executable, prefix] {
+                try? FileManager.default.removeItem(atPath: directory)
+            }
+        }
     }
 
+    /// The four locations with their plugins built. The caller removes them when its test is
+    /// done; when a plugin cannot be built, they are removed here.
     private func makeLayout() throws -> Layout {
         let layout = Layout(
             explicit: try PluginFixtures.makeDirectory(),
             variable: try PluginFixtures.makeDirectory(),
             executable: try PluginFixtures.makeDirectory(),
             prefix: try PluginFixtures.makeDirectory())
-        try FileManager.default.createDirectory(
-            atPath: layout.installed, withIntermediateDirectories: true,
-            attributes: [.posixPermissions: 0o700])
-        let own = [
-            (layout.explicit, "first"), (layout.variable, "second"),
-            (layout.executable, "third"), (layout.installed, "fourth"),
-        ]
-        for (directory, name) in own {
-            _ = try PluginFixtures.compile(
-                PluginFixtures.pluginSource(name: "\"order-\(name)\""),
-                named: "libTrellis\(name.capitalized)Backend.so", in: directory)
-            _ = try PluginFixtures.compile(
-                PluginFixtures.pluginSource(name: "\"order-shared\""),
-                named: "libTrellisSharedBackend.so", in: directory)
+        do {
+            try FileManager.default.createDirectory(
+                atPath: layout.installed, withIntermediateDirectories: true,
+                attributes: [.posixPermissions: 0o700])
+            let own = [
+                (layout.explicit, "first"), (layout.variable, "second"),
+                (layout.executable, "third"), (layout.installed, "fourth"),
+            ]
+            for (directory, name) in own {
+                _ = try PluginFixtures.compile(
+                    PluginFixtures.pluginSource(name: "\"order-\(name)\""),
+                    named: "libTrellis\(name.capitalized)Backend.so", in: directory)
+                _ = try PluginFixtures.compile(
+                    PluginFixtures.pluginSource(name: "\"order-shared\""),
+                    named: "libTrellisSharedBackend.so", in: directory)
+            }
+        } catch {
+            layout.remove()
+            throw error
         }
         return layout
     }
 
     @Test func searchPathsFollowTheDesignOrder() throws {
         let layout = try makeLayout()
+        defer { layout.remove() }
         #expect(
             layout.discovery.searchPaths == [
                 layout.explicit, layout.variable, layout.executable, layout.installed,
@@ -52,6 +67,7 @@ import TrellisRender
 
     @Test func pluginsComeInSearchOrderAndTheFirstOfANameWins() throws {
         let layout = try makeLayout()
+        defer { layout.remove() }
         let result = layout.discovery.discover()
         #expect(
             result.plugins.map(\.name) == [
@@ -76,6 +92,7 @@ import TrellisRender
 
     @Test func eachKindOfLocationIsSearched() throws {
         let layout = try makeLayout()
+        defer { layout.remove() }
         var discovery = layout.discovery
         discovery.paths = []
         #expect(discovery.discover().plugins.first?.name == "order-second")
@@ -92,6 +109,7 @@ import TrellisRender
 
     @Test func theSameFileReachedTwiceIsNotADuplicate() throws {
         let layout = try makeLayout()
+        defer { layout.remove() }
         let file = layout.explicit + "/libTrellisFirstBackend.so"
         let result = PluginDiscovery(
             paths: [layout.explicit, file, layout.explicit + "/."], usesEnvironment: false,

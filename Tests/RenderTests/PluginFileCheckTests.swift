@@ -13,11 +13,23 @@ import TrellisRender
         private static let otherMachine: (number: UInt16, name: String) = (62, "x86-64")
     #endif
 
-    /// Writes bytes as a plugin file in a fresh private directory and returns its path.
+    /// Writes bytes as a plugin file in a fresh private directory and returns its path. The
+    /// caller removes the directory with `removeDirectory(holding:)` when its test is done.
     private func write(_ bytes: [UInt8], named name: String) throws -> String {
-        let path = try PluginFixtures.makeDirectory() + "/" + name
-        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        let directory = try PluginFixtures.makeDirectory()
+        let path = directory + "/" + name
+        do {
+            try Data(bytes).write(to: URL(fileURLWithPath: path))
+        } catch {
+            try? FileManager.default.removeItem(atPath: directory)
+            throw error
+        }
         return path
+    }
+
+    /// Removes the directory `write(_:named:)` made, with the plugin file in it.
+    private func removeDirectory(holding path: String) {
+        try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent)
     }
 
     /// Where the section header table of an ELF file ends, from its header.
@@ -34,6 +46,7 @@ import TrellisRender
                     fileURLWithPath: PluginFixtures.buildDirectory + "/libTrellisTextBackend.so")))
         try #require(original.count > 100_000)
         let path = try write(Array(original.prefix(100_000)), named: "libTrellisCutBackend.so")
+        defer { removeDirectory(holding: path) }
         let error = PluginFixtures.loadError(path)
         #expect(error?.code == .notASharedLibrary)
         #expect(
@@ -119,6 +132,7 @@ import TrellisRender
         var image = ELFImage()
         damage.apply(to: &image)
         let path = try write(image.bytes, named: "libTrellisDamagedBackend.so")
+        defer { removeDirectory(holding: path) }
         let error = PluginFixtures.loadError(path)
         #expect(error?.code == .notASharedLibrary)
         #expect(error?.message == damage.message)
@@ -127,6 +141,7 @@ import TrellisRender
 
     @Test func aWellFormedImageGetsPastTheCheckToTheDynamicLoader() throws {
         let path = try write(ELFImage().bytes, named: "libTrellisBareBackend.so")
+        defer { removeDirectory(holding: path) }
         let error = PluginFixtures.loadError(path)
         // The image has no dynamic section, so dlopen refuses it, with its own message.
         #expect(error?.code == .notASharedLibrary)

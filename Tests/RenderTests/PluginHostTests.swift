@@ -7,6 +7,7 @@ import TrellisTextRenderer
 @Suite(.serialized) struct PluginLoadingTests {
     private func brokenPluginError(_ name: String, _ source: String) throws -> PluginError? {
         let directory = try PluginFixtures.makeDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
         let path = try PluginFixtures.compile(source, named: "lib\(name).so", in: directory)
         return PluginFixtures.loadError(path)
     }
@@ -36,6 +37,7 @@ import TrellisTextRenderer
 
     @Test func environmentVariableAddsDirectories() throws {
         let directory = try PluginFixtures.makeDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
         setenv(PluginDiscovery.environmentVariable, "\(directory):/nonexistent", 1)
         defer { unsetenv(PluginDiscovery.environmentVariable) }
         let paths = PluginDiscovery(paths: ["/explicit"]).searchPaths
@@ -57,6 +59,7 @@ import TrellisTextRenderer
 
     @Test func textFileIsNotASharedLibrary() throws {
         let directory = try PluginFixtures.makeDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
         let path = directory + "/libTrellisFakeBackend.so"
         try "not an ELF file".write(toFile: path, atomically: true, encoding: .utf8)
         let error = PluginFixtures.loadError(path)
@@ -87,6 +90,7 @@ import TrellisTextRenderer
     /// versions.
     @Test func aBackendBuiltForAnotherABIIsRefusedNamingBothVersions() throws {
         let directory = try PluginFixtures.makeDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
         let abi = PluginFixtures.repository.appendingPathComponent(
             "Modules/CTrellisPluginABI/include/trellis_plugin.h")
         var header = try String(contentsOf: abi, encoding: .utf8)
@@ -177,6 +181,7 @@ import TrellisTextRenderer
 
     @Test func discoveryReportsBrokenFilesAndKeepsGoodOnes() throws {
         let directory = try PluginFixtures.makeDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
         try "junk".write(
             toFile: directory + "/libTrellisJunkBackend.so", atomically: true, encoding: .utf8)
         _ = try PluginFixtures.compile(

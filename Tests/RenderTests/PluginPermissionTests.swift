@@ -25,23 +25,32 @@ import TrellisRender
     private static let strangerGroup: gid_t = 54_321
     private static let strangerUser: uid_t = 54_321
 
-    /// A private directory with a freshly built plugin, both mode 0755 and 0700.
+    /// A private directory with a freshly built plugin, both mode 0755 and 0700. The caller
+    /// removes the directory when its test is done; when the plugin cannot be built, the
+    /// directory is removed here.
     private func makePlugin(_ name: String) throws -> (directory: String, path: String) {
         let directory = try PluginFixtures.makeDirectory()
-        let path = try PluginFixtures.compile(
-            PluginFixtures.pluginSource(name: "\"\(name)\""), named: "lib\(name).so",
-            in: directory)
-        chmod(path, 0o755)
-        return (directory, path)
+        do {
+            let path = try PluginFixtures.compile(
+                PluginFixtures.pluginSource(name: "\"\(name)\""), named: "lib\(name).so",
+                in: directory)
+            chmod(path, 0o755)
+            return (directory, path)
+        } catch {
+            try? FileManager.default.removeItem(atPath: directory)
+            throw error
+        }
     }
 
     @Test func aPrivateFileInAPrivateDirectoryLoads() throws {
         let plugin = try makePlugin("perm-private")
+        defer { try? FileManager.default.removeItem(atPath: plugin.directory) }
         #expect(PluginFixtures.loadError(plugin.path) == nil)
     }
 
     @Test func filesWritableByOtherUsersAreRefused() throws {
         let plugin = try makePlugin("perm-other-file")
+        defer { try? FileManager.default.removeItem(atPath: plugin.directory) }
         chmod(plugin.path, 0o757)
         let error = PluginFixtures.loadError(plugin.path)
         #expect(error?.code == .insecurePermissions)
@@ -53,6 +62,7 @@ import TrellisRender
 
     @Test func directoriesWritableByOtherUsersAreRefused() throws {
         let plugin = try makePlugin("perm-other-dir")
+        defer { try? FileManager.default.removeItem(atPath: plugin.directory) }
         chmod(plugin.directory, 0o777)
         defer { chmod(plugin.directory, 0o700) }
         let error = PluginFixtures.loadError(plugin.path)
@@ -67,6 +77,7 @@ import TrellisRender
         .enabled(if: PluginPermissionTests.isRoot, "changing a file's group to any gid needs root"))
     func filesWritableByASharedGroupAreRefused() throws {
         let plugin = try makePlugin("perm-group-file")
+        defer { try? FileManager.default.removeItem(atPath: plugin.directory) }
         chown(plugin.path, uid_t.max, PluginPermissionTests.strangerGroup)
         chmod(plugin.path, 0o775)
         let error = PluginFixtures.loadError(plugin.path)
@@ -84,6 +95,7 @@ import TrellisRender
             if: PluginPermissionTests.isRoot, "changing a directory's group to any gid needs root"))
     func directoriesWritableByASharedGroupAreRefused() throws {
         let plugin = try makePlugin("perm-group-dir")
+        defer { try? FileManager.default.removeItem(atPath: plugin.directory) }
         chown(plugin.directory, uid_t.max, PluginPermissionTests.strangerGroup)
         chmod(plugin.directory, 0o770)
         let error = PluginFixtures.loadError(plugin.path)
@@ -97,6 +109,7 @@ import TrellisRender
         .enabled(if: PluginPermissionTests.ownPrivateGroup != nil, "the user has no private group"))
     func theOwnersPrivateGroupMayWrite() throws {
         let plugin = try makePlugin("perm-private-group")
+        defer { try? FileManager.default.removeItem(atPath: plugin.directory) }
         let group = try #require(PluginPermissionTests.ownPrivateGroup)
         #expect(chown(plugin.path, uid_t.max, group) == 0)
         #expect(chown(plugin.directory, uid_t.max, group) == 0)
@@ -108,6 +121,7 @@ import TrellisRender
     @Test(.enabled(if: PluginPermissionTests.isRoot, "giving a file to another user needs root"))
     func filesAndDirectoriesOwnedByAnotherUserAreRefused() throws {
         let plugin = try makePlugin("perm-owner")
+        defer { try? FileManager.default.removeItem(atPath: plugin.directory) }
         let me = geteuid()
         chown(plugin.path, PluginPermissionTests.strangerUser, gid_t.max)
         let file = PluginFixtures.loadError(plugin.path)
@@ -129,6 +143,7 @@ import TrellisRender
 
     @Test func aLoadedLibraryIsCheckedAgainBeforeItIsReturned() throws {
         let plugin = try makePlugin("perm-cached")
+        defer { try? FileManager.default.removeItem(atPath: plugin.directory) }
         let first = try PluginLibrary.load(path: plugin.path)
         chmod(plugin.path, 0o757)
         #expect(PluginFixtures.loadError(plugin.path)?.code == .insecurePermissions)
@@ -147,6 +162,7 @@ import TrellisRender
     @Test(arguments: [0o777, 0o1777, 0o757] as [mode_t])
     func aSymbolicLinkInADirectoryOthersCanWriteIsRefused(mode: mode_t) throws {
         let directory = try PluginFixtures.makeDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
         let link = directory + "/libTrellisTextBackend.so"
         #expect(symlink(PluginPermissionTests.builtPlugin, link) == 0)
         chmod(directory, mode)
@@ -167,7 +183,9 @@ import TrellisRender
 
     @Test func everyLinkOnTheWayToThePluginIsCheckedRelativeOrNot() throws {
         let first = try PluginFixtures.makeDirectory()
+        defer { try? FileManager.default.removeItem(atPath: first) }
         let second = try PluginFixtures.makeDirectory()
+        defer { try? FileManager.default.removeItem(atPath: second) }
         chmod(first, 0o755)
         let outer = first + "/libTrellisOuterBackend.so"
         let inner = second + "/libTrellisInnerBackend.so"

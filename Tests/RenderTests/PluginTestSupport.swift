@@ -26,7 +26,8 @@ enum PluginFixtures {
             .deletingLastPathComponent()
     }
 
-    /// A fresh private directory (mode 0700) for generated plugins.
+    /// A fresh private directory (mode 0700) for generated plugins, in `/tmp`. The test that
+    /// makes it removes it, with everything in it, when it is done.
     static func makeDirectory() throws -> String {
         var template = Array("/tmp/trellis-plugins-XXXXXX".utf8CString)
         let created = template.withUnsafeMutableBufferPointer { buffer in

@@ -7,23 +7,29 @@ import TrellisSnapshots
 /// where Chromium is installed, as a browser loads it.
 @Suite struct SnapshotReportTests {
     /// A folder with a changed image, a changed text, a new text and a text whose lines hold
-    /// HTML.
+    /// HTML. The test that makes it removes its root, with everything in it, when it is done;
+    /// when a file cannot be written or the snapshots found, the root is removed here.
     private func pendingSnapshots() throws -> (root: URL, pending: [PendingSnapshot]) {
         let (root, snapshots) = try snapshotFolder()
         var red = [UInt8]()
         for _ in 0..<(8 * 6) { red += [255, 0, 0, 255] }
         var marked = red
         marked[(2 * 8 + 3) * 4 + 2] = 255
-        try Data(PNGEncoder.encode(rgba: red, width: 8, height: 6)).write(
-            to: snapshots.appendingPathComponent("card.png"))
-        try Data(PNGEncoder.encode(rgba: marked, width: 8, height: 6)).write(
-            to: snapshots.appendingPathComponent("card.png.new"))
-        try write("one\ntwo\nthree\n", snapshots.appendingPathComponent("list.txt"))
-        try write("one\n2\nthree\n", snapshots.appendingPathComponent("list.txt.new"))
-        try write(
-            "<script>alert(1)</script> & \"quotes\"\n",
-            snapshots.appendingPathComponent("fresh.txt.new"))
-        return (root, try PendingSnapshot.find(under: root.path))
+        do {
+            try Data(PNGEncoder.encode(rgba: red, width: 8, height: 6)).write(
+                to: snapshots.appendingPathComponent("card.png"))
+            try Data(PNGEncoder.encode(rgba: marked, width: 8, height: 6)).write(
+                to: snapshots.appendingPathComponent("card.png.new"))
+            try write("one\ntwo\nthree\n", snapshots.appendingPathComponent("list.txt"))
+            try write("one\n2\nthree\n", snapshots.appendingPathComponent("list.txt.new"))
+            try write(
+                "<script>alert(1)</script> & \"quotes\"\n",
+                snapshots.appendingPathComponent("fresh.txt.new"))
+            return (root, try PendingSnapshot.find(under: root.path))
+        } catch {
+            try? FileManager.default.removeItem(at: root)
+            throw error
+        }
     }
 
     @Test func thePageHoldsEveryPendingSnapshotAndNeedsNothingElse() throws {

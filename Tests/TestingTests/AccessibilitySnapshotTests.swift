@@ -43,6 +43,7 @@ private func settingsWindow(labelled: Bool = true) -> Window {
 
     @Test func aChangedTreeFailsWithADiff() throws {
         let file = try temporaryTestFile()
+        defer { removeTemporaryTestFile(file) }
         _ = failureMessage {
             try expectSnapshot(
                 of: settingsWindow(), as: .accessibility, named: "settings", filePath: file)

@@ -42,6 +42,7 @@ private func pngFile(_ file: String, _ name: String) throws -> Image {
 
     @Test func aMissingPNGSnapshotIsRecordedThenMatches() throws {
         let file = try temporaryTestFile()
+        defer { removeTemporaryTestFile(file) }
         let message = failureMessage {
             try expectSnapshot(of: card(), as: .png(scale: 1), named: "card", filePath: file)
         }
@@ -57,6 +58,7 @@ private func pngFile(_ file: String, _ name: String) throws -> Image {
 
     @Test func aPNGMismatchCountsPixelsAndItsDiffImageMarksWhereTheyDiffer() throws {
         let file = try temporaryTestFile()
+        defer { removeTemporaryTestFile(file) }
         _ = failureMessage {
             try expectSnapshot(of: card(), as: .png(scale: 1), named: "card", filePath: file)
         }
@@ -91,6 +93,7 @@ private func pngFile(_ file: String, _ name: String) throws -> Image {
 
     @Test func aToleranceAcceptsSmallDifferencesOnly() throws {
         let file = try temporaryTestFile()
+        defer { removeTemporaryTestFile(file) }
         _ = failureMessage {
             try expectSnapshot(of: card(), as: .png(scale: 1), named: "card", filePath: file)
         }
@@ -113,6 +116,7 @@ private func pngFile(_ file: String, _ name: String) throws -> Image {
 
     @Test func aSizeChangeFailsAndItsDiffImageCoversBothSizes() throws {
         let file = try temporaryTestFile()
+        defer { removeTemporaryTestFile(file) }
         _ = failureMessage {
             try expectSnapshot(of: card(), as: .png(scale: 1), named: "card", filePath: file)
         }
@@ -129,6 +133,7 @@ private func pngFile(_ file: String, _ name: String) throws -> Image {
 
     @Test func trellisRecordReRecordsThePNG() throws {
         let file = try temporaryTestFile()
+        defer { removeTemporaryTestFile(file) }
         _ = failureMessage {
             try expectSnapshot(of: card(), as: .png(scale: 1), named: "card", filePath: file)
         }
@@ -147,6 +152,7 @@ private func pngFile(_ file: String, _ name: String) throws -> Image {
 
     @Test func trellisRecordZeroIsTheDefault() throws {
         let file = try temporaryTestFile()
+        defer { removeTemporaryTestFile(file) }
         _ = failureMessage {
             try expectSnapshot(of: card(), as: .png(scale: 1), named: "card", filePath: file)
         }

@@ -23,7 +23,8 @@ private func contents(_ file: String, _ name: String) throws -> String {
 /// leaves for review. Serialized because tests replace the environment lookup.
 @MainActor
 @Suite(.serialized) struct RecordModeTests {
-    /// A file with a recorded red swatch.
+    /// A file with a recorded red swatch. The test that makes it removes its directory with
+    /// `removeTemporaryTestFile(_:)` when it is done.
     private func recordedFile() throws -> String {
         let file = try temporaryTestFile()
         _ = failureMessage {
@@ -35,6 +36,7 @@ private func contents(_ file: String, _ name: String) throws -> String {
 
     @Test func missingRecordsWhatIsMissingAndLeavesAMismatchPending() throws {
         let file = try recordedFile()
+        defer { removeTemporaryTestFile(file) }
         let message = failureMessage {
             try expectSnapshot(
                 of: swatch(.blue), as: .text, named: "s", record: .missing, filePath: file)
@@ -48,6 +50,7 @@ private func contents(_ file: String, _ name: String) throws -> String {
 
     @Test func failedReRecordsAMismatchAndLeavesNothingPending() throws {
         let file = try recordedFile()
+        defer { removeTemporaryTestFile(file) }
         let message = failureMessage {
             try expectSnapshot(
                 of: swatch(.blue), as: .text, named: "s", record: .failed, filePath: file)
@@ -63,6 +66,7 @@ private func contents(_ file: String, _ name: String) throws -> String {
 
     @Test func allReRecordsEvenAMatch() throws {
         let file = try recordedFile()
+        defer { removeTemporaryTestFile(file) }
         let message = failureMessage {
             try expectSnapshot(
                 of: swatch(.red), as: .text, named: "s", record: .all, filePath: file)
@@ -72,6 +76,7 @@ private func contents(_ file: String, _ name: String) throws -> String {
 
     @Test func neverRecordsNothingAndLeavesAMissingSnapshotPending() throws {
         let file = try temporaryTestFile()
+        defer { removeTemporaryTestFile(file) }
         let message = failureMessage {
             try expectSnapshot(
                 of: swatch(.red), as: .text, named: "s", record: .never, filePath: file)
@@ -85,6 +90,7 @@ private func contents(_ file: String, _ name: String) throws -> String {
     @Test(.snapshots(record: .failed))
     func aTraitSetsTheModeAndTheArgumentWins() throws {
         let file = try recordedFile()
+        defer { removeTemporaryTestFile(file) }
         _ = failureMessage {
             try expectSnapshot(of: swatch(.green), as: .text, named: "s", filePath: file)
         }
@@ -100,6 +106,7 @@ private func contents(_ file: String, _ name: String) throws -> String {
     @Test(.snapshots(record: .never))
     func theTraitWinsOverTheEnvironment() throws {
         let file = try temporaryTestFile()
+        defer { removeTemporaryTestFile(file) }
         let message = SnapshotEnvironment.with(["TRELLIS_RECORD": "all"]) {
             failureMessage {
                 try expectSnapshot(of: swatch(.red), as: .text, named: "s", filePath: file)
@@ -111,6 +118,7 @@ private func contents(_ file: String, _ name: String) throws -> String {
     @Test(arguments: [("never", false), ("missing", true), ("failed", true), ("all", true)])
     func theEnvironmentSetsTheMode(value: String, records: Bool) throws {
         let file = try temporaryTestFile()
+        defer { removeTemporaryTestFile(file) }
         _ = SnapshotEnvironment.with(["TRELLIS_RECORD": value]) {
             failureMessage {
                 try expectSnapshot(of: swatch(.red), as: .text, named: "s", filePath: file)
@@ -121,6 +129,7 @@ private func contents(_ file: String, _ name: String) throws -> String {
 
     @Test func anUnknownModeInTheEnvironmentIsAnError() throws {
         let file = try temporaryTestFile()
+        defer { removeTemporaryTestFile(file) }
         let thrown = SnapshotEnvironment.with(["TRELLIS_RECORD": "yes"]) { () -> String? in
             do {
                 try expectSnapshot(of: swatch(.red), as: .text, named: "s", filePath: file)

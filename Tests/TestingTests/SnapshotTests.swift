@@ -14,12 +14,19 @@ private func sampleView(color: Color = .red) -> View {
     return view
 }
 
-/// A fake test file path in a fresh temporary directory, so snapshots land there.
+/// A fake test file path in a fresh temporary directory, so snapshots land there. The test
+/// that makes it removes the directory with `removeTemporaryTestFile(_:)` when it is done.
 func temporaryTestFile() throws -> String {
     let directory = FileManager.default.temporaryDirectory
         .appendingPathComponent("trellis-snapshots-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     return directory.appendingPathComponent("ButtonTests.swift").path
+}
+
+/// Removes the directory `temporaryTestFile()` made for a fake test file, with the snapshots
+/// written in it.
+func removeTemporaryTestFile(_ file: String) {
+    try? FileManager.default.removeItem(atPath: (file as NSString).deletingLastPathComponent)
 }
 
 func snapshotPath(_ file: String, _ name: String) -> String {
@@ -49,6 +56,7 @@ func failureMessage(_ body: () throws -> Void) -> String {
 @Suite struct SnapshotRecordingTests {
     @Test func aSnapshotAtATimeShowsTheAnimationThere() throws {
         let file = try temporaryTestFile()
+        defer { removeTemporaryTestFile(file) }
         let window = Window(size: Size(width: 40, height: 20))
         let view = sampleView()
         window.addSubview(view)
@@ -69,6 +77,7 @@ func failureMessage(_ body: () throws -> Void) -> String {
 
     @Test func aMissingSnapshotIsRecordedAndFailsOnce() throws {
         let file = try temporaryTestFile()
+        defer { removeTemporaryTestFile(file) }
         let message = failureMessage {
             try expectSnapshot(of: sampleView(), as: .text, named: "sample", filePath: file)
         }
@@ -82,6 +91,7 @@ func failureMessage(_ body: () throws -> Void) -> String {
 
     @Test func aMismatchFailsWithAUnifiedDiffAndWritesTheActualSnapshot() throws {
         let file = try temporaryTestFile()
+        defer { removeTemporaryTestFile(file) }
         _ = failureMessage {
             try expectSnapshot(of: sampleView(), as: .text, named: "sample", filePath: file)
         }
@@ -104,6 +114,7 @@ func failureMessage(_ body: () throws -> Void) -> String {
 
     @Test func reRecordingReplacesTheReference() throws {
         let file = try temporaryTestFile()
+        defer { removeTemporaryTestFile(file) }
         _ = failureMessage {
             try expectSnapshot(of: sampleView(), as: .text, named: "sample", filePath: file)
         }
@@ -119,6 +130,7 @@ func failureMessage(_ body: () throws -> Void) -> String {
 
     @Test func aPassingComparisonRemovesAPendingSnapshot() throws {
         let file = try temporaryTestFile()
+        defer { removeTemporaryTestFile(file) }
         _ = failureMessage {
             try expectSnapshot(of: sampleView(), as: .text, named: "sample", filePath: file)
         }
@@ -133,6 +145,7 @@ func failureMessage(_ body: () throws -> Void) -> String {
 
     @Test func outsideSwiftTestingAFailureIsThrown() async throws {
         let file = try temporaryTestFile()
+        defer { removeTemporaryTestFile(file) }
         let thrown = await Task.detached { @MainActor () -> String? in
             do {
                 try expectSnapshot(of: sampleView(), as: .text, named: "sample", filePath: file)
@@ -146,6 +159,7 @@ func failureMessage(_ body: () throws -> Void) -> String {
 
     @Test func hierarchySnapshotsDescribeTheTree() throws {
         let file = try temporaryTestFile()
+        defer { removeTemporaryTestFile(file) }
         let view = sampleView()
         let control = Control(frame: Rect(x: 20, y: 2, width: 10, height: 10))
         control.isSelected = true
@@ -212,6 +226,7 @@ func failureMessage(_ body: () throws -> Void) -> String {
 @Suite struct TerminalSnapshotTests {
     @Test func terminalSnapshotsShowEscapesAndRows() throws {
         let file = try temporaryTestFile()
+        defer { removeTemporaryTestFile(file) }
         let view = sampleView()
         _ = failureMessage {
             try expectSnapshot(of: view, as: .terminal(width: 10), named: "term", filePath: file)

@@ -3,14 +3,25 @@ import Testing
 
 /// `trellis a11y`: a scene's accessibility tree, and its audit.
 @Suite struct AccessibilityCommandTests {
-    /// A scene file in a fresh temporary folder.
+    /// A scene file in a fresh temporary folder. The caller removes the folder with
+    /// `removeFolder(of:)` when its test is done.
     private func sceneFile(_ json: String) throws -> String {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
             "trellis-a11y-\(getpid())-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let file = folder.appendingPathComponent("scene.json")
-        try Data(json.utf8).write(to: file)
+        do {
+            try Data(json.utf8).write(to: file)
+        } catch {
+            try? FileManager.default.removeItem(at: folder)
+            throw error
+        }
         return file.path
+    }
+
+    /// Removes the folder `sceneFile(_:)` made, with the scene file in it.
+    private func removeFolder(of file: String) {
+        try? FileManager.default.removeItem(atPath: (file as NSString).deletingLastPathComponent)
     }
 
     private let unlabelledSwitch = #"""
@@ -21,7 +32,9 @@ import Testing
         """#
 
     @Test func printsTheTreeInReadingOrder() throws {
-        let result = try Trellis.run(["a11y", try sceneFile(unlabelledSwitch)])
+        let scene = try sceneFile(unlabelledSwitch)
+        defer { removeFolder(of: scene) }
+        let result = try Trellis.run(["a11y", scene])
         #expect(result.status == 0, "\(result.errors)")
         #expect(
             result.output == """
@@ -32,7 +45,9 @@ import Testing
     }
 
     @Test func auditPrintsEachFindingAndExitsOne() throws {
-        let result = try Trellis.run(["a11y", "--audit", try sceneFile(unlabelledSwitch)])
+        let scene = try sceneFile(unlabelledSwitch)
+        defer { removeFolder(of: scene) }
+        let result = try Trellis.run(["a11y", "--audit", scene])
         #expect(result.status == 1)
         let lines = result.output.split(separator: "\n")
         try #require(lines.count == 2, "\(result.output)")
@@ -47,7 +62,9 @@ import Testing
         let fixed = unlabelledSwitch.replacingOccurrences(
             of: #"[16, 44, 51, 31], "isOn": true"#,
             with: #"[16, 44, 51, 44], "isOn": true, "accessibilityLabel": "Alarm""#)
-        let result = try Trellis.run(["a11y", "--audit", try sceneFile(fixed)])
+        let scene = try sceneFile(fixed)
+        defer { removeFolder(of: scene) }
+        let result = try Trellis.run(["a11y", "--audit", scene])
         #expect(result.status == 0, "\(result.output)")
         #expect(result.output == "no findings\n")
     }
@@ -73,7 +90,9 @@ import Testing
         let missing = try Trellis.run(["a11y", "/nonexistent/scene.json"])
         #expect(missing.status == 1)
         #expect(missing.errors.hasPrefix("trellis: /nonexistent/scene.json: "))
-        let broken = try Trellis.run(["a11y", "--audit", try sceneFile(#"{"size": [10, 10]}"#)])
+        let brokenScene = try sceneFile(#"{"size": [10, 10]}"#)
+        defer { removeFolder(of: brokenScene) }
+        let broken = try Trellis.run(["a11y", "--audit", brokenScene])
         #expect(broken.status == 1 && broken.errors.contains("scene.root: missing"))
     }
 }

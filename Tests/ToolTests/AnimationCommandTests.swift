@@ -26,6 +26,7 @@ import TrellisPNG
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
             "trellis-frames-\(getpid())-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
         let result = try Trellis.run([
             "render", scene, "--frames", "0...0.3", "--fps", "10", "--out-dir", directory.path,
         ])
@@ -38,7 +39,8 @@ import TrellisPNG
         #expect(second == single.output)
     }
 
-    /// A fresh temporary folder.
+    /// A fresh temporary folder. The test that makes it removes it, with everything in it, when
+    /// it is done.
     private func temporaryFolder() throws -> URL {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
             "trellis-frames-\(getpid())-\(UUID().uuidString)")

@@ -3,6 +3,8 @@ import Testing
 
 /// `trellis render SCENE... --out-dir DIR`: many scenes on every core.
 @Suite struct BatchRenderTests {
+    /// A fresh temporary directory. The test that makes it removes it, with everything in it,
+    /// when it is done.
     private func temporaryDirectory(_ name: String) throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent(
             "trellis-batch-\(getpid())-\(name)-\(UUID().uuidString)")
@@ -17,6 +19,7 @@ import Testing
     @Test(arguments: [("text", "txt"), ("raster", "png"), ("terminal", "ans")])
     func workersWriteWhatOneAtATimeWrites(backend: String, fileExtension: String) throws {
         let many = try temporaryDirectory("many")
+        defer { try? FileManager.default.removeItem(at: many) }
         let batch = try Trellis.run(
             ["render", "--backend", backend, "--out-dir", many.path, "--jobs", "3"] + scenes)
         #expect(batch.status == 0, "\(batch.errors)")
@@ -33,6 +36,7 @@ import Testing
 
     @Test func aBrokenSceneFailsAloneAndIsNamed() throws {
         let directory = try temporaryDirectory("broken")
+        defer { try? FileManager.default.removeItem(at: directory) }
         let broken = directory.appendingPathComponent("broken.json")
         try Data(#"{"size": [10, 10], "root": {"type": "nope"}}"#.utf8).write(to: broken)
         let result = try Trellis.run(
@@ -48,7 +52,9 @@ import Testing
 
     @Test func scenesThatWouldOverwriteEachOtherAreRefused() throws {
         let directory = try temporaryDirectory("same")
+        defer { try? FileManager.default.removeItem(at: directory) }
         let other = try temporaryDirectory("other")
+        defer { try? FileManager.default.removeItem(at: other) }
         let copy = other.appendingPathComponent("buttons.json")
         try FileManager.default.copyItem(
             at: ExampleScenes.directory.appendingPathComponent("buttons.json"), to: copy)
@@ -104,6 +110,7 @@ import Testing
         // A queue holding something else than indices of the scenes is an error, not the end
         // of the work: a worker that stopped there quietly would leave scenes unwritten.
         let directory = try temporaryDirectory("queue")
+        defer { try? FileManager.default.removeItem(at: directory) }
         for (bytes, message) in [
             ([2, 0, 0, 0] as [UInt8], "held 2, which is not the index of one of the 2 scenes"),
             ([0, 0], "ended inside an index: 2 of its 4 bytes"),
@@ -122,6 +129,7 @@ import Testing
         // An index that a pipe hands over in pieces is read whole; one cut off by the end of
         // the queue is an error.
         let pieces = try temporaryDirectory("pieces")
+        defer { try? FileManager.default.removeItem(at: pieces) }
         let whole = try worker(two, outDirectory: pieces, queue: [0, 0, 0, 0], inPieces: true)
         #expect(whole.status == 0, "\(whole.errors)")
         let first = (two[0] as NSString).lastPathComponent

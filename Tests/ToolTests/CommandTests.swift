@@ -65,6 +65,7 @@ import Testing
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
             "trellis-demo-\(getpid())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
         let png = directory.appendingPathComponent("gallery.png").path
         let result = try Trellis.run(["demo", "--backend", "raster", "--out", png])
         #expect(result.status == 0, "\(result.errors)")

@@ -7,15 +7,22 @@ import Testing
 /// and the demo shows its preview. The backend is the C example, whose `output` entry names
 /// `.summary` files with the label "file" and a preview with the label "preview".
 @Suite struct FourthBackendTests {
-    /// A folder holding the example plugin under the conventional name of "example-c".
+    /// A fresh temporary folder holding the example plugin under the conventional name of
+    /// "example-c". The test that makes it removes it, with everything in it, when it is done;
+    /// when the plugin cannot be copied, it is removed here.
     private func installedPlugin() throws -> URL {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
             "trellis-fourth-\(getpid())-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let built = URL(fileURLWithPath: Trellis.executable).deletingLastPathComponent()
             .appendingPathComponent("libTrellisExampleBackend.so")
-        try FileManager.default.copyItem(
-            at: built, to: folder.appendingPathComponent("libTrellisExample-cBackend.so"))
+        do {
+            try FileManager.default.copyItem(
+                at: built, to: folder.appendingPathComponent("libTrellisExample-cBackend.so"))
+        } catch {
+            try? FileManager.default.removeItem(at: folder)
+            throw error
+        }
         return folder
     }
 
@@ -36,6 +43,7 @@ import Testing
 
     @Test func pluginsListsIt() throws {
         let folder = try installedPlugin()
+        defer { try? FileManager.default.removeItem(at: folder) }
         let result = try run(["plugins"], plugins: folder)
         #expect(result.status == 0, "\(result.errors)")
         #expect(result.output.contains("example-c"))
@@ -43,6 +51,7 @@ import Testing
 
     @Test func renderOpensItForAFileAndWritesItsOutput() throws {
         let folder = try installedPlugin()
+        defer { try? FileManager.default.removeItem(at: folder) }
         let printed = try run(["render", scene, "--backend", "example-c"], plugins: folder)
         #expect(printed.status == 0, "\(printed.errors)")
         #expect(isSummary(printed.output, label: "file"), "\(printed.output)")
@@ -56,6 +65,7 @@ import Testing
 
     @Test func renderManyNamesFilesWithItsExtension() throws {
         let folder = try installedPlugin()
+        defer { try? FileManager.default.removeItem(at: folder) }
         let out = folder.appendingPathComponent("out")
         try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
         let scenes = ["buttons.json", "seed-002-mybutton.json"].map {
@@ -76,6 +86,7 @@ import Testing
 
     @Test func theDemoShowsItsPreviewAndWritesItsFile() throws {
         let folder = try installedPlugin()
+        defer { try? FileManager.default.removeItem(at: folder) }
         let preview = try run(["demo", "--backend", "example-c"], plugins: folder)
         #expect(preview.status == 0, "\(preview.errors)")
         let lines = preview.output.components(separatedBy: "\n")
@@ -93,6 +104,7 @@ import Testing
 
     @Test func layoutNeedsNoBackendAndTheSceneLaysOutTheSame() throws {
         let folder = try installedPlugin()
+        defer { try? FileManager.default.removeItem(at: folder) }
         let with = try run(["layout", scene], plugins: folder)
         let without = try Trellis.run(["layout", scene])
         #expect(with.status == 0 && with.output == without.output)

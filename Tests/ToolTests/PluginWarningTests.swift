@@ -12,7 +12,8 @@ import Testing
         ExampleScenes.directory.appendingPathComponent("buttons.json").path
     }
 
-    /// A fresh private directory (mode 0700).
+    /// A fresh private directory (mode 0700), in `/tmp`. The test that makes it removes it,
+    /// with everything in it, when it is done.
     private func makeDirectory() throws -> String {
         var template = Array("/tmp/trellis-tool-plugins-XXXXXX".utf8CString)
         let created = template.withUnsafeMutableBufferPointer { buffer in
@@ -32,6 +33,7 @@ import Testing
             (0..<8).reduce(UInt64(0)) { $0 | UInt64(original[40 + $1]) << (8 * $1) }
             + (UInt64(original[60]) | UInt64(original[61]) << 8) * 64
         let directory = try makeDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
         // Named as the text backend's plugin, and searched before the built one.
         let cut = directory + "/libTrellisTextBackend.so"
         try Data(original.prefix(100_000)).write(to: URL(fileURLWithPath: cut))
@@ -47,6 +49,7 @@ import Testing
 
     @Test func renderNamesALinkInADirectoryOthersCanWrite() throws {
         let directory = try makeDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
         let link = directory + "/libTrellisTextBackend.so"
         let target = PluginWarningTests.buildDirectory + "/libTrellisTextBackend.so"
         #expect(symlink(target, link) == 0)
@@ -65,6 +68,7 @@ import Testing
 
     @Test func warningsShowControlCharactersInFileNamesAsEscapes() throws {
         let parent = try makeDirectory()
+        defer { try? FileManager.default.removeItem(atPath: parent) }
         let name = "plugins\u{1B}[2J\u{85}\u{202E}evil\u{2066}"
         let directory = parent + "/" + name
         try FileManager.default.createDirectory(
@@ -96,6 +100,7 @@ import Testing
     /// name is neither loaded nor reported; `trellis plugins`, which lists them all, reports it.
     @Test func renderOpensOnlyTheBackendItUses() throws {
         let directory = try makeDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
         try Data("junk".utf8).write(
             to: URL(fileURLWithPath: directory + "/libTrellisBrokenBackend.so"))
         // A working plugin of another name, whose constructors would run if it were opened.

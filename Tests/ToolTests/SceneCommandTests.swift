@@ -46,6 +46,8 @@ enum ExampleScenes {
         #expect(text.output.hasPrefix("trellis-display 1\n"))
         let png = FileManager.default.temporaryDirectory.appendingPathComponent(
             "trellis-\(getpid())-\(scene).png")
+        // The command writes the file; it is this test's output, removed when the test ends.
+        defer { try? FileManager.default.removeItem(at: png) }
         let raster = try Trellis.run(["render", path, "--backend", "raster", "--out", png.path])
         #expect(raster.status == 0, "\(raster.errors)")
         #expect(try Data(contentsOf: png).prefix(4) == Data([0x89, 0x50, 0x4E, 0x47]))
@@ -79,6 +81,7 @@ enum ExampleScenes {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
             "trellis-scenes-\(getpid())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
         let cases: [(String, String)] = [
             (
                 #"{"size": [10, 10], "root": {"children": [{}, {}, {"style": {"flexGrw": 1}}]}}"#,

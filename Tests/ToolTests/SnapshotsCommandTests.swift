@@ -5,7 +5,9 @@ import TrellisPNG
 /// `trellis snapshots`: pending snapshots listed, accepted, rejected, reported and reviewed in
 /// the live terminal application.
 @Suite(.serialized) struct SnapshotsCommandTests {
-    /// A package-like folder with two pending snapshots: a changed PNG and a changed text.
+    /// A package-like folder with two pending snapshots: a changed PNG and a changed text, in
+    /// a fresh temporary folder. The test that makes it removes it, with everything in it, when
+    /// it is done; when a file cannot be written, it is removed here.
     private func packageWithPendingSnapshots() throws -> URL {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent(
             "trellis-review-\(getpid())-\(UUID().uuidString)")
@@ -15,12 +17,19 @@ import TrellisPNG
         for _ in 0..<(40 * 30) { red += [255, 0, 0, 255] }
         var marked = red
         for pixel in [10 * 40 + 10, 15 * 40 + 20] { marked[pixel * 4 + 2] = 255 }
-        try Data(PNGEncoder.encode(rgba: red, width: 40, height: 30)).write(
-            to: folder.appendingPathComponent("card.png"))
-        try Data(PNGEncoder.encode(rgba: marked, width: 40, height: 30)).write(
-            to: folder.appendingPathComponent("card.png.new"))
-        try Data("one\ntwo\nthree\n".utf8).write(to: folder.appendingPathComponent("list.txt"))
-        try Data("one\n2\nthree\n".utf8).write(to: folder.appendingPathComponent("list.txt.new"))
+        do {
+            try Data(PNGEncoder.encode(rgba: red, width: 40, height: 30)).write(
+                to: folder.appendingPathComponent("card.png"))
+            try Data(PNGEncoder.encode(rgba: marked, width: 40, height: 30)).write(
+                to: folder.appendingPathComponent("card.png.new"))
+            try Data("one\ntwo\nthree\n".utf8).write(
+                to: folder.appendingPathComponent("list.txt"))
+            try Data("one\n2\nthree\n".utf8).write(
+                to: folder.appendingPathComponent("list.txt.new"))
+        } catch {
+            try? FileManager.default.removeItem(at: root)
+            throw error
+        }
         return root
     }
 

@@ -157,13 +157,22 @@ struct TmuxPane {
         try tmux(["resize-window", "-t", session, "-x", "\(columns)", "-y", "\(rows)"])
     }
 
-    /// Ends the server and what runs in it. `kill-server` makes the server send itself
-    /// SIGTERM, which the mask it inherits from the test runner blocks; so the server is then
-    /// killed outright, and the program in the pane gets the terminal's hangup.
+    /// The file of the server's socket: `tmux-<uid>/<socket>` in `$TMUX_TMPDIR`, else in
+    /// `/tmp`, where tmux makes it. tmux leaves it behind when its server ends.
+    var socketPath: String {
+        let variable = ProcessInfo.processInfo.environment["TMUX_TMPDIR"] ?? ""
+        return "\(variable.isEmpty ? "/tmp" : variable)/tmux-\(getuid())/\(socket)"
+    }
+
+    /// Ends the server and what runs in it, and removes the server's socket file. `kill-server`
+    /// makes the server send itself SIGTERM, which the mask it inherits from the test runner
+    /// blocks; so the server is then killed outright, and the program in the pane gets the
+    /// terminal's hangup.
     func stop() {
         let pid = try? tmux(["display-message", "-p", "#{pid}"], capturing: true).output
             .trimmingCharacters(in: .whitespacesAndNewlines)
         _ = try? tmux(["kill-server"])
         if let pid = pid.flatMap({ Int32($0) }), pid > 0 { kill(pid, SIGKILL) }
+        try? FileManager.default.removeItem(atPath: socketPath)
     }
 }

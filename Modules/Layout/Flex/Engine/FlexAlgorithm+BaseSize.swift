@@ -120,6 +120,7 @@ extension FlexAlgorithm {
     }
 
     /// The sizes and space an item is measured with for its base size and automatic minimum.
+    @inline(__always)
     func baseSizeInputs(_ item: FlexItem) -> (
         known: Dims<Double?>, parentSize: Dims<Double?>, crossSpace: FlexAvailableSpace,
         crossIsDefinite: Bool

@@ -49,6 +49,7 @@ struct FlexItem {
     /// other through the aspect ratio, where the other axis has no size of its own (CSS Box
     /// Sizing level 4, Aspect-ratio Size Transfers: limits transfer only into a ratio-dependent
     /// axis, and combine with its own limit).
+    @inline(__always)
     func transferred(_ limits: Dims<Double?>, isMaximum: Bool = false) -> Dims<Double?> {
         guard let ratio = aspectRatio else { return limits }
         // A carried limit yields to the axis's own opposite limit (a carried minimum is at most
@@ -76,6 +77,7 @@ struct FlexItem {
 
     /// The preferred cross size, unless it only comes from the main size through the aspect
     /// ratio: that one follows the flexed main size instead.
+    @inline(__always)
     func ownCrossSize(_ isRow: Bool) -> Double? {
         aspectRatio != nil && !hasOwnSize.cross(isRow) ? nil : size.cross(isRow)
     }
@@ -618,6 +620,7 @@ final class FlexAlgorithm {
 
     /// Whether an item's height resolves its children's percentages only through its aspect
     /// ratio from its width (`LayoutInput.heightIsRatioBasis`).
+    @inline(__always)
     func heightIsRatioBasis(_ item: FlexItem) -> Bool {
         c.isRow && item.aspectRatio != nil && !item.hasOwnSize.height
             && !(stretchesToLine(item)
@@ -632,6 +635,7 @@ final class FlexAlgorithm {
     /// container's or the item's basis is definite, or the container has a height through its
     /// aspect ratio (`ratioInnerHeight`, Chromium), and in the cross axis when the item has
     /// one of its own, is stretched to its line or has it through its aspect ratio.
+    @inline(__always)
     func itemDefiniteness(_ item: FlexItem) -> Dims<Bool> {
         let isRow = c.isRow
         return Dims.fromMainCross(
