@@ -79,7 +79,11 @@ socket="trellis-example-$$"
 status="$app/exit-status"
 rm -f "$status"
 tmux_() { tmux -L "$socket" "$@"; }
-cleanup() { tmux_ kill-server 2>/dev/null || true; }
+# tmux leaves its socket file behind when the server ends: the cleanup removes it.
+cleanup() {
+    tmux_ kill-server 2>/dev/null || true
+    rm -f "${TMUX_TMPDIR:-/tmp}/tmux-$(id -u)/$socket"
+}
 trap cleanup EXIT
 tmux_ new-session -d -s app -x 100 -y 30 \
     "${clean_env[*]} TERM=xterm-256color '$binary'; echo \$? > '$status'; sleep 30"
