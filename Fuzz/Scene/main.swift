@@ -149,6 +149,18 @@ func checkLayout(_ scene: Scene) {
     }
 }
 
+/// Runs `outcome` with a size threshold at its largest (the usual way for any input), then at zero
+/// (the other way forced for any input), and restores the threshold, `threshold` as it was.
+func bothWays<Outcome>(
+    threshold: Int, set: (Int) -> Void, _ outcome: () -> Outcome
+) -> (usual: Outcome, forced: Outcome) {
+    defer { set(threshold) }
+    set(.max)
+    let usual = outcome()
+    set(0)
+    return (usual, outcome())
+}
+
 /// Parses the input as JSON in two halves, whatever its size, and checks that the document (or
 /// the error) is that of one parse.
 func checkHalvedParse(_ bytes: [UInt8]) {
@@ -166,12 +178,9 @@ func checkHalvedParse(_ bytes: [UInt8]) {
             return ["error: " + error.description]
         }
     }
-    let minimum = JSONParser.minimumHalvedBytes
-    defer { JSONParser.minimumHalvedBytes = minimum }
-    JSONParser.minimumHalvedBytes = .max
-    let one = outcome()
-    JSONParser.minimumHalvedBytes = 0
-    let halves = outcome()
+    let (one, halves) = bothWays(
+        threshold: JSONParser.minimumHalvedBytes, set: { JSONParser.minimumHalvedBytes = $0 },
+        outcome)
     invariant(
         halves == one,
         "parsed in halves: \(halves.prefix(3)) (\(halves.count)); as one: \(one.prefix(3)) (\(one.count))"
@@ -189,12 +198,9 @@ func checkConcurrentActivation(_ bytes: [UInt8]) {
             return "error: " + error.description
         }
     }
-    let minimum = Scene.concurrentActivationMinimum
-    defer { Scene.concurrentActivationMinimum = minimum }
-    Scene.concurrentActivationMinimum = .max
-    let batch = outcome()
-    Scene.concurrentActivationMinimum = 0
-    let concurrent = outcome()
+    let (batch, concurrent) = bothWays(
+        threshold: Scene.concurrentActivationMinimum,
+        set: { Scene.concurrentActivationMinimum = $0 }, outcome)
     invariant(
         concurrent == batch,
         "activated on a second thread: \(concurrent.prefix(300)); in one batch: \(batch.prefix(300))"
