@@ -15,12 +15,9 @@
 // - Its constraints activated on a second thread while the views are decoded (the way of a
 //   large scene, forced here for any scene with more than one container of constraints) give
 //   the same layout JSON, or the same error, as activated at the end in one batch.
-// - Its JSON parsed in two halves on two threads (the way of a large document, forced here for
-//   any size) gives the same nodes, numbers and strings, or the same error, as parsed as one.
 
 import Foundation
 import Trellis
-import TrellisCore
 import TrellisGeometry
 import TrellisTextRenderer
 
@@ -57,7 +54,6 @@ public func fuzzScene(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
 
 @MainActor
 func check(_ bytes: [UInt8]) {
-    checkHalvedParse(bytes)
     checkConcurrentActivation(bytes)
     let scene: Scene
     do {
@@ -159,32 +155,6 @@ func bothWays<Outcome>(
     let usual = outcome()
     set(0)
     return (usual, outcome())
-}
-
-/// Parses the input as JSON in two halves, whatever its size, and checks that the document (or
-/// the error) is that of one parse.
-func checkHalvedParse(_ bytes: [UInt8]) {
-    func outcome() -> [String] {
-        do {
-            let document = try JSONDocument(parsing: bytes)
-            return document.nodes.indices.map { index in
-                let node = document[index]
-                var text = "\(node.kind) \(node.start) \(node.count) \(node.end) \(node.payload)"
-                if node.kind == .number { text += " \(document.number(at: index))" }
-                if document.isString(index) { text += " \(document.string(at: index))" }
-                return text
-            }
-        } catch {
-            return ["error: " + error.description]
-        }
-    }
-    let (one, halves) = bothWays(
-        threshold: JSONParser.minimumHalvedBytes, set: { JSONParser.minimumHalvedBytes = $0 },
-        outcome)
-    invariant(
-        halves == one,
-        "parsed in halves: \(halves.prefix(3)) (\(halves.count)); as one: \(one.prefix(3)) (\(one.count))"
-    )
 }
 
 /// Decodes the input with its constraints activated on a second thread, whatever their number,

@@ -83,20 +83,14 @@ public struct JSONParseError: Error, Sendable, Hashable, CustomStringConvertible
 /// it; ``parse(_:)`` makes the tree of ``JSONValue``s from it.
 public struct JSONParser {
     /// The document, borrowed for the parse.
-    let bytes: UnsafeBufferPointer<UInt8>
-    var index = 0
+    private let bytes: UnsafeBufferPointer<UInt8>
+    private var index = 0
     /// The nodes written so far.
-    var nodes: JSONNodeBuffer
+    private var nodes: JSONNodeBuffer
     /// The strings with escapes, decoded.
-    var decodedStrings: [String] = []
+    private var decodedStrings: [String] = []
     /// The numbers read.
-    var numbers: [Double] = []
-    /// The deepest nesting a value was read at (a parse of the document's second half starts at
-    /// depth 0 wherever it is: the first half adds its own depth).
-    var deepest = 0
-    /// The second half of the document, parsed on another thread, taken in when this parse
-    /// reaches where it starts (see `JSON+Halves.swift`).
-    var secondHalf: JSONSecondHalf?
+    private var numbers: [Double] = []
     /// The deepest nesting accepted.
     public static let maximumDepth = 512
 
@@ -117,53 +111,35 @@ public struct JSONParser {
             throw JSONParseError(line: 1, column: 1, reason: "the document is 4 GiB or more")
         }
         return try bytes.withUnsafeBufferPointer { (buffer) throws(JSONParseError) in
-            if let parsed = try parseInHalves(buffer) { return parsed }
-            // Without a second half, every document fits.
-            return try parse(buffer, secondHalf: nil)!
-        }
-    }
-
-    /// Parses a whole document, taking in `secondHalf` if it reaches where that starts.
-    ///
-    /// - Returns: `nil` when the second half, taken in, does not fit the first (a document the
-    ///   parse without it finds wrong).
-    static func parse(_ buffer: UnsafeBufferPointer<UInt8>, secondHalf: JSONSecondHalf?)
-        throws(JSONParseError)
-        -> (nodes: JSONNodeBuffer, decodedStrings: [String], numbers: [Double])?
-    {
-        // Room at once for one node every seven bytes, about as many as a scene has (a 13 MB
-        // document of 100,000 cards has 1.8 million): growing would copy them. Up to about
-        // 14 MB of document that stays below the allocator's 32 MB threshold for mapping
-        // memory of its own, so the heap keeps it for the views once freed; a larger
-        // reservation is mapped, and unmapped when freed, which costs less than the heap
-        // populating a reservation half used.
-        var parser = JSONParser(bytes: buffer, nodeCapacity: buffer.count / 7)
-        parser.secondHalf = secondHalf
-        do throws(JSONParseError) {
-            if buffer.starts(with: [0xEF, 0xBB, 0xBF]) { parser.index = 3 }
-            parser.skipWhitespace()
-            try parser.parseValue(depth: 0)
-            if let half = parser.secondHalf, half.isTakenIn, !half.fits {
+            // Room at once for one node every seven bytes, about as many as a scene has (a
+            // 13 MB document of 100,000 cards has 1.8 million): growing would copy them. Up to
+            // about 14 MB of document that stays below the allocator's 32 MB threshold for
+            // mapping memory of its own, so the heap keeps it for the views once freed; a
+            // larger reservation is mapped, and unmapped when freed, which costs less than
+            // the heap populating a reservation half used.
+            var parser = JSONParser(bytes: buffer, nodeCapacity: bytes.count / 7)
+            do throws(JSONParseError) {
+                if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.index = 3 }
+                parser.skipWhitespace()
+                try parser.parseValue(depth: 0)
+                parser.skipWhitespace()
+                guard parser.index == bytes.count else {
+                    throw parser.error("unexpected text after the document")
+                }
+            } catch {
                 parser.nodes.discard()
-                return nil
+                throw error
             }
-            parser.skipWhitespace()
-            guard parser.index == buffer.count else {
-                throw parser.error("unexpected text after the document")
-            }
-        } catch {
-            parser.nodes.discard()
-            throw error
+            return (parser.nodes, parser.decodedStrings, parser.numbers)
         }
-        return (parser.nodes, parser.decodedStrings, parser.numbers)
     }
 
-    init(bytes: UnsafeBufferPointer<UInt8>, nodeCapacity: Int) {
+    private init(bytes: UnsafeBufferPointer<UInt8>, nodeCapacity: Int) {
         self.bytes = bytes
         nodes = JSONNodeBuffer(capacity: nodeCapacity)
     }
 
-    func error(_ reason: String, at offset: Int? = nil) -> JSONParseError {
+    private func error(_ reason: String, at offset: Int? = nil) -> JSONParseError {
         let end = min(offset ?? index, bytes.count)
         var line = 1
         var lineStart = 0
@@ -175,7 +151,7 @@ public struct JSONParser {
         return JSONParseError(line: line, column: column, reason: reason)
     }
 
-    mutating func skipWhitespace() {
+    private mutating func skipWhitespace() {
         while index < bytes.count {
             switch bytes[index] {
             case 0x20, 0x09, 0x0A, 0x0D: index += 1
@@ -184,7 +160,7 @@ public struct JSONParser {
         }
     }
 
-    mutating func append(
+    private mutating func append(
         _ kind: JSONDocument.Node.Kind, start: Int = 0, count: Int = 0, payload: Int = 0
     ) throws(JSONParseError) {
         guard nodes.count < JSONDocument.Node.maximumCount else {
@@ -195,11 +171,10 @@ public struct JSONParser {
                 kind: kind, start: start, count: count, end: nodes.count + 1, payload: payload))
     }
 
-    mutating func parseValue(depth: Int) throws(JSONParseError) {
+    private mutating func parseValue(depth: Int) throws(JSONParseError) {
         guard depth < JSONParser.maximumDepth else {
             throw error("nesting deeper than \(JSONParser.maximumDepth) levels")
         }
-        if depth > deepest { deepest = depth }
         guard index < bytes.count else { throw error("unexpected end of the document") }
         switch bytes[index] {
         case UInt8(ascii: "{"): try parseObject(depth: depth)
@@ -292,10 +267,6 @@ public struct JSONParser {
             index += 1
             skipWhitespace()
             try parseValue(depth: depth + 1)
-            if let secondHalf, secondHalf.isTakenIn {
-                secondHalf.close(object, isObject: true, count: count, in: &self)
-                return
-            }
             skipWhitespace()
             guard index < bytes.count else {
                 throw error("unexpected end of the document inside an object")
@@ -324,16 +295,7 @@ public struct JSONParser {
         }
         while true {
             skipWhitespace()
-            if let secondHalf, index == secondHalf.start, secondHalf.takeIn(&self, depth: depth + 1)
-            {
-                secondHalf.close(array, isObject: false, count: count, in: &self)
-                return
-            }
             try parseValue(depth: depth + 1)
-            if let secondHalf, secondHalf.isTakenIn {
-                secondHalf.close(array, isObject: false, count: count + 1, in: &self)
-                return
-            }
             count += 1
             skipWhitespace()
             guard index < bytes.count else {
@@ -362,12 +324,12 @@ public struct JSONParser {
     }
 
     /// The text of a string node written by this parse.
-    func string(at node: Int) -> String {
+    private func string(at node: Int) -> String {
         JSONDocument.string(of: nodes[node], bytes: bytes, decodedStrings: decodedStrings)
     }
 
     /// Whether two string nodes of this parse spell the same text.
-    func sameString(_ first: Int, _ second: Int) -> Bool {
+    private func sameString(_ first: Int, _ second: Int) -> Bool {
         let b = nodes[second]
         if b.kind == .decodedString { return string(at: first) == string(at: second) }
         let start = Int(b.start)
@@ -378,7 +340,7 @@ public struct JSONParser {
 
     /// Reads a string and writes its node: its bytes in place when it has no escape, else its
     /// decoded text.
-    mutating func parseString() throws(JSONParseError) {
+    private mutating func parseString() throws(JSONParseError) {
         index += 1
         // Most strings have no escape: validated in place, they are their bytes.
         var end = plainASCIIRun(from: index)

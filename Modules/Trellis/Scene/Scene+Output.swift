@@ -76,9 +76,9 @@ extension Scene {
     package func layoutJSONBytes() -> [UInt8] {
         let frames = frames()
         let split =
-            frames.count >= Scene.parallelOutputMinimum && SecondThreads.areUseful
+            frames.count >= Scene.parallelOutputMinimum && SecondThread.isUseful
             ? frames.count / 2 : frames.count
-        let (head, tail) = SecondThreads.run(
+        let (head, tail) = SecondThread.run(
             { () -> [UInt8] in
                 var bytes: [UInt8] = [UInt8(ascii: "{")]
                 bytes.reserveCapacity(frames.count * 40 + 3)
