@@ -226,7 +226,10 @@ public struct JSONParser {
         var count = 0
         // Keys are checked against the object's earlier keys directly while the object is
         // small, which is cheaper than hashing; a set takes over for large objects.
-        var seen: Set<String>?
+        // Keys compare by their code points, as bytes: two keys that only look alike ("é" and
+        // "e" with a combining accent) are different keys, as `String`'s comparison would not
+        // say.
+        var seen: Set<[UInt8]>?
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
             index += 1
@@ -243,17 +246,17 @@ public struct JSONParser {
             try parseString()
             let isDuplicate: Bool
             if seen != nil {
-                isDuplicate = seen?.insert(string(at: key)).inserted == false
+                isDuplicate = seen?.insert(utf8(at: key)).inserted == false
             } else if count < 16 {
                 isDuplicate = repeatsEarlierKey(of: object, key)
             } else {
-                var keys = Set<String>()
+                var keys = Set<[UInt8]>()
                 var earlier = object + 1
                 while earlier < key {
-                    keys.insert(string(at: earlier))
+                    keys.insert(utf8(at: earlier))
                     earlier = Int(nodes[earlier + 1].end)
                 }
-                isDuplicate = !keys.insert(string(at: key)).inserted
+                isDuplicate = !keys.insert(utf8(at: key)).inserted
                 seen = keys
             }
             guard !isDuplicate else {
@@ -328,10 +331,20 @@ public struct JSONParser {
         JSONDocument.string(of: nodes[node], bytes: bytes, decodedStrings: decodedStrings)
     }
 
-    /// Whether two string nodes of this parse spell the same text.
+    /// The UTF-8 of a string node written by this parse.
+    private func utf8(at node: Int) -> [UInt8] {
+        let value = nodes[node]
+        if value.kind == .decodedString { return Array(decodedStrings[Int(value.count)].utf8) }
+        let start = Int(value.start)
+        return Array(bytes[start..<start + Int(value.count)])
+    }
+
+    /// Whether two string nodes of this parse spell the same text, code point for code point.
     private func sameString(_ first: Int, _ second: Int) -> Bool {
         let b = nodes[second]
-        if b.kind == .decodedString { return string(at: first) == string(at: second) }
+        if b.kind == .decodedString {
+            return string(at: first).utf8.elementsEqual(string(at: second).utf8)
+        }
         let start = Int(b.start)
         return JSONDocument.string(
             of: nodes[first], bytes: bytes, decodedStrings: decodedStrings,

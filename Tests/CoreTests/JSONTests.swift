@@ -67,6 +67,30 @@ import _TrellisTestSupport
         }
     }
 
+    /// Keys that only look alike are different keys, in objects of any size and written plain
+    /// or escaped: "é" as one code point and as "e" with a combining accent; the same key
+    /// written plain and escaped is a duplicate.
+    @Test func keysAreTheSameOnlyCodePointForCodePoint() {
+        let composed = "\u{E9}"
+        let decomposed = "e\u{301}"
+        for size in [1, 15, 16, 40] {
+            let members = (0..<size).map { "\"k\($0)\": \($0)" }
+            for pair in [
+                (composed, decomposed), (composed, #"e\u0301"#), (#"\u00e9"#, decomposed),
+            ] {
+                let text =
+                    "{"
+                    + (members + ["\"\(pair.0)\": 1", "\"\(pair.1)\": 2"]).joined(separator: ", ")
+                    + "}"
+                #expect(failure(text) == nil, "\(size) members: \(pair)")
+            }
+            let repeated =
+                "{" + (members + ["\"\(composed)\": 1", #""\u00e9": 2"#]).joined(separator: ", ")
+                + "}"
+            #expect(failure(repeated)?.contains("duplicate key") == true, "\(size) members")
+        }
+    }
+
     /// Keys up to 16 plain bytes are found again by their bytes; every other key is read as a
     /// string. Keys that share a length, a prefix or a hash slot must each come back as written.
     @Test func keysComeBackAsWrittenWhetherShortLongEscapedOrRepeated() throws {

@@ -89,7 +89,8 @@ public final class LayoutConstraint {
     /// When it was installed, as its engine counts installations.
     @exclusivity(unchecked) var installationOrder: UInt64 = 0
     /// Its neighbours in the lists of the constraints that name its first item and its second
-    /// item (``LayoutItem/namingConstraints``): the one made before it, and after it.
+    /// item (``LayoutItem/namingConstraints``, newest first): the one made after it, and the
+    /// one made before it.
     @exclusivity(unchecked) var namingLinks = NamingLinks()
 
     /// Creates a constraint from its parts, as `NSLayoutConstraint(item:attribute:relatedBy:
