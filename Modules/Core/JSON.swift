@@ -229,7 +229,7 @@ public struct JSONParser {
         // Keys compare by their code points, as bytes: two keys that only look alike ("é" and
         // "e" with a combining accent) are different keys, as `String`'s comparison would not
         // say.
-        var seen: Set<[UInt8]>?
+        var seen: Set<KeyText>?
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
             index += 1
@@ -246,17 +246,17 @@ public struct JSONParser {
             try parseString()
             let isDuplicate: Bool
             if seen != nil {
-                isDuplicate = seen?.insert(utf8(at: key)).inserted == false
+                isDuplicate = seen?.insert(KeyText(string(at: key))).inserted == false
             } else if count < 16 {
                 isDuplicate = repeatsEarlierKey(of: object, key)
             } else {
-                var keys = Set<[UInt8]>()
+                var keys = Set<KeyText>()
                 var earlier = object + 1
                 while earlier < key {
-                    keys.insert(utf8(at: earlier))
+                    keys.insert(KeyText(string(at: earlier)))
                     earlier = Int(nodes[earlier + 1].end)
                 }
-                isDuplicate = !keys.insert(utf8(at: key)).inserted
+                isDuplicate = !keys.insert(KeyText(string(at: key))).inserted
                 seen = keys
             }
             guard !isDuplicate else {
@@ -329,14 +329,6 @@ public struct JSONParser {
     /// The text of a string node written by this parse.
     private func string(at node: Int) -> String {
         JSONDocument.string(of: nodes[node], bytes: bytes, decodedStrings: decodedStrings)
-    }
-
-    /// The UTF-8 of a string node written by this parse.
-    private func utf8(at node: Int) -> [UInt8] {
-        let value = nodes[node]
-        if value.kind == .decodedString { return Array(decodedStrings[Int(value.count)].utf8) }
-        let start = Int(value.start)
-        return Array(bytes[start..<start + Int(value.count)])
     }
 
     /// Whether two string nodes of this parse spell the same text, code point for code point.
@@ -532,5 +524,26 @@ public struct JSONParser {
             throw error("the number \(text) is out of range", at: start)
         }
         return value
+    }
+}
+
+/// An object's key as a set of keys compares it: by its UTF-8, code point for code point, where
+/// `String` would take two keys that only look alike for one.
+private struct KeyText: Hashable {
+    let text: String
+
+    init(_ text: String) {
+        self.text = text
+    }
+
+    // Keys equal code point for code point are equal as strings: `String`'s comparison, quick
+    // for keys that differ (as a set's probes mostly find), decides all but the few it takes
+    // for equal, whose UTF-8 then decides. Its hash agrees, equal strings hashing alike.
+    static func == (lhs: KeyText, rhs: KeyText) -> Bool {
+        lhs.text == rhs.text && lhs.text.utf8.elementsEqual(rhs.text.utf8)
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(text)
     }
 }
