@@ -93,6 +93,18 @@ public final class FlexNode {
         self.measure = measure
     }
 
+    /// A node with children that are new and have no parent: the tree a layout pass builds,
+    /// one node a view, which needs neither the checks nor the marking that adding children one
+    /// at a time does (a new node is dirty, and its cache is empty).
+    package init(styleStorage: FlexStyleStorage, adopting newChildren: [FlexNode]) {
+        self.styleStorage = styleStorage
+        for child in newChildren {
+            precondition(child.parent == nil && child !== self, "a child to adopt has a parent")
+            child.parent = self
+        }
+        children = newChildren
+    }
+
     deinit {
         for child in children { child.parent = nil }
     }

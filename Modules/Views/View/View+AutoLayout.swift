@@ -113,7 +113,7 @@ extension View {
         layoutFlexChildren()
         // A subview's layout item is a child of the view's own, which exists first: without
         // one, no subview is placed by constraints, and the subviews need not be visited again.
-        guard existingLayoutItem != nil else { return }
+        guard hasSubviews, existingLayoutItem != nil else { return }
         let placed = subviews.filter {
             $0.existingLayoutItem?.translatesFrameIntoConstraints == false
         }

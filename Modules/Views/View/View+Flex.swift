@@ -15,15 +15,15 @@ extension View {
         containerStyle.width = .points(bounds.width)
         containerStyle.height = .points(bounds.height)
         let alignItems = containerStyle.alignItems
-        let root = FlexNode(style: containerStyle)
         let subviews = self.subviews
+        let root = FlexNode(
+            styleStorage: FlexStyleStorage(containerStyle),
+            adopting: subviews.map {
+                View.flexNode(
+                    for: $0, depth: 1,
+                    needsBaseline: View.alignsByBaseline($0, alignItems: alignItems))
+            })
         do {
-            for subview in subviews {
-                try root.appendChild(
-                    View.flexNode(
-                        for: subview, depth: 1,
-                        needsBaseline: View.alignsByBaseline(subview, alignItems: alignItems)))
-            }
             try root.calculateLayout(
                 availableWidth: .definite(bounds.width), availableHeight: .definite(bounds.height),
                 direction: effectiveLayoutDirection, rounding: .pixels(scale: window?.scale ?? 1))
@@ -57,16 +57,15 @@ extension View {
     private static func flexNode(for view: View, depth: Int, needsBaseline: Bool) -> FlexNode {
         let storage = view.flexStyleStorage
         if let storage, view.hasSubviews, depth < 200 {
-            let node = FlexNode(styleStorage: storage)
             let alignItems = storage.style.alignItems
-            for subview in view.subviews {
-                try? node.appendChild(
+            return FlexNode(
+                styleStorage: storage,
+                adopting: view.subviews.map {
                     flexNode(
-                        for: subview, depth: depth + 1,
+                        for: $0, depth: depth + 1,
                         needsBaseline: needsBaseline
-                            || alignsByBaseline(subview, alignItems: alignItems)))
-            }
-            return node
+                            || alignsByBaseline($0, alignItems: alignItems))
+                })
         }
         // The node lives only for this layout pass, so its functions can hold the view: a
         // weak reference would give every leaf view a side table, and an unowned one would

@@ -24,14 +24,17 @@ extension View {
         precondition(
             !view.hasSubviews || !isDescendant(of: view),
             "adding an ancestor as a subview would make a cycle")
-        let oldWindow = view.window
-        let oldMeasurer = view.textMeasurer
         if view.superview === self, subviewList.contains(view) {
             subviewList.remove(view)
             subviewList.insert(view, at: index)
             setNeedsDisplay()
             return
         }
+        // The window and text measurer before and after are read once each: a view's
+        // measurer is its window's, and most views added have no superview, so no window
+        // unless they are one.
+        let oldWindow = view.superview == nil ? view as? Window : view.window
+        let oldMeasurer = View.textMeasurer(in: oldWindow)
         view.willMove(toSuperview: self)
         view.detach()
         if index >= subviewList.count {
@@ -42,8 +45,11 @@ extension View {
         view.superview = self
         view.attachLayoutItem()
         view.didMoveToSuperview()
-        if view.window !== oldWindow { view.propagateWindowChange() }
-        if view.textMeasurer !== oldMeasurer { view.textMetricsDidChange() }
+        let newWindow = view.window
+        if newWindow !== oldWindow {
+            view.propagateWindowChange()
+            if View.textMeasurer(in: newWindow) !== oldMeasurer { view.textMetricsDidChange() }
+        }
         didAddSubview(view)
         setNeedsLayout()
         if view.subtreeNeedsLayout { view.noteLayoutNeededBelowAncestors() }

@@ -30,6 +30,31 @@ final class CallCounter: @unchecked Sendable {
         #expect(root.children[1].layout.frame == Rect(x: 35, y: 5, width: 160, height: 10))
     }
 
+    /// A node made with its children at once lays out as one given them a child at a time,
+    /// and the children know their parent.
+    @Test func adoptedChildrenLayOutAsAppendedOnes() throws {
+        var style = FlexStyle()
+        style.width = 100
+        style.flexWrap = .wrap
+        style.columnGap = 4
+        let widths: [Double] = [30, 50, 20, 40, 70]
+        let appended = FlexNode(style: style)
+        for width in widths {
+            try appended.appendChild(Self.fixed(width: width, height: 10 + width / 10))
+        }
+        let adopting = FlexNode(
+            styleStorage: FlexStyleStorage(style),
+            adopting: widths.map { Self.fixed(width: $0, height: 10 + $0 / 10) })
+        #expect(adopting.isDirty)
+        #expect(adopting.children.allSatisfy { $0.parent === adopting })
+        for root in [appended, adopting] {
+            try root.calculateLayout(availableWidth: 100, availableHeight: .maxContent)
+        }
+        #expect(adopting.layout.frame == appended.layout.frame)
+        #expect(adopting.children.map(\.layout.frame) == appended.children.map(\.layout.frame))
+        #expect(adopting.children[2].layout.frame == Rect(x: 0, y: 15, width: 20, height: 12))
+    }
+
     @Test func rootSizesToItsContentInDefiniteSpace() throws {
         let root = FlexNode()
         try root.appendChild(Self.fixed(width: 20, height: 20))

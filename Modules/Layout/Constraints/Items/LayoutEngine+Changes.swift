@@ -7,20 +7,20 @@ extension LayoutEngine {
     /// items below it that are anchored above it, take the new numbers in place.
     func frameDidChange(_ item: LayoutItem) {
         needsPlacement = true
-        var pending = [item]
+        if item.engine === self, item.translatesFrameIntoConstraints { updatePins(of: item) }
+        // Items below one placed by constraints are anchored at or below it; most items have
+        // nothing below them.
+        guard item.childCount > 0 else { return }
+        var pending = item.children
         while let current = pending.popLast() {
-            if current.engine === self, current.translatesFrameIntoConstraints {
-                updatePins(of: current)
-            }
-            // Items below one placed by constraints are anchored at or below it.
-            if current === item || current.translatesFrameIntoConstraints {
-                pending.append(contentsOf: current.children)
-            }
+            guard current.translatesFrameIntoConstraints else { continue }
+            if current.engine === self { updatePins(of: current) }
+            pending.append(contentsOf: current.children)
         }
     }
 
     private func updatePins(of item: LayoutItem) {
-        guard let s = item.slot, !s.pins.isEmpty else { return }
+        guard let pins = item.slot?.pins, !pins.isEmpty else { return }
         let size = item.frame.size
         let numbers: [Double]
         if item.parent == nil {
@@ -32,7 +32,7 @@ extension LayoutEngine {
         // A pin is `variable == anchor + number`: the solver's constant of lhs - rhs is minus
         // the number.
         do {
-            for (pin, number) in zip(s.pins, numbers) {
+            for (pin, number) in zip(pins, numbers) {
                 let constant = -LayoutItem.cleanFrameNumber(number)
                 if pin.constant != constant { try solver.setConstant(constant, of: pin) }
             }
@@ -46,14 +46,14 @@ extension LayoutEngine {
     /// re-anchor the translating items below it.
     func translationDidChange(_ item: LayoutItem) {
         needsPlacement = true
-        var pending = [item]
+        if item.engine === self { regenerate(item) }
+        // Most items have nothing below them to re-anchor.
+        guard item.childCount > 0 else { return }
+        var pending = item.children
         while let current = pending.popLast() {
-            if current.engine === self, current === item || current.translatesFrameIntoConstraints {
-                regenerate(current)
-            }
-            if current === item || current.translatesFrameIntoConstraints {
-                pending.append(contentsOf: current.children)
-            }
+            guard current.translatesFrameIntoConstraints else { continue }
+            if current.engine === self { regenerate(current) }
+            pending.append(contentsOf: current.children)
         }
     }
 

@@ -60,20 +60,25 @@ extension LayoutEngine {
     func layout() {
         guard needsPlacement || placedRevision != solver.revision else { return }
         solver.updateVariables()
-        if !root.translatesFrameIntoConstraints, let s = root.slot {
+        if !root.translatesFrameIntoConstraints, let s = root.slot?.variables {
             root.frame.size = Size(
                 width: solver.value(of: s.width), height: solver.value(of: s.height))
         }
-        place(root.children, parentOrigin: .zero)
+        place(childrenOf: root, parentOrigin: .zero)
         placedRevision = solver.revision
         needsPlacement = false
         placementPassCount += 1
     }
 
-    private func place(_ items: [LayoutItem], parentOrigin: Point) {
-        for item in items {
+    /// Writes the frames of an item's children placed by constraints, and of those below them.
+    /// The children are read in place and each slot's variables alone: a copy of a slot or of
+    /// a list of children for each of thousands of items would cost more than the placing.
+    private func place(childrenOf parent: LayoutItem, parentOrigin: Point) {
+        parent.visitChildren { item in
             var origin: Point
-            if item.engine === self, !item.translatesFrameIntoConstraints, let s = item.slot {
+            if item.engine === self, !item.translatesFrameIntoConstraints,
+                let s = item.slot?.variables
+            {
                 origin = Point(x: solver.value(of: s.left), y: solver.value(of: s.top))
                 item.frame = Rect(
                     x: origin.x - parentOrigin.x, y: origin.y - parentOrigin.y,
@@ -83,7 +88,7 @@ extension LayoutEngine {
                     x: parentOrigin.x + item.frame.origin.x, y: parentOrigin.y + item.frame.origin.y
                 )
             }
-            place(item.children, parentOrigin: origin)
+            if item.childCount > 0 { place(childrenOf: item, parentOrigin: origin) }
         }
     }
 

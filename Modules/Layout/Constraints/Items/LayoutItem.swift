@@ -51,6 +51,8 @@ public final class LayoutItem {
 
     /// The number of children.
     var childCount: Int { childList.count }
+    /// Calls `body` with each child in order, without making an array of them.
+    func visitChildren(_ body: (LayoutItem) -> Void) { childList.visitElements(body) }
     /// The item's position in its parent's ``children``.
     @exclusivity(unchecked) var positionInParent = -1
 
