@@ -2,11 +2,18 @@
 
 extension View {
     /// The window the view is in, if any.
-    public var window: Window? {
-        var view: View? = self
-        while let current = view {
-            if let window = current as? Window { return window }
-            view = current.superview
+    public var window: Window? { View.window(above: Unmanaged.passUnretained(self)) }
+
+    /// The window holding a view, found without taking a reference to each ancestor (and out
+    /// of the main actor's isolation, which would check the executor at each step).
+    private nonisolated static func window(above view: Unmanaged<View>) -> Window? {
+        var next: Unmanaged<View>? = view
+        while let current = next {
+            let (window, parent) = current._withUnsafeGuaranteedRef {
+                ($0 as? Window, $0.superviewStorage)
+            }
+            if let window { return window }
+            next = parent
         }
         return nil
     }
@@ -118,10 +125,18 @@ extension View {
 
     /// Whether the view is `view` or one of its descendants.
     public func isDescendant(of view: View) -> Bool {
-        var current: View? = self
-        while let candidate = current {
-            if candidate === view { return true }
-            current = candidate.superview
+        View.isDescendant(Unmanaged.passUnretained(self), of: Unmanaged.passUnretained(view))
+    }
+
+    /// Whether `ancestor` is `view` or one of its ancestors, found as ``window(above:)`` finds
+    /// the window.
+    private nonisolated static func isDescendant(
+        _ view: Unmanaged<View>, of ancestor: Unmanaged<View>
+    ) -> Bool {
+        var next: Unmanaged<View>? = view
+        while let current = next {
+            if current.toOpaque() == ancestor.toOpaque() { return true }
+            next = current._withUnsafeGuaranteedRef { $0.superviewStorage }
         }
         return false
     }

@@ -25,7 +25,8 @@ extension View {
     /// - Complexity: O(depth) at most, O(1) when the branch is already listed.
     func noteLayoutNeededBelowAncestors() {
         var child = self
-        while let parent = child.superview, !child.isListedForLayout {
+        while let next = child.superviewStorage, !child.isListedForLayout {
+            let parent = next.takeUnretainedValue()
             child.isListedForLayout = true
             parent.subviewsNeedingLayout.append(child)
             child = parent

@@ -93,8 +93,13 @@ open class View {
     /// Not counted: the superview holds this view in its ``subviews``, and clears it in the
     /// subviews it still has when it goes away, as UIKit's views do. (A weak reference would give
     /// every view a side table, which makes every retain and release of it several times slower.)
-    @exclusivity(unchecked) public internal(set) nonisolated(unsafe) unowned(unsafe) var superview:
-        View?
+    public internal(set) nonisolated var superview: View? {
+        get { superviewStorage?.takeUnretainedValue() }
+        set { superviewStorage = newValue.map(Unmanaged.passUnretained) }
+    }
+    /// The superview, unretained: walks up the hierarchy read and compare through it without
+    /// taking a reference to each ancestor, which costs more than the walk.
+    @exclusivity(unchecked) nonisolated(unsafe) var superviewStorage: Unmanaged<View>?
 
     /// The subviews, back to front.
     ///
@@ -403,7 +408,8 @@ open class View {
         if invalidatesSuperviewDrawing { superview?.segment?.isValid = false }
         needsDisplay = true
         var child = self
-        while let parent = child.superview {
+        while let next = child.superviewStorage {
+            let parent = next.takeUnretainedValue()
             if !child.isListedForDisplay {
                 child.isListedForDisplay = true
                 parent.subviewsNeedingDisplay.append(child)

@@ -195,6 +195,46 @@ import TrellisLayout
         }
     }
 
+    /// A constraint is installed on the nearest item both of its items are in, at any depths;
+    /// walks up the tree find the root, ancestors and the inherited direction.
+    @Test func constraintsGoToTheNearestCommonAncestor() throws {
+        let root = LayoutItem(identifier: "root")
+        let a = LayoutItem(identifier: "a")
+        let a1 = LayoutItem(identifier: "a1")
+        let a11 = LayoutItem(identifier: "a11")
+        let a2 = LayoutItem(identifier: "a2")
+        let b = LayoutItem(identifier: "b")
+        root.addChild(a)
+        root.addChild(b)
+        a.addChild(a1)
+        a.addChild(a2)
+        a1.addChild(a11)
+        let pairs: [(LayoutItem, LayoutItem, LayoutItem)] = [
+            (a11, a11, a11), (a11, a1, a1), (a1, a11, a1), (a1, a2, a), (a11, a2, a),
+            (a2, a11, a), (a11, b, root), (b, a11, root), (a11, root, root), (a, a11, a),
+        ]
+        for (first, second, expected) in pairs {
+            let constraint = first.widthAnchor.constraint(equalTo: second.widthAnchor)
+            try LayoutConstraint.activate([constraint])
+            #expect(
+                expected.constraints.contains { $0 === constraint },
+                "\(first.identifier!) and \(second.identifier!) on \(expected.identifier!)")
+            LayoutConstraint.deactivate([constraint])
+        }
+        #expect(a11.root === root && root.root === root)
+        #expect(a11.isDescendant(of: a) && a11.isDescendant(of: a11) && !a.isDescendant(of: a11))
+        #expect(!a11.isDescendant(of: b))
+        a.layoutDirection = .rightToLeft
+        #expect(a11.effectiveLayoutDirection == .rightToLeft)
+        #expect(b.effectiveLayoutDirection == .leftToRight)
+        a1.layoutDirection = .leftToRight
+        #expect(a11.effectiveLayoutDirection == .leftToRight)
+        let other = LayoutItem(identifier: "other")
+        #expect(throws: LayoutError.self) {
+            try LayoutConstraint.activate([a11.widthAnchor.constraint(equalTo: other.widthAnchor)])
+        }
+    }
+
     @Test func changingTheDirectionResolvesLeadingAgain() throws {
         let (root, items) = makeTree(width: 300, height: 100, children: ["box"])
         let box = items[0]

@@ -39,7 +39,13 @@ public final class LayoutItem {
     /// Not counted: the parent holds this item in its ``children``, and clears it in the
     /// children it still has when it goes away. (A weak reference would give every item a side
     /// table, which makes every retain and release of it several times slower.)
-    @exclusivity(unchecked) public private(set) unowned(unsafe) var parent: LayoutItem?
+    public private(set) var parent: LayoutItem? {
+        get { parentStorage?.takeUnretainedValue() }
+        set { parentStorage = newValue.map(Unmanaged.passUnretained) }
+    }
+    /// The parent, unretained: walks up the tree read and compare through it without taking
+    /// a reference to each ancestor, which costs more than the walk.
+    @exclusivity(unchecked) private(set) var parentStorage: Unmanaged<LayoutItem>?
 
     /// The child items, in the order they were added.
     ///
@@ -94,10 +100,14 @@ public final class LayoutItem {
     /// The direction leading and trailing resolve against: the item's own, else the nearest
     /// ancestor's, else left to right.
     public var effectiveLayoutDirection: LayoutDirection {
-        var item: LayoutItem? = self
-        while let current = item {
-            if let direction = current.layoutDirection { return direction }
-            item = current.parent
+        if let direction = layoutDirection { return direction }
+        var next = parentStorage
+        while let current = next {
+            let (direction, parent) = current._withUnsafeGuaranteedRef {
+                ($0.layoutDirection, $0.parentStorage)
+            }
+            if let direction { return direction }
+            next = parent
         }
         return .leftToRight
     }
@@ -244,17 +254,20 @@ public final class LayoutItem {
 
     /// The root of the item's tree.
     public var root: LayoutItem {
-        var item = self
-        while let parent = item.parent { item = parent }
-        return item
+        guard var current = parentStorage else { return self }
+        while let parent = current._withUnsafeGuaranteedRef({ $0.parentStorage }) {
+            current = parent
+        }
+        return current.takeUnretainedValue()
     }
 
     /// Whether `item` is this item or one of its ancestors.
     public func isDescendant(of item: LayoutItem) -> Bool {
-        var current: LayoutItem? = self
-        while let c = current {
-            if c === item { return true }
-            current = c.parent
+        let target = Unmanaged.passUnretained(item).toOpaque()
+        var next: Unmanaged<LayoutItem>? = Unmanaged.passUnretained(self)
+        while let current = next {
+            if current.toOpaque() == target { return true }
+            next = current._withUnsafeGuaranteedRef { $0.parentStorage }
         }
         return false
     }
@@ -313,37 +326,43 @@ public final class LayoutItem {
     static func nearestCommonAncestor(_ a: LayoutItem, _ b: LayoutItem) -> LayoutItem? {
         // Most constraints relate siblings, or a child and its parent.
         if a === b { return a }
-        let parentA = a.parent
-        if parentA === b { return b }
-        let parentB = b.parent
-        if parentB === a { return a }
-        if let parentA, parentA === parentB { return parentA }
-        var depthA = 0
-        var depthB = 0
-        var x: LayoutItem? = a
-        while let p = x?.parent {
-            depthA += 1
-            x = p
+        let itemA = Unmanaged.passUnretained(a)
+        let itemB = Unmanaged.passUnretained(b)
+        let parentA = a.parentStorage
+        if parentA?.toOpaque() == itemB.toOpaque() { return b }
+        let parentB = b.parentStorage
+        if parentB?.toOpaque() == itemA.toOpaque() { return a }
+        if let parentA, parentA.toOpaque() == parentB?.toOpaque() {
+            return parentA.takeUnretainedValue()
         }
-        x = b
-        while let p = x?.parent {
-            depthB += 1
-            x = p
+        func parent(of item: Unmanaged<LayoutItem>) -> Unmanaged<LayoutItem>? {
+            item._withUnsafeGuaranteedRef { $0.parentStorage }
         }
-        var first: LayoutItem? = a
-        var second: LayoutItem? = b
-        while depthA > depthB {
-            first = first?.parent
+        func depth(of item: Unmanaged<LayoutItem>) -> Int {
+            var depth = 0
+            var next = parent(of: item)
+            while let current = next {
+                depth += 1
+                next = parent(of: current)
+            }
+            return depth
+        }
+        var depthA = depth(of: itemA)
+        var depthB = depth(of: itemB)
+        var first: Unmanaged<LayoutItem>? = itemA
+        var second: Unmanaged<LayoutItem>? = itemB
+        while depthA > depthB, let current = first {
+            first = parent(of: current)
             depthA -= 1
         }
-        while depthB > depthA {
-            second = second?.parent
+        while depthB > depthA, let current = second {
+            second = parent(of: current)
             depthB -= 1
         }
         while let f = first, let s = second {
-            if f === s { return f }
-            first = f.parent
-            second = s.parent
+            if f.toOpaque() == s.toOpaque() { return f.takeUnretainedValue() }
+            first = parent(of: f)
+            second = parent(of: s)
         }
         return nil
     }

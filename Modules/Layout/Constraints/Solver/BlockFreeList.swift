@@ -10,7 +10,7 @@ struct BlockFreeList {
     /// Takes a free block of `capacity` elements, if there is one.
     @inline(__always)
     mutating func take(_ capacity: Int32) -> Int32? {
-        guard capacity <= BlockFreeList.largestRecycled,
+        guard capacity <= BlockFreeList.largestRecycled, !lists[Int(capacity)].isEmpty,
             let start = lists[Int(capacity)].popLast()
         else { return nil }
         freeElements -= Int(capacity)

@@ -31,12 +31,37 @@ struct RawVector<Element: BitwiseCopyable> {
         nonmutating unsafeMutableAddress { base.unsafelyUnwrapped + index }
     }
 
+    /// Whether the vector has no elements.
+    var isEmpty: Bool { count == 0 }
+
+    /// The elements, to iterate; valid until the vector next changes.
+    @inline(__always)
+    var elements: UnsafeBufferPointer<Element> {
+        UnsafeBufferPointer(start: base, count: count)
+    }
+
     /// Appends an element, doubling the capacity when full.
     @inline(__always)
     mutating func append(_ element: Element) {
         if count == capacity { grow(minimum: count + 1) }
         (base.unsafelyUnwrapped + count).initialize(to: element)
         count += 1
+    }
+
+    /// Removes and returns the last element, or `nil` when empty.
+    @inline(__always)
+    mutating func popLast() -> Element? {
+        guard count > 0 else { return nil }
+        count -= 1
+        return (base.unsafelyUnwrapped + count).pointee
+    }
+
+    /// Swaps two elements, both in `0..<count`.
+    @inline(__always)
+    func swapAt(_ i: Int, _ j: Int) {
+        let first = self[i]
+        self[i] = self[j]
+        self[j] = first
     }
 
     /// Appends `n` copies of an element.

@@ -90,17 +90,17 @@ extension Tableau {
     }
 
     mutating func endAccumulation() {
-        for symbol in touched {
+        for symbol in touched.elements {
             accumulator[Int(symbol)] = 0
             symbols[Int(symbol)].mark = 0
         }
-        touched.removeAll(keepingCapacity: true)
+        touched.removeAll()
         accumulatedConstant = 0
     }
 
     /// An unrestricted variable of the row that no row mentions yet.
     private func freshSubject() -> Int32? {
-        for symbol in touched {
+        for symbol in touched.elements {
             let i = Int(symbol)
             if symbols[i].kind == .external, symbols[i].basicRow < 0, symbols[i].occurrences == 0,
                 !isNearZero(accumulator[i])
@@ -115,7 +115,7 @@ extension Tableau {
     private func unrestrictedSubject() -> Int32? {
         var best: Int32?
         var bestMagnitude = solverEpsilon
-        for symbol in touched where symbols[Int(symbol)].kind == .external {
+        for symbol in touched.elements where symbols[Int(symbol)].kind == .external {
             let magnitude = abs(accumulator[Int(symbol)])
             if magnitude >= bestMagnitude {
                 best = symbol
@@ -127,8 +127,8 @@ extension Tableau {
 
     /// Replaces every definition in the accumulator by its row, highest rank first.
     private mutating func expandDefinitions() {
-        expansionHeap.removeAll(keepingCapacity: true)
-        for symbol in touched where symbols[Int(symbol)].kind == .external {
+        expansionHeap.removeAll()
+        for symbol in touched.elements where symbols[Int(symbol)].kind == .external {
             let row = symbols[Int(symbol)].basicRow
             if row >= 0 {
                 pushExpansion(DefinitionEntry(symbol: symbol, rank: rows[Int(row)].rank))
@@ -204,7 +204,7 @@ extension Tableau {
         }
         let row = makeRow(
             basic: subject, constant: -accumulatedConstant / factor, capacity: touched.count)
-        for symbol in touched where symbol != subject {
+        for symbol in touched.elements where symbol != subject {
             let c = accumulator[Int(symbol)]
             if !isNearZero(c) { appendTerm(row, symbol, -c / factor) }
         }
@@ -229,7 +229,7 @@ extension Tableau {
     {
         if accumulatedConstant < 0 {
             accumulatedConstant = -accumulatedConstant
-            for symbol in touched { accumulator[Int(symbol)] = -accumulator[Int(symbol)] }
+            for symbol in touched.elements { accumulator[Int(symbol)] = -accumulator[Int(symbol)] }
         }
         let r = records[Int(record)]
         var subject: Int32 = -1
@@ -239,13 +239,13 @@ extension Tableau {
             subject = r.other
         }
         if subject < 0
-            && touched.allSatisfy({
+            && touched.elements.allSatisfy({
                 symbols[Int($0)].kind == .dummy || isNearZero(accumulator[Int($0)])
             })
         {
             if !isNearZero(accumulatedConstant) {
                 var conflicts: [Int32] = [record]
-                for symbol in touched where !isNearZero(accumulator[Int(symbol)]) {
+                for symbol in touched.elements where !isNearZero(accumulator[Int(symbol)]) {
                     let owner = symbols[Int(symbol)].owner
                     if owner >= 0 && owner != record && !conflicts.contains(owner) {
                         conflicts.append(owner)
@@ -264,7 +264,7 @@ extension Tableau {
         let factor = accumulator[Int(subject)]
         let row = makeRow(
             basic: subject, constant: -accumulatedConstant / factor, capacity: touched.count)
-        for symbol in touched where symbol != subject {
+        for symbol in touched.elements where symbol != subject {
             let c = accumulator[Int(symbol)]
             if !isNearZero(c) { appendTerm(row, symbol, -c / factor) }
         }
@@ -286,7 +286,7 @@ extension Tableau {
         let factor = accumulator[Int(marker)]
         let row = makeRow(
             basic: marker, constant: -accumulatedConstant / factor, capacity: touched.count)
-        for symbol in touched where symbol != marker {
+        for symbol in touched.elements where symbol != marker {
             let c = accumulator[Int(symbol)]
             if !isNearZero(c) { appendTerm(row, symbol, -c / factor) }
         }

@@ -8,7 +8,7 @@
 extension Tableau {
     /// Creates an empty partition.
     mutating func makePartition() -> Int32 {
-        if let reused = freePartitionIDs.popLast() {
+        if !freePartitionIDs.isEmpty, let reused = freePartitionIDs.popLast() {
             partitions[Int(reused)] = Partition()
             return reused
         }

@@ -10,7 +10,7 @@ extension Tableau {
         let header = RowHeader(
             span: Span(start: start, count: 0, capacity: cap), basic: basic, constant: constant,
             rank: 0)
-        if let reused = freeRowIDs.popLast() {
+        if !freeRowIDs.isEmpty, let reused = freeRowIDs.popLast() {
             rows[Int(reused)] = header
             return reused
         }

@@ -178,9 +178,10 @@ struct Tableau {
 
     // Scratch, per symbol, always restored to zero / -1 after use.
     var accumulator = RawVector<Double>(kind: 2)
-    var touched: [Int32] = []
+    /// The symbols the accumulator holds, in the order they were first touched.
+    var touched = RawVector<Int32>()
     var accumulatedConstant = 0.0
-    var expansionHeap: [DefinitionEntry] = []
+    var expansionHeap = RawVector<DefinitionEntry>()
 
     // Rows and their pooled terms.
     var rows = RawVector<RowHeader>(kind: 3)
@@ -226,6 +227,8 @@ struct Tableau {
         symbols.deallocate()
         values.deallocate()
         accumulator.deallocate()
+        touched.deallocate()
+        expansionHeap.deallocate()
         rows.deallocate()
         terms.deallocate()
         rowStamps.deallocate()
@@ -260,7 +263,8 @@ struct Tableau {
         let id: Int32
         var info = SymbolInfo(kind: kind, partition: -1, owner: owner)
         info.hasColumn = kind == .slack || kind == .error
-        if let reused = freeSymbols.popLast() {
+        // The free lists are usually empty: checked first, without `popLast`'s call.
+        if !freeSymbols.isEmpty, let reused = freeSymbols.popLast() {
             id = reused
             symbols[Int(id)] = info
             values[Int(id)] = 0
@@ -321,7 +325,7 @@ struct Tableau {
         let record = ConstraintRecord(
             marker: -1, other: -1, priority: 1000, constant: 0, otherCoefficient: 0,
             isLive: true)
-        if let reused = freeRecords.popLast() {
+        if !freeRecords.isEmpty, let reused = freeRecords.popLast() {
             records[Int(reused)] = record
             return reused
         }
