@@ -41,6 +41,9 @@ protocol ItemVariableSource: AnyObject {
     /// The variables of an item, created as ``slot(for:)`` creates them if needed; the path
     /// every constraint takes, which reads the variables without copying the slot.
     func variables(for item: LayoutItem) throws(LayoutError) -> ItemVariables
+    /// ``variables(for:)`` of an item held unretained.
+    func variables(forUnretained item: Unmanaged<LayoutItem>) throws(LayoutError)
+        -> ItemVariables
     /// Stores an updated slot.
     func store(_ slot: ItemSlot, for item: LayoutItem)
 }
@@ -69,12 +72,12 @@ extension ItemVariableSource {
     /// The terms of a layout constraint's solver form, `first - multiplier × second -
     /// constant (relation) 0` without its constant, summed in place.
     func solverTerms(of constraint: LayoutConstraint) throws(LayoutError) -> TermBuffer {
-        guard let first = constraint.firstItem else { throw missingItem(constraint) }
+        guard let first = constraint.firstItemStorage else { throw missingItem(constraint) }
         let flipped = isFlipped(constraint)
         var terms = TermBuffer()
         try addTerms(of: first, constraint.firstAttribute, flipped: flipped, scale: 1, to: &terms)
         if constraint.secondAttribute != .notAnAttribute {
-            guard let second = constraint.secondItem else { throw missingItem(constraint) }
+            guard let second = constraint.secondItemStorage else { throw missingItem(constraint) }
             try addTerms(
                 of: second, constraint.secondAttribute, flipped: flipped,
                 scale: -constraint.multiplier, to: &terms)
@@ -88,15 +91,17 @@ extension ItemVariableSource {
     func isFlipped(_ constraint: LayoutConstraint) -> Bool {
         guard constraint.firstAttribute.isDirectional || constraint.secondAttribute.isDirectional
         else { return false }
-        return constraint.firstItem?.effectiveLayoutDirection == .rightToLeft
+        return constraint.firstItemStorage?._withUnsafeGuaranteedRef {
+            $0.effectiveLayoutDirection
+        } == .rightToLeft
     }
 
     /// Adds `scale` times an attribute of an item, as terms over its variables.
     func addTerms(
-        of item: LayoutItem, _ attribute: LayoutAttribute, flipped: Bool, scale: Double,
-        to terms: inout TermBuffer
+        of item: Unmanaged<LayoutItem>, _ attribute: LayoutAttribute, flipped: Bool,
+        scale: Double, to terms: inout TermBuffer
     ) throws(LayoutError) {
-        let s = try variables(for: item)
+        let s = try variables(forUnretained: item)
         // Along x, a flipped frame negates positions.
         let x = flipped ? -scale : scale
         switch attribute {
@@ -123,8 +128,10 @@ extension ItemVariableSource {
             terms.add(scale, of: s.top)
             terms.add(0.5 * scale, of: s.height)
         case .height: terms.add(scale, of: s.height)
-        case .firstBaseline: terms.add(scale, of: try baseline(of: item, first: true))
-        case .lastBaseline: terms.add(scale, of: try baseline(of: item, first: false))
+        case .firstBaseline:
+            terms.add(scale, of: try baseline(of: item.takeUnretainedValue(), first: true))
+        case .lastBaseline:
+            terms.add(scale, of: try baseline(of: item.takeUnretainedValue(), first: false))
         case .notAnAttribute: break
         }
     }

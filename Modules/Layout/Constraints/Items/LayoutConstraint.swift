@@ -20,14 +20,24 @@ public final class LayoutConstraint {
     // the instructions of activating a constraint or building a view tree.
     /// The item on the left of the relation; not retained, as in UIKit, and `nil` once the item
     /// is gone.
-    @exclusivity(unchecked) public private(set) unowned(unsafe) var firstItem: LayoutItem?
+    public private(set) var firstItem: LayoutItem? {
+        get { firstItemStorage?.takeUnretainedValue() }
+        set { firstItemStorage = newValue.map(Unmanaged.passUnretained) }
+    }
+    /// ``firstItem`` and ``secondItem``, unretained: activation reads and compares them for
+    /// tens of thousands of constraints without taking a reference to either.
+    @exclusivity(unchecked) private(set) var firstItemStorage: Unmanaged<LayoutItem>?
+    @exclusivity(unchecked) private(set) var secondItemStorage: Unmanaged<LayoutItem>?
     /// The attribute of the first item.
     public let firstAttribute: LayoutAttribute
     /// How the sides relate.
     public let relation: LayoutRelation
     /// The item on the right of the relation, or `nil` when the constraint relates a size to a
     /// constant; not retained, as in UIKit, and `nil` once the item is gone.
-    @exclusivity(unchecked) public private(set) unowned(unsafe) var secondItem: LayoutItem?
+    public private(set) var secondItem: LayoutItem? {
+        get { secondItemStorage?.takeUnretainedValue() }
+        set { secondItemStorage = newValue.map(Unmanaged.passUnretained) }
+    }
     /// The attribute of the second item, or ``LayoutAttribute/notAnAttribute``.
     public let secondAttribute: LayoutAttribute
     /// Both items, for the modules built on this one: another module's read of a stored
@@ -118,10 +128,10 @@ public final class LayoutConstraint {
         relatedBy relation: LayoutRelation, toItem: LayoutItem?,
         attribute secondAttribute: LayoutAttribute, multiplier: Double, constant: Double
     ) {
-        firstItem = item
+        firstItemStorage = Unmanaged.passUnretained(item)
         firstAttribute = attribute
         self.relation = relation
-        secondItem = toItem
+        secondItemStorage = toItem.map(Unmanaged.passUnretained)
         self.secondAttribute = toItem == nil ? .notAnAttribute : secondAttribute
         self.multiplier = multiplier
         self.constant = constant

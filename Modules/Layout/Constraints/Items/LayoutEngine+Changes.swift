@@ -7,14 +7,14 @@ extension LayoutEngine {
     /// items below it that are anchored above it, take the new numbers in place.
     func frameDidChange(_ item: LayoutItem) {
         needsPlacement = true
-        if item.engine === self, item.translatesFrameIntoConstraints { updatePins(of: item) }
+        if item.isIn(self), item.translatesFrameIntoConstraints { updatePins(of: item) }
         // Items below one placed by constraints are anchored at or below it; most items have
         // nothing below them.
         guard item.childCount > 0 else { return }
         var pending = item.children
         while let current = pending.popLast() {
             guard current.translatesFrameIntoConstraints else { continue }
-            if current.engine === self { updatePins(of: current) }
+            if current.isIn(self) { updatePins(of: current) }
             pending.append(contentsOf: current.children)
         }
     }
@@ -46,13 +46,13 @@ extension LayoutEngine {
     /// re-anchor the translating items below it.
     func translationDidChange(_ item: LayoutItem) {
         needsPlacement = true
-        if item.engine === self { regenerate(item) }
+        if item.isIn(self) { regenerate(item) }
         // Most items have nothing below them to re-anchor.
         guard item.childCount > 0 else { return }
         var pending = item.children
         while let current = pending.popLast() {
             guard current.translatesFrameIntoConstraints else { continue }
-            if current.engine === self { regenerate(current) }
+            if current.isIn(self) { regenerate(current) }
             pending.append(contentsOf: current.children)
         }
     }

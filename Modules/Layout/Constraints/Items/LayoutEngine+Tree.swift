@@ -76,7 +76,7 @@ extension LayoutEngine {
     private func place(childrenOf parent: LayoutItem, parentOrigin: Point) {
         parent.visitChildren { item in
             var origin: Point
-            if item.engine === self, !item.translatesFrameIntoConstraints,
+            if item.isIn(self), !item.translatesFrameIntoConstraints,
                 let s = item.slot?.variables
             {
                 origin = Point(x: solver.value(of: s.left), y: solver.value(of: s.top))
@@ -94,7 +94,7 @@ extension LayoutEngine {
 
     /// Whether the constraints leave some variable of the item undetermined.
     func isAmbiguous(_ item: LayoutItem) -> Bool {
-        guard let s = item.slot, item.engine === self else { return false }
+        guard let s = item.slot, item.isIn(self) else { return false }
         let loose = Set(solver.ambiguousVariables())
         return [s.left, s.top, s.width, s.height].contains { loose.contains($0) }
     }

@@ -69,7 +69,7 @@ final class LayoutEngine: ItemVariableSource {
         -> LayoutItem
     {
         try constraint.validate()
-        guard let first = constraint.firstItem else {
+        guard let first = constraint.firstItemStorage else {
             throw missingItem(constraint)
         }
         guard constraint.priority.isValid else {
@@ -83,8 +83,10 @@ final class LayoutEngine: ItemVariableSource {
                         id: ObjectIdentifier(constraint), description: constraint.description)
                 ])
         }
-        guard constraint.secondAttribute != .notAnAttribute else { return first }
-        guard let second = constraint.secondItem else {
+        guard constraint.secondAttribute != .notAnAttribute else {
+            return first.takeUnretainedValue()
+        }
+        guard let second = constraint.secondItemStorage else {
             throw missingItem(constraint)
         }
         guard let common = LayoutItem.nearestCommonAncestor(first, second) else {
@@ -98,7 +100,7 @@ final class LayoutEngine: ItemVariableSource {
                         id: ObjectIdentifier(constraint), description: constraint.description)
                 ])
         }
-        return common
+        return common.takeUnretainedValue()
     }
 
     /// Installs a constraint on `ancestor`, the nearest common ancestor of its items.
@@ -168,8 +170,16 @@ final class LayoutEngine: ItemVariableSource {
     func variables(for item: LayoutItem) throws(LayoutError) -> ItemVariables {
         // The variables are read in place: `unsafelyUnwrapped` would copy the slot, retaining
         // and releasing its lists.
-        if item.engine === self, let variables = item.slot?.variables { return variables }
+        if item.isIn(self), let variables = item.slot?.variables { return variables }
         return try register(item)
+    }
+
+    func variables(forUnretained item: Unmanaged<LayoutItem>) throws(LayoutError)
+        -> ItemVariables
+    {
+        let known = item._withUnsafeGuaranteedRef { $0.isIn(self) ? $0.slot?.variables : nil }
+        if let known { return known }
+        return try register(item.takeUnretainedValue())
     }
 
     func store(_ slot: ItemSlot, for item: LayoutItem) {

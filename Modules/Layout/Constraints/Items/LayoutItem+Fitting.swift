@@ -68,6 +68,12 @@ final class FittingContext: ItemVariableSource {
         try slot(for: item).variables
     }
 
+    func variables(forUnretained item: Unmanaged<LayoutItem>) throws(LayoutError)
+        -> ItemVariables
+    {
+        try variables(for: item.takeUnretainedValue())
+    }
+
     func store(_ slot: ItemSlot, for item: LayoutItem) {
         slots[ObjectIdentifier(item)] = slot
     }

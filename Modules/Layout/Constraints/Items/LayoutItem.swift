@@ -142,7 +142,19 @@ public final class LayoutItem {
     /// item leaves the engine, or when the root that owns the engine goes away. Not a weak
     /// reference, which would send every retain and release of the engine down the runtime's
     /// slow path.
-    @exclusivity(unchecked) unowned(unsafe) var engine: LayoutEngine?
+    var engine: LayoutEngine? {
+        get { engineStorage?.takeUnretainedValue() }
+        set { engineStorage = newValue.map(Unmanaged.passUnretained) }
+    }
+    /// ``engine``, unretained, so that asking whether the item is in an engine takes no
+    /// reference to the engine.
+    @exclusivity(unchecked) private var engineStorage: Unmanaged<LayoutEngine>?
+
+    /// Whether the item has variables in `engine`.
+    @inline(__always)
+    func isIn(_ engine: LayoutEngine) -> Bool {
+        engineStorage?.toOpaque() == Unmanaged.passUnretained(engine).toOpaque()
+    }
     /// The engine this item owns as the root of a tree.
     @exclusivity(unchecked) var ownedEngine: LayoutEngine?
     /// The item's variables and generated constraints in ``engine``.
@@ -324,17 +336,21 @@ public final class LayoutItem {
 
     /// The nearest item that is an ancestor of (or equal to) both items, if any.
     static func nearestCommonAncestor(_ a: LayoutItem, _ b: LayoutItem) -> LayoutItem? {
+        nearestCommonAncestor(Unmanaged.passUnretained(a), Unmanaged.passUnretained(b))?
+            .takeUnretainedValue()
+    }
+
+    /// ``nearestCommonAncestor(_:_:)`` of items held unretained, taking no reference to any.
+    static func nearestCommonAncestor(
+        _ itemA: Unmanaged<LayoutItem>, _ itemB: Unmanaged<LayoutItem>
+    ) -> Unmanaged<LayoutItem>? {
         // Most constraints relate siblings, or a child and its parent.
-        if a === b { return a }
-        let itemA = Unmanaged.passUnretained(a)
-        let itemB = Unmanaged.passUnretained(b)
-        let parentA = a.parentStorage
-        if parentA?.toOpaque() == itemB.toOpaque() { return b }
-        let parentB = b.parentStorage
-        if parentB?.toOpaque() == itemA.toOpaque() { return a }
-        if let parentA, parentA.toOpaque() == parentB?.toOpaque() {
-            return parentA.takeUnretainedValue()
-        }
+        if itemA.toOpaque() == itemB.toOpaque() { return itemA }
+        let parentA = itemA._withUnsafeGuaranteedRef { $0.parentStorage }
+        if parentA?.toOpaque() == itemB.toOpaque() { return itemB }
+        let parentB = itemB._withUnsafeGuaranteedRef { $0.parentStorage }
+        if parentB?.toOpaque() == itemA.toOpaque() { return itemA }
+        if let parentA, parentA.toOpaque() == parentB?.toOpaque() { return parentA }
         func parent(of item: Unmanaged<LayoutItem>) -> Unmanaged<LayoutItem>? {
             item._withUnsafeGuaranteedRef { $0.parentStorage }
         }
@@ -360,7 +376,7 @@ public final class LayoutItem {
             depthB -= 1
         }
         while let f = first, let s = second {
-            if f.toOpaque() == s.toOpaque() { return f.takeUnretainedValue() }
+            if f.toOpaque() == s.toOpaque() { return f }
             first = parent(of: f)
             second = parent(of: s)
         }
