@@ -265,7 +265,8 @@ extension SceneDecoder {
         // is given its layout item when a constraint first names it, which marks it named.
         let names = ItemNameTable(
             pending.children.lazy.map { $0.accessibilityIdentifier ?? "" })
-        var items = [LayoutItem?](repeating: nil, count: names.count)
+        // The items are held by their views; the parser takes them unretained.
+        var items = [Unmanaged<LayoutItem>?](repeating: nil, count: names.count)
         for (index, element) in pending.texts.enumerated() {
             let constraint: LayoutConstraint
             do {
@@ -277,7 +278,8 @@ extension SceneDecoder {
                         resolveUTF8: { name in
                             guard let found = names.index(of: name) else { return nil }
                             if let item = items[found] { return item }
-                            let item = pending.children[found].layoutItem
+                            let item = Unmanaged.passUnretained(
+                                pending.children[found].layoutItem)
                             items[found] = item
                             return item
                         },

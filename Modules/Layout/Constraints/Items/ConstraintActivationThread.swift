@@ -105,15 +105,22 @@ package final class ConstraintActivationThread: @unchecked Sendable {
         // Made outside the lock and appended at once: the thread waits for the lock less.
         var entries: [Unmanaged<LayoutConstraint>] = []
         entries.reserveCapacity(constraints.count)
-        for constraint in constraints {
-            // The engine of each tree exists before the thread installs anything in it: the
-            // caller reads it as it adds items to the tree. (A constraint whose items are in
-            // two trees fails to install, with no engine made.)
-            if let first = constraint.firstItem, first !== lastFirstItem {
-                lastFirstItem = first
-                _ = LayoutEngine.engine(of: first.root)
+        constraints.withUnsafeBufferPointer { constraints in
+            for index in constraints.indices {
+                let entry = Unmanaged.passUnretained(constraints[index])
+                // The engine of each tree exists before the thread installs anything in it:
+                // the caller reads it as it adds items to the tree. (A constraint whose items
+                // are in two trees fails to install, with no engine made.) The items are
+                // compared without taking a reference to them.
+                let first = entry._withUnsafeGuaranteedRef { $0.firstItemStorage }
+                let last = lastFirstItem.map { Unmanaged.passUnretained($0).toOpaque() }
+                if let first, first.toOpaque() != last {
+                    let item = first.takeUnretainedValue()
+                    lastFirstItem = item
+                    _ = LayoutEngine.engine(of: item.root)
+                }
+                entries.append(entry)
             }
-            entries.append(.passUnretained(constraint))
         }
         pthread_mutex_lock(lock)
         handed.append(contentsOf: entries)

@@ -123,20 +123,34 @@ public final class LayoutConstraint {
         try validate()
     }
 
-    init(
+    convenience init(
         uncheckedItem item: LayoutItem, attribute: LayoutAttribute,
         relatedBy relation: LayoutRelation, toItem: LayoutItem?,
         attribute secondAttribute: LayoutAttribute, multiplier: Double, constant: Double
     ) {
-        firstItemStorage = Unmanaged.passUnretained(item)
+        self.init(
+            uncheckedItem: Unmanaged.passUnretained(item), attribute: attribute,
+            relatedBy: relation, toItem: toItem.map(Unmanaged.passUnretained),
+            attribute: secondAttribute, multiplier: multiplier, constant: constant)
+    }
+
+    /// A constraint between items held unretained (by the parser), taking no reference to them.
+    init(
+        uncheckedItem item: Unmanaged<LayoutItem>, attribute: LayoutAttribute,
+        relatedBy relation: LayoutRelation, toItem: Unmanaged<LayoutItem>?,
+        attribute secondAttribute: LayoutAttribute, multiplier: Double, constant: Double
+    ) {
+        firstItemStorage = item
         firstAttribute = attribute
         self.relation = relation
-        secondItemStorage = toItem.map(Unmanaged.passUnretained)
+        secondItemStorage = toItem
         self.secondAttribute = toItem == nil ? .notAnAttribute : secondAttribute
         self.multiplier = multiplier
         self.constant = constant
-        item.addNamingConstraint(self, asSecond: false)
-        if let toItem, toItem !== item { toItem.addNamingConstraint(self, asSecond: true) }
+        item._withUnsafeGuaranteedRef { $0.addNamingConstraint(self, asSecond: false) }
+        if let toItem, toItem.toOpaque() != item.toOpaque() {
+            toItem._withUnsafeGuaranteedRef { $0.addNamingConstraint(self, asSecond: true) }
+        }
     }
 
     deinit {

@@ -201,7 +201,7 @@ public final class LayoutItem {
     /// or itself changed.
     func notifyConstraintsChanged() {
         constraintsDidChange?()
-        parent?.constraintsDidChange?()
+        parentStorage?._withUnsafeGuaranteedRef { $0.constraintsDidChange?() }
     }
 
     /// Creates an item with no parent and a zero frame.

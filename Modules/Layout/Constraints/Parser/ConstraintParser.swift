@@ -23,7 +23,9 @@ extension LayoutConstraint {
         // The names are sorted only for an error message, never on the path that succeeds.
         try parse(
             text, container: container,
-            resolveUTF8: { items[String(decoding: $0, as: UTF8.self)] },
+            resolveUTF8: {
+                items[String(decoding: $0, as: UTF8.self)].map(Unmanaged.passUnretained)
+            },
             knownNames: { Array(items.keys) })
     }
 
@@ -33,7 +35,8 @@ extension LayoutConstraint {
     /// about an unknown one.
     package static func parse(
         _ text: String, container: LayoutItem,
-        resolveUTF8: (UnsafeBufferPointer<UInt8>) -> LayoutItem?, knownNames: () -> [String]
+        resolveUTF8: (UnsafeBufferPointer<UInt8>) -> Unmanaged<LayoutItem>?,
+        knownNames: () -> [String]
     ) throws(ConstraintParseError) -> LayoutConstraint {
         try ConstraintLexer.withUTF8(of: text) { (utf8) throws(ConstraintParseError) in
             try ConstraintParser(utf8: utf8, container: container)
@@ -42,10 +45,12 @@ extension LayoutConstraint {
     }
 
     /// Parses a constraint given as valid UTF-8 (as a document holds it, without a string
-    /// being made of it); see ``parse(_:container:resolveUTF8:knownNames:)``.
+    /// being made of it); see ``parse(_:container:resolveUTF8:knownNames:)``. The resolver
+    /// answers unretained: its owner keeps the items for the parse.
     package static func parse(
         utf8: UnsafeBufferPointer<UInt8>, container: LayoutItem,
-        resolveUTF8: (UnsafeBufferPointer<UInt8>) -> LayoutItem?, knownNames: () -> [String]
+        resolveUTF8: (UnsafeBufferPointer<UInt8>) -> Unmanaged<LayoutItem>?,
+        knownNames: () -> [String]
     ) throws(ConstraintParseError) -> LayoutConstraint {
         try ConstraintParser(utf8: utf8, container: container)
             .parse(resolve: resolveUTF8, knownNames: { knownNames() })
@@ -60,7 +65,10 @@ extension LayoutConstraint {
     ) throws(ConstraintParseError) -> LayoutConstraint {
         try ConstraintLexer.withUTF8(of: text) { (utf8) throws(ConstraintParseError) in
             try ConstraintParser(utf8: utf8, container: container).parse(
-                resolve: { resolve(String(decoding: $0, as: UTF8.self)) }, knownNames: { nil })
+                resolve: {
+                    resolve(String(decoding: $0, as: UTF8.self)).map(Unmanaged.passUnretained)
+                },
+                knownNames: { nil })
         }
     }
 }
@@ -79,7 +87,7 @@ private struct ConstraintParser {
     /// The item is not retained: the container and the resolver's owners keep it for the
     /// parse, and a plain value is copied and dropped without the runtime's help.
     struct Operand {
-        unowned(unsafe) var item: LayoutItem
+        var item: Unmanaged<LayoutItem>
         var attribute: LayoutAttribute
         var attributeToken: ConstraintToken
         var start: ConstraintToken
@@ -98,7 +106,9 @@ private struct ConstraintParser {
             throw fail(nameToken, "expected an item name such as 'title' or 'super'")
         }
         let nameBytes = cursor.tokens.bytes(of: nameToken)
-        guard let item = ConstraintParser.isSuper(nameBytes) ? container : resolve(nameBytes)
+        guard
+            let item = ConstraintParser.isSuper(nameBytes)
+                ? Unmanaged.passUnretained(container) : resolve(nameBytes)
         else {
             var reason = "unknown item '\(cursor.text(of: nameToken))'"
             if let names = knownNames() {
@@ -140,7 +150,7 @@ private struct ConstraintParser {
     }
 
     /// Finds a child by the UTF-8 bytes of its name.
-    typealias Resolver = (UnsafeBufferPointer<UInt8>) -> LayoutItem?
+    typealias Resolver = (UnsafeBufferPointer<UInt8>) -> Unmanaged<LayoutItem>?
     /// The names an error message lists, asked for (and sorted) only when a name is unknown.
     typealias KnownNames = () -> [String]?
 
