@@ -114,15 +114,23 @@ extension View {
         // A subview's layout item is a child of the view's own, which exists first: without
         // one, no subview is placed by constraints, and the subviews need not be visited again.
         guard hasSubviews, existingLayoutItem != nil else { return }
-        let placed = subviews.filter {
-            $0.existingLayoutItem?.translatesFrameIntoConstraints == false
+        // Loops rather than closures: a closure made here would check the main actor's
+        // executor at each call.
+        let subviews = self.subviews
+        var placed: [View] = []
+        placed.reserveCapacity(subviews.count)
+        for subview in subviews
+        where subview.existingLayoutItem?.translatesFrameIntoConstraints == false {
+            placed.append(subview)
         }
         guard !placed.isEmpty else { return }
         syncLayoutItemFrame()
         layoutItem.layoutIfNeeded()
+        let originX = bounds.minX
+        let originY = bounds.minY
         for subview in placed {
             guard let item = subview.existingLayoutItem else { continue }
-            let frame = item.frame.offsetBy(dx: bounds.minX, dy: bounds.minY)
+            let frame = item.frame.offsetBy(dx: originX, dy: originY)
             if frame.isFinite { subview.frame = frame }
         }
         // A solve can move items further down the tree, under views whose own frames did not
@@ -134,7 +142,7 @@ extension View {
 
     /// Whether some subview is placed by constraints.
     var placesSubviewsByConstraints: Bool {
-        existingLayoutItem?.children.contains { !$0.translatesFrameIntoConstraints } ?? false
+        existingLayoutItem?.hasChildPlacedByConstraints ?? false
     }
 
     /// Copies the view's frame into its item when the item translates its frame into

@@ -28,7 +28,7 @@ extension View {
         while let next = child.superviewStorage, !child.isListedForLayout {
             let parent = next.takeUnretainedValue()
             child.isListedForLayout = true
-            parent.subviewsNeedingLayout.append(child)
+            parent.listForLayout(child)
             child = parent
         }
     }

@@ -412,7 +412,7 @@ open class View {
             let parent = next.takeUnretainedValue()
             if !child.isListedForDisplay {
                 child.isListedForDisplay = true
-                parent.subviewsNeedingDisplay.append(child)
+                parent.listForDisplay(child)
             }
             parent.needsDisplay = true
             child = parent
@@ -432,11 +432,29 @@ open class View {
                 child.needsDisplay = true
                 if !child.isListedForDisplay {
                     child.isListedForDisplay = true
-                    parent.subviewsNeedingDisplay.append(child)
+                    parent.listForDisplay(child)
                 }
                 pending.append(child)
             }
         }
+    }
+
+    /// Lists a subview as changed. A list starts with room for the subviews of a small
+    /// view at once: when one subview changes, its siblings often follow (a layout pass
+    /// moves them all), and growing one at a time would allocate at each doubling.
+    func listForDisplay(_ subview: View) {
+        if subviewsNeedingDisplay.isEmpty {
+            subviewsNeedingDisplay.reserveCapacity(min(subviewList.count, 16))
+        }
+        subviewsNeedingDisplay.append(subview)
+    }
+
+    /// Lists a subview as needing layout, with room made as ``listForDisplay(_:)`` makes it.
+    func listForLayout(_ subview: View) {
+        if subviewsNeedingLayout.isEmpty {
+            subviewsNeedingLayout.reserveCapacity(min(subviewList.count, 16))
+        }
+        subviewsNeedingLayout.append(subview)
     }
 
     /// Takes the subviews listed as changed since the last retained frame and clears the list.

@@ -57,6 +57,14 @@ public final class LayoutItem {
 
     /// The number of children.
     var childCount: Int { childList.count }
+    /// Whether some child is placed by constraints rather than translating its frame.
+    package var hasChildPlacedByConstraints: Bool {
+        var found = false
+        childList.visitElements { child in
+            if !child.translatesFrameIntoConstraints { found = true }
+        }
+        return found
+    }
     /// Calls `body` with each child in order, without making an array of them.
     func visitChildren(_ body: (LayoutItem) -> Void) { childList.visitElements(body) }
     /// The item's position in its parent's ``children``.
