@@ -125,10 +125,14 @@ public final class Scene {
         var frames: [(id: String, frame: Rect)] = []
         frames.reserveCapacity(identifiedViews.count)
         for entry in identifiedViews {
-            // A view moved out of the root's tree is converted the slow way.
-            let frame =
-                transforms.transform(of: entry.view).map { entry.view.bounds.applying($0) }
-                ?? entry.view.convert(entry.view.bounds, to: root)
+            // A view moved out of the root's tree is converted the slow way. (No closure: one
+            // made here would check the main actor's executor for each view.)
+            let frame: Rect
+            if let transform = transforms.transform(of: entry.view) {
+                frame = entry.view.bounds.applying(transform)
+            } else {
+                frame = entry.view.convert(entry.view.bounds, to: root)
+            }
             frames.append((entry.id, frame))
         }
         return frames

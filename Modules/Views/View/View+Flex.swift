@@ -18,10 +18,8 @@ extension View {
         let subviews = self.subviews
         let root = FlexNode(
             styleStorage: FlexStyleStorage(containerStyle),
-            adopting: subviews.map {
-                View.flexNode(
-                    for: $0, depth: 1,
-                    needsBaseline: View.alignsByBaseline($0, alignItems: alignItems))
+            adopting: View.flexNodes(for: subviews, depth: 1) {
+                View.alignsByBaseline($0, alignItems: alignItems)
             })
         do {
             try root.calculateLayout(
@@ -44,6 +42,20 @@ extension View {
         }
     }
 
+    /// The flex nodes of a container's subviews, in a loop: a closure called for each (as
+    /// `map` calls one) would check the main actor's executor each time.
+    private static func flexNodes(
+        for subviews: [View], depth: Int, needsBaseline: (View) -> Bool
+    ) -> [FlexNode] {
+        var nodes: [FlexNode] = []
+        nodes.reserveCapacity(subviews.count)
+        for subview in subviews {
+            nodes.append(
+                flexNode(for: subview, depth: depth, needsBaseline: needsBaseline(subview)))
+        }
+        return nodes
+    }
+
     /// Whether a subview takes part in the baseline alignment of a container that aligns its
     /// items by `alignItems`.
     private static func alignsByBaseline(_ view: View, alignItems: FlexItemAlignment) -> Bool {
@@ -60,11 +72,8 @@ extension View {
             let alignItems = storage.style.alignItems
             return FlexNode(
                 styleStorage: storage,
-                adopting: view.subviews.map {
-                    flexNode(
-                        for: $0, depth: depth + 1,
-                        needsBaseline: needsBaseline
-                            || alignsByBaseline($0, alignItems: alignItems))
+                adopting: flexNodes(for: view.subviews, depth: depth + 1) {
+                    needsBaseline || alignsByBaseline($0, alignItems: alignItems)
                 })
         }
         // The node lives only for this layout pass, so its functions can hold the view: a
