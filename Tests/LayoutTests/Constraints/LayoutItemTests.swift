@@ -3,6 +3,11 @@ import TrellisGeometry
 import TrellisLayout
 
 @Suite struct LayoutItemTests {
+    /// New items, one for each name.
+    static func items(named names: String...) -> [LayoutItem] {
+        names.map { LayoutItem(identifier: $0) }
+    }
+
     @Test func centeredButtonAsInTheShadowViewSeed() throws {
         let (root, items) = makeTree(children: ["button"])
         let button = items[0]
@@ -20,12 +25,8 @@ import TrellisLayout
     /// Activating constraints together tells the item each is installed on (and its parent)
     /// once for each run of constraints installed on it, rather than once for each constraint.
     @Test func activationTellsEachItemOnceForARunOfItsConstraints() throws {
-        let root = LayoutItem(identifier: "root")
-        let a = LayoutItem(identifier: "a")
-        let b = LayoutItem(identifier: "b")
-        let a1 = LayoutItem(identifier: "a1")
-        let a2 = LayoutItem(identifier: "a2")
-        let b1 = LayoutItem(identifier: "b1")
+        let items = Self.items(named: "root", "a", "b", "a1", "a2", "b1")
+        let (root, a, b, a1, a2, b1) = (items[0], items[1], items[2], items[3], items[4], items[5])
         root.frame = Rect(x: 0, y: 0, width: 100, height: 100)
         a.frame = Rect(x: 0, y: 0, width: 100, height: 50)
         b.frame = Rect(x: 0, y: 50, width: 100, height: 50)
@@ -198,12 +199,8 @@ import TrellisLayout
     /// A constraint is installed on the nearest item both of its items are in, at any depths;
     /// walks up the tree find the root, ancestors and the inherited direction.
     @Test func constraintsGoToTheNearestCommonAncestor() throws {
-        let root = LayoutItem(identifier: "root")
-        let a = LayoutItem(identifier: "a")
-        let a1 = LayoutItem(identifier: "a1")
-        let a11 = LayoutItem(identifier: "a11")
-        let a2 = LayoutItem(identifier: "a2")
-        let b = LayoutItem(identifier: "b")
+        let items = Self.items(named: "root", "a", "a1", "a11", "a2", "b")
+        let (root, a, a1, a11, a2, b) = (items[0], items[1], items[2], items[3], items[4], items[5])
         root.addChild(a)
         root.addChild(b)
         a.addChild(a1)
