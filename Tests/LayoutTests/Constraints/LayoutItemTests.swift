@@ -232,6 +232,38 @@ import TrellisLayout
         }
     }
 
+    /// An item lists the constraints installed on it in the order they were installed, through
+    /// any mix of activations and deactivations, whichever it holds first.
+    @Test func anItemListsItsConstraintsInInstallationOrder() throws {
+        let (_, items) = makeTree(children: ["box"])
+        let box = items[0]
+        let made = (0..<6).map {
+            box.widthAnchor.constraint(greaterThanOrEqualToConstant: 10 * Double($0))
+        }
+        func listed() -> [Int] {
+            box.constraints.map { constraint in made.firstIndex { $0 === constraint }! }
+        }
+        #expect(listed().isEmpty)
+        try LayoutConstraint.activate([made[0], made[1], made[2]])
+        #expect(listed() == [0, 1, 2])
+        LayoutConstraint.deactivate([made[0]])
+        #expect(listed() == [1, 2])
+        try LayoutConstraint.activate([made[3]])
+        #expect(listed() == [1, 2, 3])
+        LayoutConstraint.deactivate([made[1], made[2], made[3]])
+        #expect(listed().isEmpty)
+        try LayoutConstraint.activate([made[4], made[5]])
+        #expect(listed() == [4, 5])
+        LayoutConstraint.deactivate([made[5]])
+        #expect(listed() == [4])
+        try LayoutConstraint.activate([made[0]])
+        #expect(listed() == [4, 0])
+        LayoutConstraint.deactivate([made[4]])
+        LayoutConstraint.deactivate([made[4]])
+        #expect(listed() == [0])
+        #expect(made.map(\.isActive) == [true, false, false, false, false, false])
+    }
+
     @Test func changingTheDirectionResolvesLeadingAgain() throws {
         let (root, items) = makeTree(width: 300, height: 100, children: ["box"])
         let box = items[0]

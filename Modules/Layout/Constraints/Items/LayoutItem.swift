@@ -123,11 +123,11 @@ public final class LayoutItem {
     /// The constraints installed on this item: those whose nearest common ancestor is this
     /// item, as `UIView.constraints`.
     ///
-    /// - Complexity: O(1), or O(n) once after constraints were removed.
+    /// - Complexity: O(*n*) in the number of the item's constraints.
     public var constraints: [LayoutConstraint] { installedConstraints.elements }
 
     /// The constraints installed on this item, with their positions for removal in O(1).
-    @exclusivity(unchecked) var installedConstraints = ObjectList<InstalledConstraintPosition>()
+    @exclusivity(unchecked) var installedConstraints = InstalledConstraints()
 
     /// Called when a constraint installed on this item or one of its children is activated,
     /// deactivated or changed, so that the owner of the item (a view) can schedule layout.
