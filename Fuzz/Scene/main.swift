@@ -145,18 +145,6 @@ func checkLayout(_ scene: Scene) {
     }
 }
 
-/// Runs `outcome` with a size threshold at its largest (the usual way for any input), then at zero
-/// (the other way forced for any input), and restores the threshold, `threshold` as it was.
-func bothWays<Outcome>(
-    threshold: Int, set: (Int) -> Void, _ outcome: () -> Outcome
-) -> (usual: Outcome, forced: Outcome) {
-    defer { set(threshold) }
-    set(.max)
-    let usual = outcome()
-    set(0)
-    return (usual, outcome())
-}
-
 /// Decodes the input with its constraints activated on a second thread, whatever their number,
 /// and checks that the layout JSON (or the error) is that of the scene activated in one batch.
 @MainActor
@@ -168,9 +156,12 @@ func checkConcurrentActivation(_ bytes: [UInt8]) {
             return "error: " + error.description
         }
     }
-    let (batch, concurrent) = bothWays(
-        threshold: Scene.concurrentActivationMinimum,
-        set: { Scene.concurrentActivationMinimum = $0 }, outcome)
+    let minimum = Scene.concurrentActivationMinimum
+    defer { Scene.concurrentActivationMinimum = minimum }
+    Scene.concurrentActivationMinimum = .max
+    let batch = outcome()
+    Scene.concurrentActivationMinimum = 0
+    let concurrent = outcome()
     invariant(
         concurrent == batch,
         "activated on a second thread: \(concurrent.prefix(300)); in one batch: \(batch.prefix(300))"

@@ -233,7 +233,7 @@ import TrellisLayout
     }
 
     /// An item lists the constraints installed on it in the order they were installed, through
-    /// any mix of activations and deactivations, whichever it holds first.
+    /// any mix of activations and deactivations: from none to one, to several, and back.
     @Test func anItemListsItsConstraintsInInstallationOrder() throws {
         let (_, items) = makeTree(children: ["box"])
         let box = items[0]

@@ -1,32 +1,38 @@
-/// The constraints installed on an item, in the order they were installed: the first in place,
-/// the others in an ``ObjectList``. Most items hold one constraint (their own width or height)
-/// or none, and a list of one takes an allocation, which a scene of ten thousand such items
-/// makes on the thread that activates its constraints.
+/// The constraints installed on an item, in the order they were installed: a lone constraint in
+/// place, two or more in an ``ObjectList``. Most items hold one constraint (their own width or
+/// height) or none, and a list of one takes an allocation, which a scene of ten thousand such
+/// items makes on the thread that activates its constraints.
 struct InstalledConstraints {
-    /// The first constraint installed, until it is removed; constraints installed after it go
-    /// to `others`, and to `others` too once `others` holds any, so that the order holds.
-    private var first: LayoutConstraint?
+    /// The item's only constraint; `nil` when it has none or several (then all in `others`).
+    private var only: LayoutConstraint?
     private var others = ObjectList<InstalledConstraintPosition>()
 
-    /// The position stored in the constraint held in `first` (no list has it).
-    private static let firstPosition = -2
+    /// The position stored in the constraint held in `only` (no list has it).
+    private static let onlyPosition = -2
 
     /// Whether no constraint is installed.
-    var isEmpty: Bool { first == nil && others.isEmpty }
+    var isEmpty: Bool { only == nil && others.isEmpty }
 
     /// The constraints in the order they were installed.
+    ///
+    /// - Complexity: O(1), or O(n) once after constraints were removed.
     var elements: [LayoutConstraint] {
         mutating get {
-            guard let first else { return others.elements }
-            return [first] + others.elements
+            if let only { return [only] }
+            return others.elements
         }
     }
 
     /// Adds a constraint after the others.
     mutating func append(_ constraint: LayoutConstraint) {
-        if first == nil && others.isEmpty {
-            first = constraint
-            InstalledConstraintPosition.setPosition(Self.firstPosition, of: constraint)
+        if let only {
+            // A second constraint: both go to the list, in order.
+            self.only = nil
+            others.append(only)
+            others.append(constraint)
+        } else if others.isEmpty {
+            only = constraint
+            InstalledConstraintPosition.setPosition(Self.onlyPosition, of: constraint)
         } else {
             others.append(constraint)
         }
@@ -34,8 +40,8 @@ struct InstalledConstraints {
 
     /// Removes a constraint; does nothing if it is not here.
     mutating func remove(_ constraint: LayoutConstraint) {
-        if let first, first === constraint {
-            self.first = nil
+        if let only, only === constraint {
+            self.only = nil
             InstalledConstraintPosition.setPosition(-1, of: constraint)
         } else {
             others.remove(constraint)
@@ -44,7 +50,7 @@ struct InstalledConstraints {
 
     /// Calls `body` with each constraint in order.
     func visitElements(_ body: (LayoutConstraint) -> Void) {
-        if let first { body(first) }
+        if let only { body(only) }
         others.visitElements(body)
     }
 }

@@ -8,13 +8,19 @@ extension LayoutEngine {
     func frameDidChange(_ item: LayoutItem) {
         needsPlacement = true
         if item.isIn(self), item.translatesFrameIntoConstraints { updatePins(of: item) }
-        // Items below one placed by constraints are anchored at or below it; most items have
-        // nothing below them.
+        // Items below one placed by constraints are anchored at or below it.
+        visitTranslatingItems(below: item) { updatePins(of: $0) }
+    }
+
+    /// Calls `body` with each item of this engine below `item` that translates its frame and
+    /// is reached through translating items only: those anchored through `item`.
+    private func visitTranslatingItems(below item: LayoutItem, _ body: (LayoutItem) -> Void) {
+        // Most items have nothing below them.
         guard item.childCount > 0 else { return }
         var pending = item.children
         while let current = pending.popLast() {
             guard current.translatesFrameIntoConstraints else { continue }
-            if current.isIn(self) { updatePins(of: current) }
+            if current.isIn(self) { body(current) }
             pending.append(contentsOf: current.children)
         }
     }
@@ -47,14 +53,7 @@ extension LayoutEngine {
     func translationDidChange(_ item: LayoutItem) {
         needsPlacement = true
         if item.isIn(self) { regenerate(item) }
-        // Most items have nothing below them to re-anchor.
-        guard item.childCount > 0 else { return }
-        var pending = item.children
-        while let current = pending.popLast() {
-            guard current.translatesFrameIntoConstraints else { continue }
-            if current.isIn(self) { regenerate(current) }
-            pending.append(contentsOf: current.children)
-        }
+        visitTranslatingItems(below: item) { regenerate($0) }
     }
 
     /// The intrinsic size or its priorities changed.

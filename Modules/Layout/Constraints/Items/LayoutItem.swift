@@ -123,7 +123,7 @@ public final class LayoutItem {
     /// The constraints installed on this item: those whose nearest common ancestor is this
     /// item, as `UIView.constraints`.
     ///
-    /// - Complexity: O(*n*) in the number of the item's constraints.
+    /// - Complexity: O(1), or O(n) once after constraints were removed.
     public var constraints: [LayoutConstraint] { installedConstraints.elements }
 
     /// The constraints installed on this item, with their positions for removal in O(1).
@@ -275,10 +275,15 @@ public final class LayoutItem {
     /// The root of the item's tree.
     public var root: LayoutItem {
         guard var current = parentStorage else { return self }
-        while let parent = current._withUnsafeGuaranteedRef({ $0.parentStorage }) {
-            current = parent
-        }
+        while let parent = LayoutItem.parent(of: current) { current = parent }
         return current.takeUnretainedValue()
+    }
+
+    /// The parent of an item held unretained, unretained: a step of a walk up the tree that
+    /// takes no reference to anything.
+    @inline(__always)
+    static func parent(of item: Unmanaged<LayoutItem>) -> Unmanaged<LayoutItem>? {
+        item._withUnsafeGuaranteedRef { $0.parentStorage }
     }
 
     /// Whether `item` is this item or one of its ancestors.
@@ -287,7 +292,7 @@ public final class LayoutItem {
         var next: Unmanaged<LayoutItem>? = Unmanaged.passUnretained(self)
         while let current = next {
             if current.toOpaque() == target { return true }
-            next = current._withUnsafeGuaranteedRef { $0.parentStorage }
+            next = LayoutItem.parent(of: current)
         }
         return false
     }
@@ -342,26 +347,18 @@ public final class LayoutItem {
         return result
     }
 
-    /// The nearest item that is an ancestor of (or equal to) both items, if any.
-    static func nearestCommonAncestor(_ a: LayoutItem, _ b: LayoutItem) -> LayoutItem? {
-        nearestCommonAncestor(Unmanaged.passUnretained(a), Unmanaged.passUnretained(b))?
-            .takeUnretainedValue()
-    }
-
-    /// ``nearestCommonAncestor(_:_:)`` of items held unretained, taking no reference to any.
+    /// The nearest item that is an ancestor of (or equal to) both items, if any; the items are
+    /// held unretained, and no reference to any is taken.
     static func nearestCommonAncestor(
         _ itemA: Unmanaged<LayoutItem>, _ itemB: Unmanaged<LayoutItem>
     ) -> Unmanaged<LayoutItem>? {
         // Most constraints relate siblings, or a child and its parent.
         if itemA.toOpaque() == itemB.toOpaque() { return itemA }
-        let parentA = itemA._withUnsafeGuaranteedRef { $0.parentStorage }
+        let parentA = parent(of: itemA)
         if parentA?.toOpaque() == itemB.toOpaque() { return itemB }
-        let parentB = itemB._withUnsafeGuaranteedRef { $0.parentStorage }
+        let parentB = parent(of: itemB)
         if parentB?.toOpaque() == itemA.toOpaque() { return itemA }
         if let parentA, parentA.toOpaque() == parentB?.toOpaque() { return parentA }
-        func parent(of item: Unmanaged<LayoutItem>) -> Unmanaged<LayoutItem>? {
-            item._withUnsafeGuaranteedRef { $0.parentStorage }
-        }
         func depth(of item: Unmanaged<LayoutItem>) -> Int {
             var depth = 0
             var next = parent(of: item)
