@@ -144,6 +144,17 @@ struct ConstraintLexer {
         byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
     }
 
+    /// Whether a byte continues an identifier (a letter, a digit or `_`): one test of a bit
+    /// in two words, with no branch per character class.
+    private static func continuesIdentifier(_ byte: UInt8) -> Bool {
+        // Bits 48–57 of the low word are "0"–"9"; bits 1–26, 31 and 33–58 of the high word
+        // (bytes 64–127) are "A"–"Z", "_" and "a"–"z".
+        let low: UInt64 = 0x03FF_0000_0000_0000
+        let high: UInt64 = 0x07FF_FFFE_87FF_FFFE
+        let word = byte < 64 ? low : byte < 128 ? high : 0
+        return word >> (UInt64(byte) & 63) & 1 != 0
+    }
+
     private func byte(at index: Int) -> UInt8? {
         index < bytes.count ? bytes[index] : nil
     }
@@ -176,11 +187,7 @@ struct ConstraintLexer {
             }
             if Self.isLetter(c) || c == UInt8(ascii: "_") {
                 var j = i + 1
-                while let b = byte(at: j),
-                    Self.isLetter(b) || Self.isDigit(b) || b == UInt8(ascii: "_")
-                {
-                    j += 1
-                }
+                while j < bytes.count, Self.continuesIdentifier(bytes[j]) { j += 1 }
                 append(ConstraintToken(kind: .identifier, column: column, length: j - i))
                 i = j
                 continue
