@@ -36,6 +36,12 @@ enum HeapPrefault {
     static let pollInterval = 50_000
     static let busyWindow = 50_000_000
     static let idlePollInterval = 5_000_000
+    /// The most the helper populates in one request, in bytes: 64 pages, about a tenth of a
+    /// millisecond, the longest the command's thread waits to grow the heap meanwhile.
+    static let chunk: UInt = 256 * 1024
+    /// The pause between chunks, in nanoseconds: long enough for a thread waiting to grow the
+    /// heap to wake and take the memory map first.
+    static let chunkPause = 20_000
 
     /// Starts the helper for the scene at `path` if the file is large enough to repay it and
     /// the kernel supports populating memory. Call it once, before the scene is read, from a
@@ -98,6 +104,9 @@ enum HeapPrefault {
 /// kernel only maps the pages that are missing.
 private func populateAhead(_ start: UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? {
     guard let start else { return nil }
+    // Sleeps as long as asked, not up to the default 50 µs more: the pauses between chunks
+    // are short.
+    _ = trellis_set_timer_slack(1)
     var done = UInt(bitPattern: start)
     var pause = HeapPrefault.pollInterval
     // When the break last moved, in nanoseconds of the monotonic clock (read without a system
@@ -106,12 +115,31 @@ private func populateAhead(_ start: UnsafeMutableRawPointer?) -> UnsafeMutableRa
     while true {
         guard let top = sbrk(0).map({ UInt(bitPattern: $0) }) else { return nil }
         if top > done {
-            let result = madvise(
-                UnsafeMutableRawPointer(bitPattern: done), Int(top - done), MADV_POPULATE_WRITE)
-            // Memory the heap gave back meanwhile (ENOMEM) or a range the kernel gave up on
-            // (EAGAIN, EINTR) is left to the command's thread; any other failure ends the
-            // helper, and the command's thread faults all its pages in itself.
-            if result != 0, errno != ENOMEM, errno != EAGAIN, errno != EINTR { return nil }
+            // A chunk at a time, with a pause between chunks: populating holds the process's
+            // memory map for reading, and the command's thread, growing the heap meanwhile,
+            // waits to write it. A reader that asks again at once takes the map before the
+            // waiting writer wakes, and the kernel only hands the map to the writer after
+            // milliseconds: a helper populating megabytes back to back kept the command's
+            // thread waiting for most of the first tenth of a 10,000-row scene.
+            var first = true
+            while done < top {
+                if !first {
+                    var interval = timespec(tv_sec: 0, tv_nsec: HeapPrefault.chunkPause)
+                    nanosleep(&interval, nil)
+                }
+                first = false
+                let count = Int(min(top - done, HeapPrefault.chunk))
+                let result = madvise(
+                    UnsafeMutableRawPointer(bitPattern: done), count, MADV_POPULATE_WRITE)
+                // Memory the heap gave back meanwhile (ENOMEM) or a range the kernel gave up
+                // on (EAGAIN, EINTR) is left to the command's thread; any other failure ends
+                // the helper, and the command's thread faults all its pages in itself.
+                if result != 0 {
+                    guard errno == ENOMEM || errno == EAGAIN || errno == EINTR else { return nil }
+                    break
+                }
+                done += UInt(count)
+            }
             done = top
             pause = HeapPrefault.pollInterval
             moved = monotonicNanoseconds()
