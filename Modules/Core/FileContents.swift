@@ -18,6 +18,19 @@ package enum FileContents {
     /// - Returns: The bytes, or why they cannot be read ("not a regular file", "… bytes, over
     ///   the limit of …").
     package static func read(_ path: String, limit: Int) -> Result<[UInt8], FileError> {
+        readBuffer(path, limit: limit).map { buffer in
+            defer { buffer.deallocate() }
+            return Array(buffer)
+        }
+    }
+
+    /// The bytes of the file at `path` in a buffer of their size, which the caller frees:
+    /// read into memory that nothing filled first, with no copy.
+    ///
+    /// - Returns: The bytes, or why they cannot be read, as ``read(_:limit:)``.
+    package static func readBuffer(_ path: String, limit: Int)
+        -> Result<UnsafeMutableBufferPointer<UInt8>, FileError>
+    {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else {
             return .failure(FileError(reason: "cannot read the file", isUnreadable: true))
@@ -34,16 +47,15 @@ package enum FileContents {
         guard size <= limit else {
             return .failure(FileError(reason: "\(size) bytes, over the limit of \(limit)"))
         }
-        var bytes = [UInt8](repeating: 0, count: size)
+        let bytes = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: size)
         var offset = 0
         while offset < size {
             let count = SystemCall.retryingInterrupts {
-                bytes.withUnsafeMutableBytes { buffer -> Int in
-                    guard let base = buffer.baseAddress else { return 0 }
-                    return readBytes(descriptor, base + offset, size - offset)
-                }
+                guard let base = bytes.baseAddress else { return 0 }
+                return readBytes(descriptor, base + offset, size - offset)
             }
             guard count > 0 else {
+                bytes.deallocate()
                 return .failure(FileError(reason: "cannot read the file (it changed while read)"))
             }
             offset += count

@@ -103,35 +103,33 @@ public struct JSONParser {
     }
 
     /// Parses a document into its nodes and decoded strings.
-    static func nodes(of bytes: [UInt8]) throws(JSONParseError)
+    static func nodes(of buffer: UnsafeBufferPointer<UInt8>) throws(JSONParseError)
         -> (nodes: JSONNodeBuffer, decodedStrings: [String], numbers: [Double])
     {
         // A node keeps byte offsets in 32 bits.
-        guard bytes.count < Int(UInt32.max) else {
+        guard buffer.count < Int(UInt32.max) else {
             throw JSONParseError(line: 1, column: 1, reason: "the document is 4 GiB or more")
         }
-        return try bytes.withUnsafeBufferPointer { (buffer) throws(JSONParseError) in
-            // Room at once for one node every seven bytes, about as many as a scene has (a
-            // 13 MB document of 100,000 cards has 1.8 million): growing would copy them. Up to
-            // about 14 MB of document that stays below the allocator's 32 MB threshold for
-            // mapping memory of its own, so the heap keeps it for the views once freed; a
-            // larger reservation is mapped, and unmapped when freed, which costs less than
-            // the heap populating a reservation half used.
-            var parser = JSONParser(bytes: buffer, nodeCapacity: bytes.count / 7)
-            do throws(JSONParseError) {
-                if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.index = 3 }
-                parser.skipWhitespace()
-                try parser.parseValue(depth: 0)
-                parser.skipWhitespace()
-                guard parser.index == bytes.count else {
-                    throw parser.error("unexpected text after the document")
-                }
-            } catch {
-                parser.nodes.discard()
-                throw error
+        // Room at once for one node every seven bytes, about as many as a scene has (a 13 MB
+        // document of 100,000 cards has 1.8 million): growing would copy them. Up to about
+        // 14 MB of document that stays below the allocator's 32 MB threshold for mapping
+        // memory of its own, so the heap keeps it for the views once freed; a larger
+        // reservation is mapped, and unmapped when freed, which costs less than the heap
+        // populating a reservation half used.
+        var parser = JSONParser(bytes: buffer, nodeCapacity: buffer.count / 7)
+        do throws(JSONParseError) {
+            if buffer.starts(with: [0xEF, 0xBB, 0xBF]) { parser.index = 3 }
+            parser.skipWhitespace()
+            try parser.parseValue(depth: 0)
+            parser.skipWhitespace()
+            guard parser.index == buffer.count else {
+                throw parser.error("unexpected text after the document")
             }
-            return (parser.nodes, parser.decodedStrings, parser.numbers)
+        } catch {
+            parser.nodes.discard()
+            throw error
         }
+        return (parser.nodes, parser.decodedStrings, parser.numbers)
     }
 
     private init(bytes: UnsafeBufferPointer<UInt8>, nodeCapacity: Int) {

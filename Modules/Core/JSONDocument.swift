@@ -80,14 +80,28 @@ package final class JSONDocument: @unchecked Sendable {
     /// Parses a document.
     ///
     /// - Throws: ``JSONParseError`` with the line and column of the problem.
-    package init(parsing bytes: [UInt8]) throws(JSONParseError) {
-        let parsed = try JSONParser.nodes(of: bytes)
+    package convenience init(parsing bytes: [UInt8]) throws(JSONParseError) {
+        let ownBytes = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: bytes.count)
+        _ = ownBytes.initialize(from: bytes)
+        try self.init(adopting: ownBytes)
+    }
+
+    /// Parses a document in a buffer that the document then owns and frees, also when the
+    /// parse fails: a file read into it is parsed where it lies, with no copy.
+    ///
+    /// - Throws: ``JSONParseError`` with the line and column of the problem.
+    package init(adopting bytes: UnsafeMutableBufferPointer<UInt8>) throws(JSONParseError) {
+        let parsed: (nodes: JSONNodeBuffer, decodedStrings: [String], numbers: [Double])
+        do {
+            parsed = try JSONParser.nodes(of: UnsafeBufferPointer(bytes))
+        } catch {
+            bytes.deallocate()
+            throw error
+        }
         decodedStrings = parsed.decodedStrings
         numbers = parsed.numbers
         nodes = parsed.nodes.taken()
-        let ownBytes = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: bytes.count)
-        _ = ownBytes.initialize(from: bytes)
-        self.bytes = UnsafeBufferPointer(ownBytes)
+        self.bytes = UnsafeBufferPointer(bytes)
     }
 
     deinit {

@@ -59,9 +59,14 @@ public final class Scene {
         do {
             document = try JSONDocument(parsing: json)
         } catch {
-            throw SceneError(keyPath: "scene", message: "not valid JSON: \(error.description)")
+            throw Scene.invalidJSON(error)
         }
         try self.init(document: document, baseDirectory: baseDirectory)
+    }
+
+    /// The error for a document that is not JSON.
+    private nonisolated static func invalidJSON(_ error: JSONParseError) -> SceneError {
+        SceneError(keyPath: "scene", message: "not valid JSON: \(error.description)")
     }
 
     /// The fewest constraints a scene has for them to be activated on a second thread while
@@ -97,8 +102,8 @@ public final class Scene {
     ///
     /// - Throws: ``SceneError`` for a missing file or a malformed scene.
     public convenience init(contentsOfFile path: String) throws(SceneError) {
-        let data: [UInt8]
-        switch FileContents.read(path, limit: Scene.maximumDocumentBytes) {
+        let data: UnsafeMutableBufferPointer<UInt8>
+        switch FileContents.readBuffer(path, limit: Scene.maximumDocumentBytes) {
         case .success(let bytes): data = bytes
         case .failure(let error):
             throw SceneError(
@@ -106,7 +111,14 @@ public final class Scene {
                 message: error.isUnreadable ? "cannot read \(path)" : "\(path): \(error.reason)")
         }
         let directory = FilePathText.directory(of: path)
-        try self.init(json: data, baseDirectory: directory.isEmpty ? "." : directory)
+        // The document is parsed where the file was read, and owns the bytes from here on.
+        let document: JSONDocument
+        do {
+            document = try JSONDocument(adopting: data)
+        } catch {
+            throw Scene.invalidJSON(error)
+        }
+        try self.init(document: document, baseDirectory: directory.isEmpty ? "." : directory)
     }
 
     /// The view with an id.
