@@ -83,14 +83,23 @@ public struct JSONParseError: Error, Sendable, Hashable, CustomStringConvertible
 /// it; ``parse(_:)`` makes the tree of ``JSONValue``s from it.
 public struct JSONParser {
     /// The document, borrowed for the parse.
-    private let bytes: UnsafeBufferPointer<UInt8>
-    private var index = 0
+    let bytes: UnsafeBufferPointer<UInt8>
+    var index = 0
     /// The nodes written so far.
-    private var nodes: JSONNodeBuffer
+    var nodes: JSONNodeBuffer
     /// The strings with escapes, decoded.
-    private var decodedStrings: [String] = []
+    var decodedStrings: [String] = []
     /// The numbers read.
-    private var numbers: [Double] = []
+    var numbers: [Double] = []
+    /// The deepest `depth` a value was read at.
+    var deepest = 0
+    /// Where a parse split in two stops: at an array's element that starts at this offset,
+    /// which another thread parses with what follows (see ``nodesSplit(of:at:)``); -1 for a
+    /// whole parse.
+    var suspendAt = -1
+    /// The containers open where the parse stopped at ``suspendAt``, innermost first; empty
+    /// while it has not stopped.
+    var suspended: [SuspendedContainer] = []
     /// The deepest nesting accepted.
     public static let maximumDepth = 512
 
@@ -102,13 +111,20 @@ public struct JSONParser {
         try JSONDocument(parsing: bytes).value(at: 0)
     }
 
-    /// Parses a document into its nodes and decoded strings.
-    static func nodes(of buffer: UnsafeBufferPointer<UInt8>) throws(JSONParseError)
+    /// Parses a document into its nodes and decoded strings; a large one on two threads unless
+    /// `splits` is false (see ``nodesSplit(of:at:)``).
+    static func nodes(of buffer: UnsafeBufferPointer<UInt8>, splits: Bool = true)
+        throws(JSONParseError)
         -> (nodes: JSONNodeBuffer, decodedStrings: [String], numbers: [Double])
     {
         // A node keeps byte offsets in 32 bits.
         guard buffer.count < Int(UInt32.max) else {
             throw JSONParseError(line: 1, column: 1, reason: "the document is 4 GiB or more")
+        }
+        if splits, SecondThread.isUseful, let split = splitPoint(of: buffer),
+            let parsed = try nodesSplit(of: buffer, at: split)
+        {
+            return parsed
         }
         // Room at once for one node every seven bytes, about as many as a scene has (a 13 MB
         // document of 100,000 cards has 1.8 million): growing would copy them. Up to about
@@ -132,12 +148,12 @@ public struct JSONParser {
         return (parser.nodes, parser.decodedStrings, parser.numbers)
     }
 
-    private init(bytes: UnsafeBufferPointer<UInt8>, nodeCapacity: Int) {
+    init(bytes: UnsafeBufferPointer<UInt8>, nodeCapacity: Int) {
         self.bytes = bytes
         nodes = JSONNodeBuffer(capacity: nodeCapacity)
     }
 
-    private func error(_ reason: String, at offset: Int? = nil) -> JSONParseError {
+    func error(_ reason: String, at offset: Int? = nil) -> JSONParseError {
         let end = min(offset ?? index, bytes.count)
         var line = 1
         var lineStart = 0
@@ -149,7 +165,7 @@ public struct JSONParser {
         return JSONParseError(line: line, column: column, reason: reason)
     }
 
-    private mutating func skipWhitespace() {
+    mutating func skipWhitespace() {
         while index < bytes.count {
             switch bytes[index] {
             case 0x20, 0x09, 0x0A, 0x0D: index += 1
@@ -169,7 +185,8 @@ public struct JSONParser {
                 kind: kind, start: start, count: count, end: nodes.count + 1, payload: payload))
     }
 
-    private mutating func parseValue(depth: Int) throws(JSONParseError) {
+    mutating func parseValue(depth: Int) throws(JSONParseError) {
+        if depth > deepest { deepest = depth }
         guard depth < JSONParser.maximumDepth else {
             throw error("nesting deeper than \(JSONParser.maximumDepth) levels")
         }
@@ -268,6 +285,11 @@ public struct JSONParser {
             index += 1
             skipWhitespace()
             try parseValue(depth: depth + 1)
+            if !suspended.isEmpty {
+                suspended.append(
+                    SuspendedContainer(node: object, isObject: true, count: count, key: key))
+                return
+            }
             skipWhitespace()
             guard index < bytes.count else {
                 throw error("unexpected end of the document inside an object")
@@ -296,7 +318,18 @@ public struct JSONParser {
         }
         while true {
             skipWhitespace()
+            if index == suspendAt {
+                suspended.append(
+                    SuspendedContainer(node: array, isObject: false, count: count, key: -1))
+                return
+            }
             try parseValue(depth: depth + 1)
+            if !suspended.isEmpty {
+                // The element being read counts: it ends in the part parsed elsewhere.
+                suspended.append(
+                    SuspendedContainer(node: array, isObject: false, count: count + 1, key: -1))
+                return
+            }
             count += 1
             skipWhitespace()
             guard index < bytes.count else {
@@ -325,7 +358,7 @@ public struct JSONParser {
     }
 
     /// The text of a string node written by this parse.
-    private func string(at node: Int) -> String {
+    func string(at node: Int) -> String {
         JSONDocument.string(of: nodes[node], bytes: bytes, decodedStrings: decodedStrings)
     }
 
@@ -343,7 +376,7 @@ public struct JSONParser {
 
     /// Reads a string and writes its node: its bytes in place when it has no escape, else its
     /// decoded text.
-    private mutating func parseString() throws(JSONParseError) {
+    mutating func parseString() throws(JSONParseError) {
         index += 1
         // Most strings have no escape: validated in place, they are their bytes.
         var end = plainASCIIRun(from: index)
@@ -527,7 +560,7 @@ public struct JSONParser {
 
 /// An object's key as a set of keys compares it: by its UTF-8, code point for code point, where
 /// `String` would take two keys that only look alike for one.
-private struct KeyText: Hashable {
+struct KeyText: Hashable {
     let text: String
 
     init(_ text: String) {
