@@ -91,12 +91,14 @@ struct LayoutCacheEntry {
 /// nine size measurements, one slot for each combination of fixed sizes and min-content
 /// constraints a parent asks for.
 struct LayoutCache {
-    private var layoutEntry: LayoutCacheEntry?
+    /// Allocated on the first full layout stored: a leaf of fixed size is laid out without
+    /// its cache, and a large flex row is thousands of them, each 160 bytes smaller so.
+    private var layoutEntry: LayoutEntryBox?
     /// Allocated on the first size measurement; most leaves only ever get a layout entry.
     private var slots: SizeSlots?
 
     mutating func clear() {
-        layoutEntry = nil
+        layoutEntry?.entry = nil
         if let slots, slots.count > 0 { slots.reset() }
     }
 
@@ -142,7 +144,7 @@ struct LayoutCache {
     ) -> LayoutOutput? {
         switch mode {
         case .performLayout:
-            guard let entry = layoutEntry, entry.parentSize == parentSize,
+            guard let entry = layoutEntry?.entry, entry.parentSize == parentSize,
                 Self.matches(
                     known, available, entryKnown: entry.known, entryAvailable: entry.available,
                     size: entry.output.size, bySize: bySize)
@@ -177,8 +179,13 @@ struct LayoutCache {
         if output.isPartial { return }
         switch mode {
         case .performLayout:
-            layoutEntry = LayoutCacheEntry(
+            let entry = LayoutCacheEntry(
                 known: known, available: available, parentSize: parentSize, output: output)
+            if let layoutEntry {
+                layoutEntry.entry = entry
+            } else {
+                layoutEntry = LayoutEntryBox(entry)
+            }
         case .computeSize:
             if slots == nil { slots = SizeSlots() }
             slots?[Self.slot(known, available)] = SizeCacheEntry(
@@ -191,6 +198,15 @@ struct LayoutCache {
 }
 
 /// Nine optional size entries, in one allocation owned by one node's cache.
+/// A node's remembered full layout, held apart from the node.
+final class LayoutEntryBox {
+    @exclusivity(unchecked) var entry: LayoutCacheEntry?
+
+    init(_ entry: LayoutCacheEntry) {
+        self.entry = entry
+    }
+}
+
 final class SizeSlots {
     static let capacity = 9
     @exclusivity(unchecked) private var s0, s1, s2, s3, s4, s5, s6, s7, s8: SizeCacheEntry?
