@@ -15,9 +15,13 @@
 // - Its constraints activated on a second thread while the views are decoded (the way of a
 //   large scene, forced here for any scene with more than one container of constraints) give
 //   the same layout JSON, or the same error, as activated at the end in one batch.
+// - Its JSON parsed on two threads, split where an array's element seems to start (the way of a
+//   large document, forced here at up to eight such places of any input), gives the same
+//   nodes, numbers and strings, or the same error, as parsed on one.
 
 import Foundation
 import Trellis
+import TrellisCore
 import TrellisGeometry
 import TrellisTextRenderer
 
@@ -54,6 +58,7 @@ public func fuzzScene(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
 
 @MainActor
 func check(_ bytes: [UInt8]) {
+    checkSplitParse(bytes)
     checkConcurrentActivation(bytes)
     let scene: Scene
     do {
@@ -67,6 +72,32 @@ func check(_ bytes: [UInt8]) {
         name: "text", capabilities: [.renderText, .retainedFrames],
         renderer: TextRenderer(configuration: []))
     if let backend { _ = try? scene.render(with: backend) }
+}
+
+/// Checks that the document parses alike split at each of its first eight places where a
+/// closing bracket, a comma and an opening one meet (where a large document's second thread
+/// would start), and at one offset chosen by the input's length.
+func checkSplitParse(_ bytes: [UInt8]) {
+    var offsets: [Int] = []
+    var index = 0
+    while index < bytes.count, offsets.count < 8 {
+        defer { index += 1 }
+        guard bytes[index] == UInt8(ascii: "}") || bytes[index] == UInt8(ascii: "]") else {
+            continue
+        }
+        var next = index + 1
+        while next < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[next]) { next += 1 }
+        guard next < bytes.count, bytes[next] == UInt8(ascii: ",") else { continue }
+        next += 1
+        while next < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[next]) { next += 1 }
+        if next < bytes.count { offsets.append(next) }
+    }
+    if bytes.count > 1 { offsets.append(bytes.count / 2) }
+    for offset in offsets {
+        invariant(
+            JSONParser.splitParseAgrees(bytes, at: offset),
+            "the document split at \(offset) parses differently from one parse")
+    }
 }
 
 /// Checks that an error is one line naming a key path, without control characters.

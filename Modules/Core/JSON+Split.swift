@@ -297,3 +297,46 @@ extension JSONParser {
         try parseValue(depth: 1)
     }
 }
+
+extension JSONParser {
+    /// Whether a document split at `offset` (joined, or parsed again on one thread when the
+    /// halves do not fit) parses to the same nodes, numbers and strings, or fails with the same
+    /// error, as on one thread: the invariant the scene fuzz target checks for every input.
+    package static func splitParseAgrees(_ bytes: [UInt8], at offset: Int) -> Bool {
+        bytes.withUnsafeBufferPointer { buffer in
+            let whole = ParseOutcome { () throws(JSONParseError) in
+                try nodes(of: buffer, splits: false)
+            }
+            let split = ParseOutcome { () throws(JSONParseError) in
+                if let parsed = try nodesSplit(of: buffer, at: offset) { return parsed }
+                return try nodes(of: buffer, splits: false)
+            }
+            return whole == split
+        }
+    }
+}
+
+/// A parse's outcome in comparable form: each node's fields, the numbers' bits and the decoded
+/// strings, or the error.
+private enum ParseOutcome: Equatable {
+    case parsed(nodes: [[UInt32]], numbers: [UInt64], strings: [String])
+    case failed(line: Int, column: Int, reason: String)
+
+    init(
+        _ parse: () throws(JSONParseError) -> (
+            nodes: JSONNodeBuffer, decodedStrings: [String], numbers: [Double]
+        )
+    ) {
+        do {
+            let parsed = try parse()
+            defer { parsed.nodes.discard() }
+            self = .parsed(
+                nodes: parsed.nodes.taken().map {
+                    [$0.start, $0.count, $0.end, UInt32($0.kind.rawValue), $0.payload]
+                },
+                numbers: parsed.numbers.map(\.bitPattern), strings: parsed.decodedStrings)
+        } catch {
+            self = .failed(line: error.line, column: error.column, reason: error.reason)
+        }
+    }
+}

@@ -6,52 +6,15 @@ import Testing
 /// element starts: the joined halves must be exactly the parse on one thread, and a document
 /// the guess does not fit, or a malformed one, must come out as on one thread too.
 @Suite struct JSONSplitParseTests {
-    /// A parse's outcome in comparable form: every node's fields, the numbers' bits and the
-    /// decoded strings, or the error.
-    private enum Outcome: Equatable {
-        case parsed(nodes: [[UInt32]], numbers: [UInt64], strings: [String])
-        case failed(line: Int, column: Int, reason: String)
-
-        init(
-            _ parse: () throws(JSONParseError) -> (
-                nodes: JSONNodeBuffer, decodedStrings: [String], numbers: [Double]
-            )
-        ) {
-            do {
-                let parsed = try parse()
-                let nodes = parsed.nodes.taken()
-                defer { parsed.nodes.discard() }
-                self = .parsed(
-                    nodes: nodes.map {
-                        [$0.start, $0.count, $0.end, UInt32($0.kind.rawValue), $0.payload]
-                    },
-                    numbers: parsed.numbers.map(\.bitPattern), strings: parsed.decodedStrings)
-            } catch {
-                self = .failed(line: error.line, column: error.column, reason: error.reason)
-            }
-        }
-    }
-
-    /// The parse on one thread.
-    private func whole(_ bytes: [UInt8]) -> Outcome {
+    /// Whether the halves of a split at `offset` join (rather than the document being parsed
+    /// again on one thread).
+    private func joins(_ bytes: [UInt8], at offset: Int) -> Bool {
         bytes.withUnsafeBufferPointer { buffer in
-            Outcome { () throws(JSONParseError) in try JSONParser.nodes(of: buffer, splits: false) }
-        }
-    }
-
-    /// The parse split at `offset`, parsed again on one thread when the halves do not join, as
-    /// a whole parse does; and whether they joined.
-    private func split(_ bytes: [UInt8], at offset: Int) -> (Outcome, joined: Bool) {
-        bytes.withUnsafeBufferPointer { buffer in
-            var joined = false
-            let outcome = Outcome { () throws(JSONParseError) in
-                if let parsed = try JSONParser.nodesSplit(of: buffer, at: offset) {
-                    joined = true
-                    return parsed
-                }
-                return try JSONParser.nodes(of: buffer, splits: false)
+            guard let parsed = try? JSONParser.nodesSplit(of: buffer, at: offset) else {
+                return false
             }
-            return (outcome, joined)
+            parsed.nodes.discard()
+            return true
         }
     }
 
@@ -62,14 +25,14 @@ import Testing
         -> Int
     {
         let bytes = Array(text.utf8)
-        let expected = whole(bytes)
-        var joins = 0
+        var joined = 0
         for offset in 1..<bytes.count {
-            let (outcome, joined) = split(bytes, at: offset)
-            #expect(outcome == expected, "split at \(offset)", sourceLocation: sourceLocation)
-            if joined { joins += 1 }
+            #expect(
+                JSONParser.splitParseAgrees(bytes, at: offset), "split at \(offset)",
+                sourceLocation: sourceLocation)
+            if joins(bytes, at: offset) { joined += 1 }
         }
-        return joins
+        return joined
     }
 
     @Test func everySplitOfNestedDocumentsJoinsToTheWholeParse() {
@@ -103,25 +66,24 @@ import Testing
             #"[{"x": 1}, {"y": "\q"}]"#,
             #"[{"x": 1}, {"y": 2}, ]"#,
         ] {
-            guard case .failed = whole(Array(broken.utf8)) else {
-                Issue.record("\(broken) parsed")
-                continue
-            }
+            #expect(throws: JSONParseError.self) { try JSONParser.parse(Array(broken.utf8)) }
             checkEverySplit(broken)
         }
     }
 
     @Test func nestingPastTheLimitAfterTheSplitFailsAsOnOneThread() {
-        // The deepest value is exactly at the limit, or one past it.
+        // The deepest value is exactly at the limit, or one past it; the second half reads all
+        // of it.
         for extra in [0, 1] {
             let depth = JSONParser.maximumDepth - 2 + extra
             let deep = String(repeating: "[", count: depth) + String(repeating: "]", count: depth)
-            let text = "[[{\"a\": 1}, " + deep + "]]"
-            let bytes = Array(text.utf8)
-            let expected = whole(bytes)
-            if case .failed = expected { #expect(extra == 1) } else { #expect(extra == 0) }
-            let offset = Array(text.utf8).firstIndex(of: UInt8(ascii: ",")).map { $0 + 2 } ?? 0
-            #expect(split(bytes, at: offset).0 == expected)
+            let bytes = Array(("[[{\"a\": 1}, " + deep + "]]").utf8)
+            let parses = (try? JSONParser.parse(bytes)) != nil
+            #expect(parses == (extra == 0))
+            let offset = (bytes.firstIndex(of: UInt8(ascii: ",")) ?? 0) + 2
+            #expect(JSONParser.splitParseAgrees(bytes, at: offset))
+            // Within the limit the halves join; past it they cannot, and one thread reports it.
+            #expect(joins(bytes, at: offset) == parses)
         }
     }
 
@@ -137,23 +99,20 @@ import Testing
         #expect(bytes.count >= JSONParser.splitMinimumBytes)
         let split = try #require(bytes.withUnsafeBufferPointer { JSONParser.splitPoint(of: $0) })
         #expect(split >= bytes.count / 2)
-        let (outcome, joined) = self.split(bytes, at: split)
-        #expect(joined)
-        #expect(outcome == whole(bytes))
+        #expect(joins(bytes, at: split))
+        #expect(JSONParser.splitParseAgrees(bytes, at: split))
         // And through the document, which splits it itself (other tests may split theirs
-        // meanwhile: the count only grows).
+        // meanwhile: the count only grows), to the values one thread's parse gives.
         let before = JSONParser.joinedSplitCount
         let document = try JSONDocument(parsing: bytes)
         #expect(JSONParser.joinedSplitCount > before)
-        guard case .parsed(let nodes, _, _) = outcome else {
-            Issue.record("the document did not parse")
-            return
-        }
-        #expect(
-            document.nodes.map {
-                [$0.start, $0.count, $0.end, UInt32($0.kind.rawValue), $0.payload]
+        let whole = bytes.withUnsafeBufferPointer { buffer in
+            (try? JSONParser.nodes(of: buffer, splits: false)).map { parsed in
+                defer { parsed.nodes.discard() }
+                return parsed.nodes.taken().map { [$0.start, $0.count, $0.end, $0.payload] }
             }
-                == nodes)
+        }
+        #expect(document.nodes.map { [$0.start, $0.count, $0.end, $0.payload] } == whole)
         #expect(document.string(at: 15) == "a \"quoted\" é line")
     }
 }
