@@ -104,9 +104,6 @@ enum HeapPrefault {
 /// kernel only maps the pages that are missing.
 private func populateAhead(_ start: UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? {
     guard let start else { return nil }
-    // Sleeps as long as asked, not up to the default 50 µs more: the pauses between chunks
-    // are short.
-    _ = trellis_set_timer_slack(1)
     var done = UInt(bitPattern: start)
     var pause = HeapPrefault.pollInterval
     // When the break last moved, in nanoseconds of the monotonic clock (read without a system
