@@ -22,9 +22,9 @@ import TrellisLayout
         #expect(!button.hasAmbiguousLayout)
     }
 
-    /// Activating constraints together tells the item each is installed on (and its parent)
-    /// once for each run of constraints installed on it, rather than once for each constraint.
-    @Test func activationTellsEachItemOnceForARunOfItsConstraints() throws {
+    /// Activating constraints together tells each item they are installed on (and its parent)
+    /// once, after all are in, rather than once for each constraint or each run of them.
+    @Test func activationTellsEachItemOnceOnceAllAreIn() throws {
         let items = Self.items(named: "root", "a", "b", "a1", "a2", "b1")
         let (root, a, b, a1, a2, b1) = (items[0], items[1], items[2], items[3], items[4], items[5])
         root.frame = Rect(x: 0, y: 0, width: 100, height: 100)
@@ -36,7 +36,7 @@ import TrellisLayout
         a.addChild(a2)
         b.addChild(b1)
         var told: [String: Int] = [:]
-        // How many constraints `a` has each time it is told: an item is told once its run is in.
+        // How many constraints `a` has each time it is told: only once all are in.
         var installedOnA: [Int] = []
         for item in [root, a, b, a1, a2, b1] {
             item.translatesFrameIntoConstraints = [root, a, b].contains { $0 === item }
@@ -53,10 +53,11 @@ import TrellisLayout
             b1.widthAnchor.constraint(equalToConstant: 3),
             a1.heightAnchor.constraint(equalToConstant: 2),
         ])
-        // Runs on a1, a (two constraints), b1 and a1 again; each tells its item and the parent.
-        #expect(told == ["a1": 2, "a": 3, "root": 1, "b1": 1, "b": 1])
-        // As a1's parent when a1's first run ends, for its own run of two, as a1's parent again.
-        #expect(installedOnA == [1, 2, 2])
+        // Installed on a1 (twice), a (twice) and b1: each of them is told once, and its parent
+        // once for each child told.
+        #expect(told == ["a1": 1, "a": 2, "root": 1, "b1": 1, "b": 1])
+        // As a1's parent, then as itself, both times with its two constraints in.
+        #expect(installedOnA == [2, 2])
         told = [:]
         try LayoutConstraint.activate([a2.widthAnchor.constraint(equalToConstant: 6)])
         #expect(told == ["a2": 1, "a": 1])

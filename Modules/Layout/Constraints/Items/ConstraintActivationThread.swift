@@ -56,9 +56,8 @@ package final class ConstraintActivationThread: @unchecked Sendable {
     /// those of them found active, which are not the thread's to undo.
     @exclusivity(unchecked) private var installedCount = 0
     @exclusivity(unchecked) private var alreadyActive: [Int] = []
-    /// The items to tell of their constraints, in order: each run of constraints installed on
-    /// one item, as a batch activation tells them. The caller keeps the items alive.
-    @exclusivity(unchecked) private var runs: [Unmanaged<LayoutItem>] = []
+    /// The items to tell of their constraints, each once, as a batch activation tells them.
+    @exclusivity(unchecked) private var told = TellingList()
     @exclusivity(unchecked) private var failure: LayoutError?
 
     /// Starts a thread that activates constraints of the tree of `item`, after making room in
@@ -138,7 +137,7 @@ package final class ConstraintActivationThread: @unchecked Sendable {
         guard !isJoined else { return failure }
         join()
         guard failure != nil else {
-            for item in runs { item.takeUnretainedValue().notifyConstraintsChanged() }
+            told.tell()
             return nil
         }
         undo()
@@ -155,11 +154,9 @@ package final class ConstraintActivationThread: @unchecked Sendable {
         undo()
     }
 
-    /// Deactivates what the thread activated, as a failed batch activation does: the items of
-    /// the runs before the last were told of their constraints, and each is told again as its
-    /// constraints go.
+    /// Deactivates what the thread activated, as a failed batch activation does: each item is
+    /// told as its constraints go.
     private func undo() {
-        for item in runs.dropLast() { item.takeUnretainedValue().notifyConstraintsChanged() }
         var skipped = alreadyActive.last
         for index in (0..<installedCount).reversed() {
             guard index != skipped else {
@@ -188,7 +185,6 @@ package final class ConstraintActivationThread: @unchecked Sendable {
     private func run() {
         var next = 0
         var batch: [Unmanaged<LayoutConstraint>] = []
-        var run: Unmanaged<LayoutItem>?
         while true {
             pthread_mutex_lock(lock)
             while next == handed.count, !isClosed, !stops {
@@ -208,12 +204,7 @@ package final class ConstraintActivationThread: @unchecked Sendable {
                         return nil
                     }
                     do throws(LayoutError) {
-                        let item = Unmanaged.passUnretained(
-                            try LayoutEngine.install(constraint, notifies: false))
-                        if item.toOpaque() != run?.toOpaque() {
-                            runs.append(item)
-                            run = item
-                        }
+                        told.add(try LayoutEngine.install(constraint, notifies: false))
                         constraint.lastError = nil
                         return nil
                     } catch {

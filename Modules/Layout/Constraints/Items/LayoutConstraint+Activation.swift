@@ -1,3 +1,5 @@
+import Synchronization
+
 extension LayoutConstraint {
     /// Activates constraints, as `NSLayoutConstraint.activate(_:)`: each is installed in the
     /// engine of its items' tree, on their nearest common ancestor. Already active constraints
@@ -19,17 +21,12 @@ extension LayoutConstraint {
         let installing =
             constraints.count >= minimumReservingBatch
             ? constraints.count(where: { !$0.isActive }) : 0
-        // The item the current run of constraints is installed on: a container's constraints
-        // come in a run, and the item is told of the change once the run is in. After a
-        // failure, undoing the activated constraints tells their items.
-        var run: LayoutItem?
+        // The items the constraints are installed on, each told once, once all are in. After
+        // a failure, undoing the activated constraints tells their items.
+        var told = TellingList()
         for constraint in constraints where !constraint.isActive {
             do {
-                let item = try LayoutEngine.install(constraint, notifies: false)
-                if item !== run {
-                    run?.notifyConstraintsChanged()
-                    run = item
-                }
+                told.add(try LayoutEngine.install(constraint, notifies: false))
                 constraint.lastError = nil
                 activated.append(constraint)
                 if activated.count == 1, installing >= minimumReservingBatch {
@@ -41,7 +38,7 @@ extension LayoutConstraint {
                 throw error
             }
         }
-        run?.notifyConstraintsChanged()
+        told.tell()
     }
 
     /// The fewest constraints a batch installs for it to make room in the solver at once.
@@ -51,5 +48,38 @@ extension LayoutConstraint {
     /// are left alone.
     public static func deactivate(_ constraints: [LayoutConstraint]) {
         for constraint in constraints { constraint.engine?.uninstall(constraint) }
+    }
+}
+
+/// The items a batch of constraints was installed on, each listed once, in the order they first
+/// got one, to be told of their constraints once the batch is in: a container's constraints
+/// alternate between the container and its children, and telling an item again for each run
+/// costs as much as the runs, not the items.
+///
+/// An item is marked with the batch's number when listed; numbers come from a counter shared
+/// by all threads, so two batches activated at once (on two trees) never share one.
+struct TellingList {
+    private let batch = TellingList.nextBatch()
+    /// The items listed, unretained: the constraints' owners keep them alive.
+    private(set) var items: [Unmanaged<LayoutItem>] = []
+
+    /// Lists an item unless it is listed.
+    mutating func add(_ item: LayoutItem) {
+        guard item.toldInBatch != batch else { return }
+        item.toldInBatch = batch
+        items.append(Unmanaged.passUnretained(item))
+    }
+
+    /// Tells each item listed, in order.
+    func tell() {
+        for item in items { item._withUnsafeGuaranteedRef { $0.notifyConstraintsChanged() } }
+    }
+
+    private static let counter = Atomic<UInt32>(0)
+
+    /// A batch number never handed out before (0 is no batch's), until 4 billion batches wrap.
+    private static func nextBatch() -> UInt32 {
+        let number = counter.add(1, ordering: .relaxed).newValue
+        return number == 0 ? counter.add(1, ordering: .relaxed).newValue : number
     }
 }

@@ -131,9 +131,14 @@ public final class LayoutItem {
 
     /// Called when a constraint installed on this item or one of its children is activated,
     /// deactivated or changed, so that the owner of the item (a view) can schedule layout.
-    /// Activating several constraints at once calls it once for each run of consecutive
-    /// constraints installed on one item, after the last of them.
+    /// Activating several constraints at once calls it once for each item they are installed
+    /// on (and once for that item's parent), after all of them are in, in the order the items
+    /// first got one.
     @exclusivity(unchecked) public var constraintsDidChange: (() -> Void)?
+
+    /// The batch activation that last listed this item to be told of its constraints (see
+    /// ``TellingList``).
+    @exclusivity(unchecked) var toldInBatch: UInt32 = 0
 
     /// The error from the last change to this item's frame, intrinsic size or priorities that
     /// the engine could not apply (the change is then not in effect).
