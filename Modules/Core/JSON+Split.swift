@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A large document is parsed on two threads: the caller's parses the first half, a second
 /// thread the rest, from a place where an array's element seems to start.
 ///
@@ -16,8 +18,9 @@ extension JSONParser {
     /// parsing half of it (a 128 KiB document parses in about 0.7 ms).
     static let splitMinimumBytes = 128 * 1024
 
-    /// How many parses were split in two and joined (for tests).
-    nonisolated(unsafe) package static var joinedSplitCount = 0
+    /// How many parses were split in two and joined, on any thread (for tests).
+    package static var joinedSplitCount: Int { joinedSplits.load(ordering: .relaxed) }
+    private static let joinedSplits = Atomic<Int>(0)
 
     /// Where a second thread would start: the first element start after the document's
     /// middle, within the next eighth of it, or `nil`.
@@ -101,7 +104,7 @@ extension JSONParser {
             return nil
         }
         second.nodes.discard()
-        joinedSplitCount += 1
+        joinedSplits.add(1, ordering: .relaxed)
         return (parser.nodes, parser.decodedStrings, parser.numbers)
     }
 
