@@ -99,6 +99,10 @@ extension Tableau {
     }
 
     /// An unrestricted variable of the row that no row mentions yet.
+    ///
+    /// Inlined, as is ``unrestrictedSubject()``: a method that does not mutate the tableau gets
+    /// a copy of it (544 bytes) at each call.
+    @inline(__always)
     private func freshSubject() -> Int32? {
         for symbol in touched.elements {
             let i = Int(symbol)
@@ -112,6 +116,7 @@ extension Tableau {
     }
 
     /// The unrestricted variable with the largest coefficient, once definitions are expanded.
+    @inline(__always)
     private func unrestrictedSubject() -> Int32? {
         var best: Int32?
         var bestMagnitude = solverEpsilon
