@@ -79,18 +79,14 @@ func check(_ bytes: [UInt8]) {
 /// would start), and at one offset chosen by the input's length.
 func checkSplitParse(_ bytes: [UInt8]) {
     var offsets: [Int] = []
-    var index = 0
-    while index < bytes.count, offsets.count < 8 {
-        defer { index += 1 }
-        guard bytes[index] == UInt8(ascii: "}") || bytes[index] == UInt8(ascii: "]") else {
-            continue
+    bytes.withUnsafeBufferPointer { buffer in
+        var from = 0
+        while offsets.count < 8,
+            let offset = JSONParser.elementStart(in: buffer, from: from, before: buffer.count)
+        {
+            offsets.append(offset)
+            from = offset
         }
-        var next = index + 1
-        while next < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[next]) { next += 1 }
-        guard next < bytes.count, bytes[next] == UInt8(ascii: ",") else { continue }
-        next += 1
-        while next < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[next]) { next += 1 }
-        if next < bytes.count { offsets.append(next) }
     }
     if bytes.count > 1 { offsets.append(bytes.count / 2) }
     for offset in offsets {

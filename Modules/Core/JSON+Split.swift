@@ -26,9 +26,18 @@ extension JSONParser {
     /// middle, within the next eighth of it, or `nil`.
     static func splitPoint(of bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         guard bytes.count >= splitMinimumBytes else { return nil }
-        let limit = bytes.count / 2 + bytes.count / 8
-        var index = bytes.count / 2
-        while index < limit {
+        return elementStart(
+            in: bytes, from: bytes.count / 2, before: bytes.count / 2 + bytes.count / 8)
+    }
+
+    /// The offset of the first `{` or `[` that a closing bracket and a comma (whitespace
+    /// around them allowed) precede, the bracket in `start..<end`: where an array's element
+    /// seems to start, and a split parse's second thread would.
+    package static func elementStart(
+        in bytes: UnsafeBufferPointer<UInt8>, from start: Int, before end: Int
+    ) -> Int? {
+        var index = start
+        while index < min(end, bytes.count) {
             let byte = bytes[index]
             index += 1
             guard byte == UInt8(ascii: "}") || byte == UInt8(ascii: "]") else { continue }
@@ -71,14 +80,7 @@ extension JSONParser {
                 var parser = JSONParser(bytes: buffer, nodeCapacity: buffer.count / 7)
                 parser.suspendAt = split
                 do throws(JSONParseError) {
-                    if buffer.starts(with: [0xEF, 0xBB, 0xBF]) { parser.index = 3 }
-                    parser.skipWhitespace()
-                    try parser.parseValue(depth: 0)
-                    guard parser.suspended.isEmpty else { return .success(parser) }
-                    parser.skipWhitespace()
-                    guard parser.index == buffer.count else {
-                        throw parser.error("unexpected text after the document")
-                    }
+                    try parser.parseDocument()
                     return .success(parser)
                 } catch {
                     parser.nodes.discard()

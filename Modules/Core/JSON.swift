@@ -134,18 +134,23 @@ public struct JSONParser {
         // populating a reservation half used.
         var parser = JSONParser(bytes: buffer, nodeCapacity: buffer.count / 7)
         do throws(JSONParseError) {
-            if buffer.starts(with: [0xEF, 0xBB, 0xBF]) { parser.index = 3 }
-            parser.skipWhitespace()
-            try parser.parseValue(depth: 0)
-            parser.skipWhitespace()
-            guard parser.index == buffer.count else {
-                throw parser.error("unexpected text after the document")
-            }
+            try parser.parseDocument()
         } catch {
             parser.nodes.discard()
             throw error
         }
         return (parser.nodes, parser.decodedStrings, parser.numbers)
+    }
+
+    /// Parses the whole document from its start, a byte-order mark skipped, to its end, which
+    /// only whitespace may follow; a parse that stops at ``suspendAt`` returns there.
+    mutating func parseDocument() throws(JSONParseError) {
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
+        skipWhitespace()
+        try parseValue(depth: 0)
+        guard suspended.isEmpty else { return }
+        skipWhitespace()
+        guard index == bytes.count else { throw error("unexpected text after the document") }
     }
 
     init(bytes: UnsafeBufferPointer<UInt8>, nodeCapacity: Int) {

@@ -36,8 +36,8 @@ enum HeapPrefault {
     static let pollInterval = 50_000
     static let busyWindow = 50_000_000
     static let idlePollInterval = 5_000_000
-    /// The most the helper populates in one request, in bytes: 64 pages, about a tenth of a
-    /// millisecond, the longest the command's thread waits to grow the heap meanwhile.
+    /// The most the helper populates in one request, in bytes: 64 pages, a tenth to a fifth
+    /// of a millisecond, the longest the command's thread waits to grow the heap meanwhile.
     static let chunk: UInt = 256 * 1024
     /// The pause between chunks, in nanoseconds: long enough for a thread waiting to grow the
     /// heap to wake and take the memory map first.

@@ -692,7 +692,7 @@ open class View {
     }
 }
 
-/// A view's rarely set appearance.
+/// What a view rarely sets: its border, gradient, shadow, tint, tag and last layout error.
 private final class ViewExtras {
     var borderWidth = 0.0
     var borderColor = Color.black

@@ -197,7 +197,6 @@ struct LayoutCache {
     }
 }
 
-/// Nine optional size entries, in one allocation owned by one node's cache.
 /// A node's remembered full layout, held apart from the node.
 final class LayoutEntryBox {
     @exclusivity(unchecked) var entry: LayoutCacheEntry?
@@ -207,6 +206,7 @@ final class LayoutEntryBox {
     }
 }
 
+/// Nine optional size entries, in one allocation owned by one node's cache.
 final class SizeSlots {
     static let capacity = 9
     @exclusivity(unchecked) private var s0, s1, s2, s3, s4, s5, s6, s7, s8: SizeCacheEntry?
