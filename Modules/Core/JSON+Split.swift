@@ -72,12 +72,12 @@ extension JSONParser {
     ///   first.
     static func nodesSplit(of buffer: UnsafeBufferPointer<UInt8>, at split: Int)
         throws(JSONParseError)
-        -> (nodes: JSONNodeBuffer, decodedStrings: [String], numbers: [Double])?
+        -> (nodes: JSONNodeBuffer, decodedStrings: [String])?
     {
         let document = BorrowedBytes(buffer: buffer)
         let (first, second) = SecondThread.run(
             { () -> Result<JSONParser, JSONParseError> in
-                var parser = JSONParser(bytes: buffer, nodeCapacity: buffer.count / 7)
+                var parser = JSONParser(bytes: buffer)
                 parser.suspendAt = split
                 do throws(JSONParseError) {
                     try parser.parseDocument()
@@ -98,7 +98,7 @@ extension JSONParser {
         // The first half never met the place as an element: it parsed the whole document.
         guard !parser.suspended.isEmpty else {
             second?.nodes.discard()
-            return (parser.nodes, parser.decodedStrings, parser.numbers)
+            return (parser.nodes, parser.decodedStrings)
         }
         guard let second, parser.join(second) else {
             second?.nodes.discard()
@@ -107,10 +107,10 @@ extension JSONParser {
         }
         second.nodes.discard()
         joinedSplits.add(1, ordering: .relaxed)
-        return (parser.nodes, parser.decodedStrings, parser.numbers)
+        return (parser.nodes, parser.decodedStrings)
     }
 
-    /// Appends the second half's nodes, numbers and strings and closes the containers left
+    /// Appends the second half's nodes and strings and closes the containers left
     /// open, if the halves fit together; otherwise changes nothing.
     fileprivate mutating func join(_ second: ParsedSuffix) -> Bool {
         let open = suspended
@@ -129,19 +129,14 @@ extension JSONParser {
             guard !repeatsKey(of: container, second, level: level) else { return false }
         }
         let nodeBase = UInt32(nodes.count)
-        let numberBase = UInt32(numbers.count)
         let stringBase = UInt32(decodedStrings.count)
+        nodes.reserve(nodes.count + second.nodes.count)
         for index in 0..<second.nodes.count {
             var node = second.nodes[index]
             node.end += nodeBase
-            switch node.kind {
-            case .number: node.payload += numberBase
-            case .decodedString: node.count += stringBase
-            default: break
-            }
+            if node.kind == .decodedString { node.count += stringBase }
             nodes.append(node)
         }
-        numbers.append(contentsOf: second.numbers)
         decodedStrings.append(contentsOf: second.decodedStrings)
         for (container, close) in zip(open, second.closes) {
             nodes[container.node].count = UInt32(truncatingIfNeeded: container.count + close.added)
@@ -203,7 +198,6 @@ private struct ParsedSuffix: @unchecked Sendable {
     }
 
     var nodes: JSONNodeBuffer
-    var numbers: [Double]
     var decodedStrings: [String]
     let bytes: UnsafeBufferPointer<UInt8>
     /// The containers closed, innermost first.
@@ -222,8 +216,7 @@ private struct ParsedSuffix: @unchecked Sendable {
     /// the text there does not parse so (a guess that missed, or an error the caller's
     /// parse of the whole will report).
     static func parse(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> ParsedSuffix? {
-        var parser = JSONParser(bytes: bytes, nodeCapacity: (bytes.count - start) / 7)
-        parser.index = start
+        var parser = JSONParser(bytes: bytes, from: start)
         var closes: [Close] = []
         var keys: [[Int]] = [[]]
         do throws(JSONParseError) {
@@ -267,7 +260,7 @@ private struct ParsedSuffix: @unchecked Sendable {
             return nil
         }
         return ParsedSuffix(
-            nodes: parser.nodes, numbers: parser.numbers, decodedStrings: parser.decodedStrings,
+            nodes: parser.nodes, decodedStrings: parser.decodedStrings,
             bytes: bytes, closes: closes, keys: keys, deepest: parser.deepest)
     }
 }
@@ -305,7 +298,7 @@ extension JSONParser {
 
 extension JSONParser {
     /// Whether a document split at `offset` (joined, or parsed again on one thread when the
-    /// halves do not fit) parses to the same nodes, numbers and strings, or fails with the same
+    /// halves do not fit) parses to the same nodes and strings, or fails with the same
     /// error, as on one thread: the invariant the scene fuzz target checks for every input.
     package static func splitParseAgrees(_ bytes: [UInt8], at offset: Int) -> Bool {
         bytes.withUnsafeBufferPointer { buffer in
@@ -321,25 +314,24 @@ extension JSONParser {
     }
 }
 
-/// A parse's outcome in comparable form: each node's fields, the numbers' bits and the decoded
-/// strings, or the error.
+/// A parse's outcome in comparable form: each node's fields (a number's bits among them) and
+/// the decoded strings, or the error.
 private enum ParseOutcome: Equatable {
-    case parsed(nodes: [[UInt32]], numbers: [UInt64], strings: [String])
+    case parsed(nodes: [[UInt32]], strings: [String])
     case failed(line: Int, column: Int, reason: String)
 
     init(
         _ parse: () throws(JSONParseError) -> (
-            nodes: JSONNodeBuffer, decodedStrings: [String], numbers: [Double]
+            nodes: JSONNodeBuffer, decodedStrings: [String]
         )
     ) {
         do {
             let parsed = try parse()
             defer { parsed.nodes.discard() }
             self = .parsed(
-                nodes: parsed.nodes.taken().map {
+                nodes: parsed.nodes.written.map {
                     [$0.start, $0.count, $0.end, UInt32($0.kind.rawValue), $0.payload]
-                },
-                numbers: parsed.numbers.map(\.bitPattern), strings: parsed.decodedStrings)
+                }, strings: parsed.decodedStrings)
         } catch {
             self = .failed(line: error.line, column: error.column, reason: error.reason)
         }

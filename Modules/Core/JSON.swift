@@ -89,8 +89,6 @@ public struct JSONParser {
     var nodes: JSONNodeBuffer
     /// The strings with escapes, decoded.
     var decodedStrings: [String] = []
-    /// The numbers read.
-    var numbers: [Double] = []
     /// The deepest `depth` a value was read at.
     var deepest = 0
     /// Where a parse split in two stops: at an array's element that starts at this offset,
@@ -115,7 +113,7 @@ public struct JSONParser {
     /// `splits` is false (see ``nodesSplit(of:at:)``).
     static func nodes(of buffer: UnsafeBufferPointer<UInt8>, splits: Bool = true)
         throws(JSONParseError)
-        -> (nodes: JSONNodeBuffer, decodedStrings: [String], numbers: [Double])
+        -> (nodes: JSONNodeBuffer, decodedStrings: [String])
     {
         // A node keeps byte offsets in 32 bits.
         guard buffer.count < Int(UInt32.max) else {
@@ -126,20 +124,14 @@ public struct JSONParser {
         {
             return parsed
         }
-        // Room at once for one node every seven bytes, about as many as a scene has (a 13 MB
-        // document of 100,000 cards has 1.8 million): growing would copy them. Up to about
-        // 14 MB of document that stays below the allocator's 32 MB threshold for mapping
-        // memory of its own, so the heap keeps it for the views once freed; a larger
-        // reservation is mapped, and unmapped when freed, which costs less than the heap
-        // populating a reservation half used.
-        var parser = JSONParser(bytes: buffer, nodeCapacity: buffer.count / 7)
+        var parser = JSONParser(bytes: buffer)
         do throws(JSONParseError) {
             try parser.parseDocument()
         } catch {
             parser.nodes.discard()
             throw error
         }
-        return (parser.nodes, parser.decodedStrings, parser.numbers)
+        return (parser.nodes, parser.decodedStrings)
     }
 
     /// Parses the whole document from its start, a byte-order mark skipped, to its end, which
@@ -153,9 +145,11 @@ public struct JSONParser {
         guard index == bytes.count else { throw error("unexpected text after the document") }
     }
 
-    init(bytes: UnsafeBufferPointer<UInt8>, nodeCapacity: Int) {
+    /// A parser of `bytes` from `start`, with room for the nodes of the text from there.
+    init(bytes: UnsafeBufferPointer<UInt8>, from start: Int = 0) {
         self.bytes = bytes
-        nodes = JSONNodeBuffer(capacity: nodeCapacity)
+        index = start
+        nodes = JSONNodeBuffer(forTextOf: bytes.count - start)
     }
 
     func error(_ reason: String, at offset: Int? = nil) -> JSONParseError {
@@ -182,12 +176,17 @@ public struct JSONParser {
     private mutating func append(
         _ kind: JSONDocument.Node.Kind, start: Int = 0, count: Int = 0, payload: Int = 0
     ) throws(JSONParseError) {
+        try appendNode(
+            JSONDocument.Node(
+                kind: kind, start: start, count: count, end: nodes.count + 1, payload: payload))
+    }
+
+    @inline(__always)
+    private mutating func appendNode(_ node: JSONDocument.Node) throws(JSONParseError) {
         guard nodes.count < JSONDocument.Node.maximumCount else {
             throw error("more than \(JSONDocument.Node.maximumCount) values")
         }
-        nodes.append(
-            JSONDocument.Node(
-                kind: kind, start: start, count: count, end: nodes.count + 1, payload: payload))
+        nodes.append(node)
     }
 
     mutating func parseValue(depth: Int) throws(JSONParseError) {
@@ -211,8 +210,8 @@ public struct JSONParser {
             try append(.null)
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
             let start = index
-            numbers.append(try parseNumber())
-            try append(.number, start: start, payload: numbers.count - 1)
+            let number = try parseNumber()
+            try appendNode(JSONDocument.Node(number: number, start: start, end: nodes.count + 1))
         default:
             let character =
                 String(decoding: bytes[index..<min(index + 4, bytes.count)], as: UTF8.self).first

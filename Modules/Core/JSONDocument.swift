@@ -27,13 +27,14 @@ package final class JSONDocument: @unchecked Sendable {
         /// The byte offset of the value's first byte, or of a plain string's first character.
         package var start: UInt32
         /// An array's element count, an object's member count, a plain string's length in
-        /// bytes, a decoded string's index.
+        /// bytes, a decoded string's index; a number's low 32 bits.
         package var count: UInt32
         /// The index of the node after this one and its contents in the low 28 bits, the kind
         /// in the high 4: a node is 16 bytes.
         private var endAndKind: UInt32
-        /// A number's index among the document's numbers; an array's or an object's byte
-        /// offset just past its closing bracket.
+        /// An array's or an object's byte offset just past its closing bracket; a number's
+        /// high 32 bits (a number is kept in its node: a list of numbers beside the nodes
+        /// would grow, and be copied, as the document is read).
         package var payload: UInt32
 
         /// The most nodes a document may have: an index must fit in 28 bits.
@@ -44,6 +45,19 @@ package final class JSONDocument: @unchecked Sendable {
             self.count = UInt32(truncatingIfNeeded: count)
             endAndKind = UInt32(truncatingIfNeeded: end) & 0x0FFF_FFFF | UInt32(kind.rawValue) << 28
             self.payload = UInt32(truncatingIfNeeded: payload)
+        }
+
+        /// A number node, its value's bits kept in ``count`` and ``payload``.
+        package init(number: Double, start: Int, end: Int) {
+            let bits = number.bitPattern
+            self.init(
+                kind: .number, start: start, count: Int(truncatingIfNeeded: bits), end: end,
+                payload: Int(truncatingIfNeeded: bits >> 32))
+        }
+
+        /// A number node's value.
+        package var number: Double {
+            Double(bitPattern: UInt64(payload) << 32 | UInt64(count))
         }
 
         /// What the node is.
@@ -72,10 +86,10 @@ package final class JSONDocument: @unchecked Sendable {
     /// between threads as any immutable value).
     package let bytes: UnsafeBufferPointer<UInt8>
     package let nodes: UnsafeBufferPointer<Node>
+    /// The memory of ``nodes``, which the document frees.
+    private let nodeStorage: JSONNodeBuffer
     /// The strings with escapes, decoded, in document order.
     private let decodedStrings: [String]
-    /// The numbers, in document order.
-    private let numbers: [Double]
 
     /// Parses a document.
     ///
@@ -91,7 +105,7 @@ package final class JSONDocument: @unchecked Sendable {
     ///
     /// - Throws: ``JSONParseError`` with the line and column of the problem.
     package init(adopting bytes: UnsafeMutableBufferPointer<UInt8>) throws(JSONParseError) {
-        let parsed: (nodes: JSONNodeBuffer, decodedStrings: [String], numbers: [Double])
+        let parsed: (nodes: JSONNodeBuffer, decodedStrings: [String])
         do {
             parsed = try JSONParser.nodes(of: UnsafeBufferPointer(bytes))
         } catch {
@@ -99,21 +113,21 @@ package final class JSONDocument: @unchecked Sendable {
             throw error
         }
         decodedStrings = parsed.decodedStrings
-        numbers = parsed.numbers
-        nodes = parsed.nodes.taken()
+        nodeStorage = parsed.nodes
+        nodes = parsed.nodes.written
         self.bytes = UnsafeBufferPointer(bytes)
     }
 
     deinit {
         bytes.deallocate()
-        free(UnsafeMutableRawPointer(mutating: nodes.baseAddress))
+        nodeStorage.discard()
     }
 
     /// The node at an index.
     package subscript(node: Int) -> Node { nodes[node] }
 
     /// The value of a number node.
-    package func number(at node: Int) -> Double { numbers[Int(nodes[node].payload)] }
+    package func number(at node: Int) -> Double { nodes[node].number }
 
     /// Whether a node is a string.
     package func isString(_ node: Int) -> Bool {
@@ -220,13 +234,13 @@ package final class JSONDocument: @unchecked Sendable {
     package func value(at node: Int) -> JSONValue {
         var next = node
         return JSONDocument.value(
-            at: &next, nodes: nodes, bytes: bytes, strings: decodedStrings, numbers: numbers)
+            at: &next, nodes: nodes, bytes: bytes, strings: decodedStrings)
     }
 
     /// Makes the value at `node` and moves `node` past it.
     private static func value(
         at node: inout Int, nodes: UnsafeBufferPointer<Node>, bytes: UnsafeBufferPointer<UInt8>,
-        strings: [String], numbers: [Double]
+        strings: [String]
     ) -> JSONValue {
         let current = nodes[node]
         node += 1
@@ -234,16 +248,14 @@ package final class JSONDocument: @unchecked Sendable {
         case .null: return .null
         case .false: return .bool(false)
         case .true: return .bool(true)
-        case .number: return .number(numbers[Int(current.payload)])
+        case .number: return .number(current.number)
         case .string, .decodedString:
             return .string(string(of: current, bytes: bytes, decodedStrings: strings))
         case .array:
             var elements: [JSONValue] = []
             elements.reserveCapacity(Int(current.count))
             for _ in 0..<current.count {
-                elements.append(
-                    value(at: &node, nodes: nodes, bytes: bytes, strings: strings, numbers: numbers)
-                )
+                elements.append(value(at: &node, nodes: nodes, bytes: bytes, strings: strings))
             }
             return .array(elements)
         case .object:
@@ -253,12 +265,7 @@ package final class JSONDocument: @unchecked Sendable {
                 let key = string(of: nodes[node], bytes: bytes, decodedStrings: strings)
                 node += 1
                 members.append(
-                    (
-                        key,
-                        value(
-                            at: &node, nodes: nodes, bytes: bytes, strings: strings,
-                            numbers: numbers)
-                    ))
+                    (key, value(at: &node, nodes: nodes, bytes: bytes, strings: strings)))
             }
             return .object(members)
         }
@@ -286,9 +293,17 @@ struct JSONNodeBuffer {
     /// The number of nodes written.
     private(set) var count = 0
 
-    init(capacity: Int) {
-        self.capacity = max(capacity, 16)
-        base = JSONNodeBuffer.reallocate(nil, capacity: self.capacity)
+    /// Room for the nodes of `byteCount` bytes of JSON text.
+    ///
+    /// Room at once for one node every seven bytes, about as many as a scene has (a 13 MB
+    /// document of 100,000 cards has 1.8 million): growing would copy them. Up to about 14 MB
+    /// of document that stays below the allocator's 32 MB threshold for mapping memory of its
+    /// own while `trellis` populates the heap, so the heap keeps it for the layout's nodes once
+    /// freed; a larger reservation is mapped, and unmapped when freed, which costs less than
+    /// the heap populating a reservation half used.
+    init(forTextOf byteCount: Int) {
+        capacity = max(byteCount / 7, 16)
+        base = JSONNodeBuffer.reallocate(nil, capacity: capacity)
     }
 
     private static func reallocate(
@@ -309,16 +324,23 @@ struct JSONNodeBuffer {
         count += 1
     }
 
+    /// Makes room for `total` nodes in all, at once.
+    mutating func reserve(_ total: Int) {
+        guard total > capacity else { return }
+        capacity = total
+        base = JSONNodeBuffer.reallocate(base, capacity: capacity)
+    }
+
     subscript(index: Int) -> JSONDocument.Node {
         get { base[index] }
         nonmutating set { base[index] = newValue }
     }
 
-    /// The nodes, which the caller now owns and frees with `free`.
-    func taken() -> UnsafeBufferPointer<JSONDocument.Node> {
+    /// The nodes written, which stay valid until ``discard()``.
+    var written: UnsafeBufferPointer<JSONDocument.Node> {
         UnsafeBufferPointer(start: base, count: count)
     }
 
-    /// Frees the nodes of a parse that failed.
+    /// Frees the nodes.
     func discard() { free(base) }
 }

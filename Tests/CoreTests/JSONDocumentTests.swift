@@ -70,6 +70,27 @@ import Testing
         #expect(json.value(at: 4) == members[1].value)
     }
 
+    /// A number node keeps all 64 bits of its value (the node holds the value itself): the
+    /// extremes, the smallest subnormal, a negative zero and values whose low half is zero or
+    /// all ones, in a document small enough for one thread and one large enough to be split.
+    @Test(arguments: [1, 4_000])
+    func numbersKeepEveryBit(repeats: Int) throws {
+        let texts = [
+            "-0.0", "5e-324", "1.7976931348623157e308", "-2.2250738585072014e-308", "0.1",
+            "4294967296", "4294967295", "-1", "123456789012345678",
+        ]
+        let expected = texts.map { Double($0)!.bitPattern }
+        let row = "[" + texts.joined(separator: ", ") + "]"
+        let text = "[" + Array(repeating: row, count: repeats).joined(separator: ",\n") + "]"
+        let json = try document(text)
+        var read: [UInt64] = []
+        for element in json.elements(of: 0) {
+            read.append(
+                contentsOf: json.elements(of: element).map { json.number(at: $0).bitPattern })
+        }
+        #expect(read == Array(Array(repeating: expected, count: repeats).joined()))
+    }
+
     /// A key repeated is an error however it is spelt, in a small object (compared with the
     /// keys before it) and in a large one (hashed).
     @Test(arguments: [3, 40])

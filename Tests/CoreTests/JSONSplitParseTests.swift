@@ -109,7 +109,7 @@ import Testing
         let whole = bytes.withUnsafeBufferPointer { buffer in
             (try? JSONParser.nodes(of: buffer, splits: false)).map { parsed in
                 defer { parsed.nodes.discard() }
-                return parsed.nodes.taken().map { [$0.start, $0.count, $0.end, $0.payload] }
+                return parsed.nodes.written.map { [$0.start, $0.count, $0.end, $0.payload] }
             }
         }
         #expect(document.nodes.map { [$0.start, $0.count, $0.end, $0.payload] } == whole)
