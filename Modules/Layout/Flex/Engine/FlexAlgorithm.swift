@@ -2,33 +2,21 @@ import TrellisGeometry
 
 /// The per-item state of the flexbox algorithm (CSS Flexible Box Layout §9).
 struct FlexItem {
+    // The eight-byte fields come first and the small ones last, so that the item has no
+    // padding between fields: a container holds one item per child while it is laid out.
     unowned(unsafe) let node: FlexNode
     /// The item's index among its container's children.
     let index: Int
-    var direction: LayoutDirection
-    /// The preferred size, resolved (and with the aspect ratio and box sizing applied).
-    var size: Dims<Double?>
-    var minSize: Dims<Double?>
-    var maxSize: Dims<Double?>
-    /// Whether `width` and `height` resolve by themselves (not through the aspect ratio).
-    var hasOwnSize: Dims<Bool>
-    var alignSelf: FlexItemAlignment
     var flexGrow: Double
     var flexShrink: Double
-    var flexBasisIsDefinite = false
     /// The used minimum main size, including the automatic minimum.
     var resolvedMinimumMainSize = 0.0
-    /// Whether the automatic minimum is not measured yet: it is only needed when the item may
-    /// end up smaller than a flex basis that was measured at max-content (and so bounds it).
-    var minimumIsDeferred = false
     var margin: Sides<Double>
-    var marginIsAuto: Sides<Bool>
     /// Padding plus border.
     var paddingBorder: Sides<Double>
     var flexBasis = 0.0
     var innerFlexBasis = 0.0
     var violation = 0.0
-    var frozen = false
     var contentFlexFraction = 0.0
     var hypotheticalInnerSize = Dims<Double>.zero
     var hypotheticalOuterSize = Dims<Double>.zero
@@ -37,6 +25,20 @@ struct FlexItem {
     var baseline = 0.0
     var offsetMain = 0.0
     var offsetCross = 0.0
+    /// The preferred size, resolved (and with the aspect ratio and box sizing applied).
+    var size: Dims<Double?>
+    var minSize: Dims<Double?>
+    var maxSize: Dims<Double?>
+    var direction: LayoutDirection
+    /// Whether `width` and `height` resolve by themselves (not through the aspect ratio).
+    var hasOwnSize: Dims<Bool>
+    var alignSelf: FlexItemAlignment
+    var marginIsAuto: Sides<Bool>
+    var flexBasisIsDefinite = false
+    /// Whether the automatic minimum is not measured yet: it is only needed when the item may
+    /// end up smaller than a flex basis that was measured at max-content (and so bounds it).
+    var minimumIsDeferred = false
+    var frozen = false
 
     var isScrollContainer: Bool { overflowX.isScrollContainer || overflowY.isScrollContainer }
     /// The `width` and `height` styles, read from the node (not stored: they are rarely needed).
@@ -582,17 +584,17 @@ final class FlexAlgorithm {
         return FlexItem(
             node: child,
             index: index,
-            direction: childDirection,
-            size: size,
-            minSize: minSize,
-            maxSize: maxSize,
-            hasOwnSize: hasOwnSize,
-            alignSelf: alignSelf,
             flexGrow: child.style.flexGrow,
             flexShrink: child.style.flexShrink,
             margin: margin.resolveOrZero(inner.width),
-            marginIsAuto: margin.autoFlags,
-            paddingBorder: padding + border)
+            paddingBorder: padding + border,
+            size: size,
+            minSize: minSize,
+            maxSize: maxSize,
+            direction: childDirection,
+            hasOwnSize: hasOwnSize,
+            alignSelf: alignSelf,
+            marginIsAuto: margin.autoFlags)
     }
 
     /// The available main and cross space for the items (§9.2 step 2).
