@@ -59,16 +59,29 @@ public final class FlexNode {
         didSet { markDirty() }
     }
 
-    /// Whether the node's layout must be recomputed.
-    @exclusivity(unchecked) public private(set) var isDirty = true
-
     /// The node's layout from the last layout call, rounded as that call asked.
     @exclusivity(unchecked) public internal(set) var layout = FlexLayout()
 
     @exclusivity(unchecked) var unrounded = UnroundedLayout()
     @exclusivity(unchecked) var cache = LayoutCache()
     /// The inputs of the last layout call made on this node as a root.
-    @exclusivity(unchecked) var lastRequest: LayoutRequest?
+    var lastRequest: LayoutRequest? {
+        get { rootRequest?.value }
+        set {
+            if let newValue {
+                if let rootRequest {
+                    rootRequest.value = newValue
+                } else {
+                    rootRequest = RootRequest(newValue)
+                }
+            } else {
+                rootRequest = nil
+            }
+        }
+    }
+    /// ``lastRequest``, held apart: only roots have one, and the many nodes inside a tree
+    /// would each carry its 50 bytes.
+    @exclusivity(unchecked) private var rootRequest: RootRequest?
     /// Whether the style has percentage box properties or size limits.
     var styleUsesPercentages: Bool { styleStorage.usesPercentages }
     /// Whether those percentages include one other than zero, which resolves differently
@@ -78,6 +91,8 @@ public final class FlexNode {
     var styleIsPlainlyValid: Bool { styleStorage.isPlainlyValid }
     /// Reusable item storage of a large container (see `FlexAlgorithm`).
     @exclusivity(unchecked) var itemStorage: [FlexItem] = []
+    /// Whether the node's layout must be recomputed.
+    @exclusivity(unchecked) public private(set) var isDirty = true
     /// The inherited direction the cached results were computed for.
     @exclusivity(unchecked) var cacheDirection: LayoutDirection?
 
@@ -240,4 +255,13 @@ public final class FlexNode {
 
     /// Clears dirty flags after a layout pass computed this node.
     func markClean() { isDirty = false }
+}
+
+/// A root's last layout request (see `FlexNode.lastRequest`).
+private final class RootRequest {
+    var value: LayoutRequest
+
+    init(_ value: LayoutRequest) {
+        self.value = value
+    }
 }
