@@ -67,12 +67,24 @@ open class View {
     }
 
     /// The transform applied around the centre, as `UIView.transform`.
-    @exclusivity(unchecked) public var transform: AffineTransform = .identity {
-        didSet {
+    public var transform: AffineTransform {
+        get { transformStorage?.value ?? .identity }
+        set {
+            let oldValue = transform
+            if newValue.isIdentity {
+                transformStorage = nil
+            } else if let transformStorage {
+                transformStorage.value = newValue
+            } else {
+                transformStorage = TransformStorage(newValue)
+            }
             setNeedsDisplay()
-            recordAnimatedChange(.transform, from: .transform(oldValue), to: .transform(transform))
+            recordAnimatedChange(.transform, from: .transform(oldValue), to: .transform(newValue))
         }
     }
+    /// ``transform`` when it is not the identity, out of line: few views have one, and each
+    /// view would carry its 48 bytes.
+    @exclusivity(unchecked) private var transformStorage: TransformStorage?
 
     /// How far the view's own drawing has moved from its previous state to its current one,
     /// in `0...1` (1 when nothing is changing): controls animate it when their value changes and
@@ -117,6 +129,30 @@ open class View {
     /// The view's position in its superview's ``subviews``, changed only on the main actor.
     @exclusivity(unchecked) nonisolated(unsafe) var positionInSuperview = -1
 
+    // The state below is the views' bookkeeping, kept here with the other pointers and counts:
+    // stored properties are laid out in the order they are declared, and the one-byte flags
+    // (``needsDisplay``, ``needsLayout`` and the like) come last, together, so that a view
+    // has no padding between fields.
+
+    /// Storage for the constraint-layout item, created on first use; changed only on the main
+    /// actor, and read by the deinitialiser, which is not isolated.
+    @exclusivity(unchecked) nonisolated(unsafe) var layoutItemStorage: LayoutItem?
+
+    /// The view's drawing as a window keeps it for backends that retain segments.
+    @exclusivity(unchecked) var segment: ViewSegment?
+    /// The subviews whose drawing, or drawing below them, changed since the last retained
+    /// frame, in the order they were marked.
+    @exclusivity(unchecked) var subviewsNeedingDisplay: [View] = []
+
+    /// The flexbox style, out of line: most views have none, and a style is large. Layout
+    /// reads it in place rather than through ``flexStyle``, which copies it whole, and makes
+    /// its flex nodes share it.
+    @exclusivity(unchecked) package private(set) var flexStyleStorage: FlexStyleStorage?
+
+    /// The subviews that need layout or have a view below them that does, in the order they
+    /// were marked.
+    @exclusivity(unchecked) var subviewsNeedingLayout: [View] = []
+
     /// Creates a view with a frame in its future superview's coordinates.
     public init(frame: Rect = .zero) {
         let standard = frame.isNull ? Rect.zero : frame.standardized
@@ -133,11 +169,6 @@ open class View {
 
     // MARK: Appearance
 
-    /// Whether the view and its subviews are hidden: not drawn and not hit.
-    @exclusivity(unchecked) public var isHidden = false {
-        didSet { if isHidden != oldValue { setNeedsDisplay() } }
-    }
-
     /// The opacity of the view and its subviews, in `0...1`; below 0.01 the view is not hit.
     @exclusivity(unchecked) public var alpha: Double = 1 {
         didSet {
@@ -145,6 +176,15 @@ open class View {
             if clamped != alpha { alpha = clamped }
             setNeedsDisplay()
             recordAnimatedChange(.alpha, from: .number(oldValue), to: .number(alpha))
+        }
+    }
+
+    /// The radius of the corners of the background, border and (with ``clipsToBounds``) the
+    /// clip.
+    @exclusivity(unchecked) public var cornerRadius: Double = 0 {
+        didSet {
+            setNeedsDisplay()
+            recordAnimatedChange(.cornerRadius, from: .number(oldValue), to: .number(cornerRadius))
         }
     }
 
@@ -162,13 +202,9 @@ open class View {
     /// override it to tell the user's colour from their own.
     func backgroundColorDidChange() {}
 
-    /// The radius of the corners of the background, border and (with ``clipsToBounds``) the
-    /// clip.
-    @exclusivity(unchecked) public var cornerRadius: Double = 0 {
-        didSet {
-            setNeedsDisplay()
-            recordAnimatedChange(.cornerRadius, from: .number(oldValue), to: .number(cornerRadius))
-        }
+    /// Whether the view and its subviews are hidden: not drawn and not hit.
+    @exclusivity(unchecked) public var isHidden = false {
+        didSet { if isHidden != oldValue { setNeedsDisplay() } }
     }
 
     /// The width of the border drawn inside the bounds.
@@ -394,18 +430,9 @@ open class View {
     @exclusivity(unchecked) var semanticContentAttributeStorage: SemanticContentAttribute =
         .unspecified
 
-    /// Storage for the constraint-layout item, created on first use; changed only on the main
-    /// actor, and read by the deinitialiser, which is not isolated.
-    @exclusivity(unchecked) nonisolated(unsafe) var layoutItemStorage: LayoutItem?
-
     /// Whether a redraw was requested since the last render, for this view or one below it.
     @exclusivity(unchecked) public internal(set) var needsDisplay = true
 
-    /// The view's drawing as a window keeps it for backends that retain segments.
-    @exclusivity(unchecked) var segment: ViewSegment?
-    /// The subviews whose drawing, or drawing below them, changed since the last retained
-    /// frame, in the order they were marked.
-    @exclusivity(unchecked) var subviewsNeedingDisplay: [View] = []
     /// Whether the view is in its superview's ``subviewsNeedingDisplay``.
     @exclusivity(unchecked) var isListedForDisplay = false
 
@@ -495,11 +522,6 @@ open class View {
         superview?.setNeedsLayout()
     }
 
-    /// The flexbox style, out of line: most views have none, and a style is large. Layout
-    /// reads it in place rather than through ``flexStyle``, which copies it whole, and makes
-    /// its flex nodes share it.
-    @exclusivity(unchecked) package private(set) var flexStyleStorage: FlexStyleStorage?
-
     /// The message of the last layout that failed (a flex tree too deep, say), or `nil`.
     public internal(set) var lastLayoutError: String? {
         get { extras?.lastLayoutError }
@@ -515,9 +537,6 @@ open class View {
     /// Whether ``layoutSubviews()`` should run at the next layout pass.
     @exclusivity(unchecked) public internal(set) var needsLayout = true
 
-    /// The subviews that need layout or have a view below them that does, in the order they
-    /// were marked.
-    @exclusivity(unchecked) var subviewsNeedingLayout: [View] = []
     /// Whether the view is in its superview's ``subviewsNeedingLayout``.
     @exclusivity(unchecked) var isListedForLayout = false
 
@@ -701,4 +720,13 @@ private final class ViewExtras {
     var tintColor: Color?
     var tag = 0
     var lastLayoutError: String?
+}
+
+/// A view's transform when it is not the identity (see `View.transform`).
+private final class TransformStorage {
+    var value: AffineTransform
+
+    init(_ value: AffineTransform) {
+        self.value = value
+    }
 }
