@@ -195,6 +195,9 @@ struct SceneDecoder {
             if viewsByID.capacity < needed {
                 viewsByID.reserveCapacity(max(needed, 2 * viewsByID.capacity))
             }
+            if identified.capacity < needed {
+                identified.reserveCapacity(max(needed, 2 * identified.capacity))
+            }
             if hasConstraints { children.reserveCapacity(elements.count) }
             for (index, element) in elements.enumerated() {
                 let child = try decodeView(document, node: element, in: childrenPath, at: index)
