@@ -40,6 +40,18 @@ public final class LayoutConstraint {
     }
     /// The attribute of the second item, or ``LayoutAttribute/notAnAttribute``.
     public let secondAttribute: LayoutAttribute
+    // The priority's four bytes follow the attributes' three, in what would be padding:
+    // stored properties are laid out in the order they are declared.
+    /// The priority; changing it while active reinstalls the constraint.
+    ///
+    /// A change that cannot be applied deactivates the constraint and records the reason in
+    /// ``lastError``.
+    @exclusivity(unchecked) public var priority: LayoutPriority = .required {
+        didSet {
+            guard priority != oldValue, let engine else { return }
+            engine.priorityDidChange(self)
+        }
+    }
     /// Both items, for the modules built on this one: another module's read of a stored
     /// property is checked for exclusivity at run time whatever its attribute says, and a scene
     /// of 40,000 constraints reads them twice each.
@@ -47,7 +59,13 @@ public final class LayoutConstraint {
     /// The factor applied to the second attribute.
     public let multiplier: Double
     /// A name shown in descriptions and errors.
-    @exclusivity(unchecked) public var identifier: String?
+    public var identifier: String? {
+        get { identifierBox?.name }
+        set { identifierBox = newValue.map(ConstraintName.init) }
+    }
+    /// ``identifier``, boxed: few constraints have one, and the box keeps a string's 16 bytes
+    /// out of every constraint.
+    @exclusivity(unchecked) private var identifierBox: ConstraintName?
 
     /// The constant added to the second side; changing it while active updates the layout in
     /// place, without rebuilding anything.
@@ -58,17 +76,6 @@ public final class LayoutConstraint {
         didSet {
             guard constant != oldValue, let engine else { return }
             engine.constantDidChange(self)
-        }
-    }
-
-    /// The priority; changing it while active reinstalls the constraint.
-    ///
-    /// A change that cannot be applied deactivates the constraint and records the reason in
-    /// ``lastError``.
-    @exclusivity(unchecked) public var priority: LayoutPriority = .required {
-        didSet {
-            guard priority != oldValue, let engine else { return }
-            engine.priorityDidChange(self)
         }
     }
 
@@ -286,5 +293,14 @@ extension LayoutConstraint {
             uncheckedItem: LayoutItemChildPosition.placeholder, attribute: .width,
             relatedBy: .equal, toItem: nil, attribute: .notAnAttribute, multiplier: 1,
             constant: 0)
+    }
+}
+
+/// A constraint's identifier (see `LayoutConstraint.identifier`).
+private final class ConstraintName {
+    let name: String
+
+    init(_ name: String) {
+        self.name = name
     }
 }
