@@ -9,13 +9,48 @@ struct ItemSlot {
     var top: Variable
     var width: Variable
     var height: Variable
-    /// The baselines, once a constraint uses them, with the constraint that places each.
-    var firstBaseline: (variable: Variable, placement: Constraint)?
-    var lastBaseline: (variable: Variable, placement: Constraint)?
     /// The frame as constraints, for an item that translates its frame.
     var pins: [Constraint] = []
     /// Hugging and compression resistance, for an item placed by constraints.
     var intrinsic: [Constraint] = []
+    /// The baselines, out of line: few items have a constraint on one, and each slot would
+    /// carry their 48 bytes.
+    var baselines: SlotBaselines?
+
+    /// The first baseline, once a constraint uses it, with the constraint that places it.
+    var firstBaseline: (variable: Variable, placement: Constraint)? {
+        get { baselines?.first }
+        set { baselines = SlotBaselines.make(first: newValue, last: lastBaseline) }
+    }
+
+    /// The last baseline, once a constraint uses it, with the constraint that places it.
+    var lastBaseline: (variable: Variable, placement: Constraint)? {
+        get { baselines?.last }
+        set { baselines = SlotBaselines.make(first: firstBaseline, last: newValue) }
+    }
+}
+
+/// A slot's baselines (see `ItemSlot.firstBaseline`), never changed once made: a slot is a
+/// value, and a copy of it keeps the baselines it had.
+final class SlotBaselines {
+    let first: (variable: Variable, placement: Constraint)?
+    let last: (variable: Variable, placement: Constraint)?
+
+    private init(
+        first: (variable: Variable, placement: Constraint)?,
+        last: (variable: Variable, placement: Constraint)?
+    ) {
+        self.first = first
+        self.last = last
+    }
+
+    /// The baselines, or `nil` for none.
+    static func make(
+        first: (variable: Variable, placement: Constraint)?,
+        last: (variable: Variable, placement: Constraint)?
+    ) -> SlotBaselines? {
+        first == nil && last == nil ? nil : SlotBaselines(first: first, last: last)
+    }
 }
 
 extension ItemSlot {

@@ -88,23 +88,6 @@ public final class LayoutItem {
         }
     }
 
-    /// Whether the item's ``frame`` is fixed, as constraints the engine makes, instead of being
-    /// computed from constraints (UIKit's `translatesAutoresizingMaskIntoConstraints`).
-    @exclusivity(unchecked) public var translatesFrameIntoConstraints = true {
-        didSet {
-            guard translatesFrameIntoConstraints != oldValue else { return }
-            root.ownedEngine?.translationDidChange(self)
-        }
-    }
-
-    /// The item's own layout direction, or `nil` to inherit its parent's.
-    @exclusivity(unchecked) public var layoutDirection: LayoutDirection? {
-        didSet {
-            guard layoutDirection != oldValue else { return }
-            engine?.directionDidChange(self)
-        }
-    }
-
     /// The direction leading and trailing resolve against: the item's own, else the nearest
     /// ancestor's, else left to right.
     public var effectiveLayoutDirection: LayoutDirection {
@@ -139,6 +122,25 @@ public final class LayoutItem {
     /// The batch activation that last listed this item to be told of its constraints (see
     /// ``TellingList``).
     @exclusivity(unchecked) var toldInBatch: UInt32 = 0
+
+    // The two one-byte properties below follow the four bytes above, in what would be padding:
+    // stored properties are laid out in the order they are declared.
+    /// Whether the item's ``frame`` is fixed, as constraints the engine makes, instead of being
+    /// computed from constraints (UIKit's `translatesAutoresizingMaskIntoConstraints`).
+    @exclusivity(unchecked) public var translatesFrameIntoConstraints = true {
+        didSet {
+            guard translatesFrameIntoConstraints != oldValue else { return }
+            root.ownedEngine?.translationDidChange(self)
+        }
+    }
+
+    /// The item's own layout direction, or `nil` to inherit its parent's.
+    @exclusivity(unchecked) public var layoutDirection: LayoutDirection? {
+        didSet {
+            guard layoutDirection != oldValue else { return }
+            engine?.directionDidChange(self)
+        }
+    }
 
     /// The error from the last change to this item's frame, intrinsic size or priorities that
     /// the engine could not apply (the change is then not in effect).
@@ -208,7 +210,16 @@ public final class LayoutItem {
         (horizontal: LayoutPriority, vertical: LayoutPriority) = (250, 250)
     @exclusivity(unchecked) var compressionPriorities:
         (horizontal: LayoutPriority, vertical: LayoutPriority) = (750, 750)
-    @exclusivity(unchecked) var baselineOffsets: (first: Double?, last: Double?) = (nil, nil)
+    var baselineOffsets: (first: Double?, last: Double?) {
+        get { baselineBox?.offsets ?? (nil, nil) }
+        set {
+            baselineBox =
+                newValue.first == nil && newValue.last == nil ? nil : BaselineOffsets(newValue)
+        }
+    }
+    /// ``baselineOffsets``, out of line: only items with text have them, and each item would
+    /// carry their 32 bytes.
+    @exclusivity(unchecked) private var baselineBox: BaselineOffsets?
 
     /// Tells the owners of this item and its parent that the constraints placing its children
     /// or itself changed.
@@ -408,4 +419,13 @@ enum LayoutItemChildPosition: ObjectListPosition {
         element.positionInParent = position
     }
     nonisolated(unsafe) static let placeholder = LayoutItem(identifier: "removed")
+}
+
+/// An item's baseline offsets (see `LayoutItem.baselineOffsets`).
+private final class BaselineOffsets {
+    let offsets: (first: Double?, last: Double?)
+
+    init(_ offsets: (first: Double?, last: Double?)) {
+        self.offsets = offsets
+    }
 }
