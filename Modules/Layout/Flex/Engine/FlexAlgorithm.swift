@@ -2,8 +2,9 @@ import TrellisGeometry
 
 /// The per-item state of the flexbox algorithm (CSS Flexible Box Layout §9).
 struct FlexItem {
-    // The eight-byte fields come first and the small ones last, so that the item has no
-    // padding between fields: a container holds one item per child while it is laid out.
+    // The eight-byte fields come first, and each optional size is followed by small fields
+    // that fit in the room its flag leaves, so that the item has no padding between fields
+    // (328 bytes): a container holds one item per child while it is laid out.
     unowned(unsafe) let node: FlexNode
     /// The item's index among its container's children.
     let index: Int
@@ -27,13 +28,13 @@ struct FlexItem {
     var offsetCross = 0.0
     /// The preferred size, resolved (and with the aspect ratio and box sizing applied).
     var size: Dims<Double?>
-    var minSize: Dims<Double?>
-    var maxSize: Dims<Double?>
     var direction: LayoutDirection
     /// Whether `width` and `height` resolve by themselves (not through the aspect ratio).
     var hasOwnSize: Dims<Bool>
+    var minSize: Dims<Double?>
     var alignSelf: FlexItemAlignment
     var marginIsAuto: Sides<Bool>
+    var maxSize: Dims<Double?>
     var flexBasisIsDefinite = false
     /// Whether the automatic minimum is not measured yet: it is only needed when the item may
     /// end up smaller than a flex basis that was measured at max-content (and so bounds it).
@@ -589,12 +590,12 @@ final class FlexAlgorithm {
             margin: margin.resolveOrZero(inner.width),
             paddingBorder: padding + border,
             size: size,
-            minSize: minSize,
-            maxSize: maxSize,
             direction: childDirection,
             hasOwnSize: hasOwnSize,
+            minSize: minSize,
             alignSelf: alignSelf,
-            marginIsAuto: margin.autoFlags)
+            marginIsAuto: margin.autoFlags,
+            maxSize: maxSize)
     }
 
     /// The available main and cross space for the items (§9.2 step 2).
