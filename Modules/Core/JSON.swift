@@ -149,7 +149,7 @@ public struct JSONParser {
     init(bytes: UnsafeBufferPointer<UInt8>, from start: Int = 0) {
         self.bytes = bytes
         index = start
-        nodes = JSONNodeBuffer(forTextOf: bytes.count - start)
+        nodes = JSONNodeBuffer(forTextOf: bytes, from: start)
     }
 
     func error(_ reason: String, at offset: Int? = nil) -> JSONParseError {

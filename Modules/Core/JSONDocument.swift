@@ -293,17 +293,38 @@ struct JSONNodeBuffer {
     /// The number of nodes written.
     private(set) var count = 0
 
-    /// Room for the nodes of `byteCount` bytes of JSON text.
-    ///
-    /// Room at once for one node every seven bytes, about as many as a scene has (a 13 MB
-    /// document of 100,000 cards has 1.8 million): growing would copy them. Up to about 14 MB
-    /// of document that stays below the allocator's 32 MB threshold for mapping memory of its
-    /// own while `trellis` populates the heap, so the heap keeps it for the layout's nodes once
-    /// freed; a larger reservation is mapped, and unmapped when freed, which costs less than
-    /// the heap populating a reservation half used.
-    init(forTextOf byteCount: Int) {
-        capacity = max(byteCount / 7, 16)
+    /// Room for the nodes of the text `bytes[start...]`, as many as ``expectedCount(in:from:)``
+    /// expects: growing would copy them, and room never used is memory the heap helper of
+    /// `trellis` populates for nothing (a scene has one node every 6 to 18 bytes).
+    init(forTextOf bytes: UnsafeBufferPointer<UInt8>, from start: Int) {
+        capacity = max(JSONNodeBuffer.expectedCount(in: bytes, from: start), 16)
         base = JSONNodeBuffer.reallocate(nil, capacity: capacity)
+    }
+
+    /// The bytes sampled for ``expectedCount(in:from:)``.
+    static let sampleBytes = 16 * 1024
+
+    /// How many nodes the text from `start` is expected to hold, an eighth more than the
+    /// density of its first ``sampleBytes`` bytes gives: each node after the first follows one
+    /// of `[`, `{`, `,` and `:` (outside strings, where a few more of them only make the
+    /// estimate larger).
+    static func expectedCount(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        let length = bytes.count - start
+        let sampleEnd = start + min(length, sampleBytes)
+        var separators = 1
+        for index in start..<sampleEnd {
+            switch bytes[index] {
+            case UInt8(ascii: ","), UInt8(ascii: ":"), UInt8(ascii: "["), UInt8(ascii: "{"):
+                separators += 1
+            default: break
+            }
+        }
+        let sampled = sampleEnd - start
+        guard sampled > 0 else { return 1 }
+        // Nodes at the sample's density, in exact integers: `separators` nodes per `sampled`
+        // bytes over `length` bytes.
+        let expected = length / sampled * separators + length % sampled * separators / sampled
+        return min(expected + expected / 8, JSONDocument.Node.maximumCount + 1)
     }
 
     private static func reallocate(

@@ -91,6 +91,32 @@ import Testing
         #expect(read == Array(Array(repeating: expected, count: repeats).joined()))
     }
 
+    /// The room reserved for a document's nodes follows the density of its start: a little
+    /// more than the nodes of a document about as dense throughout (at most a quarter more),
+    /// and a document denser after its sample still parses whole (its nodes grow past the
+    /// reservation).
+    @Test func nodeRoomFollowsTheDensityOfTheText() throws {
+        let sparse = (0..<3_000).map { "\"\(String(repeating: "x", count: 40))\($0)\"" }
+        let dense = (0..<30_000).map { _ in "0" }
+        for elements in [dense, sparse, sparse + dense] {
+            let text = Array(("[" + elements.joined(separator: ",") + "]").utf8)
+            let expected = text.withUnsafeBufferPointer {
+                JSONNodeBuffer.expectedCount(in: $0, from: 0)
+            }
+            let json = try JSONDocument(parsing: text)
+            #expect(json.nodes.count == elements.count + 1)
+            if elements.count == dense.count || elements.count == sparse.count {
+                #expect(expected >= json.nodes.count)
+                #expect(expected <= json.nodes.count + json.nodes.count / 4 + 16)
+            } else {
+                #expect(expected < json.nodes.count)
+            }
+        }
+        let empty: [UInt8] = []
+        #expect(
+            empty.withUnsafeBufferPointer { JSONNodeBuffer.expectedCount(in: $0, from: 0) } == 1)
+    }
+
     /// A key repeated is an error however it is spelt, in a small object (compared with the
     /// keys before it) and in a large one (hashed).
     @Test(arguments: [3, 40])
