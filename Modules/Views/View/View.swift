@@ -202,6 +202,8 @@ open class View {
     /// override it to tell the user's colour from their own.
     func backgroundColorDidChange() {}
 
+    // Declared after the background colour, whose optional leaves room after its flag for
+    // this flag and ``clipsToBounds``.
     /// Whether the view and its subviews are hidden: not drawn and not hit.
     @exclusivity(unchecked) public var isHidden = false {
         didSet { if isHidden != oldValue { setNeedsDisplay() } }
