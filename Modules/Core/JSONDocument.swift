@@ -306,8 +306,8 @@ struct JSONNodeBuffer {
 
     /// How many nodes the text from `start` is expected to hold, an eighth more than the
     /// density of its first ``sampleBytes`` bytes gives: each node after the first follows one
-    /// of `[`, `{`, `,` and `:` (outside strings, where a few more of them only make the
-    /// estimate larger).
+    /// of `[`, `{`, `,` and `:` (outside strings, where more of them only make the estimate
+    /// larger), and never more than the text can hold, one node every two bytes.
     static func expectedCount(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
         let length = bytes.count - start
         let sampleEnd = start + min(length, sampleBytes)
@@ -324,7 +324,8 @@ struct JSONNodeBuffer {
         // Nodes at the sample's density, in exact integers: `separators` nodes per `sampled`
         // bytes over `length` bytes.
         let expected = length / sampled * separators + length % sampled * separators / sampled
-        return min(expected + expected / 8, JSONDocument.Node.maximumCount + 1)
+        return min(
+            expected + expected / 8, length / 2 + 1, JSONDocument.Node.maximumCount + 1)
     }
 
     private static func reallocate(

@@ -112,6 +112,12 @@ import Testing
                 #expect(expected < json.nodes.count)
             }
         }
+        // Separators inside a string make the start look dense: the room stays within what
+        // the text could hold.
+        let commas = Array(("[\"" + String(repeating: ",", count: 20_000) + "\"]").utf8)
+        let room = commas.withUnsafeBufferPointer { JSONNodeBuffer.expectedCount(in: $0, from: 0) }
+        #expect(room == commas.count / 2 + 1)
+        #expect(try JSONDocument(parsing: commas).nodes.count == 2)
         let empty: [UInt8] = []
         #expect(
             empty.withUnsafeBufferPointer { JSONNodeBuffer.expectedCount(in: $0, from: 0) } == 1)

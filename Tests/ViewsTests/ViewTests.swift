@@ -40,6 +40,24 @@ import TrellisViews
         #expect(view.center == Point(x: 15, y: 20))
     }
 
+    /// The transform is kept with the view's other rarely set properties: setting one never
+    /// disturbs another, and going back to the identity restores the plain frame.
+    @Test func aTransformLivesBesideTheOtherExtras() {
+        let view = View(frame: Rect(x: 0, y: 0, width: 100, height: 20))
+        view.transform = AffineTransform(scaleX: 2, y: 2)
+        view.borderWidth = 3
+        view.tag = 7
+        #expect(view.transform == AffineTransform(scaleX: 2, y: 2))
+        #expect(view.frame == Rect(x: -50, y: -10, width: 200, height: 40))
+        view.transform = .identity
+        #expect(view.transform == .identity)
+        #expect(view.frame == Rect(x: 0, y: 0, width: 100, height: 20))
+        #expect(view.borderWidth == 3 && view.tag == 7)
+        let plain = View(frame: Rect(x: 0, y: 0, width: 10, height: 10))
+        plain.transform = .identity
+        #expect(plain.transform == .identity && plain.borderWidth == 0 && plain.tag == 0)
+    }
+
     @Test func transformedFramesAreBoundingBoxes() {
         let view = View(frame: Rect(x: 0, y: 0, width: 100, height: 20))
         view.transform = AffineTransform(scaleX: 2, y: 2)

@@ -89,12 +89,3 @@ public struct LayoutError: Error, Sendable, Hashable, CustomStringConvertible {
         return message + "\n" + conflicts.map { "  - " + $0.description }.joined(separator: "\n")
     }
 }
-
-/// A ``LayoutError`` kept out of line, for the objects that rarely hold one.
-final class LayoutErrorBox {
-    let error: LayoutError
-
-    init(_ error: LayoutError) {
-        self.error = error
-    }
-}

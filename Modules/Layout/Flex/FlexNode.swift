@@ -67,21 +67,11 @@ public final class FlexNode {
     /// The inputs of the last layout call made on this node as a root.
     var lastRequest: LayoutRequest? {
         get { rootRequest?.value }
-        set {
-            if let newValue {
-                if let rootRequest {
-                    rootRequest.value = newValue
-                } else {
-                    rootRequest = RootRequest(newValue)
-                }
-            } else {
-                rootRequest = nil
-            }
-        }
+        set { rootRequest = newValue.map(OutOfLine.init) }
     }
     /// ``lastRequest``, held apart: only roots have one, and the many nodes inside a tree
     /// would each carry its 50 bytes.
-    @exclusivity(unchecked) private var rootRequest: RootRequest?
+    @exclusivity(unchecked) private var rootRequest: OutOfLine<LayoutRequest>?
     /// Whether the style has percentage box properties or size limits.
     var styleUsesPercentages: Bool { styleStorage.usesPercentages }
     /// Whether those percentages include one other than zero, which resolves differently
@@ -255,13 +245,4 @@ public final class FlexNode {
 
     /// Clears dirty flags after a layout pass computed this node.
     func markClean() { isDirty = false }
-}
-
-/// A root's last layout request (see `FlexNode.lastRequest`).
-private final class RootRequest {
-    var value: LayoutRequest
-
-    init(_ value: LayoutRequest) {
-        self.value = value
-    }
 }

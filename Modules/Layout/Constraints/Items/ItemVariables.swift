@@ -15,43 +15,29 @@ struct ItemSlot {
     var intrinsic: [Constraint] = []
     /// The baselines, out of line: few items have a constraint on one, and each slot would
     /// carry their 48 bytes.
-    var baselines: SlotBaselines?
+    var baselines: OutOfLine<SlotBaselines>?
 
     /// The first baseline, once a constraint uses it, with the constraint that places it.
-    var firstBaseline: (variable: Variable, placement: Constraint)? {
-        get { baselines?.first }
-        set { baselines = SlotBaselines.make(first: newValue, last: lastBaseline) }
+    var firstBaseline: SlotBaseline? {
+        get { baselines?.value.first }
+        set { setBaselines(first: newValue, last: lastBaseline) }
     }
 
     /// The last baseline, once a constraint uses it, with the constraint that places it.
-    var lastBaseline: (variable: Variable, placement: Constraint)? {
-        get { baselines?.last }
-        set { baselines = SlotBaselines.make(first: firstBaseline, last: newValue) }
+    var lastBaseline: SlotBaseline? {
+        get { baselines?.value.last }
+        set { setBaselines(first: firstBaseline, last: newValue) }
+    }
+
+    private mutating func setBaselines(first: SlotBaseline?, last: SlotBaseline?) {
+        baselines = first == nil && last == nil ? nil : OutOfLine((first, last))
     }
 }
 
-/// A slot's baselines (see `ItemSlot.firstBaseline`), never changed once made: a slot is a
-/// value, and a copy of it keeps the baselines it had.
-final class SlotBaselines {
-    let first: (variable: Variable, placement: Constraint)?
-    let last: (variable: Variable, placement: Constraint)?
-
-    private init(
-        first: (variable: Variable, placement: Constraint)?,
-        last: (variable: Variable, placement: Constraint)?
-    ) {
-        self.first = first
-        self.last = last
-    }
-
-    /// The baselines, or `nil` for none.
-    static func make(
-        first: (variable: Variable, placement: Constraint)?,
-        last: (variable: Variable, placement: Constraint)?
-    ) -> SlotBaselines? {
-        first == nil && last == nil ? nil : SlotBaselines(first: first, last: last)
-    }
-}
+/// A baseline's variable in a solver, and the constraint that places it.
+typealias SlotBaseline = (variable: Variable, placement: Constraint)
+/// A slot's two baselines.
+typealias SlotBaselines = (first: SlotBaseline?, last: SlotBaseline?)
 
 extension ItemSlot {
     /// The four variables alone: a copy of them copies no references.

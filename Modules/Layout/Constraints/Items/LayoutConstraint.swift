@@ -60,12 +60,12 @@ public final class LayoutConstraint {
     public let multiplier: Double
     /// A name shown in descriptions and errors.
     public var identifier: String? {
-        get { identifierBox?.name }
-        set { identifierBox = newValue.map(ConstraintName.init) }
+        get { identifierBox?.value }
+        set { identifierBox = newValue.map(OutOfLine.init) }
     }
     /// ``identifier``, boxed: few constraints have one, and the box keeps a string's 16 bytes
     /// out of every constraint.
-    @exclusivity(unchecked) private var identifierBox: ConstraintName?
+    @exclusivity(unchecked) private var identifierBox: OutOfLine<String>?
 
     /// The constant added to the second side; changing it while active updates the layout in
     /// place, without rebuilding anything.
@@ -83,12 +83,12 @@ public final class LayoutConstraint {
     /// ``isActive``, or changing its ``constant`` or ``priority``, failed; cleared when it is
     /// next activated.
     public internal(set) var lastError: LayoutError? {
-        get { lastErrorBox?.error }
-        set { lastErrorBox = newValue.map(LayoutErrorBox.init) }
+        get { lastErrorBox?.value }
+        set { lastErrorBox = newValue.map(OutOfLine.init) }
     }
     /// ``lastError``, boxed: a constraint almost never has one, and the box keeps its 40 bytes
     /// out of every constraint.
-    @exclusivity(unchecked) private var lastErrorBox: LayoutErrorBox?
+    @exclusivity(unchecked) private var lastErrorBox: OutOfLine<LayoutError>?
 
     /// The engine the constraint is installed in while active: cleared when it is uninstalled,
     /// or when the root that owns the engine goes away.
@@ -293,14 +293,5 @@ extension LayoutConstraint {
             uncheckedItem: LayoutItemChildPosition.placeholder, attribute: .width,
             relatedBy: .equal, toItem: nil, attribute: .notAnAttribute, multiplier: 1,
             constant: 0)
-    }
-}
-
-/// A constraint's identifier (see `LayoutConstraint.identifier`).
-private final class ConstraintName {
-    let name: String
-
-    init(_ name: String) {
-        self.name = name
     }
 }

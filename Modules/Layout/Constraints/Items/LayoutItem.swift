@@ -145,11 +145,11 @@ public final class LayoutItem {
     /// The error from the last change to this item's frame, intrinsic size or priorities that
     /// the engine could not apply (the change is then not in effect).
     public internal(set) var lastError: LayoutError? {
-        get { lastErrorBox?.error }
-        set { lastErrorBox = newValue.map(LayoutErrorBox.init) }
+        get { lastErrorBox?.value }
+        set { lastErrorBox = newValue.map(OutOfLine.init) }
     }
     /// ``lastError``, boxed (see ``LayoutConstraint/lastError``).
-    @exclusivity(unchecked) private var lastErrorBox: LayoutErrorBox?
+    @exclusivity(unchecked) private var lastErrorBox: OutOfLine<LayoutError>?
 
     // Engine state.
 
@@ -211,15 +211,15 @@ public final class LayoutItem {
     @exclusivity(unchecked) var compressionPriorities:
         (horizontal: LayoutPriority, vertical: LayoutPriority) = (750, 750)
     var baselineOffsets: (first: Double?, last: Double?) {
-        get { baselineBox?.offsets ?? (nil, nil) }
+        get { baselineBox?.value ?? (nil, nil) }
         set {
             baselineBox =
-                newValue.first == nil && newValue.last == nil ? nil : BaselineOffsets(newValue)
+                newValue.first == nil && newValue.last == nil ? nil : OutOfLine(newValue)
         }
     }
     /// ``baselineOffsets``, out of line: only items with text have them, and each item would
     /// carry their 32 bytes.
-    @exclusivity(unchecked) private var baselineBox: BaselineOffsets?
+    @exclusivity(unchecked) private var baselineBox: OutOfLine<(first: Double?, last: Double?)>?
 
     /// Tells the owners of this item and its parent that the constraints placing its children
     /// or itself changed.
@@ -419,13 +419,4 @@ enum LayoutItemChildPosition: ObjectListPosition {
         element.positionInParent = position
     }
     nonisolated(unsafe) static let placeholder = LayoutItem(identifier: "removed")
-}
-
-/// An item's baseline offsets (see `LayoutItem.baselineOffsets`).
-private final class BaselineOffsets {
-    let offsets: (first: Double?, last: Double?)
-
-    init(_ offsets: (first: Double?, last: Double?)) {
-        self.offsets = offsets
-    }
 }

@@ -4,7 +4,7 @@ import TrellisGeometry
 struct FlexItem {
     // The eight-byte fields come first, and each optional size is followed by small fields
     // that fit in the room its flag leaves, so that the item has no padding between fields
-    // (328 bytes): a container holds one item per child while it is laid out.
+    // (320 bytes): a container holds one item per child while it is laid out.
     unowned(unsafe) let node: FlexNode
     /// The item's index among its container's children.
     let index: Int
