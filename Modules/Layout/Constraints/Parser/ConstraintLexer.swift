@@ -1,3 +1,34 @@
+extension LayoutAttribute {
+    /// The attribute a name given as UTF-8 spells (the names of ``init(name:)``), read
+    /// without making a string.
+    init?(utf8 word: UnsafeBufferPointer<UInt8>) {
+        func spells(_ name: StaticString) -> Bool {
+            guard name.utf8CodeUnitCount == word.count else { return false }
+            for offset in 0..<word.count where name.utf8Start[offset] != word[offset] {
+                return false
+            }
+            return true
+        }
+        let attribute: LayoutAttribute?
+        switch word.count {
+        case 3: attribute = spells("top") ? .top : nil
+        case 4: attribute = spells("left") ? .left : nil
+        case 5: attribute = spells("right") ? .right : spells("width") ? .width : nil
+        case 6: attribute = spells("bottom") ? .bottom : spells("height") ? .height : nil
+        case 7:
+            attribute =
+                spells("leading")
+                ? .leading : spells("centerX") ? .centerX : spells("centerY") ? .centerY : nil
+        case 8: attribute = spells("trailing") ? .trailing : nil
+        case 12: attribute = spells("lastBaseline") ? .lastBaseline : nil
+        case 13: attribute = spells("firstBaseline") ? .firstBaseline : nil
+        default: attribute = nil
+        }
+        guard let attribute else { return nil }
+        self = attribute
+    }
+}
+
 /// A token of the textual constraint form.
 ///
 /// Tokens are plain values (an identifier is its place in the text), so that the tokens of a
@@ -27,31 +58,9 @@ struct ConstraintTokens {
     let bytes: UnsafeBufferPointer<UInt8>
     let tokens: UnsafeBufferPointer<ConstraintToken>
 
-    /// The attribute an identifier names, read from its bytes without making a string (the
-    /// same names as ``LayoutAttribute/init(name:)``).
+    /// The attribute an identifier names, read from its bytes without making a string.
     func attribute(_ token: ConstraintToken) -> LayoutAttribute? {
-        let start = token.column - 1
-        let word = UnsafeBufferPointer(rebasing: bytes[start..<start + token.length])
-        func spells(_ name: StaticString) -> Bool {
-            guard name.utf8CodeUnitCount == word.count else { return false }
-            for offset in 0..<word.count where name.utf8Start[offset] != word[offset] {
-                return false
-            }
-            return true
-        }
-        switch word.count {
-        case 3: return spells("top") ? .top : nil
-        case 4: return spells("left") ? .left : nil
-        case 5: return spells("right") ? .right : spells("width") ? .width : nil
-        case 6: return spells("bottom") ? .bottom : spells("height") ? .height : nil
-        case 7:
-            return spells("leading")
-                ? .leading : spells("centerX") ? .centerX : spells("centerY") ? .centerY : nil
-        case 8: return spells("trailing") ? .trailing : nil
-        case 12: return spells("lastBaseline") ? .lastBaseline : nil
-        case 13: return spells("firstBaseline") ? .firstBaseline : nil
-        default: return nil
-        }
+        LayoutAttribute(utf8: bytes(of: token))
     }
 
     /// The UTF-8 bytes of a token.
@@ -133,20 +142,30 @@ struct ConstraintLexer {
         }
     }
 
+    /// The largest magnitude of a constant or a multiplier.
+    static let maximumMagnitude = 1e6
+
+    /// Whether a name is `super`, the container.
+    static func isSuper(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
+        name.count == 5 && name[0] == UInt8(ascii: "s") && name[1] == UInt8(ascii: "u")
+            && name[2] == UInt8(ascii: "p") && name[3] == UInt8(ascii: "e")
+            && name[4] == UInt8(ascii: "r")
+    }
+
     /// How many tokens the lexer's stack buffer holds before it needs a larger one.
     static let inlineTokenCapacity = 24
 
-    private static func isLetter(_ byte: UInt8) -> Bool {
+    static func isLetter(_ byte: UInt8) -> Bool {
         (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
     }
 
-    private static func isDigit(_ byte: UInt8) -> Bool {
+    static func isDigit(_ byte: UInt8) -> Bool {
         byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
     }
 
     /// Whether a byte continues an identifier (a letter, a digit or `_`): one test of a bit
     /// in two words, with no branch per character class.
-    private static func continuesIdentifier(_ byte: UInt8) -> Bool {
+    static func continuesIdentifier(_ byte: UInt8) -> Bool {
         // Bits 48–57 of the low word are "0"–"9"; bits 1–26, 31 and 33–58 of the high word
         // (bytes 64–127) are "A"–"Z", "_" and "a"–"z".
         let low: UInt64 = 0x03FF_0000_0000_0000

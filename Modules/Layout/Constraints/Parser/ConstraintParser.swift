@@ -33,26 +33,38 @@ extension LayoutConstraint {
     /// bytes (as the scene decoder's `ItemNameTable` does, without making a string of it);
     /// `super` names the container, and `knownNames` lists the names for an error message
     /// about an unknown one.
+    ///
+    /// A plain text is read in one pass without tokens (``PlainConstraintReader``), unless
+    /// `readsPlainForms` is `false`; every other text, and every error, goes through the
+    /// lexer and the parser. The resolver must answer the same for a name asked twice: a text
+    /// that names an unknown item asks for its names again.
     package static func parse(
         _ text: String, container: LayoutItem,
         resolveUTF8: (UnsafeBufferPointer<UInt8>) -> Unmanaged<LayoutItem>?,
-        knownNames: () -> [String]
+        knownNames: () -> [String], readsPlainForms: Bool = true
     ) throws(ConstraintParseError) -> LayoutConstraint {
         try ConstraintLexer.withUTF8(of: text) { (utf8) throws(ConstraintParseError) in
-            try ConstraintParser(utf8: utf8, container: container)
-                .parse(resolve: resolveUTF8, knownNames: { knownNames() })
+            try parse(
+                utf8: utf8, container: container, resolveUTF8: resolveUTF8,
+                knownNames: knownNames, readsPlainForms: readsPlainForms)
         }
     }
 
     /// Parses a constraint given as valid UTF-8 (as a document holds it, without a string
-    /// being made of it); see ``parse(_:container:resolveUTF8:knownNames:)``. The resolver
-    /// answers unretained: its owner keeps the items for the parse.
+    /// being made of it); see ``parse(_:container:resolveUTF8:knownNames:readsPlainForms:)``.
+    /// The resolver answers unretained: its owner keeps the items for the parse.
     package static func parse(
         utf8: UnsafeBufferPointer<UInt8>, container: LayoutItem,
         resolveUTF8: (UnsafeBufferPointer<UInt8>) -> Unmanaged<LayoutItem>?,
-        knownNames: () -> [String]
+        knownNames: () -> [String], readsPlainForms: Bool = true
     ) throws(ConstraintParseError) -> LayoutConstraint {
-        try ConstraintParser(utf8: utf8, container: container)
+        if readsPlainForms,
+            let constraint = PlainConstraintReader.read(
+                utf8, container: container, resolve: resolveUTF8)
+        {
+            return constraint
+        }
+        return try ConstraintParser(utf8: utf8, container: container)
             .parse(resolve: resolveUTF8, knownNames: { knownNames() })
     }
 
@@ -97,6 +109,37 @@ private struct ConstraintParser {
         ConstraintParseError(text: text, column: token.column, length: token.length, reason: reason)
     }
 
+    /// The error for a constraint whose parts cannot be related, pointing at `token` (the
+    /// part at fault, which the text always has; `fallback` otherwise).
+    func failure(
+        _ problem: ConstraintFormProblem, first: LayoutAttribute, second: LayoutAttribute?,
+        constant: Double, at token: ConstraintToken?, else fallback: ConstraintToken
+    ) -> ConstraintParseError {
+        let token = token ?? fallback
+        let secondName = second?.name ?? ""
+        switch problem {
+        case .sizeWithPosition:
+            return fail(token, "\(first.name) and \(secondName) mix a size and a position")
+        case .differentAxes:
+            return fail(token, "\(secondName) is on a different axis from \(first.name)")
+        case .directionalWithPhysical:
+            return fail(
+                token,
+                "leading and trailing cannot be related to left and right; use one pair for both")
+        case .multiplierOnPositions:
+            return fail(token, "a multiplier needs sizes (width, height), not positions")
+        case .zeroMultiplier:
+            return fail(token, "a multiplier of 0 removes the second item; use a constant")
+        case .negativeSize:
+            return fail(token, "a \(first.name) cannot be negative; use 0 or more")
+        case .positionEqualsConstant:
+            return fail(
+                token,
+                "a position (\(first.name)) cannot equal a constant; relate it to an item, "
+                    + "as in 'super.\(first.name) + \(formatNumber(abs(constant)))'")
+        }
+    }
+
     /// Reads `item.attribute`.
     func operand(_ cursor: inout TokenCursor, resolve: Resolver, knownNames: KnownNames)
         throws(ConstraintParseError) -> Operand
@@ -107,7 +150,7 @@ private struct ConstraintParser {
         }
         let nameBytes = cursor.tokens.bytes(of: nameToken)
         guard
-            let item = ConstraintParser.isSuper(nameBytes)
+            let item = ConstraintLexer.isSuper(nameBytes)
                 ? Unmanaged.passUnretained(container) : resolve(nameBytes)
         else {
             var reason = "unknown item '\(cursor.text(of: nameToken))'"
@@ -143,7 +186,7 @@ private struct ConstraintParser {
         guard case .number(let value) = token.kind else {
             throw fail(token, "expected \(what)")
         }
-        guard value.isFinite, abs(value) <= ConstraintParser.maximumMagnitude else {
+        guard value.isFinite, abs(value) <= ConstraintLexer.maximumMagnitude else {
             throw fail(token, "\(what) is out of range; numbers must be within ±1000000")
         }
         return (value, token)
@@ -153,13 +196,6 @@ private struct ConstraintParser {
     typealias Resolver = (UnsafeBufferPointer<UInt8>) -> Unmanaged<LayoutItem>?
     /// The names an error message lists, asked for (and sorted) only when a name is unknown.
     typealias KnownNames = () -> [String]?
-
-    /// Whether a name is `super`, the container.
-    static func isSuper(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
-        name.count == 5 && name[0] == UInt8(ascii: "s") && name[1] == UInt8(ascii: "u")
-            && name[2] == UInt8(ascii: "p") && name[3] == UInt8(ascii: "e")
-            && name[4] == UInt8(ascii: "r")
-    }
 
     func parse(resolve: Resolver, knownNames: KnownNames) throws(ConstraintParseError)
         -> LayoutConstraint
@@ -244,48 +280,17 @@ private struct ConstraintParser {
             throw fail(rest, "unexpected text after the constraint; put one constraint per string")
         }
 
-        if let second {
-            if first.attribute.isDimension != second.attribute.isDimension {
-                throw fail(
-                    second.attributeToken,
-                    "\(first.attribute.name) and \(second.attribute.name) mix a size and a position"
-                )
-            }
-            // Sizes relate across axes (an aspect ratio); positions do not.
-            if !first.attribute.isDimension, first.attribute.axis != second.attribute.axis {
-                throw fail(
-                    second.attributeToken,
-                    "\(second.attribute.name) is on a different axis from \(first.attribute.name)")
-            }
-            let directional = first.attribute.isDirectional || second.attribute.isDirectional
-            let physical =
-                first.attribute == .left || first.attribute == .right
-                || second.attribute == .left || second.attribute == .right
-            if directional && physical {
-                throw fail(
-                    second.attributeToken,
-                    "leading and trailing cannot be related to left and right; use one pair for both"
-                )
-            }
-            if let multiplierToken, !first.attribute.isDimension {
-                throw fail(
-                    multiplierToken, "a multiplier needs sizes (width, height), not positions")
-            }
-            if let multiplierToken, multiplier == 0 {
-                throw fail(
-                    multiplierToken, "a multiplier of 0 removes the second item; use a constant")
-            }
-        } else if first.attribute.isDimension, let constantToken, constant < 0,
-            relation != .greaterThanOrEqual
+        if let problem = ConstraintFormProblem.of(
+            first: first.attribute, second: second?.attribute, relation: relation,
+            multiplier: multiplierToken.map { _ in multiplier },
+            constant: constantToken.map { _ in constant })
         {
-            throw fail(
-                constantToken,
-                "a \(first.attribute.name) cannot be negative; use 0 or more")
-        } else if !first.attribute.isDimension, let constantToken {
-            throw fail(
-                constantToken,
-                "a position (\(first.attribute.name)) cannot equal a constant; relate it to an item, "
-                    + "as in 'super.\(first.attribute.name) + \(formatNumber(abs(constant)))'")
+            throw failure(
+                problem, first: first.attribute, second: second?.attribute, constant: constant,
+                at: problem.isAboutSecond
+                    ? second?.attributeToken
+                    : problem.isAboutMultiplier ? multiplierToken : constantToken,
+                else: relationToken)
         }
         let constraint = LayoutConstraint(
             uncheckedItem: first.item, attribute: first.attribute, relatedBy: relation,
@@ -317,8 +322,6 @@ private struct TokenCursor {
 extension ConstraintParser {
     /// The most names an unknown-item message lists.
     static let listedNameLimit = 12
-    /// The largest magnitude of a constant or a multiplier.
-    static let maximumMagnitude = 1e6
 
     /// Names the known items for an error message: all of them when they are few, otherwise
     /// the first ones in order and how many there are.
@@ -327,5 +330,54 @@ extension ConstraintParser {
         for known in names.prefix(listedNameLimit) { text += ", " + known }
         if names.count > listedNameLimit { text += ", … (\(names.count + 1) in all)" }
         return text
+    }
+}
+
+/// What makes a constraint that reads well unusable: the rules both readers of the textual
+/// form apply (``ConstraintParser`` and ``PlainConstraintReader``).
+enum ConstraintFormProblem {
+    /// A size related to a position.
+    case sizeWithPosition
+    /// Positions on different axes (sizes may cross, as in an aspect ratio).
+    case differentAxes
+    /// Leading or trailing related to left or right.
+    case directionalWithPhysical
+    /// A multiplier between positions.
+    case multiplierOnPositions
+    /// A multiplier of zero, which removes the second item.
+    case zeroMultiplier
+    /// A size equal to, or at most, a negative constant.
+    case negativeSize
+    /// A position equal to a constant rather than to an item.
+    case positionEqualsConstant
+
+    /// Whether the problem is the second attribute's.
+    var isAboutSecond: Bool {
+        self == .sizeWithPosition || self == .differentAxes || self == .directionalWithPhysical
+    }
+
+    /// Whether the problem is the multiplier's.
+    var isAboutMultiplier: Bool { self == .multiplierOnPositions || self == .zeroMultiplier }
+
+    /// The first problem of a constraint's parts, or `nil`; `multiplier` and `constant` are
+    /// `nil` when the text does not write them.
+    static func of(
+        first: LayoutAttribute, second: LayoutAttribute?, relation: LayoutRelation,
+        multiplier: Double?, constant: Double?
+    ) -> ConstraintFormProblem? {
+        if let second {
+            if first.isDimension != second.isDimension { return .sizeWithPosition }
+            if !first.isDimension, first.axis != second.axis { return .differentAxes }
+            let directional = first.isDirectional || second.isDirectional
+            let physical =
+                first == .left || first == .right || second == .left || second == .right
+            if directional && physical { return .directionalWithPhysical }
+            if multiplier != nil, !first.isDimension { return .multiplierOnPositions }
+            if multiplier == 0 { return .zeroMultiplier }
+            return nil
+        }
+        guard let constant else { return nil }
+        if !first.isDimension { return .positionEqualsConstant }
+        return constant < 0 && relation != .greaterThanOrEqual ? .negativeSize : nil
     }
 }
