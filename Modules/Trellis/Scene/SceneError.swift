@@ -32,8 +32,10 @@ struct ObjectReader {
     private let index: Int?
     /// The members of an object given as a value; empty for a node.
     private let members: [(key: String, value: JSONValue)]
-    /// The document of an object given as a node, and the node.
-    private let document: JSONDocument?
+    /// The document of an object given as a node, and the node. Not counted: whoever makes
+    /// a reader of a document holds the document while the reader is used, and a reader is
+    /// made, copied and dropped once for every view and style of a scene.
+    private unowned(unsafe) let document: JSONDocument?
     private let object: Int
     /// The number of members.
     private let count: Int
@@ -42,7 +44,7 @@ struct ObjectReader {
     private let keyBits: UInt64
     /// Which members were read: a bit each for the first 64, a set for any beyond.
     private var usedBits: UInt64 = 0
-    private var usedBeyond: Set<Int> = []
+    private var usedBeyond: Set<Int>?
 
     init(_ value: JSONValue, path: String) throws(SceneError) {
         try self.init(value, base: SceneKeyPath(path), index: nil)
@@ -174,14 +176,18 @@ struct ObjectReader {
         if position < 64 {
             usedBits |= 1 << UInt64(position)
         } else {
-            usedBeyond.insert(position)
+            // Taken out first, so that the insertion does not copy the set.
+            var beyond = usedBeyond ?? []
+            usedBeyond = nil
+            beyond.insert(position)
+            usedBeyond = beyond
         }
     }
 
     /// The node of a member's value in the document, marked read; `nil` when the object has
     /// no such member or it is `null`, or for an object given as a value.
     mutating func node(_ key: StaticString) -> Int? {
-        guard let document, let (position, node) = find(key) else { return nil }
+        guard let (position, node) = find(key), let document else { return nil }
         use(position)
         return document[node].isNull ? nil : node
     }
@@ -211,7 +217,7 @@ struct ObjectReader {
     }
 
     private func isUsed(_ index: Int) -> Bool {
-        index < 64 ? usedBits & (1 << UInt64(index)) != 0 : usedBeyond.contains(index)
+        index < 64 ? usedBits & (1 << UInt64(index)) != 0 : usedBeyond?.contains(index) == true
     }
 
     /// A member `[x, y, width, height]` of lengths (``SceneValues/rect(_:path:)``), read from a
