@@ -30,7 +30,7 @@ public final class Scene {
     /// The window the scene is shown in.
     public let window: Window
     /// The views that have an id, by id.
-    private let viewsByID: [String: View]
+    private let viewsByID: IdentifiedViews
 
     /// The largest scene document, in bytes (256 MiB).
     public nonisolated static let maximumDocumentBytes = 256 * 1024 * 1024
@@ -88,8 +88,8 @@ public final class Scene {
         scale = decoded.scale
         direction = decoded.direction
         root = decoded.root
-        identifiedViews = decoder.identified
-        viewsByID = decoder.viewsByID
+        identifiedViews = decoder.identified.entries
+        viewsByID = decoder.identified
         window = decoded.window
         didDecode()
         try decoder.applyConstraints()
@@ -123,7 +123,7 @@ public final class Scene {
 
     /// The view with an id.
     public func view(withID id: String) -> View? {
-        viewsByID[id]
+        viewsByID.view(withID: id)
     }
 
     /// Lays the scene out and returns the frame of every view with an id, in root coordinates,

@@ -31,7 +31,7 @@ extension SceneDecoder {
         guard let id = try reader.string("view") else {
             throw SceneError(keyPath: reader.child("view"), message: "missing; give a view's id")
         }
-        guard let view = viewsByID[id] else {
+        guard let view = identified.view(withID: id) else {
             throw SceneError(
                 keyPath: reader.child("view"),
                 message: "no view has the id \"\(id.escapedForEcho)\"")

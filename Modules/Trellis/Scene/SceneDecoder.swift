@@ -6,9 +6,9 @@ import TrellisViews
 @MainActor
 struct SceneDecoder {
     let baseDirectory: String
-    private(set) var identified: [(id: String, view: View)] = []
-    /// The same views by id, so that a duplicate is found in constant time.
-    private(set) var viewsByID: [String: View] = [:]
+    /// The views with an id, in document order, found by id in constant time (so that a
+    /// duplicate is too).
+    private(set) var identified = IdentifiedViews()
     /// Constraints to apply once the whole tree exists.
     var pendingConstraints: [PendingConstraints] = []
     /// The views the scene gives a `frame`, which constraints relate to but do not move.
@@ -162,17 +162,16 @@ struct SceneDecoder {
             guard !id.isEmpty else {
                 throw SceneError(keyPath: reader.child("id"), message: "an id cannot be empty")
             }
-            guard viewsByID.updateValue(view, forKey: id) == nil else {
-                throw SceneError(
-                    keyPath: reader.child("id"),
-                    message: "duplicate id \"\(id)\"; ids must be unique in a scene")
-            }
             guard id != "super" else {
                 throw SceneError(
                     keyPath: reader.child("id"),
                     message: "\"super\" is reserved for the container in constraints")
             }
-            identified.append((id, view))
+            guard identified.insert(id, view: view) else {
+                throw SceneError(
+                    keyPath: reader.child("id"),
+                    message: "duplicate id \"\(id)\"; ids must be unique in a scene")
+            }
             view.accessibilityIdentifier = id
         }
         try decodeCommon(view, &reader)
@@ -191,13 +190,7 @@ struct SceneDecoder {
             let childrenPath = reader.member("children")
             // Room for the children's ids at once, rather than growing by rehashing (and
             // growing geometrically across many small arrays).
-            let needed = viewsByID.count + elements.count
-            if viewsByID.capacity < needed {
-                viewsByID.reserveCapacity(max(needed, 2 * viewsByID.capacity))
-            }
-            if identified.capacity < needed {
-                identified.reserveCapacity(max(needed, 2 * identified.capacity))
-            }
+            identified.reserveCapacity(identified.count + elements.count)
             if hasConstraints { children.reserveCapacity(elements.count) }
             for (index, element) in elements.enumerated() {
                 let child = try decodeView(document, node: element, in: childrenPath, at: index)
