@@ -7,7 +7,7 @@ extension View {
     public var layoutItem: LayoutItem {
         if let item = layoutItemStorage { return item }
         let item = LayoutItem(identifier: accessibilityIdentifier)
-        item.frame = frame
+        item.setFrame(frame)
         item.layoutDirection = layoutDirection
         // Not counted, as the item belongs to the view, and not weak, which would give every
         // view a side table: the view clears the callback when it goes away.
@@ -120,7 +120,7 @@ extension View {
         var placed: [View] = []
         placed.reserveCapacity(subviews.count)
         for subview in subviews
-        where subview.existingLayoutItem?.translatesFrameIntoConstraints == false {
+        where subview.existingLayoutItem?.placement.translatesFrame == false {
             placed.append(subview)
         }
         guard !placed.isEmpty else { return }
@@ -130,7 +130,7 @@ extension View {
         let originY = bounds.minY
         for subview in placed {
             guard let item = subview.existingLayoutItem else { continue }
-            let frame = item.frame.offsetBy(dx: originX, dy: originY)
+            let frame = item.placement.frame.offsetBy(dx: originX, dy: originY)
             if frame.isFinite { subview.frame = frame }
         }
         // A solve can move items further down the tree, under views whose own frames did not
@@ -148,8 +148,9 @@ extension View {
     /// Copies the view's frame into its item when the item translates its frame into
     /// constraints.
     func syncLayoutItemFrame() {
-        guard let item = existingLayoutItem, item.translatesFrameIntoConstraints else { return }
-        if item.frame != frame { item.frame = frame }
+        guard let item = existingLayoutItem else { return }
+        let placement = item.placement
+        if placement.translatesFrame, placement.frame != frame { item.setFrame(frame) }
     }
 
     /// Drops the constraints between this view's subtree and views outside it after it leaves

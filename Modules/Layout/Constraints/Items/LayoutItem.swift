@@ -134,6 +134,18 @@ public final class LayoutItem {
         }
     }
 
+    /// ``frame`` and ``translatesFrameIntoConstraints``, for the modules built on this one:
+    /// another module's access to a stored property is checked for exclusivity at run time
+    /// whatever its attribute says, and a layout pass reads them for every item it places.
+    package var placement: (frame: Rect, translatesFrame: Bool) {
+        (frame, translatesFrameIntoConstraints)
+    }
+
+    /// Sets ``frame`` (see ``placement``).
+    package func setFrame(_ newFrame: Rect) {
+        frame = newFrame
+    }
+
     /// The item's own layout direction, or `nil` to inherit its parent's.
     @exclusivity(unchecked) public var layoutDirection: LayoutDirection? {
         didSet {
