@@ -24,9 +24,10 @@ extension View {
     ///
     /// - Complexity: O(depth) at most, O(1) when the branch is already listed.
     func noteLayoutNeededBelowAncestors() {
-        var child = self
+        // Uncounted: the walk holds each ancestor only while its subview holds it.
+        unowned(unsafe) var child = self
         while let next = child.superviewStorage, !child.isListedForLayout {
-            let parent = next.takeUnretainedValue()
+            unowned(unsafe) let parent = next.takeUnretainedValue()
             child.isListedForLayout = true
             parent.listForLayout(child)
             child = parent

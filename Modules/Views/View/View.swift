@@ -443,9 +443,10 @@ open class View {
         segment?.isValid = false
         if invalidatesSuperviewDrawing { superview?.segment?.isValid = false }
         needsDisplay = true
-        var child = self
+        // Uncounted: the walk holds each ancestor only while its subview holds it.
+        unowned(unsafe) var child = self
         while let next = child.superviewStorage {
-            let parent = next.takeUnretainedValue()
+            unowned(unsafe) let parent = next.takeUnretainedValue()
             if !child.isListedForDisplay {
                 child.isListedForDisplay = true
                 parent.listForDisplay(child)
