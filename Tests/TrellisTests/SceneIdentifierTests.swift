@@ -39,6 +39,8 @@ import Trellis
         for (extra, path) in [
             (#"{"id": "v0_0"}"#, "root.children[12]"), (#"{"id": "g3"}"#, "root.children[12]"),
             (#"{"id": "root"}"#, "root.children[12]"),
+            // The same characters composed otherwise are the same id, as strings are equal.
+            (#"{"id": "caf\u00e9"}, {"id": "cafe\u0301"}"#, "root.children[13]"),
         ] {
             do {
                 _ = try Scene(json: document(groups: 12, size: 100, extra: [extra]))

@@ -88,14 +88,11 @@ struct IdentifiedViews {
         }
     }
 
-    /// The hash of an id's UTF-8, with the process's seed.
+    /// The hash of an id, with the process's seed: the string's own, so that ids equal as
+    /// strings (the same characters, however composed) are one id, as in a dictionary.
     private static func hash(_ id: String) -> UInt64 {
-        var id = id
-        let value = id.withUTF8 { bytes in
-            var hasher = Hasher()
-            hasher.combine(bytes: UnsafeRawBufferPointer(bytes))
-            return hasher.finalize()
-        }
-        return UInt64(UInt(bitPattern: value))
+        var hasher = Hasher()
+        hasher.combine(id)
+        return UInt64(UInt(bitPattern: hasher.finalize()))
     }
 }
