@@ -52,4 +52,34 @@ import Trellis
         #expect(index(table, "n1") == 1)
         #expect(table.count == count + 1)
     }
+
+    /// Ids chosen to crowd the hash (all of them land on the same slot of a 256-slot table)
+    /// make the table search its names sorted: each is still found at its position, and the
+    /// lookups no longer walk one long run of slots.
+    @Test func idsThatCrowdTheHashAreSearchedSorted() {
+        func fnv(_ name: String) -> UInt64 {
+            name.utf8.reduce(0xcbf2_9ce4_8422_2325) { ($0 ^ UInt64($1)) &* 0x0000_0100_0000_01B3 }
+        }
+        var crowded: [String] = []
+        var candidate = 0
+        while crowded.count < 100 {
+            let name = "c\(candidate)"
+            if fnv(name) & 255 == 0 { crowded.append(name) }
+            candidate += 1
+        }
+        var names = crowded + (0..<20).map { "plain\($0)" }
+        names.append(crowded[7])
+        let table = ItemNameTable(names)
+        #expect(table.isCrowded)
+        var misplaced = 0
+        for (position, name) in names.enumerated().dropLast() where index(table, name) != position {
+            misplaced += 1
+        }
+        #expect(misplaced == 0)
+        #expect(index(table, crowded[7]) == 7)
+        for absent in ["", "c", "plain20", "c\(candidate)", "zzz"] {
+            #expect(index(table, absent) == nil, "\(absent)")
+        }
+        #expect(!ItemNameTable((0..<120).map { "plain\($0)" }).isCrowded)
+    }
 }

@@ -7,6 +7,12 @@ import Glibc
 /// slots by an FNV-1a hash of the bytes. The limit is low: children's ids tend to share their
 /// length (`r7c0` to `r7c9`), so a search in order compares most of them byte by byte, where
 /// the hash compares one.
+///
+/// The hash has no secret seed, so a document can choose ids that crowd into one run of
+/// slots, and every lookup would walk the run: a container of a hundred thousand such
+/// children and as many constraints would take minutes. A table in which a name lands more
+/// than ``longestProbe`` slots from where its hash points is crowded, and keeps its names
+/// sorted instead, each found by binary search.
 package struct ItemNameTable {
     /// Every name's bytes, one after the other.
     private var bytes: [UInt8] = []
@@ -14,6 +20,9 @@ package struct ItemNameTable {
     private var starts: [Int] = [0]
     /// For a large table, the index of the name in each slot plus one (0 for an empty slot).
     private var slots: [Int32] = []
+    /// For a crowded table, the indices of the names in the order of their bytes, with equal
+    /// names in the order of their indices.
+    private var sorted: [Int32] = []
 
     /// The most names compared one by one.
     package static let linearLimit = 4
@@ -32,12 +41,41 @@ package struct ItemNameTable {
         slots = [Int32](repeating: 0, count: capacity)
         for index in 0..<count {
             var slot = slotStart(for: index)
+            var probes = 0
             // Ids are unique in a scene; should one repeat, the first keeps the slot.
             while slots[slot] != 0 {
                 if equal(Int(slots[slot]) - 1, index) { break }
                 slot = (slot + 1) & (capacity - 1)
+                probes += 1
+                if probes > ItemNameTable.longestProbe {
+                    sortNames()
+                    return
+                }
             }
             if slots[slot] == 0 { slots[slot] = Int32(index + 1) }
+        }
+    }
+
+    /// The most slots a name may land from where its hash points before the table counts as
+    /// crowded. With slots at most half full, a run this long is all but impossible by chance.
+    package static let longestProbe = 32
+
+    /// Whether the table found its hash crowded and searches its names sorted instead.
+    package var isCrowded: Bool { !sorted.isEmpty }
+
+    /// Gives up the slots for the names' indices sorted by their bytes.
+    private mutating func sortNames() {
+        slots = []
+        let all = bytes
+        let starts = starts
+        func name(_ index: Int32) -> ArraySlice<UInt8> {
+            all[starts[Int(index)]..<starts[Int(index) + 1]]
+        }
+        sorted = (0..<Int32(count)).sorted { first, second in
+            let a = name(first)
+            let b = name(second)
+            if a.elementsEqual(b) { return first < second }
+            return a.lexicographicallyPrecedes(b)
         }
     }
 
@@ -59,6 +97,11 @@ package struct ItemNameTable {
                     return name.isEmpty
                         || memcmp(all.baseAddress! + start, name.baseAddress!, name.count) == 0
                 }
+                if !sorted.isEmpty {
+                    return sorted.withUnsafeBufferPointer { sorted in
+                        binarySearch(name, in: sorted, all: all, starts: starts)
+                    }
+                }
                 if slots.isEmpty {
                     for index in 0..<(starts.count - 1) where spells(index) { return index }
                     return nil
@@ -74,6 +117,30 @@ package struct ItemNameTable {
                 }
             }
         }
+    }
+
+    /// The first index, in `sorted`, of a name spelt by `name`, or `nil`.
+    private func binarySearch(
+        _ name: UnsafeBufferPointer<UInt8>, in sorted: UnsafeBufferPointer<Int32>,
+        all: UnsafeBufferPointer<UInt8>, starts: UnsafeBufferPointer<Int>
+    ) -> Int? {
+        func entry(_ position: Int) -> UnsafeBufferPointer<UInt8> {
+            let index = Int(sorted[position])
+            return UnsafeBufferPointer(rebasing: all[starts[index]..<starts[index + 1]])
+        }
+        // The first position whose name is not before `name`.
+        var low = 0
+        var high = sorted.count
+        while low < high {
+            let middle = (low + high) / 2
+            if entry(middle).lexicographicallyPrecedes(name) {
+                low = middle + 1
+            } else {
+                high = middle
+            }
+        }
+        guard low < sorted.count, entry(low).elementsEqual(name) else { return nil }
+        return Int(sorted[low])
     }
 
     /// Whether the names at two indices are equal.
