@@ -263,8 +263,12 @@ extension SceneDecoder {
         let container = pending.container.layoutItem
         // Names are found by their bytes: no string is made or hashed for a name. A child
         // is given its layout item when a constraint first names it, which marks it named.
-        let names = ItemNameTable(
-            pending.children.lazy.map { $0.accessibilityIdentifier ?? "" })
+        // A loop, not a lazy map: a closure made here would check the main actor's executor
+        // for each child.
+        var ids: [String] = []
+        ids.reserveCapacity(pending.children.count)
+        for child in pending.children { ids.append(child.accessibilityIdentifier ?? "") }
+        let names = ItemNameTable(ids)
         // The items are held by their views; the parser takes them unretained.
         var items = [Unmanaged<LayoutItem>?](repeating: nil, count: names.count)
         for (index, element) in pending.texts.enumerated() {
