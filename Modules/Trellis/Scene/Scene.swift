@@ -26,11 +26,11 @@ public final class Scene {
     /// The root view.
     public let root: View
     /// The views that have an id, in document order.
-    public let identifiedViews: [(id: String, view: View)]
+    public var identifiedViews: [(id: String, view: View)] { identified.entries }
     /// The window the scene is shown in.
     public let window: Window
-    /// The views that have an id, by id.
-    private let viewsByID: IdentifiedViews
+    /// The views that have an id, in document order and by id.
+    private let identified: IdentifiedViews
 
     /// The largest scene document, in bytes (256 MiB).
     public nonisolated static let maximumDocumentBytes = 256 * 1024 * 1024
@@ -88,8 +88,7 @@ public final class Scene {
         scale = decoded.scale
         direction = decoded.direction
         root = decoded.root
-        identifiedViews = decoder.identified.entries
-        viewsByID = decoder.identified
+        identified = decoder.identified
         window = decoded.window
         didDecode()
         try decoder.applyConstraints()
@@ -123,7 +122,7 @@ public final class Scene {
 
     /// The view with an id.
     public func view(withID id: String) -> View? {
-        viewsByID.view(withID: id)
+        identified.view(withID: id)
     }
 
     /// Lays the scene out and returns the frame of every view with an id, in root coordinates,
