@@ -229,6 +229,50 @@ import TrellisViews
         #expect(inner.subviews[1].frame == Rect(x: 0, y: 10, width: 50, height: 20))
     }
 
+    /// A container inside another is sized by its content there: when its content changes,
+    /// the container holding it lays it out again, as far up as containers hold containers.
+    @Test func nestedContainersFollowTheirContentWhenItChanges() throws {
+        let (window, row) = Self.rowInWindow()
+        var inline = FlexStyle()
+        inline.flexDirection = .row
+        inline.alignItems = .flexStart
+        let middle = View()
+        middle.flexStyle = inline
+        let inner = View()
+        inner.flexStyle = inline
+        let label = Label()
+        label.font = .system(size: 10)
+        label.text = "OK"
+        inner.addSubview(label)
+        middle.addSubview(inner)
+        row.addSubview(middle)
+        window.layoutIfNeeded()
+        let short = label.frame.width
+        #expect(middle.frame.width == short)
+
+        label.text = "A longer title"
+        window.layoutIfNeeded()
+        #expect(label.frame.width > short)
+        #expect(inner.frame.width == label.frame.width)
+        #expect(middle.frame.width == label.frame.width)
+
+        let box = View()
+        var sized = FlexStyle()
+        sized.width = 30
+        sized.height = 10
+        box.flexStyle = sized
+        inner.addSubview(box)
+        window.layoutIfNeeded()
+        #expect(middle.frame.width == label.frame.width + 30)
+        sized.width = 40
+        box.flexStyle = sized
+        window.layoutIfNeeded()
+        #expect(middle.frame.width == label.frame.width + 40)
+        inner.insertSubview(box, at: 0)
+        window.layoutIfNeeded()
+        #expect(label.frame.minX == 40)
+    }
+
     @Test func rightToLeftRowsStartAtTheRight() throws {
         let window = Window(size: Size(width: 100, height: 20), layoutDirection: .rightToLeft)
         let row = View(frame: Rect(x: 0, y: 0, width: 100, height: 20))

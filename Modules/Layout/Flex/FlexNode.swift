@@ -6,6 +6,16 @@ public typealias FlexMeasureFunction = (FlexMeasureRequest) -> Size
 /// Returns the distance from the top of a leaf of the given size to its first baseline.
 public typealias FlexBaselineFunction = (Size) -> Double
 
+/// What a leaf holds in place of its measure and baseline functions: an object that measures
+/// itself, such as a view. A layout of many leaves would otherwise make two closures for each.
+package protocol FlexNodeContent: AnyObject {
+    /// Measures the content, as a ``FlexMeasureFunction`` does.
+    func measureFlexContent(_ request: FlexMeasureRequest) -> Size
+    /// The distance from the top of the leaf at `size` to its first baseline, as a
+    /// ``FlexBaselineFunction`` does.
+    func flexFirstBaseline(in size: Size) -> Double
+}
+
 /// A node of a flexbox layout tree: a style, ordered children, and for leaves an optional
 /// measure function; after ``calculateLayout(availableWidth:availableHeight:direction:rounding:)``
 /// its ``layout`` holds its frame in its parent.
@@ -59,6 +69,11 @@ public final class FlexNode {
         didSet { markDirty() }
     }
 
+    /// The leaf's content, which measures it when it has no ``measure`` function, and gives
+    /// its first baseline when ``contentGivesBaseline`` is set and it has no ``baseline``
+    /// function.
+    @exclusivity(unchecked) package var content: (any FlexNodeContent)?
+
     /// The node's layout from the last layout call, rounded as that call asked.
     @exclusivity(unchecked) public internal(set) var layout = FlexLayout()
 
@@ -83,6 +98,10 @@ public final class FlexNode {
     @exclusivity(unchecked) var itemStorage: [FlexItem] = []
     /// Whether the node's layout must be recomputed.
     @exclusivity(unchecked) public private(set) var isDirty = true
+    /// Whether ``content`` gives the leaf's first baseline; otherwise it is the bottom of the
+    /// border box, as without a ``baseline`` function.
+    @exclusivity(unchecked) package var contentGivesBaseline = false
+
     /// The inherited direction the cached results were computed for.
     @exclusivity(unchecked) var cacheDirection: LayoutDirection?
 
@@ -110,8 +129,47 @@ public final class FlexNode {
         children = newChildren
     }
 
+    /// A leaf measured and aligned by its content.
+    package init(styleStorage: FlexStyleStorage, content: any FlexNodeContent, givesBaseline: Bool)
+    {
+        self.styleStorage = styleStorage
+        self.content = content
+        contentGivesBaseline = givesBaseline
+    }
+
     deinit {
         for child in children { child.parent = nil }
+    }
+
+    /// Readies a node of a tree kept from an earlier layout for another with the same
+    /// structure: it takes the style and content given, forgets its cached results and is
+    /// laid out again, as a new node would be.
+    package func prepareForReuse(
+        styleStorage: FlexStyleStorage, content: (any FlexNodeContent)?, givesBaseline: Bool
+    ) {
+        self.styleStorage = styleStorage
+        self.content = content
+        contentGivesBaseline = givesBaseline
+        cache.clear()
+        cacheDirection = nil
+        rootRequest = nil
+        isDirty = true
+    }
+
+    /// Whether the leaf's content is measured: it has a measure function or content.
+    var hasMeasure: Bool { measure != nil || content != nil }
+
+    /// The leaf's measured content size, or `nil` when nothing measures it.
+    func measureContent(_ request: FlexMeasureRequest) -> Size? {
+        if let measure { return measure(request) }
+        return content?.measureFlexContent(request)
+    }
+
+    /// The leaf's first baseline at `size`, or `nil` when nothing gives one.
+    func firstBaseline(in size: Size) -> Double? {
+        if let baseline { return baseline(size) }
+        guard contentGivesBaseline, let content else { return nil }
+        return content.flexFirstBaseline(in: size)
     }
 
     /// Marks the node and its ancestors as needing layout, discarding their cached results.

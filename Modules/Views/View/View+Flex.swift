@@ -1,5 +1,5 @@
-import TrellisGeometry
-import TrellisLayout
+package import TrellisGeometry
+package import TrellisLayout
 
 extension View {
     /// Lays the subviews out by flexbox inside the bounds, when the view has a flex style.
@@ -10,17 +10,34 @@ extension View {
     /// `alignItems: .baseline`) is ``firstBaselineOffsetFromTop(in:)`` at its laid-out size.
     func layoutFlexChildren() {
         // Read in place: most views that lay out here are leaves, and a style is large.
-        guard hasSubviews, let storage = flexStyleStorage else { return }
+        guard hasSubviews, let storage = flexStyleStorage else {
+            if flexTree != nil { flexTree = nil }
+            return
+        }
         var containerStyle = storage.style
         containerStyle.width = .points(bounds.width)
         containerStyle.height = .points(bounds.height)
         let alignItems = containerStyle.alignItems
         let subviews = self.subviews
-        let root = FlexNode(
-            styleStorage: FlexStyleStorage(containerStyle),
-            adopting: View.flexNodes(for: subviews, depth: 1) {
-                View.alignsByBaseline($0, alignItems: alignItems)
-            })
+        let rootStorage = FlexStyleStorage(containerStyle)
+        let root: FlexNode
+        if let tree = flexTree,
+            View.reuseFlexNodes(
+                tree.children, for: subviews, depth: 1,
+                needsBaseline: {
+                    View.alignsByBaseline($0, alignItems: alignItems)
+                })
+        {
+            tree.prepareForReuse(styleStorage: rootStorage, content: nil, givesBaseline: false)
+            root = tree
+        } else {
+            root = FlexNode(
+                styleStorage: rootStorage,
+                adopting: View.flexNodes(for: subviews, depth: 1) {
+                    View.alignsByBaseline($0, alignItems: alignItems)
+                })
+            flexTree = root
+        }
         do {
             try root.calculateLayout(
                 availableWidth: .definite(bounds.width), availableHeight: .definite(bounds.height),
@@ -28,6 +45,7 @@ extension View {
             lastLayoutError = nil
         } catch {
             lastLayoutError = "\(error)"
+            flexTree = nil
             return
         }
         // The nodes are the subviews' in order: read them by index, which takes no reference
@@ -39,6 +57,20 @@ extension View {
             let frame = nodes[index].layout.frame
             guard frame.isFinite else { continue }
             subviews[index].frame = frame.offsetBy(dx: originX, dy: originY)
+        }
+    }
+
+    /// Forgets the flex trees of this view and its ancestors, which may hold nodes for a
+    /// subview that is leaving: a node does not keep its view alive.
+    ///
+    /// - Complexity: O(depth).
+    func discardFlexTreesAbove() {
+        // Uncounted: the walk holds each ancestor only while its subview holds it.
+        unowned(unsafe) var view = self
+        while true {
+            if view.flexTree != nil { view.flexTree = nil }
+            guard let next = view.superviewStorage else { return }
+            view = next.takeUnretainedValue()
         }
     }
 
@@ -56,6 +88,41 @@ extension View {
         return nodes
     }
 
+    /// Readies the nodes of a kept tree for another layout, if they are still the subviews'
+    /// as ``flexNodes(for:depth:needsBaseline:)`` would make them: the same views in the same
+    /// order, each a nested container exactly when it would be one now. Styles and baseline
+    /// needs are taken afresh, and every node is laid out again.
+    ///
+    /// - Returns: Whether the tree fits; when it does not, some nodes may have been readied
+    ///   and the tree is to be replaced.
+    private static func reuseFlexNodes(
+        _ nodes: [FlexNode], for subviews: [View], depth: Int, needsBaseline: (View) -> Bool
+    ) -> Bool {
+        guard nodes.count == subviews.count else { return false }
+        for index in subviews.indices {
+            let node = nodes[index]
+            let view = subviews[index]
+            let storage = view.flexStyleStorage
+            if let storage, view.hasSubviews, depth < 200 {
+                guard !node.children.isEmpty, node.content == nil else { return false }
+                let alignItems = storage.style.alignItems
+                let needs = needsBaseline(view)
+                guard
+                    reuseFlexNodes(
+                        node.children, for: view.subviews, depth: depth + 1,
+                        needsBaseline: { needs || alignsByBaseline($0, alignItems: alignItems) })
+                else { return false }
+                node.prepareForReuse(styleStorage: storage, content: nil, givesBaseline: false)
+            } else {
+                guard node.children.isEmpty, node.content === view else { return false }
+                node.prepareForReuse(
+                    styleStorage: storage ?? .standard, content: view,
+                    givesBaseline: needsBaseline(view))
+            }
+        }
+        return true
+    }
+
     /// Whether a subview takes part in the baseline alignment of a container that aligns its
     /// items by `alignItems`.
     private static func alignsByBaseline(_ view: View, alignItems: FlexItemAlignment) -> Bool {
@@ -64,8 +131,7 @@ extension View {
 
     /// The flex node of a subview. `needsBaseline` says whether some container aligns by the
     /// view's first baseline: the view's own, or one of a container holding it (whose first
-    /// baseline is its items'); only then does a leaf get a baseline function, which a layout
-    /// of many leaves would otherwise allocate for each of them on every pass.
+    /// baseline is its items').
     private static func flexNode(for view: View, depth: Int, needsBaseline: Bool) -> FlexNode {
         let storage = view.flexStyleStorage
         if let storage, view.hasSubviews, depth < 200 {
@@ -76,28 +142,31 @@ extension View {
                     needsBaseline || alignsByBaseline($0, alignItems: alignItems)
                 })
         }
-        // The node lives only for this layout pass, so its functions can hold the view: a
-        // weak reference would give every leaf view a side table, and an unowned one would
-        // not survive a measurement that takes a view out of its superview.
-        let measure: FlexMeasureFunction = { request in
-            MainActor.assumeIsolated {
-                let width = request.knownWidth ?? request.availableWidth.definiteValue ?? 0
-                let height = request.knownHeight ?? 0
-                let size = view.sizeThatFits(Size(width: max(0, width), height: max(0, height)))
-                return Size(
-                    width: size.width.isFinite ? max(0, size.width) : 0,
-                    height: size.height.isFinite ? max(0, size.height) : 0)
-            }
+        return FlexNode(
+            styleStorage: storage ?? .standard, content: view, givesBaseline: needsBaseline)
+    }
+}
+
+/// A view measures itself as a flex leaf: by ``View/sizeThatFits(_:)`` at the width flexbox
+/// offers, and with its first baseline at its laid-out size.
+extension View: FlexNodeContent {
+    package nonisolated func measureFlexContent(_ request: FlexMeasureRequest) -> Size {
+        MainActor.assumeIsolated {
+            let width = request.knownWidth ?? request.availableWidth.definiteValue ?? 0
+            let height = request.knownHeight ?? 0
+            let size = sizeThatFits(Size(width: max(0, width), height: max(0, height)))
+            return Size(
+                width: size.width.isFinite ? max(0, size.width) : 0,
+                height: size.height.isFinite ? max(0, size.height) : 0)
         }
-        let node = FlexNode(styleStorage: storage ?? .standard, measure: measure)
-        guard needsBaseline else { return node }
-        node.baseline = { size in
-            MainActor.assumeIsolated {
-                guard let offset = view.firstBaselineOffsetFromTop(in: size), offset.isFinite
-                else { return size.height }
-                return offset
+    }
+
+    package nonisolated func flexFirstBaseline(in size: Size) -> Double {
+        MainActor.assumeIsolated {
+            guard let offset = firstBaselineOffsetFromTop(in: size), offset.isFinite else {
+                return size.height
             }
+            return offset
         }
-        return node
     }
 }

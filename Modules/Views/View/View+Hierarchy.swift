@@ -34,6 +34,8 @@ extension View {
         if view.superview === self, subviewList.contains(view) {
             subviewList.remove(view)
             subviewList.insert(view, at: index)
+            // Flexbox places subviews in this order.
+            if flexStyleStorage != nil { setNeedsLayoutForContent() }
             setNeedsDisplay()
             return
         }
@@ -58,7 +60,7 @@ extension View {
             if View.textMeasurer(in: newWindow) !== oldMeasurer { view.textMetricsDidChange() }
         }
         didAddSubview(view)
-        setNeedsLayout()
+        setNeedsLayoutForContent()
         if view.subtreeNeedsLayout { view.noteLayoutNeededBelowAncestors() }
         setNeedsDisplay()
     }
@@ -93,7 +95,7 @@ extension View {
         didMoveToSuperview()
         if oldWindow != nil { propagateWindowChange() }
         if textMeasurer !== oldMeasurer { textMetricsDidChange() }
-        parent.setNeedsLayout()
+        parent.setNeedsLayoutForContent()
         parent.setNeedsDisplay()
     }
 
@@ -104,9 +106,10 @@ extension View {
         isListedForDisplay = false
         guard let parent = superview else { return }
         parent.subviewList.remove(self)
+        parent.discardFlexTreesAbove()
         superview = nil
         // The old superview no longer draws the view, and lays out without it.
-        parent.setNeedsLayout()
+        parent.setNeedsLayoutForContent()
         parent.setNeedsDisplay()
         removeConstraintsCrossing(from: parent)
     }

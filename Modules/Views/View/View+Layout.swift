@@ -65,7 +65,25 @@ extension View {
     /// Tells layout that ``intrinsicContentSize`` changed: the superview lays out again.
     public func invalidateIntrinsicContentSize() {
         intrinsicSizeDidChange()
-        superview?.setNeedsLayout()
+        superview?.setNeedsLayoutForContent()
         setNeedsLayout()
+    }
+
+    /// Marks the view as needing layout because what it holds changed (a subview came, went
+    /// or moved, or a subview's size or style changed), and with it each flex container that
+    /// holds it among its flex items: there its content gives its size, so the container
+    /// holding it lays it out again, and so on up while containers hold containers.
+    ///
+    /// - Complexity: O(depth) at most.
+    func setNeedsLayoutForContent() {
+        // Uncounted: the walk holds each ancestor only while its subview holds it.
+        unowned(unsafe) var view = self
+        while true {
+            view.setNeedsLayout()
+            guard view.flexStyleStorage != nil, let next = view.superviewStorage else { return }
+            unowned(unsafe) let parent = next.takeUnretainedValue()
+            guard parent.flexStyleStorage != nil else { return }
+            view = parent
+        }
     }
 }

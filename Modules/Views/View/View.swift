@@ -141,6 +141,12 @@ open class View {
     /// its flex nodes share it.
     @exclusivity(unchecked) package private(set) var flexStyleStorage: FlexStyleStorage?
 
+    /// The flex tree of the view's last flexbox layout of its subviews, kept for the next one,
+    /// which readies its nodes again rather than making them anew while the subviews below
+    /// are the same views in the same order. A view leaving this view, or a view below it,
+    /// discards it: its nodes hold their views.
+    @exclusivity(unchecked) package internal(set) var flexTree: FlexNode?
+
     /// The subviews that need layout or have a view below them that does, in the order they
     /// were marked.
     @exclusivity(unchecked) var subviewsNeedingLayout: [View] = []
@@ -515,7 +521,7 @@ open class View {
     package func setFlexStyle(storage: FlexStyleStorage?) {
         flexStyleStorage = storage
         setNeedsLayout()
-        superview?.setNeedsLayout()
+        superview?.setNeedsLayoutForContent()
     }
 
     /// The message of the last layout that failed (a flex tree too deep, say), or `nil`.

@@ -187,7 +187,7 @@ extension FlexAlgorithm {
                 }
             }
         }
-        if aspect != nil, !child.children.isEmpty || child.measure != nil,
+        if aspect != nil, !child.children.isEmpty || child.hasMeasure,
             !style.isScrollContainer,
             ownSize.width != nil || widthIsContentFloor || (left != nil && right != nil),
             ownSize.height == nil, style.minHeight.isAuto, let width = known.width,

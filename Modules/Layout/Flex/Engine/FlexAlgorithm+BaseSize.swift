@@ -37,7 +37,7 @@ extension FlexAlgorithm {
         // the aspect ratio; the specified size suggestion is the item's own main size only.
         var contentSuggestion = minContent
         if !isRow, let ratio = item.aspectRatio, inputs.known.width == nil,
-            item.node.measure == nil
+            !item.node.hasMeasure
         {
             // A column lays out an item's width before its height: the min-content height of
             // an item with an aspect ratio and no definite width is at least its fit-content
@@ -48,7 +48,7 @@ extension FlexAlgorithm {
                 horizontal: true, direction: item.direction)
             let ratioHeight = max(width, item.paddingBorder.horizontal) / ratio
             contentSuggestion = max(contentSuggestion, ratioHeight)
-        } else if !isRow, let ratio = item.aspectRatio, item.node.measure == nil,
+        } else if !isRow, let ratio = item.aspectRatio, !item.node.hasMeasure,
             item.hasOwnSize.height, !item.hasOwnSize.width, !item.node.children.isEmpty
         {
             // A width that comes only from the item's own height through the ratio is not

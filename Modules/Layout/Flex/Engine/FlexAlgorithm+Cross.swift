@@ -47,7 +47,7 @@ extension FlexAlgorithm {
                         min: item.minSize.cross(isRow), max: item.maxSize.cross(isRow)),
                     pbCross)
             } else if let ratio = item.aspectRatio, item.node.children.isEmpty,
-                item.node.measure == nil, let main = ratioMainSize(item)
+                !item.node.hasMeasure, let main = ratioMainSize(item)
             {
                 // CSS Box Sizing level 4, Preferred Aspect Ratios: an automatic cross size comes
                 // from the used main size through the aspect ratio (a box without content has
@@ -94,7 +94,7 @@ extension FlexAlgorithm {
                             || (isRow && c.isWrap && item.aspectRatio != nil
                                 && !item.hasOwnSize.height)
                     ))
-                if let ratioCross, item.node.measure == nil {
+                if let ratioCross, !item.node.hasMeasure {
                     // CSS Box Sizing level 4, Preferred Aspect Ratios: the size through the ratio
                     // is within the limits carried through it, and an automatic minimum (the
                     // content's size, within the item's own maximum only) wins over them; a
@@ -138,7 +138,7 @@ extension FlexAlgorithm {
         guard item.hasOwnSize.main(false), let height = item.size.main(false) else {
             // An empty box whose height is automatic is as tall as its padding and border
             // (CSS Box Sizing level 4, Preferred Aspect Ratios), as its width is measured.
-            guard item.node.children.isEmpty, item.node.measure == nil,
+            guard item.node.children.isEmpty, !item.node.hasMeasure,
                 item.sizeStyle.main(false) == .auto
             else { return nil }
             return item.paddingBorder.vertical.clamped(

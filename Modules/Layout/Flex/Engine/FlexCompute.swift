@@ -193,19 +193,19 @@ enum FlexLeaf {
         let measured: Dims<Double>
         if let width = known.width, let height = known.height {
             measured = Dims(max(width - inset.horizontal, 0), max(height - inset.vertical, 0))
-        } else if let measure = node.measure {
-            let answer = measure(
-                FlexMeasureRequest(
-                    knownWidth: known.width.map { max($0 - inset.horizontal, 0) },
-                    knownHeight: known.height.map { max($0 - inset.vertical, 0) },
-                    availableWidth: available.width, availableHeight: available.height))
+        } else if let answer = node.measureContent(
+            FlexMeasureRequest(
+                knownWidth: known.width.map { max($0 - inset.horizontal, 0) },
+                knownHeight: known.height.map { max($0 - inset.vertical, 0) },
+                availableWidth: available.width, availableHeight: available.height))
+        {
             measured = Dims(sanitized(answer.width), sanitized(answer.height))
         } else {
             measured = .zero
         }
         var automatic = measured + inset.sums
         var ratio = aspect
-        if let boxRatio = style.aspectRatio, node.measure == nil, style.boxSizing == .borderBox,
+        if let boxRatio = style.aspectRatio, !node.hasMeasure, style.boxSizing == .borderBox,
             known.width == nil, known.height == nil, nodeSize.width == nil,
             nodeSize.height == nil, style.width.resolve(parentSize.width) == nil,
             style.height.resolve(parentSize.height) == nil
@@ -224,7 +224,7 @@ enum FlexLeaf {
         let clamped = known.or(nodeSize).unwrap(or: automatic).clamped(min: minSize, max: maxSize)
         var size = Dims(clamped.width, max(clamped.height, ratio.map { clamped.width / $0 } ?? 0))
         size = size.atLeast(pbSum.optional)
-        let baseline = node.baseline.map { $0(Size(width: size.width, height: size.height)) }
+        let baseline = node.firstBaseline(in: Size(width: size.width, height: size.height))
         return LayoutOutput(
             size: size, contentSize: measured + padding.sums, firstBaseline: baseline.map(sanitized)
         )
