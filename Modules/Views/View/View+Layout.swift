@@ -76,14 +76,14 @@ extension View {
     ///
     /// - Complexity: O(depth) at most.
     func setNeedsLayoutForContent() {
+        setNeedsLayout()
+        guard flexStyleStorage != nil, let next = superviewStorage else { return }
         // Uncounted: the walk holds each ancestor only while its subview holds it.
-        unowned(unsafe) var view = self
-        while true {
+        unowned(unsafe) var view = next.takeUnretainedValue()
+        while view.flexStyleStorage != nil {
             view.setNeedsLayout()
-            guard view.flexStyleStorage != nil, let next = view.superviewStorage else { return }
-            unowned(unsafe) let parent = next.takeUnretainedValue()
-            guard parent.flexStyleStorage != nil else { return }
-            view = parent
+            guard let next = view.superviewStorage else { return }
+            view = next.takeUnretainedValue()
         }
     }
 }

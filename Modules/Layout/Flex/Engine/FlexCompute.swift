@@ -127,7 +127,6 @@ enum FlexLeaf {
         let style = node.style
         let known = input.knownDimensions
         let parentSize = input.parentSize
-        let margin = style.margin.resolveOrZero(parentSize.width)
         let padding = style.padding.resolveOrZero(parentSize.width)
         let border = style.border.resolveOrZero(parentSize.width)
         let pbSum = (padding + border).sums
@@ -172,33 +171,34 @@ enum FlexLeaf {
                     pbSum.optional))
         }
 
-        func space(
-            _ known: Double?, _ outer: FlexAvailableSpace, _ marginSum: Double, _ nodeSize: Double?,
-            _ min: Double?, _ max: Double?, _ insetSum: Double
-        ) -> FlexAvailableSpace {
-            (known.map { .definite($0) } ?? outer).subtracting(marginSum).replaced(by: known)
-                .replaced(by: nodeSize)
-                .replaced(by: max).mapDefinite { $0.clamped(min: min, max: max) - insetSum }
-        }
-        let available = Dims(
-            space(
-                known.width, input.availableSpace.width, margin.horizontal, nodeSize.width,
-                minSize.width,
-                maxSize.width, inset.horizontal),
-            space(
-                known.height, input.availableSpace.height, margin.vertical, nodeSize.height,
-                minSize.height,
-                maxSize.height, inset.vertical))
-
         let measured: Dims<Double>
         if let width = known.width, let height = known.height {
             measured = Dims(max(width - inset.horizontal, 0), max(height - inset.vertical, 0))
-        } else if let answer = node.measureContent(
-            FlexMeasureRequest(
-                knownWidth: known.width.map { max($0 - inset.horizontal, 0) },
-                knownHeight: known.height.map { max($0 - inset.vertical, 0) },
-                availableWidth: available.width, availableHeight: available.height))
-        {
+        } else if node.hasMeasure {
+            // The space the content may take: worked out only for a leaf that is measured.
+            func space(
+                _ known: Double?, _ outer: FlexAvailableSpace, _ marginSum: Double,
+                _ nodeSize: Double?, _ min: Double?, _ max: Double?, _ insetSum: Double
+            ) -> FlexAvailableSpace {
+                (known.map { .definite($0) } ?? outer).subtracting(marginSum).replaced(by: known)
+                    .replaced(by: nodeSize)
+                    .replaced(by: max).mapDefinite { $0.clamped(min: min, max: max) - insetSum }
+            }
+            let margin = style.margin.resolveOrZero(parentSize.width)
+            let available = Dims(
+                space(
+                    known.width, input.availableSpace.width, margin.horizontal, nodeSize.width,
+                    minSize.width, maxSize.width, inset.horizontal),
+                space(
+                    known.height, input.availableSpace.height, margin.vertical, nodeSize.height,
+                    minSize.height, maxSize.height, inset.vertical))
+            let answer =
+                node.measureContent(
+                    FlexMeasureRequest(
+                        knownWidth: known.width.map { max($0 - inset.horizontal, 0) },
+                        knownHeight: known.height.map { max($0 - inset.vertical, 0) },
+                        availableWidth: available.width, availableHeight: available.height))
+                ?? .zero
             measured = Dims(sanitized(answer.width), sanitized(answer.height))
         } else {
             measured = .zero
