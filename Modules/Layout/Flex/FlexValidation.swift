@@ -58,8 +58,14 @@ enum FlexValidation {
                     + "separately")
         }
         for index in children.indices {
+            // A leaf whose style passed the quick check needs no call of its own: most of a
+            // large container's children are such leaves.
+            unowned(unsafe) let child = children[index]
+            if child.children.isEmpty && (!child.isDirty || child.styleIsPlainlyValid) {
+                continue
+            }
             indices.append(index)
-            try validateDirty(children[index], root: root, indices: &indices)
+            try validateDirty(child, root: root, indices: &indices)
             indices.removeLast()
         }
     }
