@@ -156,6 +156,26 @@ public final class FlexNode {
         isDirty = true
     }
 
+    /// Lets go of the results cached in the subtree, and the memory that holds them: for a
+    /// tree kept between layouts that each start from nothing cached (a measured leaf's cache
+    /// is a kilobyte, and a large container's item storage 320 bytes an item).
+    ///
+    /// - Complexity: O(n) in the subtree.
+    package func discardCachedResults() {
+        cache.discardStorage()
+        if itemStorage.capacity > 0 { itemStorage = [] }
+        let children = self.children
+        for index in children.indices {
+            // Uncounted, and in a loop rather than a call for each leaf: most nodes are leaves.
+            unowned(unsafe) let child = children[index]
+            if child.children.isEmpty {
+                child.cache.discardStorage()
+            } else {
+                child.discardCachedResults()
+            }
+        }
+    }
+
     /// Whether the leaf's content is measured: it has a measure function or content.
     var hasMeasure: Bool { measure != nil || content != nil }
 

@@ -58,6 +58,8 @@ extension View {
             guard frame.isFinite else { continue }
             subviews[index].frame = frame.offsetBy(dx: originX, dy: originY)
         }
+        // The next layout starts from nothing cached: the kept tree holds no results.
+        root.discardCachedResults()
     }
 
     /// Forgets the flex trees of this view and its ancestors, which may hold nodes for a

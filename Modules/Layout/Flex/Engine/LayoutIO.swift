@@ -102,6 +102,12 @@ struct LayoutCache {
         if let slots, slots.count > 0 { slots.reset() }
     }
 
+    /// Empties the cache and lets go of the memory that held its entries.
+    mutating func discardStorage() {
+        if layoutEntry != nil { layoutEntry = nil }
+        if slots != nil { slots = nil }
+    }
+
     private static func slot(_ known: Dims<Double?>, _ available: Dims<FlexAvailableSpace>) -> Int {
         switch (known.width != nil, known.height != nil) {
         case (true, true): return 0
