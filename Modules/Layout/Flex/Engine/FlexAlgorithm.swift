@@ -4,10 +4,8 @@ import TrellisGeometry
 struct FlexItem {
     // The eight-byte fields come first, and each optional size is followed by small fields
     // that fit in the room its flag leaves, so that the item has no padding between fields
-    // (320 bytes): a container holds one item per child while it is laid out.
+    // (312 bytes): a container holds one item per child while it is laid out.
     unowned(unsafe) let node: FlexNode
-    /// The item's index among its container's children.
-    let index: Int
     var flexGrow: Double
     var flexShrink: Double
     /// The used minimum main size, including the automatic minimum.
@@ -541,12 +539,12 @@ final class FlexAlgorithm {
                 hasAbsoluteChildren = true
                 continue
             }
-            items.append(makeItem(child, index: index, percentBasis: percentBasis, inner: inner))
+            items.append(makeItem(child, percentBasis: percentBasis, inner: inner))
         }
     }
 
     private func makeItem(
-        _ child: FlexNode, index: Int, percentBasis: Dims<Double?>, inner: Dims<Double?>
+        _ child: FlexNode, percentBasis: Dims<Double?>, inner: Dims<Double?>
     )
         -> FlexItem
     {
@@ -584,7 +582,6 @@ final class FlexAlgorithm {
         let margin = child.style.margin
         return FlexItem(
             node: child,
-            index: index,
             flexGrow: child.style.flexGrow,
             flexShrink: child.style.flexShrink,
             margin: margin.resolveOrZero(inner.width),
