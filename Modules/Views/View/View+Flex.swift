@@ -63,7 +63,7 @@ extension View {
     }
 
     /// Forgets the flex trees of this view and its ancestors, which may hold nodes for a
-    /// subview that is leaving: a node does not keep its view alive.
+    /// subview that is leaving: a node holds its view, which would stay alive with the tree.
     ///
     /// - Complexity: O(depth).
     func discardFlexTreesAbove() {
