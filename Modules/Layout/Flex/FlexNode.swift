@@ -60,13 +60,37 @@ public final class FlexNode {
 
     /// The leaf's measure function; `nil` measures as zero content. Ignored on a node with
     /// children. Setting it marks the node dirty.
-    @exclusivity(unchecked) public var measure: FlexMeasureFunction? {
-        didSet { markDirty() }
+    public var measure: FlexMeasureFunction? {
+        get { functions?.value.measure }
+        set {
+            setFunctions(measure: newValue, baseline: baseline)
+            markDirty()
+        }
     }
 
     /// The leaf's first-baseline function; `nil` uses the bottom of the leaf's border box.
-    @exclusivity(unchecked) public var baseline: FlexBaselineFunction? {
-        didSet { markDirty() }
+    public var baseline: FlexBaselineFunction? {
+        get { functions?.value.baseline }
+        set {
+            setFunctions(measure: measure, baseline: newValue)
+            markDirty()
+        }
+    }
+
+    /// A leaf's measure and baseline functions, held apart: the nodes of a view's tree have
+    /// neither (their content measures them), and the two would take 32 bytes of every node.
+    private struct LeafFunctions {
+        var measure: FlexMeasureFunction?
+        var baseline: FlexBaselineFunction?
+    }
+
+    /// ``measure`` and ``baseline``, or `nil` when both are.
+    @exclusivity(unchecked) private var functions: OutOfLine<LeafFunctions>?
+
+    private func setFunctions(measure: FlexMeasureFunction?, baseline: FlexBaselineFunction?) {
+        functions =
+            measure == nil && baseline == nil
+            ? nil : OutOfLine(LeafFunctions(measure: measure, baseline: baseline))
     }
 
     /// The leaf's content, which measures it when it has no ``measure`` function, and gives
@@ -108,13 +132,13 @@ public final class FlexNode {
     /// Creates a node with a style, and optionally a measure function.
     public init(style: FlexStyle = FlexStyle(), measure: FlexMeasureFunction? = nil) {
         styleStorage = FlexStyleStorage(style)
-        self.measure = measure
+        setFunctions(measure: measure, baseline: nil)
     }
 
     /// Creates a node whose style is a stored one, shared rather than copied.
     package init(styleStorage: FlexStyleStorage, measure: FlexMeasureFunction? = nil) {
         self.styleStorage = styleStorage
-        self.measure = measure
+        setFunctions(measure: measure, baseline: nil)
     }
 
     /// A node with children that are new and have no parent: the tree a layout pass builds,
@@ -177,17 +201,17 @@ public final class FlexNode {
     }
 
     /// Whether the leaf's content is measured: it has a measure function or content.
-    var hasMeasure: Bool { measure != nil || content != nil }
+    var hasMeasure: Bool { content != nil || functions?.value.measure != nil }
 
     /// The leaf's measured content size, or `nil` when nothing measures it.
     func measureContent(_ request: FlexMeasureRequest) -> Size? {
-        if let measure { return measure(request) }
+        if let measure = functions?.value.measure { return measure(request) }
         return content?.measureFlexContent(request)
     }
 
     /// The leaf's first baseline at `size`, or `nil` when nothing gives one.
     func firstBaseline(in size: Size) -> Double? {
-        if let baseline { return baseline(size) }
+        if let baseline = functions?.value.baseline { return baseline(size) }
         guard contentGivesBaseline, let content else { return nil }
         return content.flexFirstBaseline(in: size)
     }
