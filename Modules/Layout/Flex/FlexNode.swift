@@ -182,7 +182,7 @@ public final class FlexNode {
 
     /// Lets go of the results cached in the subtree, and the memory that holds them: for a
     /// tree kept between layouts that each start from nothing cached (a measured leaf's cache
-    /// is a kilobyte, and a large container's item storage 312 bytes an item).
+    /// is a kilobyte, and a large container's item storage 304 bytes an item).
     ///
     /// - Complexity: O(n) in the subtree.
     package func discardCachedResults() {

@@ -219,7 +219,6 @@ extension FlexAlgorithm {
                     let scaledShrink = item.flexShrink * item.innerFlexBasis
                     fraction = scaledShrink > 0 ? difference / scaledShrink : -.infinity
                 }
-                items[index].contentFlexFraction = fraction
                 chosen = max(chosen, fraction)
                 sumGrow += item.flexGrow
                 sumShrink += item.flexShrink
@@ -313,15 +312,14 @@ extension FlexAlgorithm {
                 let contribution = contentContribution(index, available)
                 var item = items[index]
                 let difference = contribution - item.flexBasis
+                let fraction: Double
                 if difference > 0 {
-                    item.contentFlexFraction = difference / max(1, item.flexGrow)
+                    fraction = difference / max(1, item.flexGrow)
                 } else if difference < 0 {
-                    item.contentFlexFraction =
-                        difference / max(1, item.flexShrink * item.innerFlexBasis)
+                    fraction = difference / max(1, item.flexShrink * item.innerFlexBasis)
                 } else {
-                    item.contentFlexFraction = 0
+                    fraction = 0
                 }
-                let fraction = item.contentFlexFraction
                 var flexContribution = 0.0
                 if fraction > 0 {
                     flexContribution = max(1, item.flexGrow) * fraction

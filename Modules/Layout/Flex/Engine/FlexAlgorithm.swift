@@ -4,7 +4,7 @@ import TrellisGeometry
 struct FlexItem {
     // The eight-byte fields come first, and each optional size is followed by small fields
     // that fit in the room its flag leaves, so that the item has no padding between fields
-    // (312 bytes): a container holds one item per child while it is laid out.
+    // (304 bytes): a container holds one item per child while it is laid out.
     unowned(unsafe) let node: FlexNode
     var flexGrow: Double
     var flexShrink: Double
@@ -16,7 +16,6 @@ struct FlexItem {
     var flexBasis = 0.0
     var innerFlexBasis = 0.0
     var violation = 0.0
-    var contentFlexFraction = 0.0
     var hypotheticalInnerSize = Dims<Double>.zero
     var hypotheticalOuterSize = Dims<Double>.zero
     var targetSize = Dims<Double>.zero
