@@ -83,12 +83,19 @@ import _TrellisTestSupport
     /// A container that loses its style or its last subview lets its tree go.
     @Test func aContainerWithoutStyleOrSubviewsKeepsNoTree() {
         let (window, row) = ViewFlexLayoutTests.rowInWindow()
+        let style = row.flexStyle
         let box = View()
         box.flexStyle = Self.sized(10, 10)
         row.addSubview(box)
         window.layoutIfNeeded()
         #expect(row.flexTree != nil)
         row.flexStyle = nil
+        window.layoutIfNeeded()
+        #expect(row.flexTree == nil)
+        row.flexStyle = style
+        window.layoutIfNeeded()
+        #expect(row.flexTree != nil)
+        box.removeFromSuperview()
         window.layoutIfNeeded()
         #expect(row.flexTree == nil)
     }

@@ -104,8 +104,7 @@ extension View {
         for index in subviews.indices {
             let node = nodes[index]
             let view = subviews[index]
-            let storage = view.flexStyleStorage
-            if let storage, view.hasSubviews, depth < 200 {
+            if let storage = nestedContainerStyle(of: view, depth: depth) {
                 guard !node.children.isEmpty, node.content == nil else { return false }
                 let alignItems = storage.style.alignItems
                 let needs = needsBaseline(view)
@@ -118,7 +117,7 @@ extension View {
             } else {
                 guard node.children.isEmpty, node.content === view else { return false }
                 node.prepareForReuse(
-                    styleStorage: storage ?? .standard, content: view,
+                    styleStorage: view.flexStyleStorage ?? .standard, content: view,
                     givesBaseline: needsBaseline(view))
             }
         }
@@ -135,8 +134,7 @@ extension View {
     /// view's first baseline: the view's own, or one of a container holding it (whose first
     /// baseline is its items').
     private static func flexNode(for view: View, depth: Int, needsBaseline: Bool) -> FlexNode {
-        let storage = view.flexStyleStorage
-        if let storage, view.hasSubviews, depth < 200 {
+        if let storage = nestedContainerStyle(of: view, depth: depth) {
             let alignItems = storage.style.alignItems
             return FlexNode(
                 styleStorage: storage,
@@ -145,7 +143,18 @@ extension View {
                 })
         }
         return FlexNode(
-            styleStorage: storage ?? .standard, content: view, givesBaseline: needsBaseline)
+            styleStorage: view.flexStyleStorage ?? .standard, content: view,
+            givesBaseline: needsBaseline)
+    }
+
+    /// The style of a subview that takes part in its container's tree as a nested container,
+    /// with its own subviews as nodes, or `nil` for one that is a leaf: a view with a style and
+    /// subviews, above the depth where a tree stops. Making a tree and reusing one both ask it.
+    private static func nestedContainerStyle(of view: View, depth: Int) -> FlexStyleStorage? {
+        guard let storage = view.flexStyleStorage, view.hasSubviews, depth < 200 else {
+            return nil
+        }
+        return storage
     }
 }
 
